@@ -1,0 +1,3 @@
+//! fvnote: game records of chess variants.
+pub mod notation;
+pub mod record;

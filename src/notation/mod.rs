@@ -1,0 +1,1 @@
+//! Notation: PGN, move tokens, FEN, JSON.

@@ -1,0 +1,1 @@
+//! The record model: a game as tags, moves, comments, variations.
