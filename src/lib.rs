@@ -1,3 +1,20 @@
-//! fvnote: game records of chess variants.
+//! fvnote: read, write, validate, convert and diff game records of chess variants.
+//!
+//! ```
+//! use fvnote::{Position, Variant};
+//! let pos = Position::start(Variant::FaultLine);
+//! assert_eq!(pos.legal_moves().len(), 13);
+//! ```
+pub mod moves;
 pub mod notation;
+pub mod piece;
+pub mod position;
 pub mod record;
+pub mod rules;
+pub mod square;
+
+pub use moves::{Dir, Move, MoveList};
+pub use piece::{Color, Piece, Role};
+pub use position::{CastleSide, Castling, Position};
+pub use rules::{Illegal, Outcome, Rules, Variant};
+pub use square::Square;

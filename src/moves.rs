@@ -1,0 +1,122 @@
+//! Moves of every kind the five variants know (RULINGS G7 lists them).
+
+use crate::piece::Role;
+use crate::square::Square;
+
+/// A compass direction for quakes and slides (G1).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Dir {
+    North,
+    South,
+    East,
+    West,
+}
+
+impl Dir {
+    pub const ALL: [Dir; 4] = [Dir::North, Dir::South, Dir::East, Dir::West];
+
+    pub fn char(self) -> char {
+        match self {
+            Dir::North => 'n',
+            Dir::South => 's',
+            Dir::East => 'e',
+            Dir::West => 'w',
+        }
+    }
+
+    pub fn from_char(c: char) -> Option<Dir> {
+        Some(match c {
+            'n' => Dir::North,
+            's' => Dir::South,
+            'e' => Dir::East,
+            'w' => Dir::West,
+            _ => return None,
+        })
+    }
+
+    /// (file, rank) step.
+    pub fn delta(self) -> (i8, i8) {
+        match self {
+            Dir::North => (0, 1),
+            Dir::South => (0, -1),
+            Dir::East => (1, 0),
+            Dir::West => (-1, 0),
+        }
+    }
+}
+
+/// A move. Equal moves compare equal whatever notation they were read from.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum Move {
+    /// A piece moves, possibly capturing and promoting.
+    Normal {
+        role: Role,
+        from: Square,
+        to: Square,
+        capture: Option<Role>,
+        promotion: Option<Role>,
+    },
+    /// A pawn captures en passant; `to` is the square it lands on.
+    EnPassant { from: Square, to: Square },
+    /// The king moves two cells towards the rook, which lands on the crossed cell (FL8).
+    Castle { king: Square, rook: Square },
+    /// A piece from hand onto an empty cell (QK7).
+    Drop { role: Role, to: Square },
+    /// Fault Line: rank `rank` (0-based) slides one file (FL4).
+    Slide { rank: u8, dir: Dir },
+    /// Quake Chess: the king's strip moves one step (QK1).
+    Quake { dir: Dir },
+    /// Slide-chess: the mover's cage moves to an empty ring square (SC1).
+    CageMove { to: Square },
+    /// Slide-chess: the mover's cage is pushed across the board and ends on `to` (SC2);
+    /// the promotion choices for the pawns it promotes, in ascending rank order (SC3).
+    CageInsert {
+        to: Square,
+        promotions: [Option<Role>; 2],
+    },
+}
+
+impl Move {
+    /// The origin square of a piece move.
+    pub fn from(&self) -> Option<Square> {
+        match *self {
+            Move::Normal { from, .. } | Move::EnPassant { from, .. } => Some(from),
+            Move::Castle { king, .. } => Some(king),
+            _ => None,
+        }
+    }
+
+    /// Whether the move captures (en passant included).
+    pub fn is_capture(&self) -> bool {
+        matches!(
+            self,
+            Move::Normal {
+                capture: Some(_),
+                ..
+            } | Move::EnPassant { .. }
+        )
+    }
+
+    /// A short name of the kind of move, as used in JSON (`move`, `capture` …).
+    pub fn kind_name(&self) -> &'static str {
+        match self {
+            Move::Normal {
+                promotion: Some(_), ..
+            } => "promotion",
+            Move::Normal {
+                capture: Some(_), ..
+            }
+            | Move::EnPassant { .. } => "capture",
+            Move::Normal { .. } => "move",
+            Move::Castle { .. } => "castle",
+            Move::Drop { .. } => "drop",
+            Move::Slide { .. } => "slide",
+            Move::Quake { .. } => "quake",
+            Move::CageMove { .. } => "cage-move",
+            Move::CageInsert { .. } => "cage-insert",
+        }
+    }
+}
+
+/// A list of moves with room for any position without reallocating in the hot path.
+pub type MoveList = Vec<Move>;

@@ -1,0 +1,271 @@
+//! A position of any variant: cells and holes in a frame, hands, cages and state.
+//!
+//! One struct serves all seven variants (RULINGS G2): what differs between them is
+//! which squares are cells, and the rules in [`crate::rules`]. Invariant: every
+//! cell lies inside the frame `files × ranks`, whose lowest file and rank are 0
+//! (QK5 re-normalises after every Quake move); everything else is a hole.
+
+use crate::piece::{Color, Piece, Role};
+use crate::rules::Variant;
+use crate::square::{Square, MAILBOX};
+
+/// Cell byte: an empty cell.
+pub(crate) const EMPTY: u8 = 0;
+/// Cell byte: not a cell (a hole, or outside the frame).
+pub(crate) const HOLE: u8 = 0x80;
+const BLACK_BIT: u8 = 0x10;
+const ROLE_MASK: u8 = 0x0f;
+
+#[inline]
+pub(crate) fn encode(p: Piece) -> u8 {
+    p.role as u8
+        | if p.color == Color::Black {
+            BLACK_BIT
+        } else {
+            0
+        }
+}
+
+#[inline]
+pub(crate) fn decode(b: u8) -> Option<Piece> {
+    if b == EMPTY || b & HOLE != 0 {
+        return None;
+    }
+    let color = if b & BLACK_BIT != 0 {
+        Color::Black
+    } else {
+        Color::White
+    };
+    Role::from_u8(b & ROLE_MASK).map(|role| Piece { color, role })
+}
+
+/// Castling rights (FL8): a right belongs to the end cell of a home rank.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
+pub struct Castling(pub(crate) u8);
+
+/// The side of the board a castling right points to.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub enum CastleSide {
+    /// Towards the h-side (`O-O`, FEN `K`/`k`).
+    King,
+    /// Towards the a-side (`O-O-O`, FEN `Q`/`q`).
+    Queen,
+}
+
+impl Castling {
+    pub const NONE: Castling = Castling(0);
+    pub const ALL: Castling = Castling(0b1111);
+
+    #[inline]
+    fn bit(color: Color, side: CastleSide) -> u8 {
+        1 << (color.index() * 2 + (side == CastleSide::Queen) as usize)
+    }
+    pub fn has(self, color: Color, side: CastleSide) -> bool {
+        self.0 & Castling::bit(color, side) != 0
+    }
+    pub fn set(&mut self, color: Color, side: CastleSide, on: bool) {
+        if on {
+            self.0 |= Castling::bit(color, side);
+        } else {
+            self.0 &= !Castling::bit(color, side);
+        }
+    }
+    pub fn clear_color(&mut self, color: Color) {
+        self.set(color, CastleSide::King, false);
+        self.set(color, CastleSide::Queen, false);
+    }
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+}
+
+/// A position. Cheap to clone (a fixed-size array and a few counters).
+#[derive(Clone)]
+pub struct Position {
+    pub(crate) cells: [u8; MAILBOX],
+    pub(crate) files: u8,
+    pub(crate) ranks: u8,
+    pub(crate) variant: Variant,
+    pub(crate) turn: Color,
+    pub(crate) castling: Castling,
+    pub(crate) ep: Option<Square>,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+    /// Pieces in hand, indexed by colour and role (QK7).
+    pub(crate) hands: [[u8; 13]; 2],
+    /// Slide-chess cages by owner (SC0).
+    pub(crate) cages: [Option<Square>; 2],
+    /// Slide-chess: whether each player's previous turn was a relocation (SC1).
+    pub(crate) relocated: [bool; 2],
+    kings: [Option<Square>; 2],
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.variant == other.variant
+            && self.files == other.files
+            && self.ranks == other.ranks
+            && self.cells[..] == other.cells[..]
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.ep == other.ep
+            && self.halfmoves == other.halfmoves
+            && self.fullmoves == other.fullmoves
+            && self.hands == other.hands
+            && self.cages == other.cages
+            && self.relocated == other.relocated
+    }
+}
+impl Eq for Position {}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({})", crate::notation::fen::write_fen(self))
+    }
+}
+
+impl Position {
+    /// An empty frame of `files × ranks` where every square is a hole.
+    pub(crate) fn empty(variant: Variant, files: u8, ranks: u8) -> Position {
+        Position {
+            cells: [HOLE; MAILBOX],
+            files,
+            ranks,
+            variant,
+            turn: Color::White,
+            castling: Castling::NONE,
+            ep: None,
+            halfmoves: 0,
+            fullmoves: 1,
+            hands: [[0; 13]; 2],
+            cages: [None, None],
+            relocated: [false, false],
+            kings: [None, None],
+        }
+    }
+
+    /// The start position of `variant`.
+    pub fn start(variant: Variant) -> Position {
+        crate::rules::start_position(variant)
+    }
+
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    pub fn castling(&self) -> Castling {
+        self.castling
+    }
+    /// The en passant target square (the square the double-stepping pawn crossed).
+    pub fn ep_square(&self) -> Option<Square> {
+        self.ep
+    }
+    pub fn halfmoves(&self) -> u32 {
+        self.halfmoves
+    }
+    pub fn fullmoves(&self) -> u32 {
+        self.fullmoves
+    }
+    /// Frame size: (files, ranks).
+    pub fn frame(&self) -> (u8, u8) {
+        (self.files, self.ranks)
+    }
+    /// How many pieces of `role` `color` holds in hand.
+    pub fn in_hand(&self, color: Color, role: Role) -> u8 {
+        self.hands[color.index()][role as usize]
+    }
+    /// The square of `color`'s cage (Slide-chess).
+    pub fn cage(&self, color: Color) -> Option<Square> {
+        self.cages[color.index()]
+    }
+    /// The owner of the cage on `sq`, if any.
+    pub fn cage_owner(&self, sq: Square) -> Option<Color> {
+        Color::ALL
+            .into_iter()
+            .find(|c| self.cages[c.index()] == Some(sq))
+    }
+    /// Whether `color`'s previous turn was a cage relocation (SC1).
+    pub fn relocated_last(&self, color: Color) -> bool {
+        self.relocated[color.index()]
+    }
+
+    /// Whether `sq` is a cell of the board (not a hole).
+    #[inline]
+    pub fn is_cell(&self, sq: Square) -> bool {
+        self.cells[sq.index()] & HOLE == 0
+    }
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        decode(self.cells[sq.index()])
+    }
+    #[inline]
+    pub(crate) fn raw(&self, sq: Square) -> u8 {
+        self.cells[sq.index()]
+    }
+    /// The king of `color`, if there is exactly one on a cell.
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Square> {
+        self.kings[color.index()]
+    }
+
+    /// All squares of the frame, rank by rank from rank 1, file by file.
+    pub fn squares(&self) -> impl Iterator<Item = Square> + '_ {
+        (0..self.ranks).flat_map(move |r| (0..self.files).filter_map(move |f| Square::new(f, r)))
+    }
+    /// All cells of the frame.
+    pub fn cells(&self) -> impl Iterator<Item = Square> + '_ {
+        self.squares().filter(|&sq| self.is_cell(sq))
+    }
+
+    /// Puts `piece` on the cell `sq` (or empties it).
+    #[inline]
+    pub(crate) fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        let old = self.cells[sq.index()];
+        if let Some(p) = decode(old) {
+            if p.role == Role::King && self.kings[p.color.index()] == Some(sq) {
+                self.kings[p.color.index()] = None;
+            }
+        }
+        self.cells[sq.index()] = piece.map_or(EMPTY, encode);
+        if let Some(p) = piece {
+            if p.role == Role::King {
+                self.kings[p.color.index()] = Some(sq);
+            }
+        }
+    }
+    /// Makes `sq` a cell (empty) or a hole.
+    pub(crate) fn set_cell(&mut self, sq: Square, cell: bool) {
+        self.set(sq, None);
+        if !cell {
+            self.cells[sq.index()] = HOLE;
+        }
+    }
+    /// Writes a raw cell byte; the caller must call [`Position::refresh_kings`].
+    #[inline]
+    pub(crate) fn set_raw(&mut self, sq: Square, b: u8) {
+        self.cells[sq.index()] = b;
+    }
+    /// Recomputes the king cache after raw writes (slides, quakes, pushes).
+    pub(crate) fn refresh_kings(&mut self) {
+        self.kings = [None, None];
+        for sq in self.squares().collect::<Vec<_>>() {
+            if let Some(p) = self.piece_at(sq) {
+                if p.role == Role::King {
+                    self.kings[p.color.index()] = Some(sq);
+                }
+            }
+        }
+    }
+    pub(crate) fn add_to_hand(&mut self, color: Color, role: Role, n: i16) {
+        let slot = &mut self.hands[color.index()][role as usize];
+        *slot = (*slot as i16 + n).clamp(0, u8::MAX as i16) as u8;
+    }
+    pub(crate) fn count_kings(&self, color: Color) -> usize {
+        self.squares()
+            .filter(|&sq| self.piece_at(sq) == Some(Piece::new(color, Role::King)))
+            .count()
+    }
+}

@@ -1,0 +1,102 @@
+//! Orthodox chess (RULINGS CH1): the baseline every variant departs from.
+
+use crate::moves::{Move, MoveList};
+use crate::piece::{Color, Role};
+use crate::position::{Castling, Position};
+use crate::rules::movegen::{self, PawnRules};
+use crate::rules::{Illegal, Rules, Variant};
+use crate::square::Square;
+
+/// FIDE chess.
+pub struct Chess;
+
+pub(crate) const PAWNS: PawnRules = PawnRules {
+    double_step: true,
+    en_passant: true,
+};
+
+/// The standard array on an 8×8 frame, shared by Grid and Rank and File.
+pub(crate) fn standard_start(variant: Variant) -> Position {
+    let mut pos = Position::empty(variant, 8, 8);
+    let back = ["R", "N", "B", "Q", "K", "B", "N", "R"];
+    movegen::place_rank(&mut pos, 0, Color::White, &back);
+    movegen::place_rank(&mut pos, 1, Color::White, &["P"; 8]);
+    for r in 2..6 {
+        movegen::place_rank(&mut pos, r, Color::White, &[""; 8]);
+    }
+    movegen::place_rank(&mut pos, 6, Color::Black, &["P"; 8]);
+    movegen::place_rank(&mut pos, 7, Color::Black, &back);
+    pos.castling = Castling::ALL;
+    pos
+}
+
+/// Pawns promote on the last rank of the frame.
+pub(crate) fn last_rank_promotes(ranks: u8) -> impl Fn(Color, Square) -> bool {
+    move |color, sq| match color {
+        Color::White => sq.rank() + 1 == ranks,
+        Color::Black => sq.rank() == 0,
+    }
+}
+
+/// What an orthodox 8×8 position must satisfy, shared by Grid and Rank and File.
+pub(crate) fn validate_orthodox<R: Rules>(pos: &Position) -> Result<(), &'static str> {
+    if pos.frame() != (8, 8) || pos.squares().any(|sq| !pos.is_cell(sq)) {
+        return Err("the board must be 8×8 without holes");
+    }
+    if Color::ALL.iter().any(|&c| pos.count_kings(c) != 1) {
+        return Err("each side must have exactly one king");
+    }
+    if pos.squares().any(|sq| {
+        (sq.rank() == 0 || sq.rank() == 7) && pos.piece_at(sq).is_some_and(|p| p.role == Role::Pawn)
+    }) {
+        return Err("pawns cannot stand on the first or last rank");
+    }
+    if pos
+        .squares()
+        .any(|sq| pos.piece_at(sq).is_some_and(|p| p.role.is_compound()))
+    {
+        return Err("compound pieces belong to quake-lb");
+    }
+    let them = pos.turn().other();
+    if pos
+        .king(them)
+        .is_some_and(|k| R::attacked(pos, k, pos.turn()))
+    {
+        return Err("the side not to move is in check");
+    }
+    Ok(())
+}
+
+impl Rules for Chess {
+    fn start(variant: Variant) -> Position {
+        standard_start(variant)
+    }
+
+    fn candidates(pos: &Position, out: &mut MoveList) {
+        movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), out);
+        movegen::castling_moves(pos, out);
+    }
+
+    fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
+        if let Move::Castle { king, rook } = *mv {
+            movegen::castle_conditions::<Chess>(pos, king, rook)?;
+        }
+        if movegen::king_safe_after::<Chess>(pos, mv) {
+            Ok(())
+        } else {
+            Err(Illegal::KING_ATTACKED)
+        }
+    }
+
+    fn play(pos: &mut Position, mv: &Move) {
+        movegen::play_piece_move(pos, mv);
+    }
+
+    fn attacked(pos: &Position, target: Square, by: Color) -> bool {
+        movegen::attacked_by(pos, target, by, |_, _| true)
+    }
+
+    fn validate(pos: &Position) -> Result<(), &'static str> {
+        validate_orthodox::<Chess>(pos)
+    }
+}

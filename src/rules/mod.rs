@@ -1,0 +1,390 @@
+//! The rules engine: one [`Rules`] trait, one module per variant.
+//!
+//! Each variant is a zero-sized type implementing [`Rules`]; the engine is generic
+//! over it, so the hot paths (move generation, perft) are monomorphised per variant
+//! and [`Position`]'s public methods dispatch once on [`Variant`]. Adding a variant
+//! means a new module, a [`Variant`] value, and one arm in [`with_rules!`].
+//!
+//! ```
+//! use fvnote::{Position, Variant};
+//! let pos = Position::start(Variant::Chess);
+//! assert_eq!(pos.legal_moves().len(), 20);
+//! assert_eq!(pos.perft(3), 8902);
+//! ```
+
+pub mod chess;
+pub mod movegen;
+pub mod perft;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::moves::{Move, MoveList};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::square::Square;
+
+/// The variants fvnote knows, by their PGN `Variant` tag identifier.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+pub enum Variant {
+    Chess,
+    Grid,
+    RankAndFile,
+    FaultLine,
+    Quake,
+    QuakeLb,
+    Slide,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 7] = [
+        Variant::Chess,
+        Variant::Grid,
+        Variant::RankAndFile,
+        Variant::FaultLine,
+        Variant::Quake,
+        Variant::QuakeLb,
+        Variant::Slide,
+    ];
+
+    /// The identifier used in `[Variant "…"]` and `--variant`.
+    pub fn id(self) -> &'static str {
+        match self {
+            Variant::Chess => "chess",
+            Variant::Grid => "grid",
+            Variant::RankAndFile => "rank-and-file",
+            Variant::FaultLine => "fault-line",
+            Variant::Quake => "quake",
+            Variant::QuakeLb => "quake-lb",
+            Variant::Slide => "slide",
+        }
+    }
+
+    /// Other names accepted, case-insensitively (the rule pages' names).
+    pub fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Variant::Chess => &["standard", "orthodox", "fide"],
+            Variant::Grid => &["grid chess"],
+            Variant::RankAndFile => &["rank and file chess", "rank and file", "rankandfile"],
+            Variant::FaultLine => &["fault line", "faultline"],
+            Variant::Quake => &["quake chess", "quake-df", "quake chess df"],
+            Variant::QuakeLb => &["quake chess lb", "quake lb"],
+            Variant::Slide => &["slide-chess", "slide chess", "slidechess"],
+        }
+    }
+
+    /// A one-line summary.
+    pub fn summary(self) -> &'static str {
+        match self {
+            Variant::Chess => "orthodox chess (FIDE), the baseline",
+            Variant::Grid => "every move must cross a line of the 2×2 grid (GR1–GR4)",
+            Variant::RankAndFile => "move only from your most crowded file or rank (RF1–RF6)",
+            Variant::FaultLine => {
+                "6 ranks that slide sideways; capture the king or reach the far rank (FL0–FL10)"
+            }
+            Variant::Quake => {
+                "kings quake whole strips; captures are dropped back; DF army (QK0–QK7)"
+            }
+            Variant::QuakeLb => "Quake Chess with the LB army of hunter/carrier pieces (QK0–QK7)",
+            Variant::Slide => {
+                "cages move around the ring and are pushed through the board (SC0–SC4)"
+            }
+        }
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// An unknown variant name; the message lists the known identifiers.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant {name:?}: expected one of {}", Variant::ALL.map(|v| v.id()).join(", "))]
+pub struct UnknownVariant {
+    pub name: String,
+}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        let lower = s.trim().to_ascii_lowercase();
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id() == lower || v.aliases().contains(&lower.as_str()))
+            .ok_or_else(|| UnknownVariant { name: s.to_owned() })
+    }
+}
+
+/// How a game ended (G5, FL1).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Outcome {
+    /// The side to move is checkmated.
+    Checkmate { winner: Color },
+    /// The side to move has no legal move and is not in check: a draw.
+    Stalemate,
+    /// Fault Line: a king was captured (FL1).
+    KingCaptured { winner: Color },
+    /// Fault Line: a king reached the far rank (FL1).
+    KingReachedFarRank { winner: Color },
+}
+
+impl Outcome {
+    pub fn winner(self) -> Option<Color> {
+        match self {
+            Outcome::Checkmate { winner }
+            | Outcome::KingCaptured { winner }
+            | Outcome::KingReachedFarRank { winner } => Some(winner),
+            Outcome::Stalemate => None,
+        }
+    }
+    /// The PGN result this outcome requires.
+    pub fn result(self) -> &'static str {
+        match self.winner() {
+            Some(Color::White) => "1-0",
+            Some(Color::Black) => "0-1",
+            None => "1/2-1/2",
+        }
+    }
+    /// The ruling that decides it.
+    pub fn ruling(self) -> &'static str {
+        match self {
+            Outcome::Checkmate { .. } | Outcome::Stalemate => "G5",
+            Outcome::KingCaptured { .. } | Outcome::KingReachedFarRank { .. } => "FL1",
+        }
+    }
+}
+
+impl fmt::Display for Outcome {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Outcome::Checkmate { winner } => write!(f, "checkmate, {} wins", winner.name()),
+            Outcome::Stalemate => f.write_str("stalemate, a draw"),
+            Outcome::KingCaptured { winner } => {
+                write!(f, "{} captured the king and wins", winner.name())
+            }
+            Outcome::KingReachedFarRank { winner } => {
+                write!(f, "{}'s king reached the far rank and wins", winner.name())
+            }
+        }
+    }
+}
+
+/// Why a candidate move is illegal, in the variant's own terms.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Illegal {
+    /// The ruling that forbids it (`GR2`, `RF1`, `G6` …).
+    pub ruling: &'static str,
+    /// What is wrong, e.g. "does not cross a grid line".
+    pub reason: &'static str,
+}
+
+impl Illegal {
+    pub const fn new(ruling: &'static str, reason: &'static str) -> Illegal {
+        Illegal { ruling, reason }
+    }
+    /// G6: the mover's own king would be attacked.
+    pub const KING_ATTACKED: Illegal = Illegal::new("G6", "leaves the king in check");
+}
+
+/// The rules of one variant.
+///
+/// Moves come in two steps: [`Rules::candidates`] lists everything the movement
+/// patterns and the variant's extra move kinds allow; [`Rules::check`] applies the
+/// variant's restrictions and king safety, and says why a candidate is illegal.
+/// The legal moves are the candidates that pass the check. Splitting them is
+/// what lets fvnote explain an illegal move instead of only rejecting it.
+pub trait Rules {
+    /// The start position.
+    fn start(variant: Variant) -> Position;
+    /// Moves allowed by movement alone (and the variant's own move kinds).
+    fn candidates(pos: &Position, out: &mut MoveList);
+    /// Whether a candidate is legal; if not, why.
+    fn check(pos: &Position, mv: &Move) -> Result<(), Illegal>;
+    /// Plays a legal move.
+    fn play(pos: &mut Position, mv: &Move);
+    /// Whether `by` attacks `target` (G6, GR3, RF3 …).
+    fn attacked(pos: &Position, target: Square, by: Color) -> bool;
+    /// Whether the side to move is in check.
+    fn in_check(pos: &Position) -> bool {
+        pos.king(pos.turn)
+            .is_some_and(|k| Self::attacked(pos, k, pos.turn.other()))
+    }
+    /// Whether the move just played gives check (`+`/`#`): the side to move is attacked.
+    fn gives_check(after: &Position) -> bool {
+        Self::in_check(after)
+    }
+    /// Whether checkmate is written `#` (Fault Line never uses it: FL9).
+    fn uses_mate_sign() -> bool {
+        true
+    }
+    /// A variant's own end (FL1), tested before mate and stalemate.
+    fn special_end(_pos: &Position) -> Option<Outcome> {
+        None
+    }
+    /// Checks a position read from a FEN for consistency with the variant.
+    fn validate(pos: &Position) -> Result<(), &'static str>;
+    /// A detailed explanation of `ill` for `mv`, if the variant has more to say.
+    fn explain(_pos: &Position, _mv: &Move, ill: &Illegal) -> String {
+        ill.reason.to_owned()
+    }
+    /// The legal moves.
+    fn legal_moves(pos: &Position, out: &mut MoveList) {
+        out.clear();
+        if Self::special_end(pos).is_some() {
+            return;
+        }
+        Self::candidates(pos, out);
+        out.retain(|m| Self::check(pos, m).is_ok());
+    }
+}
+
+/// Runs `$body` with `$R` bound to the rules type of `$variant`.
+macro_rules! with_rules {
+    ($variant:expr, $R:ident => $body:expr) => {
+        match $variant {
+            $crate::rules::Variant::Chess => {
+                type $R = $crate::rules::chess::Chess;
+                $body
+            }
+            _ => {
+                type $R = $crate::rules::chess::Chess;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_rules;
+
+pub(crate) fn start_position(variant: Variant) -> Position {
+    with_rules!(variant, R => R::start(variant))
+}
+
+impl Position {
+    /// The legal moves (G6, G7).
+    pub fn legal_moves(&self) -> MoveList {
+        let mut out = MoveList::with_capacity(64);
+        with_rules!(self.variant, R => R::legal_moves(self, &mut out));
+        out
+    }
+    /// Whether `mv` is legal here; if not, why.
+    pub fn check_move(&self, mv: &Move) -> Result<(), Illegal> {
+        with_rules!(self.variant, R => {
+            if let Some(end) = R::special_end(self) {
+                let _ = end;
+                return Err(Illegal::new("G5", "the game is already over"));
+            }
+            let mut cands = MoveList::new();
+            R::candidates(self, &mut cands);
+            if !cands.contains(mv) {
+                return Err(Illegal::new("G3", "is not a move of this piece"));
+            }
+            R::check(self, mv)
+        })
+    }
+    /// A detailed explanation of why `mv` is illegal.
+    pub fn explain(&self, mv: &Move, ill: &Illegal) -> String {
+        with_rules!(self.variant, R => R::explain(self, mv, ill))
+    }
+    /// All candidate moves (movement alone), legal or not: for "did you mean".
+    pub fn candidate_moves(&self) -> MoveList {
+        let mut out = MoveList::new();
+        with_rules!(self.variant, R => R::candidates(self, &mut out));
+        out
+    }
+    /// Plays `mv`, which must be legal, and returns the new position.
+    pub fn play(&self, mv: &Move) -> Position {
+        let mut next = self.clone();
+        next.play_in_place(mv);
+        next
+    }
+    /// Plays `mv`, which must be legal, in place.
+    pub fn play_in_place(&mut self, mv: &Move) {
+        with_rules!(self.variant, R => R::play(self, mv))
+    }
+    /// Whether the side to move is in check.
+    pub fn is_check(&self) -> bool {
+        with_rules!(self.variant, R => R::in_check(self))
+    }
+    /// Whether `by` attacks `sq` under the variant's rules.
+    pub fn is_attacked(&self, sq: Square, by: Color) -> bool {
+        with_rules!(self.variant, R => R::attacked(self, sq, by))
+    }
+    /// Whether a check mark on a move into this position is `+`/`#` (false: FL9).
+    pub fn uses_mate_sign(&self) -> bool {
+        with_rules!(self.variant, R => R::uses_mate_sign())
+    }
+    /// Whether the side to move is attacked, as a move's check mark means it.
+    pub fn gives_check_mark(&self) -> bool {
+        with_rules!(self.variant, R => R::gives_check(self))
+    }
+    /// The end of the game, if this position is one (G5, FL1).
+    pub fn outcome(&self) -> Option<Outcome> {
+        with_rules!(self.variant, R => {
+            if let Some(end) = R::special_end(self) {
+                return Some(end);
+            }
+            let mut out = MoveList::with_capacity(64);
+            R::legal_moves(self, &mut out);
+            if out.is_empty() {
+                Some(if R::in_check(self) {
+                    Outcome::Checkmate { winner: self.turn.other() }
+                } else {
+                    Outcome::Stalemate
+                })
+            } else {
+                None
+            }
+        })
+    }
+    /// Counts leaf nodes of the legal move tree (G7).
+    pub fn perft(&self, depth: u32) -> u64 {
+        with_rules!(self.variant, R => perft::perft::<R>(self, depth))
+    }
+    /// Perft per legal move, for `--divide`.
+    pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
+        with_rules!(self.variant, R => perft::divide::<R>(self, depth))
+    }
+    pub(crate) fn validate_rules(&self) -> Result<(), &'static str> {
+        with_rules!(self.variant, R => R::validate(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_names_and_aliases_parse() {
+        for v in Variant::ALL {
+            assert_eq!(v.id().parse::<Variant>(), Ok(v));
+            for a in v.aliases() {
+                assert_eq!(a.to_uppercase().parse::<Variant>(), Ok(v), "{a}");
+            }
+        }
+        assert_eq!("Fault Line".parse::<Variant>(), Ok(Variant::FaultLine));
+        assert_eq!("Slide-chess".parse::<Variant>(), Ok(Variant::Slide));
+        let err = "crazyhouse".parse::<Variant>().unwrap_err().to_string();
+        assert!(err.contains("chess, grid, rank-and-file, fault-line, quake, quake-lb, slide"));
+    }
+}
+
+impl Variant {
+    /// Whether players hold pieces in hand (QK7).
+    pub fn has_hands(self) -> bool {
+        matches!(self, Variant::Quake | Variant::QuakeLb)
+    }
+    /// Whether the variant has cages (SC0).
+    pub fn has_cages(self) -> bool {
+        self == Variant::Slide
+    }
+    /// Whether castling exists (no castling in Quake, QK7, nor Slide-chess, SC3).
+    pub fn has_castling(self) -> bool {
+        !matches!(self, Variant::Quake | Variant::QuakeLb | Variant::Slide)
+    }
+    /// Whether pawns double-step and capture en passant (not FL3, QK6, SC3).
+    pub fn has_en_passant(self) -> bool {
+        matches!(self, Variant::Chess | Variant::Grid | Variant::RankAndFile)
+    }
+}

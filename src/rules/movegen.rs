@@ -1,0 +1,455 @@
+//! Movement shared by every variant (RULINGS G2, G3, FL8, QK0).
+//!
+//! Variants compose these pieces and add their own restrictions. Everything works
+//! on cells: a slider stops at the first hole or piece, a knight leaps to any cell,
+//! a diagonal step is never blocked by holes beside it.
+
+use crate::moves::{Move, MoveList};
+use crate::piece::{Color, Piece, Role};
+use crate::position::{decode, CastleSide, Position, EMPTY, HOLE};
+use crate::rules::{Illegal, Rules};
+use crate::square::{Square, DIAGONAL, KNIGHT, ORTHOGONAL, STRIDE};
+
+const C_ORTH: u8 = 1;
+const C_DIAG: u8 = 2;
+const C_LEAP: u8 = 4;
+const C_KING: u8 = 8;
+const C_PAWN: u8 = 16;
+
+/// Attack classes by cell byte: how the piece on it captures (its hunter, QK0).
+static CLASS: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut b = 1;
+    while b < 0x80 {
+        // Hunter of the role in the low four bits (see `Role`).
+        t[b] = match b & 0x0f {
+            1 => C_PAWN,
+            2 | 9 | 10 => C_LEAP,
+            3 | 11 | 12 => C_DIAG,
+            4 | 7 | 8 => C_ORTH,
+            5 => C_ORTH | C_DIAG,
+            6 => C_KING,
+            _ => 0,
+        };
+        b += 1;
+    }
+    t
+};
+
+#[inline]
+fn color_bits(c: Color) -> u8 {
+    match c {
+        Color::White => 0,
+        Color::Black => 0x10,
+    }
+}
+
+/// Whether the cell byte holds a piece of the colour whose bits are `cb`.
+#[inline]
+fn owned(b: u8, cb: u8) -> bool {
+    b != EMPTY && b & HOLE == 0 && b & 0x10 == cb
+}
+
+/// The forward step of a pawn of `color` (G1: White moves north).
+#[inline]
+pub fn forward(color: Color) -> i16 {
+    match color {
+        Color::White => STRIDE,
+        Color::Black => -STRIDE,
+    }
+}
+
+/// Whether `by` attacks `target`, counting only attackers that `allow(from, target)`.
+///
+/// The filter is how variants narrow attacks without copying this scan: Grid
+/// Chess requires a grid line between the squares (GR3), Rank and File requires
+/// the attacker on a permitted line (RF3).
+#[inline]
+pub fn attacked_by(
+    pos: &Position,
+    target: Square,
+    by: Color,
+    allow: impl Fn(Square, Square) -> bool,
+) -> bool {
+    let cells = &pos.cells;
+    let cb = color_bits(by);
+    let hit = |sq: Square, class: u8| {
+        let b = cells[sq.index()];
+        owned(b, cb) && CLASS[b as usize] & class != 0 && allow(sq, target)
+    };
+    if KNIGHT.iter().any(|&d| hit(target.offset(d), C_LEAP)) {
+        return true;
+    }
+    let back = -forward(by);
+    if hit(target.offset(back + 1), C_PAWN) || hit(target.offset(back - 1), C_PAWN) {
+        return true;
+    }
+    for (dirs, class) in [(ORTHOGONAL, C_ORTH), (DIAGONAL, C_DIAG)] {
+        for d in dirs {
+            let mut sq = target.offset(d);
+            if hit(sq, C_KING) {
+                return true;
+            }
+            while cells[sq.index()] == EMPTY {
+                sq = sq.offset(d);
+            }
+            if hit(sq, class) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Options for [`piece_moves`]: the pawn rules that differ between variants.
+#[derive(Clone, Copy)]
+pub struct PawnRules {
+    /// Two steps from the second rank (chess, Grid, Rank and File).
+    pub double_step: bool,
+    /// En passant after a double step.
+    pub en_passant: bool,
+}
+
+/// Pushes `Normal` moves, one per promotion choice when `promote`.
+#[inline]
+fn push_move(
+    out: &mut MoveList,
+    role: Role,
+    from: Square,
+    to: Square,
+    capture: Option<Role>,
+    promote: bool,
+) {
+    if promote {
+        for p in Role::PROMOTIONS {
+            out.push(Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion: Some(p),
+            });
+        }
+    } else {
+        out.push(Move::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion: None,
+        });
+    }
+}
+
+/// Moves of the pattern `pattern` (N, B, R, Q or K) from `from`: quiet moves onto
+/// empty cells if `quiet`, captures of enemy pieces if `capture`.
+fn pattern_moves(
+    pos: &Position,
+    from: Square,
+    mover: Piece,
+    pattern: Role,
+    quiet: bool,
+    capture: bool,
+    out: &mut MoveList,
+) {
+    let cells = &pos.cells;
+    let enemy = color_bits(mover.color.other());
+    let mut target = |to: Square| -> bool {
+        let b = cells[to.index()];
+        if b == EMPTY {
+            if quiet {
+                push_move(out, mover.role, from, to, None, false);
+            }
+            true
+        } else {
+            if capture && owned(b, enemy) {
+                let cap = decode(b).map(|p| p.role);
+                push_move(out, mover.role, from, to, cap, false);
+            }
+            false
+        }
+    };
+    match pattern {
+        Role::Knight => KNIGHT.iter().for_each(|&d| {
+            target(from.offset(d));
+        }),
+        Role::King => ORTHOGONAL.iter().chain(&DIAGONAL).for_each(|&d| {
+            target(from.offset(d));
+        }),
+        _ => {
+            let dirs: &[i16] = match pattern {
+                Role::Bishop => &DIAGONAL,
+                Role::Rook => &ORTHOGONAL,
+                _ => &[
+                    STRIDE,
+                    -STRIDE,
+                    1,
+                    -1,
+                    STRIDE + 1,
+                    STRIDE - 1,
+                    -STRIDE + 1,
+                    -STRIDE - 1,
+                ],
+            };
+            for &d in dirs {
+                let mut to = from.offset(d);
+                while target(to) {
+                    to = to.offset(d);
+                }
+            }
+        }
+    }
+}
+
+/// The moves of the piece on `from` by movement alone (G3, QK0).
+/// `promotes(color, to)` says whether a pawn of `color` arriving on `to` promotes.
+pub fn piece_moves(
+    pos: &Position,
+    from: Square,
+    pawns: PawnRules,
+    promotes: &impl Fn(Color, Square) -> bool,
+    out: &mut MoveList,
+) {
+    let Some(mover) = pos.piece_at(from) else {
+        return;
+    };
+    if mover.role != Role::Pawn {
+        let (hunter, carrier) = (mover.role.hunter(), mover.role.carrier());
+        if hunter == carrier {
+            pattern_moves(pos, from, mover, hunter, true, true, out);
+        } else {
+            pattern_moves(pos, from, mover, carrier, true, false, out);
+            pattern_moves(pos, from, mover, hunter, false, true, out);
+        }
+        return;
+    }
+    let color = mover.color;
+    let fwd = forward(color);
+    let enemy = color_bits(color.other());
+    let one = from.offset(fwd);
+    if pos.raw(one) == EMPTY {
+        push_move(out, Role::Pawn, from, one, None, promotes(color, one));
+        let start_rank = match color {
+            Color::White => 1,
+            Color::Black => pos.ranks.wrapping_sub(2),
+        };
+        let two = one.offset(fwd);
+        if pawns.double_step && from.rank() == start_rank && pos.raw(two) == EMPTY {
+            push_move(out, Role::Pawn, from, two, None, false);
+        }
+    }
+    for side in [1, -1] {
+        let to = one.offset(side);
+        let b = pos.raw(to);
+        if owned(b, enemy) {
+            let cap = decode(b).map(|p| p.role);
+            push_move(out, Role::Pawn, from, to, cap, promotes(color, to));
+        } else if pawns.en_passant && pos.ep == Some(to) && b == EMPTY {
+            out.push(Move::EnPassant { from, to });
+        }
+    }
+}
+
+/// The moves of every piece of the side to move.
+pub fn all_piece_moves(
+    pos: &Position,
+    pawns: PawnRules,
+    promotes: &impl Fn(Color, Square) -> bool,
+    out: &mut MoveList,
+) {
+    let cb = color_bits(pos.turn);
+    for r in 0..pos.ranks {
+        for f in 0..pos.files {
+            let Some(sq) = Square::new(f, r) else {
+                continue;
+            };
+            if owned(pos.raw(sq), cb) {
+                piece_moves(pos, sq, pawns, promotes, out);
+            }
+        }
+    }
+}
+
+/// The home rank of `color`: the frame's first or last rank.
+pub fn home_rank(pos: &Position, color: Color) -> u8 {
+    match color {
+        Color::White => 0,
+        Color::Black => pos.ranks.saturating_sub(1),
+    }
+}
+
+/// The end cell of `color`'s home rank on `side`, where a castling rook starts (FL8).
+pub fn castle_corner(pos: &Position, color: Color, side: CastleSide) -> Option<Square> {
+    let rank = home_rank(pos, color);
+    let cell = |f: u8| Square::new(f, rank).filter(|&sq| pos.is_cell(sq));
+    match side {
+        CastleSide::King => (0..pos.files).rev().find_map(cell),
+        CastleSide::Queen => (0..pos.files).find_map(cell),
+    }
+}
+
+/// Castling candidates of the side to move: rights, king and rook in place (FL8).
+pub fn castling_moves(pos: &Position, out: &mut MoveList) {
+    let us = pos.turn;
+    let Some(king) = pos.king(us) else { return };
+    for side in [CastleSide::King, CastleSide::Queen] {
+        if !pos.castling.has(us, side) {
+            continue;
+        }
+        let Some(rook) = castle_corner(pos, us, side) else {
+            continue;
+        };
+        if rook.rank() == king.rank()
+            && pos.piece_at(rook) == Some(Piece::new(us, Role::Rook))
+            && rook.file().abs_diff(king.file()) >= 3
+        {
+            out.push(Move::Castle { king, rook });
+        }
+    }
+}
+
+/// The squares a castling king crosses and lands on, and where the rook lands.
+pub fn castle_squares(king: Square, rook: Square) -> (Square, Square) {
+    let step = if rook > king { 1 } else { -1 };
+    (king.offset(step), king.offset(2 * step))
+}
+
+/// FL8 / FIDE castling conditions: the cells between exist and are empty, the
+/// king is not attacked and does not cross or land on an attacked cell, judged
+/// in the position before the move with the variant's own attacks.
+pub fn castle_conditions<R: Rules>(
+    pos: &Position,
+    king: Square,
+    rook: Square,
+) -> Result<(), Illegal> {
+    let step = if rook > king { 1 } else { -1 };
+    let mut sq = king.offset(step);
+    while sq != rook {
+        if pos.raw(sq) != EMPTY {
+            return Err(Illegal::new(
+                "FL8",
+                "needs the cells between king and rook empty",
+            ));
+        }
+        sq = sq.offset(step);
+    }
+    let them = pos.turn.other();
+    if R::attacked(pos, king, them) {
+        return Err(Illegal::new("G6", "castles out of check"));
+    }
+    let (cross, land) = castle_squares(king, rook);
+    if R::attacked(pos, cross, them) || R::attacked(pos, land, them) {
+        return Err(Illegal::new(
+            "G6",
+            "castles through or into an attacked cell",
+        ));
+    }
+    Ok(())
+}
+
+/// Whether the mover's king is safe after `mv` (G6), by playing it on a copy.
+pub fn king_safe_after<R: Rules>(pos: &Position, mv: &Move) -> bool {
+    let mut next = pos.clone();
+    R::play(&mut next, mv);
+    let us = pos.turn;
+    match next.king(us) {
+        Some(k) => !R::attacked(&next, k, us.other()),
+        None => true,
+    }
+}
+
+/// Clears castling rights whose corner `sq` is (a piece moved from or to it).
+fn touch_corner(pos: &mut Position, sq: Square) {
+    for color in Color::ALL {
+        if sq.rank() != home_rank(pos, color) {
+            continue;
+        }
+        for side in [CastleSide::King, CastleSide::Queen] {
+            if pos.castling.has(color, side) && castle_corner(pos, color, side) == Some(sq) {
+                pos.castling.set(color, side, false);
+            }
+        }
+    }
+}
+
+/// Plays a piece move (normal, en passant, castling) and updates rights, the
+/// en passant square and the counters, then passes the turn. Variant effects
+/// (pocketing, promotion by pushes …) come after, in the variant's `play`.
+pub fn play_piece_move(pos: &mut Position, mv: &Move) {
+    let us = pos.turn;
+    let mut reset_clock = false;
+    pos.ep = None;
+    match *mv {
+        Move::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        } => {
+            let piece = Piece::new(us, promotion.unwrap_or(role));
+            pos.set(from, None);
+            pos.set(to, Some(piece));
+            if role == Role::King {
+                pos.castling.clear_color(us);
+            }
+            if !pos.castling.is_empty() {
+                touch_corner(pos, from);
+                touch_corner(pos, to);
+            }
+            if role == Role::Pawn
+                && from.file() == to.file()
+                && from.rank().abs_diff(to.rank()) == 2
+            {
+                pos.ep = Some(Square::from_index((from.index() + to.index()) / 2));
+            }
+            reset_clock = role == Role::Pawn || capture.is_some();
+        }
+        Move::EnPassant { from, to } => {
+            pos.set(from, None);
+            pos.set(to, Some(Piece::new(us, Role::Pawn)));
+            pos.set(to.offset(-forward(us)), None);
+            reset_clock = true;
+        }
+        Move::Castle { king, rook } => {
+            let (cross, land) = castle_squares(king, rook);
+            pos.set(king, None);
+            pos.set(rook, None);
+            pos.set(land, Some(Piece::new(us, Role::King)));
+            pos.set(cross, Some(Piece::new(us, Role::Rook)));
+            pos.castling.clear_color(us);
+        }
+        _ => {}
+    }
+    finish_turn(pos, reset_clock);
+}
+
+/// Passes the turn and advances the counters.
+pub fn finish_turn(pos: &mut Position, reset_clock: bool) {
+    pos.halfmoves = if reset_clock {
+        0
+    } else {
+        pos.halfmoves.saturating_add(1)
+    };
+    if pos.turn == Color::Black {
+        pos.fullmoves = pos.fullmoves.saturating_add(1);
+    }
+    pos.turn = pos.turn.other();
+}
+
+/// Places a back rank of `pieces` (upper-case codes, `*` for a hole) on `rank`.
+pub(crate) fn place_rank(pos: &mut Position, rank: u8, color: Color, pieces: &[&str]) {
+    for (f, code) in pieces.iter().enumerate() {
+        let Some(sq) = Square::new(f as u8, rank) else {
+            continue;
+        };
+        match *code {
+            "*" => pos.set_cell(sq, false),
+            "" => pos.set_cell(sq, true),
+            c => {
+                pos.set_cell(sq, true);
+                pos.set(sq, Role::from_code(c).map(|r| Piece::new(color, r)));
+            }
+        }
+    }
+}
