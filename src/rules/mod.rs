@@ -244,11 +244,44 @@ pub trait Rules {
 macro_rules! with_rules {
     ($variant:expr, $R:ident => $body:expr) => {
         match $variant {
+            // Chess
             $crate::rules::Variant::Chess => {
                 type $R = $crate::rules::chess::Chess;
                 $body
             }
-            _ => {
+
+            // Grid
+            $crate::rules::Variant::Grid => {
+                type $R = $crate::rules::chess::Chess;
+                $body
+            }
+
+            // RankAndFile
+            $crate::rules::Variant::RankAndFile => {
+                type $R = $crate::rules::chess::Chess;
+                $body
+            }
+
+            // FaultLine
+            $crate::rules::Variant::FaultLine => {
+                type $R = $crate::rules::chess::Chess;
+                $body
+            }
+
+            // Quake
+            $crate::rules::Variant::Quake => {
+                type $R = $crate::rules::chess::Chess;
+                $body
+            }
+
+            // QuakeLb
+            $crate::rules::Variant::QuakeLb => {
+                type $R = $crate::rules::chess::Chess;
+                $body
+            }
+
+            // Slide
+            $crate::rules::Variant::Slide => {
                 type $R = $crate::rules::chess::Chess;
                 $body
             }
