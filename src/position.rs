@@ -245,6 +245,7 @@ impl Position {
     }
     /// Writes a raw cell byte; the caller must call [`Position::refresh_kings`].
     #[inline]
+    #[allow(dead_code)] // used by the variants that move whole lines of cells
     pub(crate) fn set_raw(&mut self, sq: Square, b: u8) {
         self.cells[sq.index()] = b;
     }

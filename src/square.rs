@@ -65,6 +65,7 @@ impl Square {
     }
 
     /// Whether the mailbox index is inside the engine frame (not the border).
+    #[cfg(test)]
     pub(crate) fn in_limits(index: usize) -> bool {
         let (row, col) = (index as i16 / STRIDE - PAD, index as i16 % STRIDE - PAD);
         (0..MAX_RANKS as i16).contains(&row) && (0..MAX_FILES as i16).contains(&col)

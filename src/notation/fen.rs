@@ -180,11 +180,7 @@ pub fn read_fen(text: &str, variant: Variant) -> Result<Position, FenError> {
     };
     // Board: ranks from the top.
     let mut rows: Vec<Vec<Sq>> = vec![Vec::new()];
-    loop {
-        let Some(ch) = c.peek() else { break };
-        if ch == ' ' || ch == '[' {
-            break;
-        }
+    while let Some(ch) = c.peek().filter(|&ch| ch != ' ' && ch != '[') {
         if ch == '/' {
             rows.push(Vec::new());
             c.i += 1;

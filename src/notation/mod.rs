@@ -1,2 +1,3 @@
 //! Notation: PGN, move tokens, FEN, JSON.
 pub mod fen;
+pub mod san;

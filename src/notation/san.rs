@@ -1,0 +1,683 @@
+//! Move tokens: SAN and fvnote's extensions (`notation/moves.md`).
+//!
+//! Reading is two steps, as in shakmaty: [`San::parse`] checks the text alone
+//! ([`ParseSanError`]); [`San::resolve`] finds the one legal move it names in a
+//! position ([`SanError`]: none, illegal with a reason, or several). Lenient
+//! spellings are accepted but reported as [`Lenient`] warnings, never silently.
+//!
+//! ```
+//! use fvnote::notation::san::{San, write_san};
+//! use fvnote::{Position, Variant};
+//! let pos = Position::start(Variant::Chess);
+//! let parsed = San::parse("Ng1-f3").unwrap();
+//! let resolved = parsed.resolve(&pos).unwrap();
+//! assert_eq!(write_san(&pos, &resolved.mv), "Nf3");
+//! assert!(!resolved.warnings.is_empty()); // long algebraic is lenient
+//! ```
+
+use std::fmt;
+
+use crate::moves::{Dir, Move};
+use crate::piece::Role;
+use crate::position::{CastleSide, Position};
+use crate::square::{parse_square, Square};
+
+/// A check or mate mark written after a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Suffix {
+    Check,
+    Mate,
+}
+
+/// The move a token describes, before it is matched against a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum San {
+    /// A piece move. `role` is `None` only for long algebraic without a piece
+    /// letter (`e2e4`), where the origin square decides.
+    Normal {
+        role: Option<Role>,
+        file: Option<u8>,
+        rank: Option<u8>,
+        capture: bool,
+        to: Square,
+        promotion: Option<Role>,
+    },
+    Castle(CastleSide),
+    Drop {
+        role: Role,
+        to: Square,
+    },
+    Slide {
+        rank: u8,
+        dir: Dir,
+    },
+    Quake {
+        dir: Dir,
+    },
+    CageMove {
+        to: Square,
+    },
+    /// `C>e1/e7=Q`: the square the cage ends on and the promotions it names.
+    CageInsert {
+        to: Square,
+        promotions: Vec<(Square, Role)>,
+    },
+}
+
+/// A lenient spelling, accepted with a warning (`--strict` makes it an error).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Lenient {
+    LongAlgebraic,
+    ZeroCastling,
+    PromotionWithoutEquals,
+    PromotionInParentheses,
+    EnPassantSuffix,
+    StarDrop,
+    PawnDropWithoutLetter,
+    DoublePlusMate,
+    MissingCheckMark,
+    WrongCheckMark,
+    NeedlessDisambiguation,
+    CaptureMarkMismatch,
+}
+
+impl fmt::Display for Lenient {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Lenient::LongAlgebraic => "long algebraic notation",
+            Lenient::ZeroCastling => "castling written with zeros",
+            Lenient::PromotionWithoutEquals => "promotion without '='",
+            Lenient::PromotionInParentheses => "promotion piece in parentheses",
+            Lenient::EnPassantSuffix => "'e.p.' suffix",
+            Lenient::StarDrop => "drop written with '*'",
+            Lenient::PawnDropWithoutLetter => "pawn drop without 'P'",
+            Lenient::DoublePlusMate => "mate written '++'",
+            Lenient::MissingCheckMark => "missing check or mate mark",
+            Lenient::WrongCheckMark => "wrong check or mate mark",
+            Lenient::NeedlessDisambiguation => "needless disambiguation",
+            Lenient::CaptureMarkMismatch => "capture mark does not match the move",
+        })
+    }
+}
+
+/// A token that is not a move at all.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("malformed move {token:?}: {expected}")]
+pub struct ParseSanError {
+    pub token: String,
+    pub expected: &'static str,
+}
+
+/// A parsed token: the move, the mark written after it, and lenient spellings.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParsedSan {
+    pub san: San,
+    pub suffix: Option<Suffix>,
+    pub lenient: Vec<Lenient>,
+}
+
+/// A token resolved in a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Resolved {
+    pub mv: Move,
+    /// Every lenient spelling the token used, including marks that do not match.
+    pub warnings: Vec<Lenient>,
+}
+
+/// A well-formed token that names no single legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SanError {
+    /// A move by movement alone, forbidden by a rule; with the explanation.
+    Illegal {
+        mv: Move,
+        ruling: &'static str,
+        reason: String,
+    },
+    /// Nothing in the position matches the token.
+    NoMatch,
+    /// The token fits several legal moves (canonical SAN of each).
+    Ambiguous { candidates: Vec<String> },
+    /// A promotion without a promotion piece, or the reverse.
+    Promotion { expected: &'static str },
+    /// The position is already a game end (G5, FL1).
+    GameOver { outcome: crate::rules::Outcome },
+}
+
+impl fmt::Display for SanError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SanError::Illegal { reason, ruling, .. } => write!(f, "{reason} ({ruling})"),
+            SanError::NoMatch => f.write_str("no piece can make this move"),
+            SanError::Ambiguous { candidates } => {
+                write!(f, "ambiguous: could be {}", candidates.join(" or "))
+            }
+            SanError::Promotion { expected } => f.write_str(expected),
+            SanError::GameOver { outcome } => {
+                write!(
+                    f,
+                    "the game is already over: {outcome} ({})",
+                    outcome.ruling()
+                )
+            }
+        }
+    }
+}
+
+fn err(token: &str, expected: &'static str) -> ParseSanError {
+    ParseSanError {
+        token: token.to_owned(),
+        expected,
+    }
+}
+
+/// Reads a piece code at the start: one upper-case letter or an LB compound.
+fn piece_code(s: &str) -> Option<(Role, &str)> {
+    let b = s.as_bytes();
+    let first = *b.first()?;
+    if !first.is_ascii_uppercase() {
+        return None;
+    }
+    if let Some(&second) = b.get(1) {
+        if second.is_ascii_uppercase() {
+            if let Some(r) = Role::from_code(&s[..2]).filter(|r| r.is_compound()) {
+                return Some((r, &s[2..]));
+            }
+        }
+    }
+    Role::from_char(first as char).map(|r| (r, &s[1..]))
+}
+
+fn promotion_role(c: u8) -> Option<Role> {
+    Role::from_char(c as char).filter(|r| Role::PROMOTIONS.contains(r))
+}
+
+impl San {
+    /// Parses a token (the text of one move, check mark included).
+    pub fn parse(token: &str) -> Result<ParsedSan, ParseSanError> {
+        let mut lenient = Vec::new();
+        let mut s = token.trim();
+        if s.is_empty() || s.len() > 64 {
+            return Err(err(token, "a move of 1 to 64 characters"));
+        }
+        // Check and mate marks.
+        let mut suffix = None;
+        if let Some(rest) = s.strip_suffix("++") {
+            suffix = Some(Suffix::Mate);
+            lenient.push(Lenient::DoublePlusMate);
+            s = rest;
+        } else if let Some(rest) = s.strip_suffix('#') {
+            suffix = Some(Suffix::Mate);
+            s = rest;
+        } else if let Some(rest) = s.strip_suffix('+') {
+            suffix = Some(Suffix::Check);
+            s = rest;
+        }
+        let san = San::parse_body(s, token, &mut lenient)?;
+        Ok(ParsedSan {
+            san,
+            suffix,
+            lenient,
+        })
+    }
+
+    fn parse_body(s: &str, token: &str, lenient: &mut Vec<Lenient>) -> Result<San, ParseSanError> {
+        match s {
+            "O-O" => return Ok(San::Castle(CastleSide::King)),
+            "O-O-O" => return Ok(San::Castle(CastleSide::Queen)),
+            "0-0" | "0-0-0" => {
+                lenient.push(Lenient::ZeroCastling);
+                let side = if s.len() == 3 {
+                    CastleSide::King
+                } else {
+                    CastleSide::Queen
+                };
+                return Ok(San::Castle(side));
+            }
+            _ => {}
+        }
+        // Quake: K-qn (QK1).
+        if let Some(d) = s.strip_prefix("K-q") {
+            let mut cs = d.chars();
+            return match (cs.next().and_then(Dir::from_char), cs.next()) {
+                (Some(dir), None) => Ok(San::Quake { dir }),
+                _ => Err(err(token, "a quake K-qn, K-qs, K-qe or K-qw")),
+            };
+        }
+        // Slide: S3e (FL9).
+        if let Some(rest) = s.strip_prefix('S') {
+            let b = rest.as_bytes();
+            return match b {
+                [d @ b'1'..=b'9', dir] => match Dir::from_char(*dir as char) {
+                    Some(dir @ (Dir::East | Dir::West)) => Ok(San::Slide {
+                        rank: d - b'1',
+                        dir,
+                    }),
+                    _ => Err(err(token, "a slide such as S3e or S4w (direction e or w)")),
+                },
+                _ => Err(err(token, "a slide such as S3e or S4w")),
+            };
+        }
+        // Cages: C-a5 (SC1), C>a5/e7=Q (SC2, SC3).
+        if let Some(rest) = s.strip_prefix("C-") {
+            return parse_square(rest.as_bytes())
+                .map(|to| San::CageMove { to })
+                .ok_or_else(|| err(token, "a relocation such as C-a5"));
+        }
+        if let Some(rest) = s.strip_prefix("C>") {
+            let mut parts = rest.split('/');
+            let to = parts
+                .next()
+                .and_then(|t| parse_square(t.as_bytes()))
+                .ok_or_else(|| err(token, "an insertion such as C>a5 or C>e1/e7=Q"))?;
+            let mut promotions = Vec::new();
+            for p in parts {
+                let (sq, role) = p
+                    .split_once('=')
+                    .and_then(|(sq, r)| Some((parse_square(sq.as_bytes())?, r)))
+                    .and_then(|(sq, r)| match r.as_bytes() {
+                        [c] => Some((sq, promotion_role(*c)?)),
+                        _ => None,
+                    })
+                    .ok_or_else(|| err(token, "a promotion suffix such as /e7=Q"))?;
+                if promotions.len() == 2 {
+                    return Err(err(token, "at most two promotions after an insertion"));
+                }
+                promotions.push((sq, role));
+            }
+            promotions.sort_by_key(|(sq, _)| sq.rank());
+            return Ok(San::CageInsert { to, promotions });
+        }
+        // Drops: N@e4, P@e4, RN@c3; lenient N*e4 and @e4.
+        if let Some(at) = s.find(['@', '*']) {
+            if s.as_bytes()[at] == b'*' {
+                lenient.push(Lenient::StarDrop);
+            }
+            let (piece, target) = (&s[..at], &s[at + 1..]);
+            let role = if piece.is_empty() {
+                lenient.push(Lenient::PawnDropWithoutLetter);
+                Role::Pawn
+            } else {
+                match piece_code(piece) {
+                    Some((r, "")) if r != Role::King => r,
+                    _ => return Err(err(token, "a drop such as N@e4 or P@e4")),
+                }
+            };
+            let to = parse_square(target.as_bytes())
+                .ok_or_else(|| err(token, "a drop such as N@e4 or P@e4"))?;
+            return Ok(San::Drop { role, to });
+        }
+        San::parse_piece_move(s, token, lenient)
+    }
+
+    fn parse_piece_move(
+        s: &str,
+        token: &str,
+        lenient: &mut Vec<Lenient>,
+    ) -> Result<San, ParseSanError> {
+        const EXPECTED: &str = "a move such as e4, Nf3, exd5, Rad1, e8=Q or O-O";
+        let (role, mut rest) = match piece_code(s) {
+            Some((r, rest)) => (Some(r), rest),
+            None => (None, s),
+        };
+        if let Some(r) = rest
+            .strip_suffix(" e.p.")
+            .or_else(|| rest.strip_suffix("e.p."))
+        {
+            lenient.push(Lenient::EnPassantSuffix);
+            rest = r;
+        }
+        // Promotion at the end: =Q, Q, (Q), =(Q), q (after long algebraic).
+        let mut promotion = None;
+        let b = rest.as_bytes();
+        let n = b.len();
+        if n >= 3 && b[n - 1] == b')' && b[n - 3] == b'(' {
+            promotion = Some(promotion_role(b[n - 2]).ok_or_else(|| err(token, EXPECTED))?);
+            let cut = if n >= 4 && b[n - 4] == b'=' {
+                n - 4
+            } else {
+                n - 3
+            };
+            rest = &rest[..cut];
+            lenient.push(Lenient::PromotionInParentheses);
+        } else if n >= 2 && b[n - 2] == b'=' {
+            promotion = Some(
+                promotion_role(b[n - 1])
+                    .filter(|_| b[n - 1].is_ascii_uppercase())
+                    .ok_or_else(|| err(token, "a promotion piece Q, R, B or N after '='"))?,
+            );
+            rest = &rest[..n - 2];
+        } else if n >= 2 && b[n - 1].is_ascii_alphabetic() && b[n - 2].is_ascii_digit() {
+            promotion = Some(promotion_role(b[n - 1]).ok_or_else(|| err(token, EXPECTED))?);
+            rest = &rest[..n - 1];
+            lenient.push(Lenient::PromotionWithoutEquals);
+        }
+        // Destination: the last letter followed by digits.
+        let b = rest.as_bytes();
+        let digits = b.iter().rev().take_while(|c| c.is_ascii_digit()).count();
+        if digits == 0 || digits + 1 > b.len() {
+            return Err(err(token, EXPECTED));
+        }
+        let split = b.len() - digits - 1;
+        let to = parse_square(&b[split..]).ok_or_else(|| err(token, EXPECTED))?;
+        let mut head = &b[..split];
+        let mut capture = false;
+        let mut dash = false;
+        if let Some((&last, init)) = head.split_last() {
+            match last {
+                b'x' | b':' => {
+                    capture = true;
+                    head = init;
+                }
+                b'-' => {
+                    dash = true;
+                    head = init;
+                }
+                _ => {}
+            }
+        }
+        // Origin hints: an optional file letter, then optional rank digits.
+        let mut file = None;
+        let mut rank = None;
+        if let Some((&f, tail)) = head.split_first() {
+            if f.is_ascii_lowercase() {
+                file = Some(f - b'a');
+                head = tail;
+            }
+        }
+        if !head.is_empty() {
+            if !head.iter().all(u8::is_ascii_digit) || head.len() > 2 || head[0] == b'0' {
+                return Err(err(token, EXPECTED));
+            }
+            let r: u8 = std::str::from_utf8(head)
+                .ok()
+                .and_then(|t| t.parse().ok())
+                .ok_or_else(|| err(token, EXPECTED))?;
+            rank = Some(r - 1);
+        }
+        let full_origin = file.is_some() && rank.is_some();
+        if dash && !full_origin {
+            return Err(err(token, EXPECTED));
+        }
+        if full_origin && (dash || role.is_none() || role == Some(Role::Pawn)) {
+            lenient.push(Lenient::LongAlgebraic);
+        }
+        let role = match role {
+            Some(r) => Some(r),
+            None if full_origin => None,
+            None => Some(Role::Pawn),
+        };
+        if role == Some(Role::Pawn) && rank.is_some() && !full_origin {
+            return Err(err(token, EXPECTED));
+        }
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        })
+    }
+
+    /// Whether the token could describe `mv` (ignoring capture marks).
+    fn matches(&self, pos: &Position, mv: &Move) -> bool {
+        match (self, mv) {
+            (
+                San::Normal {
+                    role,
+                    file,
+                    rank,
+                    to,
+                    promotion,
+                    ..
+                },
+                _,
+            ) => {
+                let (mrole, from, mto, mpromo) = match *mv {
+                    Move::Normal {
+                        role,
+                        from,
+                        to,
+                        promotion,
+                        ..
+                    } => (role, from, to, promotion),
+                    Move::EnPassant { from, to } => (Role::Pawn, from, to, None),
+                    Move::Castle { king, rook } => {
+                        // Lenient: castling written as the king's move (Ke1g1, e1g1).
+                        let land = crate::rules::movegen::castle_squares(king, rook).1;
+                        let hit = *to == land
+                            && file == &Some(king.file())
+                            && rank == &Some(king.rank())
+                            && role.is_none_or(|r| r == Role::King);
+                        return hit && promotion.is_none();
+                    }
+                    _ => return false,
+                };
+                *to == mto
+                    && role.is_none_or(|r| r == mrole)
+                    && file.is_none_or(|f| f == from.file())
+                    && rank.is_none_or(|r| r == from.rank())
+                    && (*promotion == mpromo || (mpromo.is_none() && promotion.is_none()))
+                    && pos.piece_at(from).is_some()
+            }
+            (San::Castle(side), Move::Castle { king, rook }) => {
+                (*side == CastleSide::King) == (rook > king)
+            }
+            (San::Drop { role, to }, Move::Drop { role: r, to: t }) => role == r && to == t,
+            (San::Slide { rank, dir }, Move::Slide { rank: r, dir: d }) => rank == r && dir == d,
+            (San::Quake { dir }, Move::Quake { dir: d }) => dir == d,
+            (San::CageMove { to }, Move::CageMove { to: t }) => to == t,
+            (
+                San::CageInsert { to, promotions },
+                Move::CageInsert {
+                    to: t,
+                    promotions: p,
+                },
+            ) => {
+                to == t
+                    && promotions
+                        .iter()
+                        .map(|x| x.1)
+                        .eq(p.iter().flatten().copied())
+            }
+            _ => false,
+        }
+    }
+}
+
+impl ParsedSan {
+    /// Finds the one legal move the token names in `pos`.
+    pub fn resolve(&self, pos: &Position) -> Result<Resolved, SanError> {
+        let legal = pos.legal_moves();
+        let found: Vec<Move> = legal
+            .iter()
+            .copied()
+            .filter(|m| self.san.matches(pos, m))
+            .collect();
+        let mv = match found.as_slice() {
+            [mv] => *mv,
+            [] => return Err(self.why_not(pos)),
+            many => {
+                return Err(SanError::Ambiguous {
+                    candidates: many.iter().map(|m| write_san(pos, m)).collect(),
+                })
+            }
+        };
+        let mut warnings = self.lenient.clone();
+        if let San::Normal {
+            capture,
+            file,
+            rank,
+            role: Some(_),
+            ..
+        } = self.san
+        {
+            if capture != mv.is_capture() {
+                warnings.push(Lenient::CaptureMarkMismatch);
+            }
+            let (hint_f, hint_r) = disambiguation(pos, &mv, &legal);
+            let pawn_capture = matches!(
+                mv,
+                Move::EnPassant { .. }
+                    | Move::Normal {
+                        role: Role::Pawn,
+                        capture: Some(_),
+                        ..
+                    }
+            );
+            let needless =
+                (file.is_some() && !hint_f && !pawn_capture) || (rank.is_some() && !hint_r);
+            if needless && !warnings.contains(&Lenient::LongAlgebraic) {
+                warnings.push(Lenient::NeedlessDisambiguation);
+            }
+        }
+        let want = check_suffix(pos, &mv);
+        if self.suffix != want {
+            warnings.push(if self.suffix.is_none() {
+                Lenient::MissingCheckMark
+            } else {
+                Lenient::WrongCheckMark
+            });
+        }
+        Ok(Resolved { mv, warnings })
+    }
+
+    /// Explains why nothing legal matches: an illegal candidate, or nothing at all.
+    fn why_not(&self, pos: &Position) -> SanError {
+        if let Some(outcome) = pos.outcome() {
+            return SanError::GameOver { outcome };
+        }
+        let cands = pos.candidate_moves();
+        if let Some(mv) = cands.iter().find(|m| self.san.matches(pos, m)) {
+            if let Err(ill) = pos.check_move(mv) {
+                return SanError::Illegal {
+                    mv: *mv,
+                    ruling: ill.ruling,
+                    reason: pos.explain(mv, &ill),
+                };
+            }
+        }
+        if let San::Normal { promotion, to, .. } = &self.san {
+            let promo_needed = cands
+                .iter()
+                .any(|m| matches!(m, Move::Normal { to: t, promotion: Some(_), .. } if t == to));
+            if promotion.is_none() && promo_needed {
+                return SanError::Promotion {
+                    expected: "a promotion piece, e.g. e8=Q",
+                };
+            }
+        }
+        SanError::NoMatch
+    }
+}
+
+/// Which hints canonical SAN needs for `mv`: (file, rank).
+fn disambiguation(_pos: &Position, mv: &Move, legal: &[Move]) -> (bool, bool) {
+    let Move::Normal { role, from, to, .. } = *mv else {
+        return (false, false);
+    };
+    if role == Role::Pawn {
+        return (false, false);
+    }
+    let rivals: Vec<Square> = legal
+        .iter()
+        .filter_map(|m| match *m {
+            Move::Normal {
+                role: r,
+                from: f,
+                to: t,
+                ..
+            } if r == role && t == to && f != from => Some(f),
+            _ => None,
+        })
+        .collect();
+    if rivals.is_empty() {
+        (false, false)
+    } else if rivals.iter().all(|f| f.file() != from.file()) {
+        (true, false)
+    } else if rivals.iter().all(|f| f.rank() != from.rank()) {
+        (false, true)
+    } else {
+        (true, true)
+    }
+}
+
+/// The check or mate mark the move deserves (FL9: never `#` in Fault Line).
+pub fn check_suffix(pos: &Position, mv: &Move) -> Option<Suffix> {
+    let after = pos.play(mv);
+    if !after.gives_check_mark() {
+        return None;
+    }
+    if after.uses_mate_sign() && after.legal_moves().is_empty() {
+        Some(Suffix::Mate)
+    } else {
+        Some(Suffix::Check)
+    }
+}
+
+fn write_san_without_suffix(pos: &Position, mv: &Move, legal: &[Move]) -> String {
+    let mut out = String::new();
+    match *mv {
+        Move::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        } => {
+            if role == Role::Pawn {
+                if capture.is_some() {
+                    out.push((b'a' + from.file()) as char);
+                    out.push('x');
+                }
+            } else {
+                out.push_str(role.code());
+                let (f, r) = disambiguation(pos, mv, legal);
+                if f {
+                    out.push((b'a' + from.file()) as char);
+                }
+                if r {
+                    out.push_str(&(from.rank() as u32 + 1).to_string());
+                }
+                if capture.is_some() {
+                    out.push('x');
+                }
+            }
+            out.push_str(&to.to_string());
+            if let Some(p) = promotion {
+                out.push('=');
+                out.push_str(p.code());
+            }
+        }
+        Move::EnPassant { from, to } => {
+            out.push((b'a' + from.file()) as char);
+            out.push('x');
+            out.push_str(&to.to_string());
+        }
+        Move::Castle { king, rook } => out.push_str(if rook > king { "O-O" } else { "O-O-O" }),
+        Move::Drop { role, to } => out.push_str(&format!("{}@{to}", role.code())),
+        Move::Slide { rank, dir } => out.push_str(&format!("S{}{}", rank as u32 + 1, dir.char())),
+        Move::Quake { dir } => out.push_str(&format!("K-q{}", dir.char())),
+        Move::CageMove { to } => out.push_str(&format!("C-{to}")),
+        Move::CageInsert { to, promotions } => {
+            out.push_str(&format!("C>{to}"));
+            let squares = crate::rules::promotion_squares(pos, mv);
+            for (sq, role) in squares.iter().zip(promotions.iter().flatten()) {
+                out.push_str(&format!("/{sq}={}", role.code()));
+            }
+        }
+    }
+    out
+}
+
+/// Canonical SAN of a legal move: minimal disambiguation, `=Q`, `+`/`#`.
+pub fn write_san(pos: &Position, mv: &Move) -> String {
+    let legal = pos.legal_moves();
+    let mut out = write_san_without_suffix(pos, mv, &legal);
+    match check_suffix(pos, mv) {
+        Some(Suffix::Check) => out.push('+'),
+        Some(Suffix::Mate) => out.push('#'),
+        None => {}
+    }
+    out
+}
