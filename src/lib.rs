@@ -5,11 +5,13 @@
 //! let pos = Position::start(Variant::FaultLine);
 //! assert_eq!(pos.legal_moves().len(), 13);
 //! ```
+pub mod cli;
 pub mod moves;
 pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod record;
+pub mod render;
 pub mod rules;
 pub mod square;
 

@@ -1,1 +1,2 @@
 //! The record model: a game as tags, moves, comments, variations.
+pub mod io;
