@@ -1,1 +1,3 @@
 //! The record model: a game as tags, moves, comments, variations.
+pub mod model;
+pub use model::*;
