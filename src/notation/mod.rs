@@ -1,1 +1,2 @@
 //! Notation: PGN, move tokens, FEN, JSON.
+pub mod pgn;
