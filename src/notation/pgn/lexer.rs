@@ -277,7 +277,7 @@ pub(crate) fn is_ws(b: u8) -> bool {
 /// Bytes that may appear in a move token: everything except whitespace,
 /// control characters and the PGN delimiters.
 pub(crate) fn is_token_byte(b: u8) -> bool {
-    !(b < 0x20 || b == 0x7F || b"{}()[];$\"".contains(&b))
+    !(b <= 0x20 || b == 0x7F || b"{}()[];$\"".contains(&b))
 }
 
 /// A token classified by [`classify`].

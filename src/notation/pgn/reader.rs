@@ -1,5 +1,6 @@
 //! The streaming reader, the visitor trait and the record builder.
 
+use std::cell::Cell;
 use std::io::{self, BufRead};
 
 use super::lexer::{
@@ -76,7 +77,10 @@ impl Default for ReaderOptions {
 pub struct Reader<R> {
     win: Window<R>,
     opts: ReaderOptions,
-    recover: bool,
+    /// Set by errors that leave the reader mid-game. A `Cell` so errors can
+    /// be built while the window is borrowed (tokens are lent to the visitor
+    /// straight from the window, without copying).
+    recover: Cell<bool>,
     dead: bool,
 }
 
@@ -111,7 +115,7 @@ impl<R: BufRead> Reader<R> {
         Reader {
             win: Window::new(read),
             opts,
-            recover: false,
+            recover: Cell::new(false),
             dead: false,
         }
     }
@@ -125,8 +129,7 @@ impl<R: BufRead> Reader<R> {
         }
         let r = (|| {
             self.win.skip_bom().map_err(|e| self.io_err(e))?;
-            if self.recover {
-                self.recover = false;
+            if self.recover.replace(false) {
                 self.skip_to_next_game().map_err(|e| self.io_err(e))?;
             }
             self.game(v)
@@ -149,8 +152,8 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// An error after which the reader must resynchronise.
-    fn fail(&mut self, span: Span, kind: PgnErrorKind) -> PgnError {
-        self.recover = true;
+    fn fail(&self, span: Span, kind: PgnErrorKind) -> PgnError {
+        self.recover.set(true);
         PgnError { span, kind }
     }
 
@@ -193,7 +196,7 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    fn utf8<'a>(&mut self, bytes: &'a [u8], rel: usize) -> Result<&'a str, PgnError> {
+    fn utf8<'a>(&self, bytes: &'a [u8], rel: usize) -> Result<&'a str, PgnError> {
         std::str::from_utf8(bytes).map_err(|e| {
             let bad = e.valid_up_to();
             let span = self.win.span_at(rel + bad, 1);
@@ -329,10 +332,8 @@ impl<R: BufRead> Reader<R> {
                     return Err(self.fail(span, PgnErrorKind::TagValueTooLong { limit }));
                 }
                 let name = std::str::from_utf8(name).unwrap_or("");
-                let (name, value) = (name.to_owned(), value.to_owned());
-                let value = self.utf8(&value, value_at)?;
-                let value = unescape(value);
-                v.tag(&name, &value, self.win.span(len));
+                let value = unescape(self.utf8(value, value_at)?);
+                v.tag(name, &value, self.win.span(len));
                 self.win.advance(len);
                 Ok(())
             }
@@ -365,7 +366,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn brace_comment<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError> {
-        let cap = self.opts.max_comment_len.saturating_add(1);
+        let cap = self.opts.max_comment_len.saturating_add(2);
         let scan = self
             .win
             .scan_until(1, |b| b == b'}', cap)
@@ -390,7 +391,7 @@ impl<R: BufRead> Reader<R> {
     }
 
     fn line_comment<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError> {
-        let cap = self.opts.max_comment_len.saturating_add(1);
+        let cap = self.opts.max_comment_len.saturating_add(2);
         let scan = self
             .win
             .scan_until(1, |b| b == b'\n' || b == b'\r', cap)
@@ -480,12 +481,13 @@ impl<R: BufRead> Reader<R> {
             let limit = self.opts.max_token_len;
             return Err(self.fail(span, PgnErrorKind::TokenTooLong { limit }));
         }
-        let tok = self.win.slice(0, end).to_vec();
-        match classify(&tok) {
+        let tok = self.win.slice(0, end);
+        match classify(tok) {
             Class::Result(r) => {
                 v.outcome(r, self.win.span(end));
+                let r = r.to_string();
                 self.win.advance(end);
-                Ok((false, Some(r.to_string())))
+                Ok((false, Some(r)))
             }
             Class::Dots => {
                 self.win.advance(end);
@@ -493,6 +495,7 @@ impl<R: BufRead> Reader<R> {
             }
             Class::Number { digits, dots, rest } => {
                 let nlen = digits.len() + dots;
+                let rest_len = rest.len();
                 let span = self.win.span(nlen);
                 let Some(n) = parse_decimal::<u32>(digits) else {
                     let digits = String::from_utf8_lossy(digits).into_owned();
@@ -500,60 +503,64 @@ impl<R: BufRead> Reader<R> {
                 };
                 v.move_number(n, span);
                 self.win.advance(nlen);
-                if rest.is_empty() {
+                if rest_len == 0 {
                     return Ok((false, None));
                 }
-                let rest = rest.to_vec();
-                self.move_token(v, &rest).map(|m| (m, None))
+                self.move_token(v, rest_len).map(|m| (m, None))
             }
-            Class::Move => self.move_token(v, &tok).map(|m| (m, None)),
+            Class::Move => self.move_token(v, end).map(|m| (m, None)),
         }
     }
 
-    /// A move token at the current position (`tok` is its bytes), with
-    /// suffix glyphs and an optional following `e.p.`.
-    fn move_token<V: Visitor>(&mut self, v: &mut V, tok: &[u8]) -> Result<bool, PgnError> {
-        let (mv, glyphs) = split_glyphs(tok);
-        if !mv.is_empty() {
-            let text = self.utf8(mv, 0)?;
-            let mut len = mv.len();
-            let mut ep: Option<String> = None;
-            if glyphs.is_empty() {
+    /// The move token of `len` bytes at the current position, with suffix
+    /// glyphs and an optional following `e.p.`. The text is lent to the
+    /// visitor straight from the window.
+    fn move_token<V: Visitor>(&mut self, v: &mut V, len: usize) -> Result<bool, PgnError> {
+        let (mv_len, g_len) = {
+            let (mv, g) = split_glyphs(self.win.slice(0, len));
+            (mv.len(), g.len())
+        };
+        if mv_len > 0 {
+            let mut total = mv_len;
+            let mut ep = false;
+            if g_len == 0 {
                 // Look past whitespace for a separate `e.p.` token.
                 let scan = self
                     .win
-                    .scan_until(len, |b| !is_ws(b), len + 256)
+                    .scan_until(mv_len, |b| !is_ws(b), mv_len + 256)
                     .map_err(|e| self.io_err(e))?;
                 if let Scan::Found(j) = scan {
                     let mut w = |k| self.win.peek(j + k).map_err(|e| self.io_err(e));
-                    let is_ep = w(0)? == Some(b'e')
+                    ep = w(0)? == Some(b'e')
                         && w(1)? == Some(b'.')
                         && w(2)? == Some(b'p')
                         && w(3)? == Some(b'.')
                         && w(4)?.map_or(true, |b| !is_token_byte(b));
-                    if is_ep {
-                        ep = Some(format!("{text} e.p."));
-                        len = j + 4;
+                    if ep {
+                        total = j + 4;
                     }
                 }
             }
-            let span = self.win.span(len);
-            v.san(ep.as_deref().unwrap_or(text), span);
-            self.win.advance(len);
-            if ep.is_some() {
-                return Ok(true);
+            let span = self.win.span(total);
+            let text = self.utf8(self.win.slice(0, mv_len), 0)?;
+            if ep {
+                v.san(&format!("{text} e.p."), span);
+            } else {
+                v.san(text, span);
             }
+            self.win.advance(total);
         }
-        if !glyphs.is_empty() {
-            let span = self.win.span(glyphs.len());
+        if g_len > 0 {
+            let span = self.win.span(g_len);
+            let glyphs = self.win.slice(0, g_len);
             let Some(n) = glyph_nag(glyphs) else {
                 let found = String::from_utf8_lossy(glyphs).into_owned();
                 return Err(self.fail(span, PgnErrorKind::UnknownGlyph { found }));
             };
             v.nag(n, span);
-            self.win.advance(glyphs.len());
+            self.win.advance(g_len);
         }
-        Ok(!mv.is_empty())
+        Ok(mv_len > 0)
     }
 }
 
