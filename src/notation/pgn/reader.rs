@@ -602,13 +602,16 @@ impl RecordBuilder {
             self.rec.span = Span { len: 0, ..span };
             self.end = span.offset;
         }
-        self.end = self.end.max(span.offset + u64::from(span.len));
+        self.end = self
+            .end
+            .max(span.offset.saturating_add(u64::from(span.len)));
     }
 
     fn top(&mut self) -> &mut Line {
         if self.stack.is_empty() {
             self.stack.push(Line::new());
         }
+        // Cannot fail: the stack was made non-empty just above.
         let last = self.stack.len() - 1;
         &mut self.stack[last]
     }
@@ -715,7 +718,7 @@ impl Visitor for RecordBuilder {
         }
         let mut rec = std::mem::take(&mut self.rec);
         rec.moves = self.stack.pop().unwrap_or_default();
-        rec.span.len = u32::try_from(self.end - rec.span.offset).unwrap_or(u32::MAX);
+        rec.span.len = u32::try_from(self.end.saturating_sub(rec.span.offset)).unwrap_or(u32::MAX);
         *self = RecordBuilder::default();
         rec
     }

@@ -688,3 +688,20 @@ mod props {
         }
     }
 }
+
+#[test]
+fn one_byte_chunks_stay_linear() {
+    // A 1 MB comment and 20k moves delivered one byte per read: a reader
+    // that rescanned its window on refill would take minutes here.
+    let mut s = format!("1. e4 {{{}}} ", "c".repeat(1 << 20));
+    for _ in 0..10_000 {
+        s.push_str("Nf3 Nf6 ");
+    }
+    s.push('*');
+    let t = std::time::Instant::now();
+    let rd = std::io::BufReader::with_capacity(1, Trickle(s.as_bytes(), 1));
+    let v: Vec<_> = Reader::new(rd).collect();
+    let r = v[0].as_ref().unwrap();
+    assert_eq!(r.moves.len(), 20_001);
+    assert!(t.elapsed().as_secs() < 2, "{:?}", t.elapsed());
+}
