@@ -486,10 +486,16 @@ fn deep_nesting_is_an_error_not_a_crash() {
     let e = err(&s);
     assert_eq!(e.kind, PgnErrorKind::TooDeep { limit: 1024 });
     assert_eq!(e.span.offset, 6 + 4 * 1024);
-    // A million parentheses stream through the reader as well.
-    let s = format!("1. e4 {} *", "(e4 ) ".repeat(1_000_000 / 2));
+    // A million parentheses: an error, then the rest is skipped streaming
+    // and the next game is read.
+    let s = format!("1. e4 {}\n\n[Event \"n\"] *", "(".repeat(1_000_000));
+    let v = read_all(s.as_bytes());
+    assert_eq!(v[0].as_ref().unwrap_err().span.offset, 7);
+    assert_eq!(v[1].as_ref().unwrap().tag("Event"), Some("n"));
+    // Many sibling variations are fine.
+    let s = format!("1. e4 {} *", "(e4 ) ".repeat(100_000));
     let r = read_all(s.as_bytes()).remove(0).unwrap();
-    assert_eq!(r.moves[0].variations.len(), 500_000);
+    assert_eq!(r.moves[0].variations.len(), 100_000);
 }
 
 /// A `BufRead` that hands out tiny chunks, to exercise refills.
