@@ -1,0 +1,503 @@
+//! The buffered window and the small token parsers.
+//!
+//! The reader never holds more than the unconsumed tail of the input plus the
+//! token currently being examined. Token extents are found by incremental
+//! scans that resume where they stopped after a refill, so no byte is scanned
+//! twice no matter how the input is chunked; `nom` complete-input parsers are
+//! then applied to the (fully buffered) token slice.
+
+use std::io::{self, BufRead};
+
+use nom::bytes::complete::{tag, take_while1};
+use nom::character::complete::{char, digit1};
+use nom::combinator::{all_consuming, opt};
+use nom::multi::many0_count;
+use nom::sequence::pair;
+use nom::IResult;
+
+use crate::record::Span;
+
+/// Outcome of an incremental scan.
+pub(crate) enum Scan {
+    /// The predicate matched at this index (relative to the window start).
+    Found(usize),
+    /// Input ended at this index without a match.
+    Eof(usize),
+    /// The scan exceeded the cap.
+    Cap,
+}
+
+/// A growable window over a `BufRead`, with position tracking.
+pub(crate) struct Window<R> {
+    src: R,
+    buf: Vec<u8>,
+    pos: usize,
+    eof: bool,
+    offset: u64,
+    line: u32,
+    column: u32,
+    after_cr: bool,
+}
+
+impl<R: BufRead> Window<R> {
+    pub(crate) fn new(src: R) -> Self {
+        Window {
+            src,
+            buf: Vec::new(),
+            pos: 0,
+            eof: false,
+            offset: 0,
+            line: 1,
+            column: 1,
+            after_cr: false,
+        }
+    }
+
+    /// Append more input; drops the consumed prefix first when it is at
+    /// least half the buffer, which keeps compaction amortised linear.
+    fn fill_more(&mut self) -> io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        if self.pos > 0 && self.pos * 2 >= self.buf.len() {
+            self.buf.drain(..self.pos);
+            self.pos = 0;
+        }
+        loop {
+            match self.src.fill_buf() {
+                Ok(chunk) => {
+                    if chunk.is_empty() {
+                        self.eof = true;
+                        return Ok(false);
+                    }
+                    let n = chunk.len();
+                    self.buf.extend_from_slice(chunk);
+                    self.src.consume(n);
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// The byte at `rel` past the current position, refilling as needed.
+    pub(crate) fn peek(&mut self, rel: usize) -> io::Result<Option<u8>> {
+        loop {
+            if let Some(&b) = self.buf.get(self.pos + rel) {
+                return Ok(Some(b));
+            }
+            if !self.fill_more()? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// The buffered bytes from the current position.
+    pub(crate) fn avail(&self) -> &[u8] {
+        self.buf.get(self.pos..).unwrap_or(&[])
+    }
+
+    /// `len` bytes at `rel` past the position (must have been scanned).
+    pub(crate) fn slice(&self, rel: usize, len: usize) -> &[u8] {
+        self.avail().get(rel..rel + len).unwrap_or(&[])
+    }
+
+    /// Scan from `start` for the first byte matching `pred`, reading more
+    /// input as needed. Resumes, never rescans.
+    pub(crate) fn scan_until(
+        &mut self,
+        start: usize,
+        pred: impl Fn(u8) -> bool,
+        cap: usize,
+    ) -> io::Result<Scan> {
+        let mut i = start;
+        loop {
+            while let Some(&b) = self.buf.get(self.pos + i) {
+                if i >= cap {
+                    return Ok(Scan::Cap);
+                }
+                if pred(b) {
+                    return Ok(Scan::Found(i));
+                }
+                i += 1;
+            }
+            if i >= cap {
+                return Ok(Scan::Cap);
+            }
+            if !self.fill_more()? {
+                return Ok(Scan::Eof(i));
+            }
+        }
+    }
+
+    pub(crate) fn column(&self) -> u32 {
+        self.column
+    }
+
+    pub(crate) fn at_start(&self) -> bool {
+        self.offset == 0
+    }
+
+    /// Span of `len` bytes at the current position.
+    pub(crate) fn span(&self, len: usize) -> Span {
+        Span {
+            offset: self.offset,
+            line: self.line,
+            column: self.column,
+            len: clamp_u32(len),
+        }
+    }
+
+    /// Span of `len` bytes at `rel` past the position (walks `rel` bytes).
+    pub(crate) fn span_at(&self, rel: usize, len: usize) -> Span {
+        let mut t = Tracker {
+            line: self.line,
+            column: self.column,
+            after_cr: self.after_cr,
+        };
+        let bytes = self.avail();
+        for &b in bytes.get(..rel).unwrap_or(bytes) {
+            t.step(b);
+        }
+        Span {
+            offset: self.offset + rel as u64,
+            line: t.line,
+            column: t.column,
+            len: clamp_u32(len),
+        }
+    }
+
+    /// Consume `n` buffered bytes, updating line and column.
+    pub(crate) fn advance(&mut self, n: usize) {
+        let end = (self.pos + n).min(self.buf.len());
+        let mut t = Tracker {
+            line: self.line,
+            column: self.column,
+            after_cr: self.after_cr,
+        };
+        for &b in self.buf.get(self.pos..end).unwrap_or(&[]) {
+            t.step(b);
+        }
+        self.line = t.line;
+        self.column = t.column;
+        self.after_cr = t.after_cr;
+        self.offset += (end - self.pos) as u64;
+        self.pos = end;
+    }
+
+    /// Skip the UTF-8 byte order mark at the very start of the input.
+    pub(crate) fn skip_bom(&mut self) -> io::Result<()> {
+        if self.at_start()
+            && self.peek(0)? == Some(0xEF)
+            && self.peek(1)? == Some(0xBB)
+            && self.peek(2)? == Some(0xBF)
+        {
+            self.advance(3);
+            self.column = 1;
+        }
+        Ok(())
+    }
+
+    /// Consume up to (not including) the next line terminator, streaming:
+    /// the skipped bytes are never accumulated.
+    pub(crate) fn skip_line(&mut self) -> io::Result<()> {
+        loop {
+            let avail = self.avail();
+            if let Some(i) = avail.iter().position(|&b| b == b'\n' || b == b'\r') {
+                self.advance(i);
+                return Ok(());
+            }
+            let n = avail.len();
+            self.advance(n);
+            if !self.fill_more()? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// Consume one line terminator (`\n`, `\r\n` or `\r`) if present.
+    pub(crate) fn eat_newline(&mut self) -> io::Result<()> {
+        match self.peek(0)? {
+            Some(b'\r') => {
+                self.advance(1);
+                if self.peek(0)? == Some(b'\n') {
+                    self.advance(1);
+                }
+            }
+            Some(b'\n') => self.advance(1),
+            _ => {}
+        }
+        Ok(())
+    }
+}
+
+fn clamp_u32(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// Line/column bookkeeping: CR, LF and CRLF each end one line; columns count
+/// UTF-8 lead bytes so they are character columns.
+struct Tracker {
+    line: u32,
+    column: u32,
+    after_cr: bool,
+}
+
+impl Tracker {
+    fn step(&mut self, b: u8) {
+        match b {
+            b'\n' => {
+                if !self.after_cr {
+                    self.line = self.line.saturating_add(1);
+                }
+                self.column = 1;
+                self.after_cr = false;
+            }
+            b'\r' => {
+                self.line = self.line.saturating_add(1);
+                self.column = 1;
+                self.after_cr = true;
+            }
+            _ => {
+                if b & 0xC0 != 0x80 {
+                    self.column = self.column.saturating_add(1);
+                }
+                self.after_cr = false;
+            }
+        }
+    }
+}
+
+/// PGN whitespace.
+pub(crate) fn is_ws(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | 0x0B | 0x0C)
+}
+
+/// Bytes that may appear in a move token: everything except whitespace,
+/// control characters and the PGN delimiters.
+pub(crate) fn is_token_byte(b: u8) -> bool {
+    !(b <= 0x20 || b == 0x7F || b"{}()[];$\"".contains(&b))
+}
+
+/// A token classified by [`classify`].
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Class<'a> {
+    /// `1-0`, `0-1`, `1/2-1/2` or `*`.
+    Result(&'a str),
+    /// Digits with optional dots, and what follows the dots (may be empty).
+    Number {
+        digits: &'a [u8],
+        dots: usize,
+        rest: &'a [u8],
+    },
+    /// Only dots, e.g. the `...` of `12 ...`.
+    Dots,
+    /// Anything else: a move token (possibly with suffix glyphs).
+    Move,
+}
+
+fn result(i: &[u8]) -> IResult<&[u8], &[u8]> {
+    nom::branch::alt((tag("1-0"), tag("0-1"), tag("1/2-1/2"), tag("*")))(i)
+}
+
+fn number(i: &[u8]) -> IResult<&[u8], (&[u8], usize)> {
+    pair(digit1, many0_count(char('.')))(i)
+}
+
+/// Classify a whole token run.
+pub(crate) fn classify(tok: &[u8]) -> Class<'_> {
+    if let Ok((_, r)) = all_consuming(result)(tok) {
+        return Class::Result(std::str::from_utf8(r).unwrap_or("*"));
+    }
+    if let Ok((rest, (digits, dots))) = number(tok) {
+        if rest.is_empty() || dots > 0 {
+            return Class::Number { digits, dots, rest };
+        }
+    }
+    if !tok.is_empty() && tok.iter().all(|&b| b == b'.') {
+        return Class::Dots;
+    }
+    Class::Move
+}
+
+/// Split trailing `!`/`?` glyphs off a move token: `(move, glyphs)`.
+pub(crate) fn split_glyphs(tok: &[u8]) -> (&[u8], &[u8]) {
+    let n = tok
+        .iter()
+        .rev()
+        .take_while(|&&b| b == b'!' || b == b'?')
+        .count();
+    tok.split_at(tok.len() - n)
+}
+
+/// NAG number for a suffix glyph.
+pub(crate) fn glyph_nag(g: &[u8]) -> Option<u16> {
+    Some(match g {
+        b"!" => 1,
+        b"?" => 2,
+        b"!!" => 3,
+        b"??" => 4,
+        b"!?" => 5,
+        b"?!" => 6,
+        _ => return None,
+    })
+}
+
+/// Parse a decimal number, `None` on overflow.
+pub(crate) fn parse_decimal<T: std::str::FromStr>(digits: &[u8]) -> Option<T> {
+    std::str::from_utf8(digits).ok()?.parse().ok()
+}
+
+/// Pieces of a tag line `[Name "value"]`, as offsets into the line.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum TagParse<'a> {
+    /// Parsed: name, raw value (escapes unresolved), total length incl. `]`.
+    Ok {
+        name: &'a [u8],
+        value: &'a [u8],
+        value_at: usize,
+        len: usize,
+    },
+    /// Failure at `at`: what was expected.
+    Expected { at: usize, what: &'static str },
+    /// Opening quote at `at` never closed.
+    OpenString { at: usize },
+}
+
+fn spaces(i: &[u8]) -> IResult<&[u8], Option<&[u8]>> {
+    opt(take_while1(|b: u8| b == b' ' || b == b'\t'))(i)
+}
+
+/// Parse a tag pair at the start of `line` (which starts with `[` and
+/// contains no line terminator).
+pub(crate) fn parse_tag(line: &[u8]) -> TagParse<'_> {
+    let at = |rest: &[u8]| line.len() - rest.len();
+    let Ok((rest, _)) = char::<_, nom::error::Error<&[u8]>>('[')(line) else {
+        return TagParse::Expected { at: 0, what: "'['" };
+    };
+    let rest = spaces(rest).map(|r| r.0).unwrap_or(rest);
+    let name_p = take_while1::<_, _, nom::error::Error<&[u8]>>(|b: u8| {
+        b.is_ascii_alphanumeric() || b == b'_'
+    });
+    let Ok((rest, name)) = name_p(rest) else {
+        return TagParse::Expected {
+            at: at(rest),
+            what: "a tag name",
+        };
+    };
+    let rest = spaces(rest).map(|r| r.0).unwrap_or(rest);
+    let Ok((rest, _)) = char::<_, nom::error::Error<&[u8]>>('"')(rest) else {
+        return TagParse::Expected {
+            at: at(rest),
+            what: "'\"' opening the tag value",
+        };
+    };
+    let value_at = at(rest);
+    // The value: `\"` and `\\` escapes; ends at the first unescaped quote.
+    let mut i = 0;
+    let close = loop {
+        match rest.get(i) {
+            None => return TagParse::OpenString { at: value_at - 1 },
+            Some(b'\\') => i += 2,
+            Some(b'"') => break i,
+            Some(_) => i += 1,
+        }
+    };
+    let value = rest.get(..close).unwrap_or(&[]);
+    let rest = rest.get(close + 1..).unwrap_or(&[]);
+    let rest = spaces(rest).map(|r| r.0).unwrap_or(rest);
+    match char::<_, nom::error::Error<&[u8]>>(']')(rest) {
+        Ok((rest, _)) => TagParse::Ok {
+            name,
+            value,
+            value_at,
+            len: at(rest),
+        },
+        Err(_) => TagParse::Expected {
+            at: at(rest),
+            what: "']'",
+        },
+    }
+}
+
+/// Resolve `\"` and `\\`; other backslashes are kept literally.
+pub(crate) fn unescape(v: &str) -> std::borrow::Cow<'_, str> {
+    if !v.contains('\\') {
+        return std::borrow::Cow::Borrowed(v);
+    }
+    let mut out = String::with_capacity(v.len());
+    let mut chars = v.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            match chars.next() {
+                Some(n @ ('"' | '\\')) => out.push(n),
+                Some(n) => {
+                    out.push('\\');
+                    out.push(n);
+                }
+                None => out.push('\\'),
+            }
+        } else {
+            out.push(c);
+        }
+    }
+    std::borrow::Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn classify_tokens() {
+        assert_eq!(classify(b"1-0"), Class::Result("1-0"));
+        assert_eq!(classify(b"*"), Class::Result("*"));
+        assert_eq!(classify(b"N*e4"), Class::Move);
+        assert_eq!(classify(b"0-0"), Class::Move);
+        assert_eq!(classify(b"..."), Class::Dots);
+        assert_eq!(
+            classify(b"12...Nf6"),
+            Class::Number {
+                digits: b"12",
+                dots: 3,
+                rest: b"Nf6"
+            }
+        );
+        assert_eq!(
+            classify(b"7"),
+            Class::Number {
+                digits: b"7",
+                dots: 0,
+                rest: b""
+            }
+        );
+    }
+
+    #[test]
+    fn glyphs() {
+        assert_eq!(split_glyphs(b"Nf3+!?"), (&b"Nf3+"[..], &b"!?"[..]));
+        assert_eq!(glyph_nag(b"?!"), Some(6));
+        assert_eq!(glyph_nag(b"!!!"), None);
+    }
+
+    #[test]
+    fn tags() {
+        match parse_tag(br#"[White "a \"b\" \\"] rest"#) {
+            TagParse::Ok {
+                name, value, len, ..
+            } => {
+                assert_eq!(name, b"White");
+                assert_eq!(value, br#"a \"b\" \\"#);
+                assert_eq!(len, 20);
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(unescape(r#"a \"b\" \\"#), r#"a "b" \"#);
+        assert_eq!(parse_tag(br#"[A "x"#), TagParse::OpenString { at: 3 });
+        assert!(matches!(
+            parse_tag(br#"[A "x" "#),
+            TagParse::Expected { at: 7, .. }
+        ));
+    }
+}

@@ -1,0 +1,171 @@
+//! Streaming PGN reader and export-style writer.
+//!
+//! The reader pulls from any [`std::io::BufRead`] and keeps only the current
+//! token in memory, so files of any size stream. It reports tokens to a
+//! [`Visitor`] (allocation happens only where the visitor wants it);
+//! [`RecordBuilder`] is the visitor that builds [`Record`]s. Errors carry a
+//! [`Span`] and the reader resynchronises at the next game, so one broken
+//! game does not hide the rest of a file.
+//!
+//! ```
+//! use fvnote::notation::pgn::Reader;
+//!
+//! let pgn = "[Event \"Casual\"]\n\n1. e4 (1. d4 d5) e5 {open} 2. Nf3! 1-0\n";
+//! let mut games = Reader::new(pgn.as_bytes());
+//! let game = games.next().unwrap().unwrap();
+//! assert_eq!(game.tag("Event"), Some("Casual"));
+//! assert_eq!(game.moves[0].san, "e4");
+//! assert_eq!(game.moves[0].variations[0][0].san, "d4");
+//! assert_eq!(game.moves[1].comments[0].text, "open");
+//! assert_eq!(game.moves[2].nags, vec![1]);
+//! assert_eq!(game.result.as_deref(), Some("1-0"));
+//! assert!(games.next().is_none());
+//! ```
+//!
+//! Lexical decisions worth knowing:
+//! * A move token is any run of bytes other than whitespace, control
+//!   characters and `{ } ( ) [ ] ; $ "`. A lenient promotion `e8(Q)` — a
+//!   single ASCII uppercase letter in parentheses glued to the token — is part
+//!   of the token (`san == "e8(Q)"`).
+//! * `exd6 e.p.` (a separate `e.p.` token) is merged into one move token with
+//!   text `"exd6 e.p."` (one space, whatever whitespace separated them).
+//! * Trailing `!`, `?`, `!!`, `??`, `!?`, `?!` become NAGs 1–6.
+//! * Invalid UTF-8 in tags and move tokens is an error; in comments it is
+//!   replaced lossily (U+FFFD), since comments are free text.
+//! * Comments before any move of a variation go to that variation's first
+//!   move's `comments_before`; a NAG before any move is dropped by
+//!   [`RecordBuilder`].
+
+mod lexer;
+mod reader;
+mod writer;
+
+pub use reader::{read_all, Reader, ReaderOptions, RecordBuilder, Visitor};
+pub use writer::{to_string, write_record, write_records};
+
+use crate::record::{Record, Span};
+
+/// A PGN syntax or I/O error with its location.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PgnError {
+    /// Where the problem is (for "unterminated" errors: where it was opened).
+    pub span: Span,
+    /// What went wrong.
+    pub kind: PgnErrorKind,
+}
+
+impl std::fmt::Display for PgnError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "line {}, column {}: {}",
+            self.span.line, self.span.column, self.kind
+        )
+    }
+}
+
+impl std::error::Error for PgnError {}
+
+/// The kinds of [`PgnError`]; each message says what was found and what was
+/// expected.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PgnErrorKind {
+    /// `{` without `}`.
+    #[error("unterminated comment (opened here; expected '}}', found end of input)")]
+    UnterminatedComment,
+    /// `(` without `)` when the game ended.
+    #[error("unterminated variation (opened here; expected ')', found {found})")]
+    UnterminatedVariation {
+        /// What ended the game instead.
+        found: String,
+    },
+    /// A tag pair without `]` on its line.
+    #[error("unterminated tag pair (expected ']', found {found})")]
+    UnterminatedTag {
+        /// What was there instead.
+        found: String,
+    },
+    /// A tag value without its closing quote on the line.
+    #[error("unterminated tag value (opened here; expected '\"' before the end of the line)")]
+    UnterminatedString,
+    /// Some other malformed tag pair.
+    #[error("malformed tag pair (expected {expected}, found {found})")]
+    MalformedTag {
+        /// What was expected.
+        expected: &'static str,
+        /// What was found.
+        found: String,
+    },
+    /// `)` with no open variation.
+    #[error("unmatched ')' (expected a move, comment or result; no variation is open)")]
+    UnmatchedParen,
+    /// `(` in a line that has no move yet.
+    #[error("variation without a preceding move (found '('; expected a move first)")]
+    VariationBeforeMove,
+    /// A byte that cannot start any token.
+    #[error("unexpected {found} (expected a move, comment, variation or result)")]
+    UnexpectedChar {
+        /// The character, quoted.
+        found: String,
+    },
+    /// Bytes that are not UTF-8 where text is required.
+    #[error("invalid UTF-8 (found byte 0x{byte:02x}; expected UTF-8 text)")]
+    InvalidUtf8 {
+        /// The first offending byte.
+        byte: u8,
+    },
+    /// A move token over the length cap.
+    #[error("move token longer than {limit} bytes (expected a delimiter)")]
+    TokenTooLong {
+        /// The cap.
+        limit: usize,
+    },
+    /// A tag value over the length cap.
+    #[error("tag value longer than {limit} bytes (expected '\"')")]
+    TagValueTooLong {
+        /// The cap.
+        limit: usize,
+    },
+    /// A comment over the length cap.
+    #[error("comment longer than {limit} bytes (expected the end of the comment)")]
+    CommentTooLong {
+        /// The cap.
+        limit: usize,
+    },
+    /// `$n` with n > 65535.
+    #[error("NAG ${digits} out of range (expected $0 to $65535)")]
+    NagOverflow {
+        /// The digits as written.
+        digits: String,
+    },
+    /// `$` not followed by digits.
+    #[error("'$' without a number (expected digits, as in $1)")]
+    EmptyNag,
+    /// A move number that does not fit in `u32`.
+    #[error("move number {digits} too large (expected at most 4294967295)")]
+    MoveNumberOverflow {
+        /// The digits as written.
+        digits: String,
+    },
+    /// A run of `!`/`?` that is not one of the six glyphs.
+    #[error("unknown annotation glyph {found:?} (expected !, ?, !!, ??, !? or ?!)")]
+    UnknownGlyph {
+        /// The glyph as written.
+        found: String,
+    },
+    /// Variations nested deeper than the cap.
+    #[error("variations nested deeper than {limit} (found '('; expected ')' or a move)")]
+    TooDeep {
+        /// The cap.
+        limit: usize,
+    },
+    /// An I/O error from the underlying reader.
+    #[error("I/O error: {0}")]
+    Io(String),
+}
+
+/// Convenience alias for reading results.
+pub type GameResult = Result<Record, PgnError>;
+
+#[cfg(test)]
+mod tests;

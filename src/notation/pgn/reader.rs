@@ -1,0 +1,735 @@
+//! The streaming reader, the visitor trait and the record builder.
+
+use std::cell::Cell;
+use std::io::{self, BufRead};
+
+use super::lexer::{
+    classify, glyph_nag, is_token_byte, is_ws, parse_decimal, parse_tag, split_glyphs, unescape,
+    Class, Scan, TagParse, Window,
+};
+use super::{PgnError, PgnErrorKind};
+use crate::record::{Comment, CommentKind, Line, Node, Record, Span, Tag};
+
+/// Receives the tokens of one game, in order (pgn-reader style).
+///
+/// Only `end_game` is required; everything else defaults to ignoring the
+/// token, so a visitor that counts games allocates nothing.
+pub trait Visitor {
+    /// What a finished game turns into.
+    type Output;
+    /// A new game starts (called before its first token).
+    fn begin_game(&mut self) {}
+    /// A tag pair; `value` has its escapes resolved.
+    fn tag(&mut self, _name: &str, _value: &str, _span: Span) {}
+    /// The first movetext token follows.
+    fn begin_movetext(&mut self) {}
+    /// A move token (number and suffix glyphs removed).
+    fn san(&mut self, _token: &str, _span: Span) {}
+    /// A `$n` NAG or a suffix glyph mapped to its NAG.
+    fn nag(&mut self, _nag: u16, _span: Span) {}
+    /// A `{...}` comment (text without braces).
+    fn comment(&mut self, _text: &str, _span: Span) {}
+    /// A `;` comment (text without `;` and line terminator).
+    fn line_comment(&mut self, text: &str, span: Span) {
+        self.comment(text, span);
+    }
+    /// `(`.
+    fn begin_variation(&mut self, _span: Span) {}
+    /// `)`.
+    fn end_variation(&mut self, _span: Span) {}
+    /// A move number such as `12.` or `12...`.
+    fn move_number(&mut self, _n: u32, _span: Span) {}
+    /// A result token ending the game.
+    fn outcome(&mut self, _result: &str, _span: Span) {}
+    /// The game is complete.
+    fn end_game(&mut self) -> Self::Output;
+}
+
+/// Limits that keep memory and time bounded on hostile input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ReaderOptions {
+    /// Longest move token, in bytes (default 255).
+    pub max_token_len: usize,
+    /// Longest tag value, in bytes (default 64 KiB).
+    pub max_tag_value_len: usize,
+    /// Longest comment, in bytes (default 16 MiB).
+    pub max_comment_len: usize,
+    /// Deepest variation nesting (default 1024).
+    pub max_depth: usize,
+}
+
+impl Default for ReaderOptions {
+    fn default() -> Self {
+        ReaderOptions {
+            max_token_len: 255,
+            max_tag_value_len: 64 * 1024,
+            max_comment_len: 16 * 1024 * 1024,
+            max_depth: 1024,
+        }
+    }
+}
+
+/// A streaming PGN reader over any `BufRead`.
+///
+/// It is also an iterator of `Result<Record, PgnError>`; after an error it
+/// skips to the next game (a line starting with `[` after a blank line, or
+/// a line starting with `[Event`).
+pub struct Reader<R> {
+    win: Window<R>,
+    opts: ReaderOptions,
+    /// Set by errors that leave the reader mid-game. A `Cell` so errors can
+    /// be built while the window is borrowed (tokens are lent to the visitor
+    /// straight from the window, without copying).
+    recover: Cell<bool>,
+    dead: bool,
+}
+
+#[derive(PartialEq, Eq, Clone, Copy)]
+enum State {
+    Start,
+    Tags,
+    Movetext,
+}
+
+/// Read every game from an in-memory buffer.
+pub fn read_all(bytes: &[u8]) -> Vec<Result<Record, PgnError>> {
+    Reader::new(bytes).collect()
+}
+
+fn found_char(b: Option<u8>) -> String {
+    match b {
+        None => "end of line".to_string(),
+        Some(b) if b.is_ascii_graphic() || b == b' ' => format!("'{}'", b as char),
+        Some(b) => format!("byte 0x{b:02x}"),
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    /// A reader with default [`ReaderOptions`].
+    pub fn new(read: R) -> Self {
+        Self::with_options(read, ReaderOptions::default())
+    }
+
+    /// A reader with explicit limits.
+    pub fn with_options(read: R, opts: ReaderOptions) -> Self {
+        Reader {
+            win: Window::new(read),
+            opts,
+            recover: Cell::new(false),
+            dead: false,
+        }
+    }
+
+    /// Read the next game into `v`. `Ok(None)` at the end of input.
+    ///
+    /// After an error the next call first skips to the next game.
+    pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> Result<Option<V::Output>, PgnError> {
+        if self.dead {
+            return Ok(None);
+        }
+        let r = (|| {
+            self.win.skip_bom().map_err(|e| self.io_err(e))?;
+            if self.recover.replace(false) {
+                self.skip_to_next_game().map_err(|e| self.io_err(e))?;
+            }
+            self.game(v)
+        })();
+        if let Err(PgnError {
+            kind: PgnErrorKind::Io(_),
+            ..
+        }) = &r
+        {
+            self.dead = true;
+        }
+        r
+    }
+
+    fn io_err(&self, e: io::Error) -> PgnError {
+        PgnError {
+            span: self.win.span(0),
+            kind: PgnErrorKind::Io(e.to_string()),
+        }
+    }
+
+    /// An error after which the reader must resynchronise.
+    fn fail(&self, span: Span, kind: PgnErrorKind) -> PgnError {
+        self.recover.set(true);
+        PgnError { span, kind }
+    }
+
+    /// Skip the rest of the current line, then whole lines until a line
+    /// that starts a game. Streams: skipped bytes are not kept.
+    fn skip_to_next_game(&mut self) -> io::Result<()> {
+        self.win.skip_line()?;
+        self.win.eat_newline()?;
+        let mut prev_blank = false;
+        loop {
+            match self.win.peek(0)? {
+                None => return Ok(()),
+                Some(b'[') => {
+                    let event = (1..6).all(
+                        |i| matches!(self.win.peek(i), Ok(Some(b)) if Some(&b) == b"[Event".get(i)),
+                    );
+                    if prev_blank || event {
+                        return Ok(());
+                    }
+                }
+                _ => {}
+            }
+            while matches!(self.win.peek(0)?, Some(b' ' | b'\t' | 0x0B | 0x0C)) {
+                self.win.advance(1);
+            }
+            prev_blank = matches!(self.win.peek(0)?, None | Some(b'\n' | b'\r'));
+            self.win.skip_line()?;
+            self.win.eat_newline()?;
+        }
+    }
+
+    /// Skip whitespace and `%` escape lines; the next byte, if any.
+    fn skip_ws(&mut self) -> io::Result<Option<u8>> {
+        loop {
+            match self.win.peek(0)? {
+                Some(b) if is_ws(b) => self.win.advance(1),
+                Some(b'%') if self.win.column() == 1 => self.win.skip_line()?,
+                other => return Ok(other),
+            }
+        }
+    }
+
+    fn utf8<'a>(&self, bytes: &'a [u8], rel: usize) -> Result<&'a str, PgnError> {
+        std::str::from_utf8(bytes).map_err(|e| {
+            let bad = e.valid_up_to();
+            let span = self.win.span_at(rel + bad, 1);
+            let byte = bytes.get(bad).copied().unwrap_or(0);
+            self.fail(span, PgnErrorKind::InvalidUtf8 { byte })
+        })
+    }
+
+    fn game<V: Visitor>(&mut self, v: &mut V) -> Result<Option<V::Output>, PgnError> {
+        let mut state = State::Start;
+        // One entry per open `(`: where it was opened, and whether its line
+        // has a move yet. Explicit stack: depth never touches the call stack.
+        let mut open: Vec<(Span, bool)> = Vec::new();
+        let mut main_has_move = false;
+        loop {
+            let next = self.skip_ws().map_err(|e| self.io_err(e))?;
+            let Some(b) = next else {
+                return match state {
+                    State::Start => Ok(None),
+                    _ => self.finish(v, &open, "end of input"),
+                };
+            };
+            if b == b'[' {
+                if state == State::Movetext {
+                    return self.finish(v, &open, "a new tag section '['");
+                }
+                if state == State::Start {
+                    v.begin_game();
+                    state = State::Tags;
+                }
+                self.tag(v)?;
+                continue;
+            }
+            if state == State::Start {
+                v.begin_game();
+                state = State::Tags;
+            }
+            let first_movetext = b != b'{' && b != b';' && state == State::Tags;
+            if first_movetext {
+                v.begin_movetext();
+                state = State::Movetext;
+            }
+            match b {
+                b'{' => self.brace_comment(v)?,
+                b';' => self.line_comment(v)?,
+                b'(' => {
+                    let span = self.win.span(1);
+                    let has_move = open.last().map_or(main_has_move, |o| o.1);
+                    if !has_move {
+                        return Err(self.fail(span, PgnErrorKind::VariationBeforeMove));
+                    }
+                    if open.len() >= self.opts.max_depth {
+                        let limit = self.opts.max_depth;
+                        return Err(self.fail(span, PgnErrorKind::TooDeep { limit }));
+                    }
+                    open.push((span, false));
+                    v.begin_variation(span);
+                    self.win.advance(1);
+                }
+                b')' => {
+                    let span = self.win.span(1);
+                    if open.pop().is_none() {
+                        return Err(self.fail(span, PgnErrorKind::UnmatchedParen));
+                    }
+                    v.end_variation(span);
+                    self.win.advance(1);
+                }
+                b'$' => self.nag(v)?,
+                b if is_token_byte(b) => {
+                    let (moved, ended) = self.token(v)?;
+                    if moved {
+                        match open.last_mut() {
+                            Some(o) => o.1 = true,
+                            None => main_has_move = true,
+                        }
+                    }
+                    if let Some(res) = ended {
+                        return self.finish(v, &open, &format!("result '{res}'"));
+                    }
+                }
+                _ => {
+                    let span = self.win.span(1);
+                    let found = match b {
+                        b'}' | b']' | b'"' => format!("'{}'", b as char),
+                        _ => format!("control byte 0x{b:02x}"),
+                    };
+                    return Err(self.fail(span, PgnErrorKind::UnexpectedChar { found }));
+                }
+            }
+        }
+    }
+
+    /// End the game; an error if a variation is still open. The game's
+    /// extent is known here, so no resynchronisation is needed.
+    fn finish<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        open: &[(Span, bool)],
+        found: &str,
+    ) -> Result<Option<V::Output>, PgnError> {
+        if let Some((span, _)) = open.last() {
+            return Err(PgnError {
+                span: *span,
+                kind: PgnErrorKind::UnterminatedVariation {
+                    found: found.to_string(),
+                },
+            });
+        }
+        Ok(Some(v.end_game()))
+    }
+
+    fn tag<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError> {
+        let cap = self.opts.max_tag_value_len.saturating_add(1024);
+        let scan = self
+            .win
+            .scan_until(0, |b| b == b'\n' || b == b'\r', cap)
+            .map_err(|e| self.io_err(e))?;
+        let (len, capped) = match scan {
+            Scan::Found(i) | Scan::Eof(i) => (i, false),
+            Scan::Cap => (cap, true),
+        };
+        let line = self.win.slice(0, len);
+        match parse_tag(line) {
+            TagParse::Ok {
+                name,
+                value,
+                value_at,
+                len,
+            } => {
+                if value.len() > self.opts.max_tag_value_len {
+                    let span = self.win.span_at(value_at, 0);
+                    let limit = self.opts.max_tag_value_len;
+                    return Err(self.fail(span, PgnErrorKind::TagValueTooLong { limit }));
+                }
+                let name = std::str::from_utf8(name).unwrap_or("");
+                let value = unescape(self.utf8(value, value_at)?);
+                v.tag(name, &value, self.win.span(len));
+                self.win.advance(len);
+                Ok(())
+            }
+            TagParse::OpenString { at } => {
+                let span = self.win.span_at(at, 1);
+                let kind = if capped {
+                    PgnErrorKind::TagValueTooLong {
+                        limit: self.opts.max_tag_value_len,
+                    }
+                } else {
+                    PgnErrorKind::UnterminatedString
+                };
+                Err(self.fail(span, kind))
+            }
+            TagParse::Expected { at, what } => {
+                let next = line.get(at).copied();
+                let span = self.win.span_at(at, usize::from(next.is_some()));
+                let found = found_char(next);
+                let kind = if what == "']'" {
+                    PgnErrorKind::UnterminatedTag { found }
+                } else {
+                    PgnErrorKind::MalformedTag {
+                        expected: what,
+                        found,
+                    }
+                };
+                Err(self.fail(span, kind))
+            }
+        }
+    }
+
+    fn brace_comment<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError> {
+        let cap = self.opts.max_comment_len.saturating_add(2);
+        let scan = self
+            .win
+            .scan_until(1, |b| b == b'}', cap)
+            .map_err(|e| self.io_err(e))?;
+        match scan {
+            Scan::Found(end) => {
+                let text = String::from_utf8_lossy(self.win.slice(1, end - 1));
+                v.comment(&text, self.win.span(end + 1));
+                self.win.advance(end + 1);
+                Ok(())
+            }
+            Scan::Eof(_) => {
+                let span = self.win.span(1);
+                Err(self.fail(span, PgnErrorKind::UnterminatedComment))
+            }
+            Scan::Cap => {
+                let span = self.win.span(1);
+                let limit = self.opts.max_comment_len;
+                Err(self.fail(span, PgnErrorKind::CommentTooLong { limit }))
+            }
+        }
+    }
+
+    fn line_comment<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError> {
+        let cap = self.opts.max_comment_len.saturating_add(2);
+        let scan = self
+            .win
+            .scan_until(1, |b| b == b'\n' || b == b'\r', cap)
+            .map_err(|e| self.io_err(e))?;
+        match scan {
+            Scan::Found(end) | Scan::Eof(end) => {
+                let text = String::from_utf8_lossy(self.win.slice(1, end - 1));
+                v.line_comment(&text, self.win.span(end));
+                self.win.advance(end);
+                Ok(())
+            }
+            Scan::Cap => {
+                let span = self.win.span(1);
+                let limit = self.opts.max_comment_len;
+                Err(self.fail(span, PgnErrorKind::CommentTooLong { limit }))
+            }
+        }
+    }
+
+    fn nag<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError> {
+        let cap = self.opts.max_token_len.saturating_add(1);
+        let scan = self
+            .win
+            .scan_until(1, |b| !b.is_ascii_digit(), cap)
+            .map_err(|e| self.io_err(e))?;
+        let end = match scan {
+            Scan::Found(i) | Scan::Eof(i) => i,
+            Scan::Cap => {
+                let span = self.win.span(1);
+                let limit = self.opts.max_token_len;
+                return Err(self.fail(span, PgnErrorKind::TokenTooLong { limit }));
+            }
+        };
+        let span = self.win.span(end);
+        if end == 1 {
+            return Err(self.fail(span, PgnErrorKind::EmptyNag));
+        }
+        let digits = self.win.slice(1, end - 1);
+        match parse_decimal::<u16>(digits) {
+            Some(n) => {
+                v.nag(n, span);
+                self.win.advance(end);
+                Ok(())
+            }
+            None => {
+                let digits = String::from_utf8_lossy(digits).into_owned();
+                Err(self.fail(span, PgnErrorKind::NagOverflow { digits }))
+            }
+        }
+    }
+
+    /// A run of token bytes: result, move number, dots, glyphs or a move.
+    /// Returns (whether a move was reported, the result if it ended the game).
+    fn token<V: Visitor>(&mut self, v: &mut V) -> Result<(bool, Option<String>), PgnError> {
+        let cap = self.opts.max_token_len.saturating_add(1);
+        let mut end = 0;
+        loop {
+            let scan = self
+                .win
+                .scan_until(end, |b| !is_token_byte(b), cap)
+                .map_err(|e| self.io_err(e))?;
+            match scan {
+                Scan::Eof(i) => {
+                    end = i;
+                    break;
+                }
+                Scan::Found(i) => {
+                    end = i;
+                    // Lenient promotion `e8(Q)`: glued single uppercase letter.
+                    let mut p = |k| self.win.peek(i + k).map_err(|e| self.io_err(e));
+                    if p(0)? == Some(b'(')
+                        && p(1)?.is_some_and(|b| b.is_ascii_uppercase())
+                        && p(2)? == Some(b')')
+                        && end + 3 < cap
+                    {
+                        end += 3;
+                        continue;
+                    }
+                    break;
+                }
+                Scan::Cap => end = cap,
+            }
+            break;
+        }
+        if end > self.opts.max_token_len {
+            let span = self.win.span(1);
+            let limit = self.opts.max_token_len;
+            return Err(self.fail(span, PgnErrorKind::TokenTooLong { limit }));
+        }
+        let tok = self.win.slice(0, end);
+        match classify(tok) {
+            Class::Result(r) => {
+                v.outcome(r, self.win.span(end));
+                let r = r.to_string();
+                self.win.advance(end);
+                Ok((false, Some(r)))
+            }
+            Class::Dots => {
+                self.win.advance(end);
+                Ok((false, None))
+            }
+            Class::Number { digits, dots, rest } => {
+                let nlen = digits.len() + dots;
+                let rest_len = rest.len();
+                let span = self.win.span(nlen);
+                let Some(n) = parse_decimal::<u32>(digits) else {
+                    let digits = String::from_utf8_lossy(digits).into_owned();
+                    return Err(self.fail(span, PgnErrorKind::MoveNumberOverflow { digits }));
+                };
+                v.move_number(n, span);
+                self.win.advance(nlen);
+                if rest_len == 0 {
+                    return Ok((false, None));
+                }
+                self.move_token(v, rest_len).map(|m| (m, None))
+            }
+            Class::Move => self.move_token(v, end).map(|m| (m, None)),
+        }
+    }
+
+    /// The move token of `len` bytes at the current position, with suffix
+    /// glyphs and an optional following `e.p.`. The text is lent to the
+    /// visitor straight from the window.
+    fn move_token<V: Visitor>(&mut self, v: &mut V, len: usize) -> Result<bool, PgnError> {
+        let (mv_len, g_len) = {
+            let (mv, g) = split_glyphs(self.win.slice(0, len));
+            (mv.len(), g.len())
+        };
+        if mv_len > 0 {
+            let mut total = mv_len;
+            let mut ep = false;
+            if g_len == 0 {
+                // Look past whitespace for a separate `e.p.` token.
+                let scan = self
+                    .win
+                    .scan_until(mv_len, |b| !is_ws(b), mv_len + 256)
+                    .map_err(|e| self.io_err(e))?;
+                if let Scan::Found(j) = scan {
+                    let mut w = |k| self.win.peek(j + k).map_err(|e| self.io_err(e));
+                    ep = w(0)? == Some(b'e')
+                        && w(1)? == Some(b'.')
+                        && w(2)? == Some(b'p')
+                        && w(3)? == Some(b'.')
+                        && w(4)?.map_or(true, |b| !is_token_byte(b));
+                    if ep {
+                        total = j + 4;
+                    }
+                }
+            }
+            let span = self.win.span(total);
+            let text = self.utf8(self.win.slice(0, mv_len), 0)?;
+            if ep {
+                v.san(&format!("{text} e.p."), span);
+            } else {
+                v.san(text, span);
+            }
+            self.win.advance(total);
+        }
+        if g_len > 0 {
+            let span = self.win.span(g_len);
+            let glyphs = self.win.slice(0, g_len);
+            let Some(n) = glyph_nag(glyphs) else {
+                let found = String::from_utf8_lossy(glyphs).into_owned();
+                return Err(self.fail(span, PgnErrorKind::UnknownGlyph { found }));
+            };
+            v.nag(n, span);
+            self.win.advance(g_len);
+        }
+        Ok(mv_len > 0)
+    }
+}
+
+impl<R: BufRead> Iterator for Reader<R> {
+    type Item = Result<Record, PgnError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let mut b = RecordBuilder::default();
+        self.read_game(&mut b).transpose()
+    }
+}
+
+/// A [`Visitor`] that builds [`Record`]s.
+///
+/// Placement rules: a comment goes after the last move of the current line;
+/// before the first move it goes to `Record::prelude` (main line) or the
+/// next move's `comments_before` (variation). A variation is attached to the
+/// last move of the enclosing line. NAGs before any move are dropped.
+#[derive(Debug, Default)]
+pub struct RecordBuilder {
+    rec: Record,
+    /// Current lines, main line at the bottom.
+    stack: Vec<Line>,
+    pending_number: Option<u32>,
+    pending_comments: Vec<Comment>,
+    end: u64,
+    started: bool,
+}
+
+impl RecordBuilder {
+    /// A fresh builder.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn touch(&mut self, span: Span) {
+        if !self.started {
+            self.started = true;
+            self.rec.span = Span { len: 0, ..span };
+            self.end = span.offset;
+        }
+        self.end = self
+            .end
+            .max(span.offset.saturating_add(u64::from(span.len)));
+    }
+
+    fn top(&mut self) -> &mut Line {
+        if self.stack.is_empty() {
+            self.stack.push(Line::new());
+        }
+        // Cannot fail: the stack was made non-empty just above.
+        let last = self.stack.len() - 1;
+        &mut self.stack[last]
+    }
+
+    fn push_comment(&mut self, c: Comment) {
+        let depth = self.stack.len();
+        match self.top().last_mut() {
+            Some(n) => n.comments.push(c),
+            None if depth <= 1 => self.rec.prelude.push(c),
+            None => self.pending_comments.push(c),
+        }
+    }
+}
+
+impl Visitor for RecordBuilder {
+    type Output = Record;
+
+    fn begin_game(&mut self) {
+        *self = RecordBuilder::default();
+    }
+
+    fn tag(&mut self, name: &str, value: &str, span: Span) {
+        self.touch(span);
+        self.rec.tags.push(Tag {
+            name: name.to_string(),
+            value: value.to_string(),
+        });
+    }
+
+    fn san(&mut self, token: &str, span: Span) {
+        self.touch(span);
+        let mut n = Node::new(token);
+        n.span = span;
+        n.move_number = self.pending_number.take();
+        n.comments_before = std::mem::take(&mut self.pending_comments);
+        self.top().push(n);
+    }
+
+    fn nag(&mut self, nag: u16, span: Span) {
+        self.touch(span);
+        if let Some(n) = self.top().last_mut() {
+            n.nags.push(nag);
+        }
+    }
+
+    fn comment(&mut self, text: &str, span: Span) {
+        self.touch(span);
+        self.push_comment(Comment {
+            text: text.to_string(),
+            kind: CommentKind::Brace,
+            span,
+        });
+    }
+
+    fn line_comment(&mut self, text: &str, span: Span) {
+        self.touch(span);
+        self.push_comment(Comment {
+            text: text.to_string(),
+            kind: CommentKind::Line,
+            span,
+        });
+    }
+
+    fn begin_variation(&mut self, span: Span) {
+        self.touch(span);
+        self.top();
+        self.pending_number = None;
+        self.pending_comments.clear();
+        self.stack.push(Line::new());
+    }
+
+    fn end_variation(&mut self, span: Span) {
+        self.touch(span);
+        self.pending_number = None;
+        self.pending_comments.clear();
+        if self.stack.len() > 1 {
+            if let Some(line) = self.stack.pop() {
+                if let Some(n) = self.top().last_mut() {
+                    n.variations.push(line);
+                }
+            }
+        }
+    }
+
+    fn move_number(&mut self, n: u32, span: Span) {
+        self.touch(span);
+        self.pending_number = Some(n);
+    }
+
+    fn outcome(&mut self, result: &str, span: Span) {
+        self.touch(span);
+        self.rec.result = Some(result.to_string());
+    }
+
+    fn end_game(&mut self) -> Record {
+        // Close anything left open (the reader reports that as an error, but
+        // a builder driven by other code should still not lose moves).
+        while self.stack.len() > 1 {
+            if let Some(line) = self.stack.pop() {
+                if let Some(n) = self.top().last_mut() {
+                    n.variations.push(line);
+                }
+            }
+        }
+        let mut rec = std::mem::take(&mut self.rec);
+        rec.moves = self.stack.pop().unwrap_or_default();
+        rec.span.len = u32::try_from(self.end.saturating_sub(rec.span.offset)).unwrap_or(u32::MAX);
+        *self = RecordBuilder::default();
+        rec
+    }
+}
+
+/// Convert an `io::Error` for callers that mix readers.
+impl From<io::Error> for PgnError {
+    fn from(e: io::Error) -> Self {
+        PgnError {
+            span: Span::default(),
+            kind: PgnErrorKind::Io(e.to_string()),
+        }
+    }
+}
