@@ -1,4 +1,5 @@
-//! The record model: a game as tags, moves, comments, variations.
+//! The record model and replay: a game as tags, moves, comments, variations.
 pub mod io;
 pub mod model;
+pub mod replay;
 pub use model::*;
