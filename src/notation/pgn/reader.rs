@@ -535,7 +535,7 @@ impl<R: BufRead> Reader<R> {
                         && w(1)? == Some(b'.')
                         && w(2)? == Some(b'p')
                         && w(3)? == Some(b'.')
-                        && w(4)?.map_or(true, |b| !is_token_byte(b));
+                        && w(4)?.is_none_or(|b| !is_token_byte(b));
                     if ep {
                         total = j + 4;
                     }
