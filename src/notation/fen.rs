@@ -79,7 +79,7 @@ impl fmt::Display for FenError {
             (c, Some(ch)) => write!(f, ", character {c} {ch:?}")?,
             (c, None) => write!(f, ", character {c} (end of text)")?,
         }
-        write!(f, ": {}", self.expected)
+        write!(f, ": expected {}", self.expected)
     }
 }
 
