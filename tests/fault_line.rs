@@ -100,33 +100,61 @@ fn fl0_start_position_and_fen() {
     // No queens at the start.
     assert!(pos
         .cells()
-        .all(|s| pos.piece_at(s).is_none_or(|p| p.role != Role::Queen)));
+        .all(|s| pos.piece_at(s).map(|p| p.role) != Some(Role::Queen)));
     assert_eq!(pos.castling(), fvnote::Castling::ALL);
 }
 
 #[test]
 fn fl0_impossible_boards_are_rejected() {
-    for bad in [
+    for (bad, why) in [
         // Rank 2 at a–f.
-        "*rnbkbnr/*pppppp*/*7/7*/PPPPPP**/RNBKBNR* w KQkq - 0 1",
+        (
+            "*rnbkbnr/*pppppp*/*7/7*/PPPPPP**/RNBKBNR* w KQkq - 0 1",
+            "ranks 2 and 5",
+        ),
         // Rank 3 with eight cells.
-        "*rnbkbnr/*pppppp*/*7/8/*PPPPPP*/RNBKBNR* w KQkq - 0 1",
+        (
+            "*rnbkbnr/*pppppp*/*7/8/*PPPPPP*/RNBKBNR* w KQkq - 0 1",
+            "seven cells",
+        ),
         // Rank 4 with a hole in the middle.
-        "*rnbkbnr/*pppppp*/*3*3/7*/*PPPPPP*/RNBKBNR* w KQkq - 0 1",
+        (
+            "*rnbkbnr/*pppppp*/*3*3/7*/*PPPPPP*/RNBKBNR* w KQkq - 0 1",
+            "seven cells",
+        ),
         // An 8×8 frame.
-        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        (
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+            "8 files by 6 ranks",
+        ),
         // Two white kings.
-        "*rnbkbnr/*pppppp*/*7/7*/*PPPPPP*/RNBKBKR* w - - 0 1",
+        (
+            "*rnbkbnr/*pppppp*/*7/7*/*PPPPPP*/RNBKBKR* w - - 0 1",
+            "one king",
+        ),
         // A white pawn on the far rank (FL3: it must have promoted).
-        "*rnbkbnP/*pppppp*/*7/7*/*PPPPP1*/RNBKBNR* w - - 0 1",
+        (
+            "*rnbkbnP/*pppppp*/*7/7*/*PPPPP1*/RNBKBNR* w - - 0 1",
+            "pawns cannot stand",
+        ),
         // A white pawn on rank 1.
-        "*rnbkbnr/*pppppp*/*7/7*/*PPPPP1*/RNBKBNP* w - - 0 1",
-        // Castling right without the rook on the end cell.
-        "*rnbkbnr/*pppppp*/*7/7*/*PPPPPP*/RNBKBN1* w KQkq - 0 1",
+        (
+            "*rnbkbnr/*pppppp*/*7/7*/*PPPPP1*/RNBKBNP* w - - 0 1",
+            "pawns cannot stand",
+        ),
+        // Castling right without the rook on the end cell (FL8).
+        (
+            "*rnbkbnr/*pppppp*/*7/7*/*PPPPPP*/RNBKBN1* w KQkq - 0 1",
+            "castling right",
+        ),
         // En passant does not exist (FL3).
-        "*rnbkbnr/*pppppp*/*7/7*/*PPPPPP*/RNBKBNR* b KQkq c3 0 1",
+        (
+            "*rnbkbnr/*pppppp*/*7/7*/*PPPPPP*/RNBKBNR* b KQkq c3 0 1",
+            "en passant",
+        ),
     ] {
-        assert!(read_fen(bad, Variant::FaultLine).is_err(), "{bad}");
+        let err = read_fen(bad, Variant::FaultLine).unwrap_err().to_string();
+        assert!(err.contains(why), "{bad}: {err}");
     }
 }
 
@@ -192,12 +220,21 @@ fn fl1_black_king_walking_onto_rank_1_wins() {
 
 #[test]
 fn fl1_game_end_positions_must_come_from_the_last_move() {
+    let err = |text: &str| read_fen(text, Variant::FaultLine).unwrap_err().to_string();
     // White's king on rank 6 with White to move: White would have won already.
-    assert!(read_fen("*1K4k/*6*/*7/7*/*6*/7* w - - 0 1", Variant::FaultLine).is_err());
+    assert!(err("*1K4k/*6*/*7/7*/*6*/7* w - - 0 1").contains("far rank"));
     // The side that just moved has no king.
-    assert!(read_fen("*6k/*6*/*7/7*/*6*/7* b - - 0 1", Variant::FaultLine).is_err());
-    // Both games ends at once.
-    assert!(read_fen("*1K5/*6*/*7/7*/*6*/7* b - - 0 1", Variant::FaultLine).is_err());
+    assert!(err("*6k/*6*/*7/7*/*6*/7* b - - 0 1").contains("no king"));
+    // Two game ends at once: Black's king is gone and White's is on rank 6.
+    assert!(err("*1K5/*6*/*7/7*/*6*/7* b - - 0 1").contains("ended twice"));
+    // A finished game with Black to move after White's win reads fine.
+    let won = fen("*1K3k1/*6*/*7/7*/*6*/7* b - - 0 1");
+    assert_eq!(
+        won.outcome(),
+        Some(Outcome::KingReachedFarRank {
+            winner: Color::White
+        })
+    );
 }
 
 // ---------------------------------------------------------------- FL2

@@ -118,8 +118,11 @@ fn far_rank(color: Color) -> u8 {
 }
 
 /// Shifts the whole 0-based `rank` one file in `dir`, pieces and holes (FL4).
-/// Does nothing if the far end is a cell (the rank cannot slide that way).
+/// Does nothing for a fixed rank or if the far end is a cell (it cannot slide that way).
 fn slide_rank(pos: &mut Position, rank: u8, dir: Dir) {
+    if !is_sliding_rank(rank) {
+        return;
+    }
     let squares: Vec<Square> = (0..pos.files)
         .filter_map(|f| Square::new(f, rank))
         .collect();
@@ -373,9 +376,13 @@ mod tests {
         assert!(!pos.is_cell(a1));
         assert_eq!(pos.piece_at(h1), Some(Piece::new(Color::White, Role::Rook)));
         assert_eq!(pos.king(Color::White), Square::new(4, 0));
-        // The wrong way is a no-op, never a panic.
+        // The wrong way, a fixed rank or a rank outside the frame: a no-op, never a panic.
         let before = pos.clone();
         slide_rank(&mut pos, 0, Dir::East);
+        slide_rank(&mut pos, 1, Dir::East);
+        slide_rank(&mut pos, 4, Dir::West);
+        slide_rank(&mut pos, 0, Dir::North);
+        slide_rank(&mut pos, 200, Dir::West);
         assert_eq!(pos, before);
     }
 }
