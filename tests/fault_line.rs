@@ -625,3 +625,20 @@ fn fl10_deny_needs_an_uncontrolled_rank_that_can_slide_that_way() {
     assert!(deny_is_valid(&after, 2, Dir::West));
     assert!(!deny_is_valid(&after, 2, Dir::East));
 }
+
+#[test]
+fn fl2_hook_leaves_chess_checkmate_alone() {
+    // The no-checkmate hook (FL2) is Fault Line's only: fool's mate is still mate.
+    let mate = read_fen(
+        "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+        Variant::Chess,
+    )
+    .unwrap();
+    assert_eq!(
+        mate.outcome(),
+        Some(Outcome::Checkmate {
+            winner: Color::Black
+        })
+    );
+    assert!(mate.uses_mate_sign());
+}
