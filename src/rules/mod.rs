@@ -13,6 +13,7 @@
 //! ```
 
 pub mod chess;
+pub mod fault_line;
 pub mod movegen;
 pub mod perft;
 
@@ -219,6 +220,11 @@ pub trait Rules {
     fn uses_mate_sign() -> bool {
         true
     }
+    /// Whether a side in check without legal moves is mated; if false, having no
+    /// legal move is always stalemate (Fault Line has no checkmate: FL2).
+    fn has_checkmate() -> bool {
+        true
+    }
     /// A variant's own end (FL1), tested before mate and stalemate.
     fn special_end(_pos: &Position) -> Option<Outcome> {
         None
@@ -264,7 +270,7 @@ macro_rules! with_rules {
 
             // FaultLine
             $crate::rules::Variant::FaultLine => {
-                type $R = $crate::rules::chess::Chess;
+                type $R = $crate::rules::fault_line::FaultLine;
                 $body
             }
 
@@ -360,7 +366,7 @@ impl Position {
             let mut out = MoveList::with_capacity(64);
             R::legal_moves(self, &mut out);
             if out.is_empty() {
-                Some(if R::in_check(self) {
+                Some(if R::has_checkmate() && R::in_check(self) {
                     Outcome::Checkmate { winner: self.turn.other() }
                 } else {
                     Outcome::Stalemate
