@@ -15,6 +15,7 @@
 pub mod chess;
 pub mod movegen;
 pub mod perft;
+pub mod slide;
 
 use std::fmt;
 use std::str::FromStr;
@@ -282,7 +283,7 @@ macro_rules! with_rules {
 
             // Slide
             $crate::rules::Variant::Slide => {
-                type $R = $crate::rules::chess::Chess;
+                type $R = $crate::rules::slide::Slide;
                 $body
             }
         }
