@@ -85,6 +85,11 @@ fn sc0_fen_rejects_bad_setups() {
             "****1****/*Pnbkbnr*/*ppppppp*/*7*/*7*/*PPPPPPP*/*RNBKBNR*/****1**** w - - 0 1 e8e1",
             "last rank",
         ),
+        // White's last move was a relocation (e8!) and Black is in check: impossible (SC1)
+        (
+            "****R****/*3k3*/*7*/*7*/*7*/*7*/*K6*/****1**** b - - 0 1 e8!e1",
+            "relocation",
+        ),
         // 8×8 frame
         (
             "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w - - 0 1 e8e1",
@@ -375,4 +380,34 @@ fn sc4_a_king_may_not_step_or_capture_into_a_cage() {
     let mv = cand(&p, "b2a2");
     let why = p.explain(&mv, &p.check_move(&mv).unwrap_err());
     assert!(why.contains("a2 is Black's cage"), "{why}");
+}
+
+#[test]
+fn sc1_check_after_an_ordinary_move_is_a_valid_setup() {
+    // The same check without the relocation flag is a legal position.
+    let p = pos("****R****/*3k3*/*7*/*7*/*7*/*7*/*K6*/****1**** b - - 0 1 e8e1");
+    assert!(p.is_check());
+}
+
+#[test]
+fn sc0_random_games_round_trip_through_fen() {
+    // Deterministic pseudo-random walks: every position reads back from its FEN.
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    for _game in 0..20 {
+        let mut p = Position::start(Variant::Slide);
+        for _ply in 0..120 {
+            let moves = p.legal_moves();
+            if moves.is_empty() {
+                assert!(p.outcome().is_some());
+                break;
+            }
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            let mv = moves[(seed >> 33) as usize % moves.len()];
+            p = p.play(&mv);
+            let fen = write_fen(&p);
+            assert_eq!(pos(&fen), p, "{fen}");
+        }
+    }
 }
