@@ -16,6 +16,7 @@ pub mod chess;
 pub mod fault_line;
 pub mod movegen;
 pub mod perft;
+pub mod slide;
 
 use std::fmt;
 use std::str::FromStr;
@@ -288,7 +289,7 @@ macro_rules! with_rules {
 
             // Slide
             $crate::rules::Variant::Slide => {
-                type $R = $crate::rules::chess::Chess;
+                type $R = $crate::rules::slide::Slide;
                 $body
             }
         }
