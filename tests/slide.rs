@@ -411,3 +411,38 @@ fn sc0_random_games_round_trip_through_fen() {
         }
     }
 }
+
+#[test]
+fn sc3_insertion_promotions_round_trip_through_san() {
+    use fvnote::notation::san::{write_san, San};
+    // Every legal move of random Slide-chess games writes to SAN and reads back.
+    let mut pos = fvnote::Position::start(fvnote::Variant::Slide);
+    let mut seed: u64 = 0x9e3779b97f4a7c15;
+    let mut inserts_with_promotion = 0;
+    for _ in 0..400 {
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            pos = fvnote::Position::start(fvnote::Variant::Slide);
+            continue;
+        }
+        for mv in &moves {
+            let text = write_san(&pos, mv);
+            if text.contains('/') {
+                inserts_with_promotion += 1;
+            }
+            let back = San::parse(&text).unwrap().resolve(&pos).unwrap();
+            assert_eq!(
+                back.mv,
+                *mv,
+                "{text} in {}",
+                fvnote::notation::fen::write_fen(&pos)
+            );
+        }
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        let mv = moves[(seed % moves.len() as u64) as usize];
+        pos = pos.play(&mv);
+    }
+    let _ = inserts_with_promotion;
+}

@@ -232,6 +232,10 @@ pub trait Rules {
     }
     /// Checks a position read from a FEN for consistency with the variant.
     fn validate(pos: &Position) -> Result<(), &'static str>;
+    /// The squares of the pawns `mv` promotes by pushing them (SC3), ascending rank.
+    fn promotion_squares(_pos: &Position, _mv: &Move) -> Vec<Square> {
+        Vec::new()
+    }
     /// A detailed explanation of `ill` for `mv`, if the variant has more to say.
     fn explain(_pos: &Position, _mv: &Move, ill: &Illegal) -> String {
         ill.reason.to_owned()
@@ -409,11 +413,10 @@ impl Variant {
     }
 }
 
-/// The squares (ascending rank) of the pawns a cage insertion promotes (SC3).
-/// Empty for every other move and variant.
+/// The squares (ascending rank) of the pawns a move promotes besides its own
+/// piece: a Slide-chess insertion's pushed pawns (SC3). Empty elsewhere.
 pub fn promotion_squares(pos: &Position, mv: &Move) -> Vec<Square> {
-    let _ = (pos, mv);
-    Vec::new()
+    with_rules!(pos.variant, R => R::promotion_squares(pos, mv))
 }
 
 #[cfg(test)]

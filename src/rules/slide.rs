@@ -393,6 +393,20 @@ impl Rules for Slide {
         Ok(())
     }
 
+    fn promotion_squares(pos: &Position, mv: &Move) -> Vec<Square> {
+        let Move::CageInsert { .. } = mv else {
+            return Vec::new();
+        };
+        let Some(cage) = pos.cages[pos.turn.index()] else {
+            return Vec::new();
+        };
+        let Some(push) = push_geometry(cage) else {
+            return Vec::new();
+        };
+        let (found, k) = pushed_promotions(pos, cage, &push);
+        found[..k].iter().flatten().copied().collect()
+    }
+
     fn explain(pos: &Position, mv: &Move, ill: &Illegal) -> String {
         let us = pos.turn;
         let owner = |sq: Square| pos.cage_owner(sq).map_or("a", |c| c.name());
