@@ -13,6 +13,7 @@
 //! ```
 
 pub mod chess;
+pub mod grid;
 pub mod movegen;
 pub mod perft;
 
@@ -252,7 +253,7 @@ macro_rules! with_rules {
 
             // Grid
             $crate::rules::Variant::Grid => {
-                type $R = $crate::rules::chess::Chess;
+                type $R = $crate::rules::grid::Grid;
                 $body
             }
 
