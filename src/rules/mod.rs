@@ -16,6 +16,7 @@ pub mod chess;
 pub mod grid;
 pub mod movegen;
 pub mod perft;
+pub mod rank_and_file;
 
 use std::fmt;
 use std::str::FromStr;
@@ -259,7 +260,7 @@ macro_rules! with_rules {
 
             // RankAndFile
             $crate::rules::Variant::RankAndFile => {
-                type $R = $crate::rules::chess::Chess;
+                type $R = $crate::rules::rank_and_file::RankAndFile;
                 $body
             }
 
