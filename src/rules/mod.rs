@@ -14,8 +14,10 @@
 
 pub mod chess;
 pub mod fault_line;
+pub mod grid;
 pub mod movegen;
 pub mod perft;
+pub mod rank_and_file;
 pub mod slide;
 
 use std::fmt;
@@ -263,13 +265,13 @@ macro_rules! with_rules {
 
             // Grid
             $crate::rules::Variant::Grid => {
-                type $R = $crate::rules::chess::Chess;
+                type $R = $crate::rules::grid::Grid;
                 $body
             }
 
             // RankAndFile
             $crate::rules::Variant::RankAndFile => {
-                type $R = $crate::rules::chess::Chess;
+                type $R = $crate::rules::rank_and_file::RankAndFile;
                 $body
             }
 
