@@ -16,10 +16,9 @@
 use crate::moves::{Dir, Move};
 use crate::notation::fen::{read_fen, write_fen};
 use crate::notation::san::{write_san, ParsedSan, San, SanError};
-use crate::piece::Color;
 use crate::position::Position;
 use crate::record::{comment_commands, Comment, Node, Record, Span};
-use crate::rules::{Outcome, Variant};
+use crate::rules::{fault_line, Outcome, Variant};
 
 /// How strict a replay is.
 #[derive(Clone, Debug, Default)]
@@ -130,21 +129,6 @@ pub fn record_start(record: &Record, variant: Variant) -> Result<Position, Strin
     match (setup, record.tag("FEN")) {
         (Some("0"), _) | (_, None) => Ok(Position::start(variant)),
         (_, Some(fen)) => read_fen(fen.trim(), variant).map_err(|e| format!("in the FEN tag: {e}")),
-    }
-}
-
-/// Fault Line control of a rank: the side with more units on it (FL5).
-fn rank_control(pos: &Position, rank: u8) -> Option<Color> {
-    let mut count = [0i32; 2];
-    for sq in pos.cells().filter(|sq| sq.rank() == rank) {
-        if let Some(p) = pos.piece_at(sq) {
-            count[p.color as usize] += 1;
-        }
-    }
-    match count[0].cmp(&count[1]) {
-        std::cmp::Ordering::Greater => Some(Color::White),
-        std::cmp::Ordering::Less => Some(Color::Black),
-        std::cmp::Ordering::Equal => None,
     }
 }
 
@@ -324,18 +308,18 @@ fn read_denials(
                 fail(format!("[%deny] names a slide such as S3e, not {args:?}"));
                 continue;
             };
-            let candidate = Move::Slide { rank, dir };
-            if !frame.pos.candidate_moves().contains(&candidate) {
+            if fault_line::slide_dir(&frame.pos, rank) != Some(dir) {
                 fail(format!(
                     "{args} is not a slide this player could ever make here"
                 ));
-            } else if let Some(owner) = rank_control(&frame.pos, rank) {
+            } else if let Some(owner) = fault_line::control(&frame.pos, rank) {
                 fail(format!(
                     "{args} needs no permission: {} controls rank {} (FL5)",
                     owner.name(),
                     rank as u32 + 1
                 ));
             } else {
+                debug_assert!(fault_line::deny_is_valid(&frame.pos, rank, dir));
                 frame.denied.push((rank, dir, c.span));
             }
         }
@@ -429,7 +413,7 @@ fn play_node(
         }
     }
     let with_permission =
-        matches!(mv, Move::Slide { rank, .. } if rank_control(pos, rank).is_none());
+        matches!(mv, Move::Slide { rank, .. } if fault_line::slide_needs_permission(pos, rank));
     if with_permission {
         let mut d = diag(
             Severity::Note,
