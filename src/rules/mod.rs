@@ -15,6 +15,7 @@
 pub mod chess;
 pub mod movegen;
 pub mod perft;
+pub mod quake;
 
 use std::fmt;
 use std::str::FromStr;
@@ -270,13 +271,13 @@ macro_rules! with_rules {
 
             // Quake
             $crate::rules::Variant::Quake => {
-                type $R = $crate::rules::chess::Chess;
+                type $R = $crate::rules::quake::Quake;
                 $body
             }
 
             // QuakeLb
             $crate::rules::Variant::QuakeLb => {
-                type $R = $crate::rules::chess::Chess;
+                type $R = $crate::rules::quake::Quake;
                 $body
             }
 
