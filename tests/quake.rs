@@ -240,6 +240,33 @@ fn qk2c_quake_that_breaks_only_knight_connectivity() {
     assert_eq!(write_fen(&east), "**K1****/8/k7[] b - - 1 1");
 }
 
+#[test]
+fn qk2c_quake_into_the_rulings_2x23_strip() {
+    // Rank 3 is only w3 (the king's file strip w2–w3, w1 a hole). Quaking it south
+    // leaves exactly a 2×23 rectangle: orthogonally and diagonally connected, but
+    // a knight keeps its file parity there (QK2 c).
+    let pos = df("**********************K/k22/22*[] w - - 0 1");
+    assert_eq!(pos.frame(), (23, 3));
+    assert_eq!(ruling(&pos, "K-qs"), "QK2");
+    let ill = pos.check_move(&find(&pos, "K-qs")).unwrap_err();
+    assert!(ill.reason.contains("knight"), "{}", ill.reason);
+}
+
+#[test]
+fn qk5_renamed_positions_round_trip_through_fen() {
+    let pos = Position::start(Variant::QuakeLb);
+    let west = play(&pos, "K-qw");
+    // Both kings now stand on the d-file: neither may quake it (QK3).
+    assert_eq!(ruling(&west, "K-qs"), "QK3");
+    let after = play(&west, "K-qe");
+    let fen = write_fen(&after);
+    assert_eq!(
+        fen,
+        "*(rb)(nb)(nr)k(br)(bn)(rn)/pppppppp/8/8/PPPPPPPP/(RN)(BN)(BR)K(NR)(NB)(RB)*[] w - - 2 2"
+    );
+    assert_eq!(read_fen(&fen, Variant::QuakeLb).unwrap(), after);
+}
+
 // ---- QK3: both kings on the strip ----
 
 #[test]
@@ -320,6 +347,8 @@ fn qk5_frame_wider_than_26_files_is_illegal() {
     assert_eq!(ruling(&pos, "K-qe"), "QK5");
     let ill = pos.check_move(&find(&pos, "K-qw")).unwrap_err();
     assert!(ill.reason.contains("26 files"));
+    let text = pos.explain(&find(&pos, "K-qw"), &ill);
+    assert!(text.contains("26 cells through a2"), "{text}");
     assert!(is_legal(&pos, "K-qn") && is_legal(&pos, "K-qs"));
 }
 
