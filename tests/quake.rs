@@ -472,3 +472,58 @@ fn perft_depth_5() {
     assert_eq!(Position::start(Variant::Quake).perft(5), 1_683_615);
     assert_eq!(Position::start(Variant::QuakeLb).perft(5), 1_357_883);
 }
+
+/// Deterministic random playouts: every reached position is valid (its FEN reads
+/// back to an equal position) and the frame stays normalised (QK5).
+#[test]
+fn playouts_stay_valid_and_round_trip() {
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut next = move |n: usize| {
+        seed = seed
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        (seed >> 33) as usize % n
+    };
+    let mut quakes = 0;
+    let mut drops = 0;
+    for game in 0..40 {
+        let variant = if game % 2 == 0 {
+            Variant::Quake
+        } else {
+            Variant::QuakeLb
+        };
+        let mut pos = Position::start(variant);
+        for _ in 0..80 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            // Favour quakes and drops so the board wanders.
+            let special: Vec<&Move> = moves
+                .iter()
+                .filter(|m| matches!(m, Move::Quake { .. } | Move::Drop { .. }))
+                .collect();
+            let m = if !special.is_empty() && next(2) == 0 {
+                *special[next(special.len())]
+            } else {
+                moves[next(moves.len())]
+            };
+            match m {
+                Move::Quake { .. } => quakes += 1,
+                Move::Drop { .. } => drops += 1,
+                _ => {}
+            }
+            pos = pos.play(&m);
+            let fen = write_fen(&pos);
+            let back = read_fen(&fen, variant).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            assert_eq!(back, pos, "{fen}");
+            let cells: Vec<(i16, i16)> = pos
+                .cells()
+                .map(|c| (i16::from(c.file()), i16::from(c.rank())))
+                .collect();
+            assert_eq!(cells.len(), 46);
+            assert_eq!(fvnote::rules::quake::shape_violation(&cells), None, "{fen}");
+        }
+    }
+    assert!(quakes > 100 && drops > 20, "{quakes} quakes, {drops} drops");
+}
