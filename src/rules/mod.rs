@@ -17,6 +17,7 @@ pub mod fault_line;
 pub mod grid;
 pub mod movegen;
 pub mod perft;
+pub mod quake;
 pub mod rank_and_file;
 pub mod slide;
 
@@ -283,13 +284,13 @@ macro_rules! with_rules {
 
             // Quake
             $crate::rules::Variant::Quake => {
-                type $R = $crate::rules::chess::Chess;
+                type $R = $crate::rules::quake::Quake;
                 $body
             }
 
             // QuakeLb
             $crate::rules::Variant::QuakeLb => {
-                type $R = $crate::rules::chess::Chess;
+                type $R = $crate::rules::quake::Quake;
                 $body
             }
 
