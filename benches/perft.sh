@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Chess perft, fvnote side by side with Fairy-Stockfish (Debian `fairy-stockfish`),
-# on this machine, one core each. Prints both times and the ratio.
+# on this machine, one core each. Prints both CPU times and their ratio.
 #
 #   benches/perft.sh [DEPTH]        (default 5; the brief's reference is depth 6)
 #
@@ -9,6 +9,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 depth="${1:-5}"
+# Debian installs the engines under /usr/games.
+export PATH="$PATH:/usr/games"
 
 if ! command -v fairy-stockfish >/dev/null 2>&1; then
   if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
@@ -19,12 +21,16 @@ fi
 cargo build --release --quiet
 fv=target/release/fvnote
 
-now() { date +%s.%N; }
-best_of() { # best_of N cmd... : the fastest of N runs, in seconds
+# CPU seconds (user + sys) of a command: unlike wall time, this stays comparable
+# when other work shares the machine.
+cpu_seconds() {
+  local TIMEFORMAT='%U %S'
+  { time "$@" >/dev/null 2>&1; } 2>&1 | awk '{ print $1 + $2 }'
+}
+best_of() { # best_of N cmd... : the smallest CPU time of N runs
   local n=$1; shift; local best=""
   for _ in $(seq "$n"); do
-    local t0 t1; t0=$(now); "$@" >/dev/null; t1=$(now)
-    local t; t=$(echo "$t1 - $t0" | bc -l)
+    local t; t=$(cpu_seconds "$@")
     if [ -z "$best" ] || [ "$(echo "$t < $best" | bc -l)" = 1 ]; then best=$t; fi
   done
   echo "$best"

@@ -1,0 +1,85 @@
+//! Side by side with python-chess (PyPI `chess`): the FEN after every ply and the
+//! SAN of every move of random games must be byte-identical (CH1).
+//!
+//! Skips cleanly (with a note on stderr) when python3 or the `chess` module is
+//! absent; `pip install chess` enables it.
+use std::io::Write;
+use std::process::{Command, Stdio};
+
+use fvnote::notation::fen::write_fen;
+use fvnote::notation::san::write_san;
+use fvnote::{Position, Variant};
+
+const CHECKER: &str = r#"
+import sys, chess
+ok = 0
+for line in sys.stdin:
+    fen0, rest = line.rstrip("\n").split("|", 1)
+    board = chess.Board(fen0)
+    for step in rest.split("|"):
+        san, fen = step.split(";", 1)
+        got = board.san(board.parse_san(san))
+        if got != san:
+            print("SAN", board.fen(), san, got); sys.exit(1)
+        board.push_san(san)
+        if board.fen() != fen:
+            print("FEN", san, fen, board.fen()); sys.exit(1)
+        ok += 1
+print(ok)
+"#;
+
+fn python_chess_available() -> bool {
+    Command::new("python3")
+        .args(["-c", "import chess"])
+        .status()
+        .is_ok_and(|s| s.success())
+}
+
+#[test]
+fn fen_and_san_match_python_chess_on_random_games() {
+    if !python_chess_available() {
+        eprintln!("note: python3 with the `chess` module not found; skipping (pip install chess)");
+        return;
+    }
+    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+    let mut next = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed
+    };
+    let mut input = String::new();
+    let mut plies = 0;
+    for _ in 0..60 {
+        let mut pos = Position::start(Variant::Chess);
+        input.push_str(&write_fen(&pos));
+        for _ in 0..160 {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                break;
+            }
+            let mv = moves[(next() % moves.len() as u64) as usize];
+            let san = write_san(&pos, &mv);
+            pos = pos.play(&mv);
+            input.push_str(&format!("|{san};{}", write_fen(&pos)));
+            plies += 1;
+        }
+        input.push('\n');
+    }
+    let mut child = Command::new("python3")
+        .args(["-c", CHECKER])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(input.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "python-chess disagrees: {text}");
+    assert_eq!(text.trim(), plies.to_string());
+}
