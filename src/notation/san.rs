@@ -20,6 +20,7 @@ use std::fmt;
 use crate::moves::{Dir, Move};
 use crate::piece::Role;
 use crate::position::{CastleSide, Position};
+use crate::rules::Scope;
 use crate::square::{parse_square, Square};
 
 /// A check or mate mark written after a move.
@@ -122,6 +123,10 @@ pub struct Resolved {
     pub mv: Move,
     /// Every lenient spelling the token used, including marks that do not match.
     pub warnings: Vec<Lenient>,
+    /// The canonical SAN of the move.
+    pub san: String,
+    /// The position after the move (boxed: it is large and moves on to the caller).
+    pub after: Box<Position>,
 }
 
 /// A well-formed token that names no single legal move.
@@ -488,19 +493,25 @@ impl San {
 impl ParsedSan {
     /// Finds the one legal move the token names in `pos`.
     pub fn resolve(&self, pos: &Position) -> Result<Resolved, SanError> {
-        let legal = pos.legal_moves();
-        let found: Vec<Move> = legal
+        // Match the token against candidates first, then check legality of the
+        // few that match: far cheaper than generating every legal move.
+        let scope = match self.san {
+            San::Normal { role, to, .. } => Scope::Target { role, to },
+            _ => Scope::All,
+        };
+        let cands = pos.candidate_moves_in(scope);
+        let found: Vec<Move> = cands
             .iter()
             .copied()
-            .filter(|m| self.san.matches(pos, m))
+            .filter(|m| self.san.matches(pos, m) && pos.is_legal_candidate(m))
             .collect();
         let mv = match found.as_slice() {
             [mv] => *mv,
             [] => return Err(self.why_not(pos)),
             many => {
-                return Err(SanError::Ambiguous {
-                    candidates: many.iter().map(|m| write_san(pos, m)).collect(),
-                })
+                let mut candidates: Vec<String> = many.iter().map(|m| write_san(pos, m)).collect();
+                candidates.sort();
+                return Err(SanError::Ambiguous { candidates });
             }
         };
         let mut warnings = self.lenient.clone();
@@ -515,7 +526,7 @@ impl ParsedSan {
             if capture != mv.is_capture() {
                 warnings.push(Lenient::CaptureMarkMismatch);
             }
-            let (hint_f, hint_r) = disambiguation(pos, &mv, &legal);
+            let (hint_f, hint_r) = disambiguation(pos, &mv, &cands);
             let pawn_capture = matches!(
                 mv,
                 Move::EnPassant { .. }
@@ -531,7 +542,7 @@ impl ParsedSan {
                 warnings.push(Lenient::NeedlessDisambiguation);
             }
         }
-        let want = check_suffix(pos, &mv);
+        let (after, want) = after_and_suffix(pos, &mv);
         if self.suffix != want {
             warnings.push(if self.suffix.is_none() {
                 Lenient::MissingCheckMark
@@ -539,7 +550,13 @@ impl ParsedSan {
                 Lenient::WrongCheckMark
             });
         }
-        Ok(Resolved { mv, warnings })
+        let san = with_suffix(write_san_without_suffix(pos, &mv, &cands), want);
+        Ok(Resolved {
+            mv,
+            warnings,
+            san,
+            after,
+        })
     }
 
     /// Explains why nothing legal matches: an illegal candidate, or nothing at all.
@@ -572,25 +589,33 @@ impl ParsedSan {
 }
 
 /// Which hints canonical SAN needs for `mv`: (file, rank).
-fn disambiguation(_pos: &Position, mv: &Move, legal: &[Move]) -> (bool, bool) {
+fn disambiguation(pos: &Position, mv: &Move, cands: &[Move]) -> (bool, bool) {
     let Move::Normal { role, from, to, .. } = *mv else {
         return (false, false);
     };
     if role == Role::Pawn {
         return (false, false);
     }
-    let rivals: Vec<Square> = legal
-        .iter()
-        .filter_map(|m| match *m {
-            Move::Normal {
-                role: r,
-                from: f,
-                to: t,
-                ..
-            } if r == role && t == to && f != from => Some(f),
-            _ => None,
-        })
-        .collect();
+    // Rivals: other legal moves of the same piece type to the same square.
+    let mut rivals: Vec<Square> = Vec::new();
+    for m in cands {
+        if let Move::Normal {
+            role: r,
+            from: f,
+            to: t,
+            ..
+        } = *m
+        {
+            if r == role
+                && t == to
+                && f != from
+                && !rivals.contains(&f)
+                && pos.is_legal_candidate(m)
+            {
+                rivals.push(f);
+            }
+        }
+    }
     if rivals.is_empty() {
         (false, false)
     } else if rivals.iter().all(|f| f.file() != from.file()) {
@@ -604,18 +629,24 @@ fn disambiguation(_pos: &Position, mv: &Move, legal: &[Move]) -> (bool, bool) {
 
 /// The check or mate mark the move deserves (FL9: never `#` in Fault Line).
 pub fn check_suffix(pos: &Position, mv: &Move) -> Option<Suffix> {
-    let after = pos.play(mv);
-    if !after.gives_check_mark() {
-        return None;
-    }
-    if after.uses_mate_sign() && after.legal_moves().is_empty() {
+    after_and_suffix(pos, mv).1
+}
+
+/// The position after `mv` and the mark the move deserves.
+fn after_and_suffix(pos: &Position, mv: &Move) -> (Box<Position>, Option<Suffix>) {
+    let mut after = Box::new(pos.clone());
+    after.play_in_place(mv);
+    let suffix = if !after.gives_check_mark() {
+        None
+    } else if after.uses_mate_sign() && !after.has_legal_move() {
         Some(Suffix::Mate)
     } else {
         Some(Suffix::Check)
-    }
+    };
+    (after, suffix)
 }
 
-fn write_san_without_suffix(pos: &Position, mv: &Move, legal: &[Move]) -> String {
+fn write_san_without_suffix(pos: &Position, mv: &Move, cands: &[Move]) -> String {
     let mut out = String::new();
     match *mv {
         Move::Normal {
@@ -632,7 +663,7 @@ fn write_san_without_suffix(pos: &Position, mv: &Move, legal: &[Move]) -> String
                 }
             } else {
                 out.push_str(role.code());
-                let (f, r) = disambiguation(pos, mv, legal);
+                let (f, r) = disambiguation(pos, mv, cands);
                 if f {
                     out.push((b'a' + from.file()) as char);
                 }
@@ -672,12 +703,18 @@ fn write_san_without_suffix(pos: &Position, mv: &Move, legal: &[Move]) -> String
 
 /// Canonical SAN of a legal move: minimal disambiguation, `=Q`, `+`/`#`.
 pub fn write_san(pos: &Position, mv: &Move) -> String {
-    let legal = pos.legal_moves();
-    let mut out = write_san_without_suffix(pos, mv, &legal);
-    match check_suffix(pos, mv) {
-        Some(Suffix::Check) => out.push('+'),
-        Some(Suffix::Mate) => out.push('#'),
+    let cands = pos.candidate_moves();
+    with_suffix(
+        write_san_without_suffix(pos, mv, &cands),
+        check_suffix(pos, mv),
+    )
+}
+
+fn with_suffix(mut san: String, suffix: Option<Suffix>) -> String {
+    match suffix {
+        Some(Suffix::Check) => san.push('+'),
+        Some(Suffix::Mate) => san.push('#'),
         None => {}
     }
-    out
+    san
 }

@@ -172,7 +172,7 @@ fn suggestions(pos: &Position, san: &San, illegal: Option<&Move>) -> Vec<String>
 
 struct Frame<'a> {
     nodes: std::slice::Iter<'a, Node>,
-    pos: Position,
+    pos: Box<Position>,
     ply: usize,
     main: bool,
     dead: bool,
@@ -216,7 +216,7 @@ pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
     report.start = Some(start.clone());
     let mut stack = vec![Frame {
         nodes: record.moves.iter(),
-        pos: start,
+        pos: Box::new(start),
         ply: 0,
         main: true,
         dead: false,
@@ -227,7 +227,7 @@ pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
     while let Some(frame) = stack.last_mut() {
         let Some(node) = frame.nodes.next() else {
             if frame.main {
-                report.final_position = Some(frame.pos.clone());
+                report.final_position = Some((*frame.pos).clone());
             }
             stack.pop();
             continue;
@@ -236,7 +236,8 @@ pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
             report.canonical.push(None);
         } else {
             read_denials(&node.comments_before, frame, &mut report, opts);
-            let before = frame.pos.clone();
+            // Variations start from the position before this move: keep it only then.
+            let before = (!node.variations.is_empty()).then(|| frame.pos.clone());
             let ply_before = frame.ply;
             match play_node(node, frame, &mut report, opts) {
                 Some(()) => {
@@ -244,7 +245,7 @@ pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
                 }
                 None => frame.dead = true,
             }
-            if !node.variations.is_empty() {
+            if let Some(before) = before {
                 let vars: Vec<Frame<'_>> = node
                     .variations
                     .iter()
@@ -390,7 +391,7 @@ fn play_node(
             return None;
         }
     }
-    let san = write_san(pos, &mv);
+    let san = resolved.san.clone();
     for w in &resolved.warnings {
         let message = format!("{w}: write {san}");
         let mut d = diag(
@@ -426,7 +427,7 @@ fn play_node(
         d.in_variation = !frame.main;
         report.notes.push(d);
     }
-    let next = pos.play(&mv);
+    let next = resolved.after;
     if frame.main {
         report.plies = ply;
         report.main_line.push(PlyInfo {

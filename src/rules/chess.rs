@@ -4,7 +4,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::{Castling, Position};
 use crate::rules::movegen::{self, PawnRules};
-use crate::rules::{Illegal, Rules, Variant};
+use crate::rules::{Illegal, Rules, Scope, Variant};
 use crate::square::Square;
 
 /// FIDE chess.
@@ -72,16 +72,20 @@ impl Rules for Chess {
         standard_start(variant)
     }
 
-    fn candidates(pos: &Position, out: &mut MoveList) {
-        movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), out);
-        movegen::castling_moves(pos, out);
+    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
+        movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), scope, out);
+        if scope.castling() {
+            movegen::castling_moves(pos, out);
+        }
     }
 
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
         if let Move::Castle { king, rook } = *mv {
             movegen::castle_conditions::<Chess>(pos, king, rook)?;
         }
-        if movegen::king_safe_after::<Chess>(pos, mv) {
+        let safe = movegen::king_safe_overlay(pos, mv, |_, _| true)
+            .unwrap_or_else(|| movegen::king_safe_after::<Chess>(pos, mv));
+        if safe {
             Ok(())
         } else {
             Err(Illegal::KING_ATTACKED)

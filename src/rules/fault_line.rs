@@ -33,7 +33,7 @@ use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Castling, Position, HOLE};
 use crate::rules::chess::last_rank_promotes;
 use crate::rules::movegen::{self, PawnRules};
-use crate::rules::{Illegal, Outcome, Rules, Variant};
+use crate::rules::{Illegal, Outcome, Rules, Scope, Variant};
 use crate::square::Square;
 
 /// Fault Line.
@@ -167,9 +167,14 @@ impl Rules for FaultLine {
         pos
     }
 
-    fn candidates(pos: &Position, out: &mut MoveList) {
-        movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), out);
-        movegen::castling_moves(pos, out);
+    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
+        movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), scope, out);
+        if scope.castling() {
+            movegen::castling_moves(pos, out);
+        }
+        if !scope.extras() {
+            return;
+        }
         // FL4: every rank in both directions; `check` keeps the possible ones, so
         // a wrong slide is explained rather than unknown.
         for rank in 0..pos.ranks {

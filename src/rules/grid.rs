@@ -21,7 +21,7 @@ use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::chess::{last_rank_promotes, standard_start, validate_orthodox, PAWNS};
 use crate::rules::movegen;
-use crate::rules::{Illegal, Rules, Variant};
+use crate::rules::{Illegal, Rules, Scope, Variant};
 use crate::square::Square;
 
 /// Grid Chess.
@@ -75,9 +75,11 @@ impl Rules for Grid {
         standard_start(variant)
     }
 
-    fn candidates(pos: &Position, out: &mut MoveList) {
-        movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), out);
-        movegen::castling_moves(pos, out);
+    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
+        movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), scope, out);
+        if scope.castling() {
+            movegen::castling_moves(pos, out);
+        }
     }
 
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
@@ -86,7 +88,9 @@ impl Rules for Grid {
             // GR3: "attacked" in the castling conditions means grid attacks.
             movegen::castle_conditions::<Grid>(pos, king, rook)?;
         }
-        if movegen::king_safe_after::<Grid>(pos, mv) {
+        let safe = movegen::king_safe_overlay(pos, mv, crosses)
+            .unwrap_or_else(|| movegen::king_safe_after::<Grid>(pos, mv));
+        if safe {
             Ok(())
         } else {
             Err(Illegal::KING_ATTACKED)

@@ -25,7 +25,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::moves::{Move, MoveList};
-use crate::piece::Color;
+use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::square::Square;
 
@@ -176,6 +176,39 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// Which candidate moves to generate.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    /// Every move.
+    All,
+    /// Only moves of pieces of this type (castling too, for the king).
+    Role(Role),
+    /// Only piece moves onto `to`, of pieces of `role` if given (castling too,
+    /// for the king): what a SAN token such as `Nf3` can mean.
+    Target { role: Option<Role>, to: Square },
+}
+
+impl Scope {
+    /// Whether moves of a piece of `role` are in scope.
+    #[inline]
+    pub fn pieces(self, role: Role) -> bool {
+        match self {
+            Scope::All | Scope::Target { role: None, .. } => true,
+            Scope::Role(r) | Scope::Target { role: Some(r), .. } => r == role,
+        }
+    }
+    /// Whether castling is in scope.
+    #[inline]
+    pub fn castling(self) -> bool {
+        self.pieces(Role::King)
+    }
+    /// Whether the variant's own move kinds (drops, slides, quakes, cages) are.
+    #[inline]
+    pub fn extras(self) -> bool {
+        self == Scope::All
+    }
+}
+
 /// Why a candidate move is illegal, in the variant's own terms.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Illegal {
@@ -203,8 +236,9 @@ impl Illegal {
 pub trait Rules {
     /// The start position.
     fn start(variant: Variant) -> Position;
-    /// Moves allowed by movement alone (and the variant's own move kinds).
-    fn candidates(pos: &Position, out: &mut MoveList);
+    /// Moves allowed by movement alone (and the variant's own move kinds), within
+    /// `scope`: SAN resolution asks only for the moves of the piece type it names.
+    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList);
     /// Whether a candidate is legal; if not, why.
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal>;
     /// Plays a legal move.
@@ -249,7 +283,7 @@ pub trait Rules {
         if Self::special_end(pos).is_some() {
             return;
         }
-        Self::candidates(pos, out);
+        Self::candidates(pos, Scope::All, out);
         out.retain(|m| Self::check(pos, m).is_ok());
     }
 }
@@ -322,11 +356,27 @@ impl Position {
                 return Err(Illegal::new("G5", "the game is already over"));
             }
             let mut cands = MoveList::new();
-            R::candidates(self, &mut cands);
+            R::candidates(self, Scope::All, &mut cands);
             if !cands.contains(mv) {
                 return Err(Illegal::new("G3", "is not a move of this piece"));
             }
             R::check(self, mv)
+        })
+    }
+    /// Whether a move taken from [`Position::candidate_moves`] is legal. Cheaper
+    /// than [`Position::legal_moves`] when only a few candidates matter (SAN).
+    pub fn is_legal_candidate(&self, mv: &Move) -> bool {
+        with_rules!(self.variant, R => R::special_end(self).is_none() && R::check(self, mv).is_ok())
+    }
+    /// Whether the side to move has any legal move (stops at the first).
+    pub fn has_legal_move(&self) -> bool {
+        with_rules!(self.variant, R => {
+            if R::special_end(self).is_some() {
+                return false;
+            }
+            let mut cands = MoveList::with_capacity(64);
+            R::candidates(self, Scope::All, &mut cands);
+            cands.iter().any(|m| R::check(self, m).is_ok())
         })
     }
     /// A detailed explanation of why `mv` is illegal.
@@ -336,7 +386,13 @@ impl Position {
     /// All candidate moves (movement alone), legal or not: for "did you mean".
     pub fn candidate_moves(&self) -> MoveList {
         let mut out = MoveList::new();
-        with_rules!(self.variant, R => R::candidates(self, &mut out));
+        with_rules!(self.variant, R => R::candidates(self, Scope::All, &mut out));
+        out
+    }
+    /// Candidate moves within `scope` (e.g. only knight moves), legal or not.
+    pub fn candidate_moves_in(&self, scope: Scope) -> MoveList {
+        let mut out = MoveList::with_capacity(32);
+        with_rules!(self.variant, R => R::candidates(self, scope, &mut out));
         out
     }
     /// Plays `mv`, which must be legal, and returns the new position.
@@ -371,9 +427,7 @@ impl Position {
             if let Some(end) = R::special_end(self) {
                 return Some(end);
             }
-            let mut out = MoveList::with_capacity(64);
-            R::legal_moves(self, &mut out);
-            if out.is_empty() {
+            if !self.has_legal_move() {
                 Some(if R::has_checkmate() && R::in_check(self) {
                     Outcome::Checkmate { winner: self.turn.other() }
                 } else {

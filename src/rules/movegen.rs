@@ -7,7 +7,7 @@
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{decode, CastleSide, Position, EMPTY, HOLE};
-use crate::rules::{Illegal, Rules};
+use crate::rules::{Illegal, Rules, Scope};
 use crate::square::{Square, DIAGONAL, KNIGHT, ORTHOGONAL, STRIDE};
 
 const C_ORTH: u8 = 1;
@@ -72,9 +72,20 @@ pub fn attacked_by(
     allow: impl Fn(Square, Square) -> bool,
 ) -> bool {
     let cells = &pos.cells;
+    attacked_on(|i| cells[i], target, by, allow)
+}
+
+/// [`attacked_by`] on any view of the cells: `cell(index)` gives the cell byte.
+#[inline]
+fn attacked_on(
+    cell: impl Fn(usize) -> u8,
+    target: Square,
+    by: Color,
+    allow: impl Fn(Square, Square) -> bool,
+) -> bool {
     let cb = color_bits(by);
     let hit = |sq: Square, class: u8| {
-        let b = cells[sq.index()];
+        let b = cell(sq.index());
         owned(b, cb) && CLASS[b as usize] & class != 0 && allow(sq, target)
     };
     if KNIGHT.iter().any(|&d| hit(target.offset(d), C_LEAP)) {
@@ -90,7 +101,7 @@ pub fn attacked_by(
             if hit(sq, C_KING) {
                 return true;
             }
-            while cells[sq.index()] == EMPTY {
+            while cell(sq.index()) == EMPTY {
                 sq = sq.offset(d);
             }
             if hit(sq, class) {
@@ -99,6 +110,42 @@ pub fn attacked_by(
         }
     }
     false
+}
+
+/// G6 for a normal or en passant move without copying the position: the move
+/// is overlaid on the cells and the king's square is tested. Only for variants
+/// whose attacks depend on nothing but the cells (`allow` as in
+/// [`attacked_by`]); `None` for other kinds of move, which need a real copy.
+#[inline]
+pub fn king_safe_overlay(
+    pos: &Position,
+    mv: &Move,
+    allow: impl Fn(Square, Square) -> bool,
+) -> Option<bool> {
+    let us = pos.turn;
+    let (from, to, gone) = match *mv {
+        Move::Normal { from, to, .. } => (from, to, to),
+        Move::EnPassant { from, to } => (from, to, to.offset(-forward(us))),
+        _ => return None,
+    };
+    let moved = pos.cells[from.index()];
+    let king = if pos.king(us) == Some(from) {
+        to
+    } else {
+        pos.king(us)?
+    };
+    let (fi, ti, gi) = (from.index(), to.index(), gone.index());
+    let cells = &pos.cells;
+    let view = |i: usize| {
+        if i == ti {
+            moved
+        } else if i == fi || i == gi {
+            EMPTY
+        } else {
+            cells[i]
+        }
+    };
+    Some(!attacked_on(view, king, us.other(), allow))
 }
 
 /// Options for [`piece_moves`]: the pawn rules that differ between variants.
@@ -255,16 +302,52 @@ pub fn all_piece_moves(
     pos: &Position,
     pawns: PawnRules,
     promotes: &impl Fn(Color, Square) -> bool,
+    scope: Scope,
     out: &mut MoveList,
 ) {
     let cb = color_bits(pos.turn);
+    let wanted = |b: u8| owned(b, cb) && decode(b).is_some_and(|p| scope.pieces(p.role));
+    if let Scope::Target { to, .. } = scope {
+        // Every move onto `to` starts a knight's leap away or at the first piece
+        // along one of the eight lines through `to` (pawns, kings and LB
+        // compounds included), so generating from those few origins and keeping
+        // the moves that land on `to` gives exactly the moves onto `to`.
+        if pos.raw(to) & HOLE != 0 {
+            return;
+        }
+        let mut origins = KNIGHT.map(|d| to.offset(d)).to_vec();
+        for d in ORTHOGONAL.iter().chain(&DIAGONAL) {
+            let mut sq = to.offset(*d);
+            while pos.raw(sq) == EMPTY {
+                sq = sq.offset(*d);
+            }
+            origins.push(sq);
+        }
+        for from in origins {
+            if wanted(pos.raw(from)) {
+                let start = out.len();
+                piece_moves(pos, from, pawns, promotes, out);
+                let mut k = start;
+                for i in start..out.len() {
+                    let m = out[i];
+                    if matches!(m, Move::Normal { to: t, .. } | Move::EnPassant { to: t, .. } if t == to)
+                    {
+                        out[k] = m;
+                        k += 1;
+                    }
+                }
+                out.truncate(k);
+            }
+        }
+        return;
+    }
     for r in 0..pos.ranks {
-        for f in 0..pos.files {
-            let Some(sq) = Square::new(f, r) else {
-                continue;
-            };
-            if owned(pos.raw(sq), cb) {
-                piece_moves(pos, sq, pawns, promotes, out);
+        let Some(row) = Square::new(0, r) else {
+            continue;
+        };
+        for i in row.index()..row.index() + pos.files as usize {
+            if wanted(pos.cells[i]) {
+                piece_moves(pos, Square::from_index(i), pawns, promotes, out);
             }
         }
     }

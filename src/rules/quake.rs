@@ -31,7 +31,7 @@ use crate::moves::{Dir, Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{Position, EMPTY, HOLE};
 use crate::rules::movegen::{self, PawnRules};
-use crate::rules::{Illegal, Rules, Variant};
+use crate::rules::{Illegal, Rules, Scope, Variant};
 use crate::square::{Square, MAILBOX, MAX_FILES, MAX_RANKS};
 
 /// Quake Chess, both armies.
@@ -338,9 +338,12 @@ impl Rules for Quake {
         pos
     }
 
-    fn candidates(pos: &Position, out: &mut MoveList) {
+    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
         let us = pos.turn;
-        movegen::all_piece_moves(pos, PAWNS, &never_promotes, out);
+        movegen::all_piece_moves(pos, PAWNS, &never_promotes, scope, out);
+        if !scope.extras() {
+            return;
+        }
         // QK7: drops on any empty cell (pawn limits are checked in `check`).
         for role in Role::ALL {
             if role == Role::King || pos.in_hand(us, role) == 0 {

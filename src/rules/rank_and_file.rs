@@ -28,7 +28,7 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::chess::{last_rank_promotes, standard_start, validate_orthodox, PAWNS};
 use crate::rules::movegen;
-use crate::rules::{Illegal, Rules, Variant};
+use crate::rules::{Illegal, Rules, Scope, Variant};
 use crate::square::Square;
 
 /// Rank and File Chess.
@@ -122,9 +122,11 @@ impl Rules for RankAndFile {
         standard_start(variant)
     }
 
-    fn candidates(pos: &Position, out: &mut MoveList) {
-        movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), out);
-        movegen::castling_moves(pos, out);
+    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
+        movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), scope, out);
+        if scope.castling() {
+            movegen::castling_moves(pos, out);
+        }
     }
 
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {

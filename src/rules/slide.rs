@@ -35,7 +35,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::rules::movegen::{self, PawnRules};
-use crate::rules::{Illegal, Rules, Variant};
+use crate::rules::{Illegal, Rules, Scope, Variant};
 use crate::square::Square;
 
 /// Slide-chess.
@@ -284,10 +284,12 @@ impl Rules for Slide {
         pos
     }
 
-    fn candidates(pos: &Position, out: &mut MoveList) {
-        movegen::all_piece_moves(pos, PAWNS, &promotes, out);
-        relocation_candidates(pos, out);
-        insertion_candidates(pos, out);
+    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
+        movegen::all_piece_moves(pos, PAWNS, &promotes, scope, out);
+        if scope.extras() {
+            relocation_candidates(pos, out);
+            insertion_candidates(pos, out);
+        }
     }
 
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
