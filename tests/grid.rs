@@ -250,3 +250,22 @@ fn validate_uses_grid_attacks() {
     assert!(read_fen("8/8/8/8/8/8/3q4/2K1k3 b - - 0 1", Variant::Grid).is_ok());
     assert!(read_fen("8/8/8/8/8/8/8/8 w - - 0 1", Variant::Grid).is_err());
 }
+
+#[test]
+fn gr2_record_error_says_why_in_grid_terms() {
+    use fvnote::notation::pgn::read_all;
+    use fvnote::record::replay::{replay, ReplayOptions};
+    let games = read_all(b"[Variant \"Grid Chess\"]\n\n1. Nc3 Nc6 2. Rb1 *\n");
+    let r = replay(games[0].as_ref().unwrap(), &ReplayOptions::default());
+    let e = r.error.unwrap();
+    assert_eq!(
+        (e.ruling, e.ply, e.span.line, e.span.column),
+        (Some("GR2"), Some(3), 3, 15)
+    );
+    assert!(
+        e.message.starts_with("Ra1-b1: does not cross a grid line"),
+        "{}",
+        e.message
+    );
+    assert_eq!(e.suggestions, ["Nb1"]);
+}

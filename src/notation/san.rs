@@ -701,6 +701,29 @@ fn write_san_without_suffix(pos: &Position, mv: &Move, cands: &[Move]) -> String
     out
 }
 
+/// A move in long algebraic form for messages, legal or not: `Nb1-c3`, `e4xd5`,
+/// `e7-e8=Q`, and the variant tokens (`S3e`, `K-qn`, `C-a5`, `N@e4`) as in SAN.
+pub fn long_form(pos: &Position, mv: &Move) -> String {
+    match *mv {
+        Move::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        } => {
+            let piece = if role == Role::Pawn { "" } else { role.code() };
+            let sep = if capture.is_some() { 'x' } else { '-' };
+            let promo = promotion
+                .map(|p| format!("={}", p.code()))
+                .unwrap_or_default();
+            format!("{piece}{from}{sep}{to}{promo}")
+        }
+        Move::EnPassant { from, to } => format!("{from}x{to}"),
+        _ => write_san_without_suffix(pos, mv, &[]),
+    }
+}
+
 /// Canonical SAN of a legal move: minimal disambiguation, `=Q`, `+`/`#`.
 pub fn write_san(pos: &Position, mv: &Move) -> String {
     let cands = pos.candidate_moves();

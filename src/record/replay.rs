@@ -15,7 +15,7 @@
 
 use crate::moves::{Dir, Move};
 use crate::notation::fen::{read_fen, write_fen};
-use crate::notation::san::{write_san, ParsedSan, San, SanError};
+use crate::notation::san::{long_form, write_san, ParsedSan, San, SanError};
 use crate::position::Position;
 use crate::record::{comment_commands, Comment, Node, Record, Span};
 use crate::rules::{fault_line, Outcome, Variant};
@@ -367,10 +367,7 @@ fn play_node(
                 _ => suggestions(pos, &parsed.san, illegal.as_ref()),
             };
             let what = match &e {
-                SanError::Illegal { mv, .. } => {
-                    let long = mv.to_string();
-                    format!("{} {long} is illegal: {e}", pos.turn().name())
-                }
+                SanError::Illegal { mv, .. } => format!("{}: {e}", long_form(pos, mv)),
                 _ => format!("{e}"),
             };
             fail(what, ruling, sugg);
