@@ -112,7 +112,7 @@ fn attacked_on(
     false
 }
 
-/// G6 for a normal or en passant move without copying the position: the move
+/// G6 for a normal, en passant or drop move without copying the position: the move
 /// is overlaid on the cells and the king's square is tested. Only for variants
 /// whose attacks depend on nothing but the cells (`allow` as in
 /// [`attacked_by`]); `None` for other kinds of move, which need a real copy.
@@ -123,12 +123,15 @@ pub fn king_safe_overlay(
     allow: impl Fn(Square, Square) -> bool,
 ) -> Option<bool> {
     let us = pos.turn;
-    let (from, to, gone) = match *mv {
-        Move::Normal { from, to, .. } => (from, to, to),
-        Move::EnPassant { from, to } => (from, to, to.offset(-forward(us))),
+    let (from, to, gone, moved) = match *mv {
+        Move::Normal { from, to, .. } => (from, to, to, pos.cells[from.index()]),
+        Move::EnPassant { from, to } => {
+            (from, to, to.offset(-forward(us)), pos.cells[from.index()])
+        }
+        // A drop fills one empty cell.
+        Move::Drop { role, to } => (to, to, to, crate::position::encode(Piece::new(us, role))),
         _ => return None,
     };
-    let moved = pos.cells[from.index()];
     let king = if pos.king(us) == Some(from) {
         to
     } else {

@@ -121,7 +121,60 @@ pub fn normalise(cells: &[Coord]) -> Option<(Coord, (i16, i16))> {
 }
 
 /// Whether `cells` form one component under `steps` (true for no cells).
+///
+/// A flood fill over one bit mask per rank: quakes test four connectivities per
+/// candidate, so this is the hot path of Quake move generation. Shapes too large
+/// for the masks fall back to [`connected_bfs`].
 pub fn connected(cells: &[Coord], steps: &[Coord]) -> bool {
+    const ROWS: usize = 48;
+    let Some(((sx, sy), (w, h))) = normalise(cells) else {
+        return true;
+    };
+    let reach_max = steps
+        .iter()
+        .map(|s| s.0.abs().max(s.1.abs()))
+        .max()
+        .unwrap_or(0);
+    // Two margin bits/rows on each side keep every step inside the masks.
+    if w + 4 > 64 || h as usize + 4 > ROWS || reach_max > 2 {
+        return connected_bfs(cells, steps);
+    }
+    let mut board = [0u64; ROWS];
+    for &(f, r) in cells {
+        board[(r + sy + 2) as usize] |= 1 << (f + sx + 2);
+    }
+    let (first_f, first_r) = (cells[0].0 + sx + 2, cells[0].1 + sy + 2);
+    let mut reach = [0u64; ROWS];
+    reach[first_r as usize] = 1 << first_f;
+    let rows = 2..h as usize + 2;
+    // Grow in place until nothing new is reached (a monotone fill, so updating
+    // rows while sweeping is as correct as a copy and converges sooner).
+    loop {
+        let mut grew = false;
+        for r in rows.clone() {
+            let here = reach[r];
+            if here == 0 {
+                continue;
+            }
+            for &(df, dr) in steps {
+                let shifted = if df >= 0 { here << df } else { here >> -df };
+                let t = (r as i16 + dr) as usize;
+                let new = shifted & board[t] & !reach[t];
+                if new != 0 {
+                    reach[t] |= new;
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    rows.into_iter().all(|r| reach[r] == board[r])
+}
+
+/// Breadth-first reference for [`connected`], for any shape and step.
+pub fn connected_bfs(cells: &[Coord], steps: &[Coord]) -> bool {
     let Some(((sx, sy), (w, h))) = normalise(cells) else {
         return true;
     };
@@ -403,7 +456,16 @@ impl Rules for Quake {
             Move::Normal { .. } => {}
             _ => return Err(Illegal::new("QK7", "no such move in Quake Chess")),
         }
-        if movegen::king_safe_after::<Quake>(pos, mv) {
+        // Normal moves and drops leave the cells as they are, so QK6 can pocket
+        // only a pawn that steps onto a cell without a forward cell; everything
+        // else is tested on an overlay of the move instead of a copy.
+        let pockets_itself = matches!(*mv, Move::Normal { role: Role::Pawn, to, .. }
+            if !pos.is_cell(to.offset(movegen::forward(pos.turn))));
+        let safe = match pockets_itself {
+            false => movegen::king_safe_overlay(pos, mv, |_, _| true),
+            true => None,
+        };
+        if safe.unwrap_or_else(|| movegen::king_safe_after::<Quake>(pos, mv)) {
             Ok(())
         } else {
             Err(Illegal::KING_ATTACKED)
@@ -507,6 +569,32 @@ impl Rules for Quake {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn bitset_flood_fill_agrees_with_bfs() {
+        // Every subset-like shape from a pseudo-random walk over a 9×7 box.
+        let mut seed: u64 = 0x1234_5678_9abc_def1;
+        for _ in 0..3000 {
+            let mut cells = Vec::new();
+            for r in 0..7i16 {
+                for f in 0..9i16 {
+                    seed ^= seed << 13;
+                    seed ^= seed >> 7;
+                    seed ^= seed << 17;
+                    if seed % 3 != 0 {
+                        cells.push((f - 3, r - 2));
+                    }
+                }
+            }
+            for steps in [&ORTH_STEPS[..], &DIAG_STEPS[..], &KNIGHT_STEPS[..]] {
+                assert_eq!(
+                    connected(&cells, steps),
+                    connected_bfs(&cells, steps),
+                    "{cells:?}"
+                );
+            }
+        }
+    }
+
     use super::*;
 
     fn rect(w: i16, h: i16) -> Vec<Coord> {
