@@ -35,8 +35,20 @@ pub enum Command {
     /// Draw a position as text (or SVG).
     Show(show::ShowArgs),
     /// Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN.
+    #[command(
+        after_help = "Nothing is written unless every input converts. Errors name \
+FILE:LINE:COLUMN.\nExit status: 0 converted; 2 usage or I/O error, or input that cannot be \
+converted (syntax error; for --to fen, a main line that does not replay).\n\
+The JSON form is specified in notation/json.md."
+    )]
     Convert(convert::ConvertArgs),
     /// Rewrite PGN files in canonical layout and SAN, losing nothing.
+    #[command(
+        after_help = "Tags, comments (and [%...] commands), NAGs, variations and results \
+are kept.\nA file with a syntax error, an illegal or ambiguous move, or an unreadable FEN tag \
+is reported and left untouched.\nExit status: 0 all formatted (or already canonical); 1 with \
+--check, some file would change; 2 some file could not be formatted, read or written."
+    )]
     Fmt(fmt::FmtArgs),
 }
 
