@@ -88,10 +88,17 @@ pub fn read_pgn(bytes: &[u8]) -> Result<Vec<Record>, Vec<Located>> {
 /// Every game of a JSON text: an array of games, or a sequence of game
 /// objects (one document, or JSON Lines).
 pub fn read_json(bytes: &[u8]) -> Result<Vec<Game>, Located> {
-    let loc = |e: serde_json::Error| Located {
-        line: u32::try_from(e.line()).unwrap_or(u32::MAX),
-        column: u32::try_from(e.column()).unwrap_or(u32::MAX),
-        message: format!("invalid fvnote-record JSON: {e}"),
+    let loc = |e: serde_json::Error| {
+        let text = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        Located {
+            line: u32::try_from(e.line()).unwrap_or(u32::MAX),
+            column: u32::try_from(e.column()).unwrap_or(u32::MAX),
+            message: format!(
+                "invalid fvnote-record JSON: {}",
+                text.strip_suffix(&suffix).unwrap_or(&text)
+            ),
+        }
     };
     let array = bytes
         .iter()
