@@ -3,6 +3,8 @@
 //! Exit codes follow diff(1) and ripgrep: 0 success (valid, equal), 1 a negative
 //! answer (invalid, different, would change), 2 usage or I/O errors.
 
+mod convert;
+mod fmt;
 mod perft;
 mod position_args;
 mod show;
@@ -32,6 +34,22 @@ pub enum Command {
     Moves(show::MovesArgs),
     /// Draw a position as text (or SVG).
     Show(show::ShowArgs),
+    /// Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN.
+    #[command(
+        after_help = "Nothing is written unless every input converts. Errors name \
+FILE:LINE:COLUMN.\nExit status: 0 converted; 2 usage or I/O error, or input that cannot be \
+converted (syntax error; for --to fen, a main line that does not replay).\n\
+The JSON form is specified in notation/json.md."
+    )]
+    Convert(convert::ConvertArgs),
+    /// Rewrite PGN files in canonical layout and SAN, losing nothing.
+    #[command(
+        after_help = "Tags, comments (and [%...] commands), NAGs, variations and results \
+are kept.\nA file with a syntax error, an illegal or ambiguous move, or an unreadable FEN tag \
+is reported and left untouched.\nExit status: 0 all formatted (or already canonical); 1 with \
+--check, some file would change; 2 some file could not be formatted, read or written."
+    )]
+    Fmt(fmt::FmtArgs),
 }
 
 /// An error that ends the command, with its exit code.
@@ -86,6 +104,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, CliError> {
         Command::Variants => variants(out),
         Command::Moves(args) => show::moves(&args, out),
         Command::Show(args) => show::show(&args, out),
+        Command::Convert(args) => convert::run(&args, out),
+        Command::Fmt(args) => fmt::run(&args, out),
     };
     match result {
         // A closed pipe (`fvnote moves … | head`) is not an error.

@@ -1,5 +1,7 @@
 //! The record model and replay: a game as tags, moves, comments, variations.
+pub mod format;
 pub mod io;
+pub mod json;
 pub mod model;
 pub mod replay;
 pub use model::*;

@@ -505,3 +505,9 @@ pub fn canonical_record(record: &Record, report: &GameReport) -> Record {
     }
     out
 }
+
+/// Whether `mv` is a Fault Line slide of an uncontrolled rank, which needs the
+/// opponent's permission (FL5, FL6). False for every other move.
+pub fn slide_needs_permission(pos: &Position, mv: &Move) -> bool {
+    matches!(*mv, Move::Slide { rank, .. } if rank_control(pos, rank).is_none())
+}

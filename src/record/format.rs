@@ -1,0 +1,217 @@
+//! Reading records from PGN or JSON text, and the canonical form of a record
+//! (what `fvnote fmt` and `fvnote convert --to pgn` write).
+//!
+//! The canonical form changes only notation and layout: every move token in
+//! canonical SAN ([`canonical_record`]), move numbers recomputed by the PGN
+//! writer, export-style line wrapping. Tags, comments (with their `[%…]`
+//! commands), NAGs, variations and the result are kept as they are.
+//!
+//! ```
+//! use fvnote::record::format::format_pgn;
+//! let messy = b"1.e4 {[%clk 0:05:00]} e5 2.Ng1-f3 $1 (2.Qh5) Nc6 *";
+//! let text = format_pgn(messy).unwrap();
+//! assert_eq!(text, "1. e4 {[%clk 0:05:00]} 1... e5 2. Nf3 $1 (2. Qh5) 2... Nc6 *\n\n");
+//! assert_eq!(format_pgn(text.as_bytes()).unwrap(), text); // idempotent
+//! ```
+
+use crate::notation::fen::write_fen;
+use crate::notation::pgn::{write_records, Reader};
+use crate::record::json::Game;
+use crate::record::replay::{canonical_record, replay, ReplayOptions};
+use crate::record::{Line, Record, Span};
+
+/// A problem at a place in the input text.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Located {
+    /// 1-based line (0 when unknown).
+    pub line: u32,
+    /// 1-based column in characters (0 when unknown).
+    pub column: u32,
+    pub message: String,
+}
+
+impl Located {
+    fn at(span: Span, message: impl Into<String>) -> Located {
+        Located {
+            line: span.line,
+            column: span.column,
+            message: message.into(),
+        }
+    }
+}
+
+impl std::fmt::Display for Located {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}:{}: {}", self.line, self.column, self.message)
+    }
+}
+
+/// The two input syntaxes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum InputFormat {
+    Pgn,
+    /// A JSON array of games, one game object, or JSON Lines.
+    Json,
+}
+
+/// Recognises JSON by content: the first non-space byte is `[` followed by
+/// `{`, `]` or the end, or `{` followed by `"` or `}`. Everything else is PGN,
+/// whose text may also start with `[` (a tag pair) or `{` (a comment).
+pub fn sniff(bytes: &[u8]) -> InputFormat {
+    let mut it = bytes.iter().copied().filter(|b| !b.is_ascii_whitespace());
+    let (first, second) = (it.next(), it.next());
+    match (first, second) {
+        (Some(b'['), None | Some(b'{' | b']')) => InputFormat::Json,
+        (Some(b'{'), Some(b'"' | b'}')) => InputFormat::Json,
+        _ => InputFormat::Pgn,
+    }
+}
+
+/// Every game of a PGN text, or every syntax error (the reader resynchronises
+/// after each, so all of them are reported).
+pub fn read_pgn(bytes: &[u8]) -> Result<Vec<Record>, Vec<Located>> {
+    let mut games = Vec::new();
+    let mut errors = Vec::new();
+    for game in Reader::new(bytes) {
+        match game {
+            Ok(r) => games.push(r),
+            Err(e) => errors.push(Located::at(e.span, e.kind.to_string())),
+        }
+    }
+    if errors.is_empty() {
+        Ok(games)
+    } else {
+        Err(errors)
+    }
+}
+
+/// Every game of a JSON text: an array of games, or a sequence of game
+/// objects (one document, or JSON Lines).
+pub fn read_json(bytes: &[u8]) -> Result<Vec<Game>, Located> {
+    let loc = |e: serde_json::Error| {
+        let text = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        Located {
+            line: u32::try_from(e.line()).unwrap_or(u32::MAX),
+            column: u32::try_from(e.column()).unwrap_or(u32::MAX),
+            message: format!(
+                "invalid fvnote-record JSON: {}",
+                text.strip_suffix(&suffix).unwrap_or(&text)
+            ),
+        }
+    };
+    let array = bytes
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b == b'[');
+    if array {
+        return serde_json::from_slice::<Vec<Game>>(bytes).map_err(loc);
+    }
+    serde_json::Deserializer::from_slice(bytes)
+        .into_iter::<Game>()
+        .map(|g| g.map_err(loc))
+        .collect()
+}
+
+/// Records from text in either syntax.
+pub fn read_records(bytes: &[u8], format: InputFormat) -> Result<Vec<Record>, Vec<Located>> {
+    match format {
+        InputFormat::Pgn => read_pgn(bytes),
+        InputFormat::Json => read_json(bytes)
+            .map(|games| games.iter().map(Game::to_record).collect())
+            .map_err(|e| vec![e]),
+    }
+}
+
+/// Forgets every written move number (the writer recomputes them).
+fn clear_numbers(moves: &mut Line) {
+    let mut stack: Vec<&mut Line> = vec![moves];
+    while let Some(line) = stack.pop() {
+        for node in line.iter_mut() {
+            node.move_number = None;
+            stack.extend(node.variations.iter_mut());
+        }
+    }
+}
+
+/// The canonical form of a record, or the first place where a move does not
+/// resolve (syntax, illegal, ambiguous) or the start position cannot be set up.
+pub fn canonical_form(record: &Record) -> Result<Record, Located> {
+    let report = replay(record, &ReplayOptions::default());
+    let Some(start) = report.start.as_ref() else {
+        let message = report.error.map_or_else(String::new, |d| d.message);
+        return Err(Located::at(record.span, message));
+    };
+    let _ = start;
+    if report.canonical.iter().any(Option::is_none) {
+        // The first error that belongs to a move token (the replay sorts
+        // errors by position; result checks are not move errors).
+        let d = report
+            .errors
+            .iter()
+            .find(|d| d.ply.is_some() && !d.token.is_empty() && d.fen.is_some())
+            .or(report.error.as_ref());
+        let message = d.map_or_else(
+            || "a move does not resolve".to_owned(),
+            |d| format!("{}: {}", d.token, d.message),
+        );
+        return Err(Located::at(d.map_or(record.span, |d| d.span), message));
+    }
+    let mut out = canonical_record(record, &report);
+    clear_numbers(&mut out.moves);
+    Ok(out)
+}
+
+/// A PGN text in canonical form: every game through [`canonical_form`].
+pub fn format_pgn(bytes: &[u8]) -> Result<String, Vec<Located>> {
+    let games = read_pgn(bytes)?;
+    let mut out = Vec::with_capacity(games.len());
+    let mut errors = Vec::new();
+    for g in &games {
+        match canonical_form(g) {
+            Ok(r) => out.push(r),
+            Err(e) => errors.push(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok(pgn_text(&out))
+}
+
+/// Records as PGN text.
+pub fn pgn_text(records: &[Record]) -> String {
+    let mut v = Vec::new();
+    // Writing to a Vec cannot fail.
+    let _ = write_records(records, &mut v);
+    String::from_utf8_lossy(&v).into_owned()
+}
+
+/// The FEN of the start position and after every main-line ply.
+pub fn main_line_fens(record: &Record) -> Result<Vec<String>, Located> {
+    let report = replay(
+        record,
+        &ReplayOptions {
+            fens: true,
+            ..ReplayOptions::default()
+        },
+    );
+    let Some(start) = report.start.as_ref() else {
+        let message = report.error.map_or_else(String::new, |d| d.message);
+        return Err(Located::at(record.span, message));
+    };
+    if report.main_line.len() < record.moves.len() {
+        let d = report
+            .errors
+            .iter()
+            .find(|d| !d.in_variation && d.fen.is_some());
+        let message = d.map_or_else(
+            || "the main line does not replay".to_owned(),
+            |d| format!("{}: {}", d.token, d.message),
+        );
+        return Err(Located::at(d.map_or(record.span, |d| d.span), message));
+    }
+    let mut fens = vec![write_fen(start)];
+    fens.extend(report.main_line.iter().filter_map(|p| p.fen_after.clone()));
+    Ok(fens)
+}

@@ -1,0 +1,569 @@
+//! The JSON form of a record (`notation/json.md`, schema `notation/record.schema.json`).
+//!
+//! A [`Game`] is one record as a self-describing document
+//! (`"format": "fvnote-record", "version": 1`). It carries two kinds of fields:
+//!
+//! * the record itself — `tags`, `prelude`, every ply's `san` as written,
+//!   `move_number`, `nags`, `comments_before`, `comments`, `variations`, and
+//!   `result`. [`Game::to_record`] rebuilds the [`Record`] from these alone,
+//!   so PGN → JSON → PGN loses nothing;
+//! * fields derived by replaying the record through the rules — `variant`,
+//!   `start`, and per ply `canonical`, `kind`, `color`, `piece`, `from`, `to`,
+//!   `promotion`, `captured`, `check`, `permission`, `fen_after`. They are
+//!   written for consumers that do not want to implement the rules, present only
+//!   for plies that resolved, and ignored when reading.
+//!
+//! Both walks over the variation tree use explicit stacks. JSON itself is read
+//! with serde_json's nesting limit (128 levels, about 40 levels of
+//! variations); [`to_game`] refuses deeper records with [`JsonError::TooDeep`]
+//! rather than write a document that cannot be read back.
+//!
+//! ```
+//! use fvnote::notation::pgn::read_all;
+//! use fvnote::record::json::{to_game, Game, JsonOptions};
+//!
+//! let rec = read_all(b"1. e4 {best} (1. d4) e5 2. Nf3 $1 *\n").remove(0).unwrap();
+//! let game = to_game(&rec, &JsonOptions::default()).unwrap();
+//! assert_eq!(game.moves[0].kind.as_deref(), Some("move"));
+//! assert_eq!(game.moves[0].from.as_deref(), Some("e2"));
+//! let text = serde_json::to_string(&game).unwrap();
+//! let back: Game = serde_json::from_str(&text).unwrap();
+//! let mut again = back.to_record();
+//! again.span = rec.span; // spans are not part of the JSON form
+//! assert_eq!(fvnote::notation::pgn::to_string(&again), fvnote::notation::pgn::to_string(&rec));
+//! ```
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::moves::Move;
+use crate::notation::fen::write_fen;
+use crate::notation::san::{check_suffix, write_san, San, Suffix};
+use crate::position::Position;
+use crate::record::replay::{
+    record_start, record_variant, replay, slide_needs_permission, ReplayOptions,
+};
+use crate::record::{comment_commands, Comment, CommentKind, Node, Record, Span, Tag};
+use crate::rules::{movegen::castle_squares, promotion_squares};
+
+/// The value of `format`.
+pub const FORMAT: &str = "fvnote-record";
+/// The value of `version` this fvnote writes and reads.
+pub const VERSION: u32 = 1;
+/// Deepest variation nesting written as JSON (serde_json reads 128 levels;
+/// each variation level costs three).
+pub const MAX_VARIATION_DEPTH: usize = 40;
+
+/// Why a record cannot be written as JSON.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum JsonError {
+    /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
+    #[error("variations nested {depth} deep; the JSON form holds at most {limit} levels")]
+    TooDeep { depth: usize, limit: usize },
+}
+
+/// Options for [`to_game`].
+#[derive(Debug, Clone, Default)]
+pub struct JsonOptions {
+    /// Write `fen_after` on every ply that resolved.
+    pub fens: bool,
+}
+
+/// `"fvnote-record"`, checked when reading.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Format;
+
+impl Serialize for Format {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(FORMAT)
+    }
+}
+
+impl<'de> Deserialize<'de> for Format {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Format, D::Error> {
+        let s = String::deserialize(d)?;
+        if s == FORMAT {
+            Ok(Format)
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "format {s:?} is not {FORMAT:?}"
+            )))
+        }
+    }
+}
+
+/// The format version, checked when reading.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Version(pub u32);
+
+impl Default for Version {
+    fn default() -> Self {
+        Version(VERSION)
+    }
+}
+
+impl Serialize for Version {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_u32(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Version {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Version, D::Error> {
+        let v = u32::deserialize(d)?;
+        if v == VERSION {
+            Ok(Version(v))
+        } else {
+            Err(serde::de::Error::custom(format!(
+                "version {v} is not supported (this fvnote reads version {VERSION})"
+            )))
+        }
+    }
+}
+
+/// One game.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    pub format: Format,
+    pub version: Version,
+    /// Tag pairs in source order, duplicates kept.
+    pub tags: Vec<Tag>,
+    /// The variant identifier (`chess`, `fault-line` …); null when the
+    /// `Variant` tag names no known variant. Derived from the tags.
+    #[serde(default)]
+    pub variant: Option<String>,
+    /// The start position when the record sets one up (`SetUp`/`FEN`),
+    /// normalised when it reads. Derived from the tags.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// Comments before the first move.
+    #[serde(default)]
+    pub prelude: Vec<JsonComment>,
+    /// The main line.
+    #[serde(default)]
+    pub moves: Vec<Ply>,
+    /// The result token written in the movetext, or null.
+    #[serde(default)]
+    pub result: Option<String>,
+}
+
+/// A comment: its text, how it was delimited, and the `[%…]` commands in it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonComment {
+    pub text: String,
+    /// `brace` for `{…}`, `line` for `;…`.
+    #[serde(default = "brace")]
+    pub kind: String,
+    /// Derived: the comment commands (`[%clk 0:01:00]`), ignored when reading.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub commands: Vec<JsonCommand>,
+}
+
+fn brace() -> String {
+    "brace".to_owned()
+}
+
+/// A comment command `[%name args]`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JsonCommand {
+    pub name: String,
+    pub args: String,
+}
+
+/// A promotion made by a cage insertion (SC3).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CagePromotion {
+    pub square: String,
+    pub piece: String,
+}
+
+/// What a ply promotes to: one piece, or for a cage insertion, per square.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum Promotion {
+    Piece(String),
+    Cage(Vec<CagePromotion>),
+}
+
+/// One ply. `san` and the record fields are always present; the derived
+/// fields only when the move resolved in its position.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Ply {
+    /// The move token exactly as written in the source.
+    pub san: String,
+    /// The move number written before the move, if any.
+    #[serde(default)]
+    pub move_number: Option<u32>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub canonical: Option<String>,
+    /// `move`, `capture`, `castle`, `promotion`, `drop`, `slide`, `quake`,
+    /// `cage-move` or `cage-insert`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    /// `white` or `black`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+    /// Role code of the moving (or dropped) piece: `P`, `N`, `BR` …
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to: Option<String>,
+    /// Slides: the rank (1-based) that slides.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rank: Option<u32>,
+    /// Slides and quakes: `n`, `s`, `e` or `w`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub direction: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub promotion: Option<Promotion>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub captured: Option<String>,
+    /// `+`, `#` or null (only for resolved plies).
+    #[serde(
+        default,
+        skip_serializing_if = "Option::is_none",
+        with = "double_option"
+    )]
+    pub check: Option<Option<String>>,
+    /// Fault Line: the slide moved an uncontrolled rank, so it needed the
+    /// opponent's permission (FL6).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub permission: Option<bool>,
+    #[serde(default)]
+    pub nags: Vec<u16>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments_before: Vec<JsonComment>,
+    #[serde(default)]
+    pub comments: Vec<JsonComment>,
+    /// Alternatives to this ply, each a line of plies.
+    #[serde(default)]
+    pub variations: Vec<Vec<Ply>>,
+    /// The FEN after the ply (`--fens`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub fen_after: Option<String>,
+}
+
+/// `Option<Option<T>>`: absent, `null`, or a value.
+mod double_option {
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    pub fn serialize<S: Serializer>(v: &Option<Option<String>>, s: S) -> Result<S::Ok, S::Error> {
+        match v {
+            Some(inner) => inner.serialize(s),
+            None => s.serialize_none(),
+        }
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<Option<Option<String>>, D::Error> {
+        Option::<String>::deserialize(d).map(Some)
+    }
+}
+
+impl Ply {
+    fn bare(node: &Node) -> Ply {
+        Ply {
+            san: node.san.clone(),
+            move_number: node.move_number,
+            canonical: None,
+            kind: None,
+            color: None,
+            piece: None,
+            from: None,
+            to: None,
+            rank: None,
+            direction: None,
+            promotion: None,
+            captured: None,
+            check: None,
+            permission: None,
+            nags: node.nags.clone(),
+            comments_before: node.comments_before.iter().map(to_json_comment).collect(),
+            comments: node.comments.iter().map(to_json_comment).collect(),
+            variations: Vec::new(),
+            fen_after: None,
+        }
+    }
+
+    fn to_node(&self) -> Node {
+        Node {
+            san: self.san.clone(),
+            span: Span::default(),
+            nags: self.nags.clone(),
+            comments_before: self.comments_before.iter().map(from_json_comment).collect(),
+            comments: self.comments.iter().map(from_json_comment).collect(),
+            variations: Vec::new(),
+            move_number: self.move_number,
+        }
+    }
+}
+
+fn to_json_comment(c: &Comment) -> JsonComment {
+    JsonComment {
+        text: c.text.clone(),
+        kind: match c.kind {
+            CommentKind::Brace => "brace",
+            CommentKind::Line => "line",
+        }
+        .to_owned(),
+        commands: comment_commands(&c.text)
+            .map(|(name, args)| JsonCommand {
+                name: name.to_owned(),
+                args: args.to_owned(),
+            })
+            .collect(),
+    }
+}
+
+fn from_json_comment(c: &JsonComment) -> Comment {
+    Comment {
+        text: c.text.clone(),
+        kind: if c.kind == "line" {
+            CommentKind::Line
+        } else {
+            CommentKind::Brace
+        },
+        span: Span::default(),
+    }
+}
+
+/// Maps a tree of lines to another, visiting nodes in document order
+/// (a node, then its variations, then the next node) with an explicit stack.
+///
+/// `ctx` is threaded along each line: `make` sees the context before the
+/// node and advances it; a variation starts from the context its node saw.
+fn map_tree<S, T, C: Clone>(
+    root: &[S],
+    ctx: C,
+    children: impl Fn(&S) -> &[Vec<S>],
+    mut make: impl FnMut(&S, &mut C) -> T,
+    attach: impl Fn(&mut T, Vec<T>),
+) -> Vec<T> {
+    struct Frame<'a, S, T, C> {
+        src: &'a [S],
+        idx: usize,
+        out: Vec<T>,
+        ctx: C,
+        /// The node just made, the next of its variations to build, and the
+        /// context before it.
+        cur: Option<(T, usize, C)>,
+    }
+    let mut stack = vec![Frame {
+        src: root,
+        idx: 0,
+        out: Vec::new(),
+        ctx,
+        cur: None,
+    }];
+    loop {
+        let Some(top) = stack.last_mut() else {
+            return Vec::new();
+        };
+        if let Some((made, vi, before)) = top.cur.take() {
+            let node = top.idx.checked_sub(1).and_then(|i| top.src.get(i));
+            if let Some(line) = node.and_then(|n| children(n).get(vi)) {
+                let start = before.clone();
+                top.cur = Some((made, vi + 1, before));
+                stack.push(Frame {
+                    src: line,
+                    idx: 0,
+                    out: Vec::new(),
+                    ctx: start,
+                    cur: None,
+                });
+            } else {
+                top.out.push(made);
+            }
+            continue;
+        }
+        if let Some(node) = top.src.get(top.idx) {
+            top.idx += 1;
+            let before = top.ctx.clone();
+            let made = make(node, &mut top.ctx);
+            top.cur = Some((made, 0, before));
+            continue;
+        }
+        let Some(done) = stack.pop() else {
+            return Vec::new();
+        };
+        match stack.last_mut().and_then(|p| p.cur.as_mut()) {
+            Some((parent, _, _)) => attach(parent, done.out),
+            None => return done.out,
+        }
+    }
+}
+
+/// The deepest variation nesting of a line (0: no variations).
+pub fn variation_depth(moves: &[Node]) -> usize {
+    let mut deepest = 0;
+    let mut stack: Vec<(&[Node], usize)> = vec![(moves, 0)];
+    while let Some((line, depth)) = stack.pop() {
+        deepest = deepest.max(depth);
+        for n in line {
+            stack.extend(n.variations.iter().map(|v| (v.as_slice(), depth + 1)));
+        }
+    }
+    deepest
+}
+
+/// The derived fields of a ply that resolved.
+fn describe(pos: &Position, mv: &Move, ply: &mut Ply, opts: &JsonOptions) {
+    let turn = pos.turn();
+    ply.canonical = Some(write_san(pos, mv));
+    ply.kind = Some(mv.kind_name().to_owned());
+    ply.color = Some(turn.name().to_ascii_lowercase());
+    ply.check = Some(check_suffix(pos, mv).map(|s| {
+        match s {
+            Suffix::Check => "+",
+            Suffix::Mate => "#",
+        }
+        .to_owned()
+    }));
+    let sq = |s: crate::Square| Some(s.to_string());
+    match *mv {
+        Move::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        } => {
+            ply.piece = Some(role.code().to_owned());
+            ply.from = sq(from);
+            ply.to = sq(to);
+            ply.captured = capture.map(|r| r.code().to_owned());
+            ply.promotion = promotion.map(|r| Promotion::Piece(r.code().to_owned()));
+        }
+        Move::EnPassant { from, to } => {
+            ply.piece = Some("P".into());
+            ply.from = sq(from);
+            ply.to = sq(to);
+            ply.captured = Some("P".into());
+        }
+        Move::Castle { king, rook } => {
+            ply.piece = Some("K".into());
+            ply.from = sq(king);
+            ply.to = sq(castle_squares(king, rook).1);
+        }
+        Move::Drop { role, to } => {
+            ply.piece = Some(role.code().to_owned());
+            ply.to = sq(to);
+        }
+        Move::Slide { rank, dir } => {
+            ply.rank = Some(u32::from(rank) + 1);
+            ply.direction = Some(dir.char().to_string());
+            ply.permission = Some(slide_needs_permission(pos, mv));
+        }
+        Move::Quake { dir } => {
+            ply.piece = Some("K".into());
+            ply.from = pos.king(turn).map(|s| s.to_string());
+            ply.direction = Some(dir.char().to_string());
+        }
+        Move::CageMove { to } => {
+            ply.from = pos.cage(turn).map(|s| s.to_string());
+            ply.to = sq(to);
+            ply.piece = pos
+                .cage(turn)
+                .and_then(|c| pos.piece_at(c))
+                .map(|p| p.role.code().to_owned());
+        }
+        Move::CageInsert { to, promotions } => {
+            ply.from = pos.cage(turn).map(|s| s.to_string());
+            ply.to = sq(to);
+            let squares = promotion_squares(pos, mv);
+            let list: Vec<CagePromotion> = squares
+                .iter()
+                .zip(promotions.iter().flatten())
+                .map(|(s, r)| CagePromotion {
+                    square: s.to_string(),
+                    piece: r.code().to_owned(),
+                })
+                .collect();
+            if !list.is_empty() {
+                ply.promotion = Some(Promotion::Cage(list));
+            }
+        }
+    }
+    if opts.fens {
+        ply.fen_after = Some(write_fen(&pos.play(mv)));
+    }
+}
+
+/// The JSON form of a record, with the derived fields of every ply that
+/// replays (the rest keep only what was written).
+pub fn to_game(record: &Record, opts: &JsonOptions) -> Result<Game, JsonError> {
+    let depth = variation_depth(&record.moves);
+    if depth > MAX_VARIATION_DEPTH {
+        return Err(JsonError::TooDeep {
+            depth,
+            limit: MAX_VARIATION_DEPTH,
+        });
+    }
+    let variant = record_variant(record).ok();
+    let start = variant.and_then(|v| record_start(record, v).ok());
+    let sets_up = record.tag("FEN").is_some() && record.tag("SetUp").map(str::trim) != Some("0");
+    let report = replay(record, &ReplayOptions::default());
+    // The replay's verdict per node, in document order: a node resolves in
+    // the JSON form exactly when it did in the replay (FL10 refusals included).
+    let mut verdicts = report.canonical.iter();
+    let plies = map_tree(
+        &record.moves,
+        start.clone(),
+        |n: &Node| n.variations.as_slice(),
+        |n: &Node, pos: &mut Option<Position>| {
+            let mut ply = Ply::bare(n);
+            let ok = matches!(verdicts.next(), Some(Some(_)));
+            let before = pos.take();
+            *pos = match (before, ok) {
+                (Some(p), true) => San::parse(&n.san)
+                    .ok()
+                    .and_then(|parsed| parsed.resolve(&p).ok())
+                    .map(|r| {
+                        describe(&p, &r.mv, &mut ply, opts);
+                        p.play(&r.mv)
+                    }),
+                _ => None,
+            };
+            ply
+        },
+        |p: &mut Ply, v| p.variations.push(v),
+    );
+    Ok(Game {
+        format: Format,
+        version: Version(VERSION),
+        tags: record.tags.clone(),
+        variant: variant.map(|v| v.id().to_owned()),
+        start: if sets_up {
+            start
+                .as_ref()
+                .map(write_fen)
+                .or_else(|| record.tag("FEN").map(|f| f.trim().to_owned()))
+        } else {
+            None
+        },
+        prelude: record.prelude.iter().map(to_json_comment).collect(),
+        moves: plies,
+        result: record.result.clone(),
+    })
+}
+
+impl Game {
+    /// The record this document describes (spans default; derived fields ignored).
+    pub fn to_record(&self) -> Record {
+        Record {
+            tags: self.tags.clone(),
+            prelude: self.prelude.iter().map(from_json_comment).collect(),
+            moves: map_tree(
+                &self.moves,
+                (),
+                |p: &Ply| p.variations.as_slice(),
+                |p: &Ply, _: &mut ()| p.to_node(),
+                |n: &mut Node, v| n.variations.push(v),
+            ),
+            result: self.result.clone(),
+            span: Span::default(),
+        }
+    }
+}

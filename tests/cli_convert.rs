@@ -1,0 +1,278 @@
+//! `fvnote convert` and `fvnote fmt` from the outside.
+
+use std::path::Path;
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+const GAME: &str = "[Event \"Test\"]\n[Site \"?\"]\n\n{Prelude} 1. e4 {[%clk 0:05:00]} 1... e5 \
+                    2. Nf3 $1 (2. Qh5 Nc6 3. Bc4 Nf6 $4 4.\nQxf7#) 2... Nc6 3. Bb5 a6 *\n\n";
+
+const MESSY: &str = "[Event \"Test\"]\n[Site \"?\"]\n{Prelude}\n1.e4   {[%clk 0:05:00]}\n\ne5 \
+                     2.Ng1-f3! (2.Qh5 Nc6 3.Bc4 Nf6?? 4.Qxf7++) Nc6\n3.Bb5 a6 *\n";
+
+const SECOND: &str = "[Event \"Two\"]\n\n1. d4 d5 0-1\n\n";
+
+fn fvnote() -> Command {
+    Command::cargo_bin("fvnote").unwrap()
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.assert().success().get_output().stdout.clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn pgn_to_json_is_an_array_of_games() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "a.pgn", &format!("{GAME}{SECOND}"));
+    let out = stdout_of(fvnote().args(["convert", "--to", "json"]).arg(&f));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let games = v.as_array().unwrap();
+    assert_eq!(games.len(), 2);
+    assert_eq!(games[0]["format"], "fvnote-record");
+    assert_eq!(games[0]["version"], 1);
+    assert_eq!(games[0]["moves"][2]["canonical"], "Nf3");
+    assert_eq!(games[1]["result"], "0-1");
+    assert!(out.contains("\n  {\n"), "pretty-printed");
+}
+
+#[test]
+fn jsonl_is_one_game_per_line_and_reads_back() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "a.pgn", &format!("{GAME}{SECOND}"));
+    let out = stdout_of(
+        fvnote()
+            .args(["convert", "--to", "jsonl", "--fens"])
+            .arg(&f),
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2);
+    for l in &lines {
+        let v: serde_json::Value = serde_json::from_str(l).unwrap();
+        assert!(v["moves"][0]["fen_after"].is_string());
+    }
+    // JSON Lines back to PGN through stdin gives the original text.
+    let back = stdout_of(fvnote().args(["convert", "--to", "pgn"]).write_stdin(out));
+    assert_eq!(back, format!("{GAME}{SECOND}"));
+}
+
+#[test]
+fn json_document_back_to_pgn() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "a.pgn", GAME);
+    let json = dir.path().join("a.json");
+    fvnote()
+        .args(["convert", "--to", "json", "-o"])
+        .arg(&json)
+        .arg(&f)
+        .assert()
+        .success()
+        .stdout("");
+    let out = stdout_of(fvnote().args(["convert", "--to", "pgn"]).arg(&json));
+    assert_eq!(out, GAME);
+}
+
+#[test]
+fn pgn_to_canonical_pgn() {
+    let out = stdout_of(fvnote().args(["convert", "--to", "pgn"]).write_stdin(MESSY));
+    assert_eq!(out, GAME);
+}
+
+#[test]
+fn fen_lists_every_main_line_position() {
+    let out = stdout_of(
+        fvnote()
+            .args(["convert", "--to", "fen", "-"])
+            .write_stdin(format!("{GAME}{SECOND}")),
+    );
+    let games: Vec<&str> = out.split("\n\n").collect();
+    assert_eq!(games.len(), 2);
+    let first: Vec<&str> = games[0].lines().collect();
+    assert_eq!(first.len(), 7);
+    assert_eq!(
+        first[0],
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+    );
+    assert_eq!(
+        first[1],
+        "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1"
+    );
+    assert_eq!(games[1].lines().count(), 3);
+}
+
+#[test]
+fn fen_of_an_illegal_game_is_an_error() {
+    fvnote()
+        .args(["convert", "--to", "fen"])
+        .write_stdin("1. e4 e5\n2. Ke3 *\n")
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("<stdin>:2:4: Ke3"));
+}
+
+#[test]
+fn in_place_rewrites_atomically_and_refuses_stdin() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "a.pgn", MESSY);
+    fvnote()
+        .args(["convert", "--to", "pgn", "--in-place"])
+        .arg(&f)
+        .assert()
+        .success()
+        .stdout("");
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(text.contains("2. Nf3 $1"), "{text}");
+    fvnote()
+        .args(["convert", "--to", "pgn", "--in-place", "-"])
+        .write_stdin(MESSY)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--in-place"));
+    fvnote()
+        .args(["convert", "--to", "pgn", "--in-place"])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn output_never_overwrites_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let f = write(dir.path(), "a.pgn", MESSY);
+    // The same file under another spelling is still refused.
+    let other = dir.path().join(".").join("a.pgn");
+    fvnote()
+        .args(["convert", "--to", "json", "-o"])
+        .arg(&other)
+        .arg(&f)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("refusing to overwrite"));
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), MESSY);
+    // Without -o nothing touches the input either.
+    fvnote()
+        .args(["convert", "--to", "pgn"])
+        .arg(&f)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&f).unwrap(), MESSY);
+}
+
+#[test]
+fn malformed_input_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let good = write(dir.path(), "good.pgn", MESSY);
+    let bad = write(
+        dir.path(),
+        "bad.pgn",
+        "[Event \"x\"]\n\n1. e4 {never closed\n",
+    );
+    let out = dir.path().join("out.json");
+    fvnote()
+        .args(["convert", "--to", "json", "-o"])
+        .arg(&out)
+        .arg(&good)
+        .arg(&bad)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains(
+            "bad.pgn:3:7: unterminated comment",
+        ));
+    assert!(!out.exists());
+    // --in-place: neither file changes when one is malformed.
+    fvnote()
+        .args(["convert", "--to", "pgn", "--in-place"])
+        .arg(&good)
+        .arg(&bad)
+        .assert()
+        .code(2);
+    assert_eq!(std::fs::read_to_string(&good).unwrap(), MESSY);
+    // Malformed JSON points at its line and column.
+    let badjson = write(
+        dir.path(),
+        "bad.json",
+        "[\n  {\"format\": \"fvnote-record\",\n   \"version\": 7}\n]\n",
+    );
+    fvnote()
+        .args(["convert", "--to", "pgn"])
+        .arg(&badjson)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr(predicate::str::contains("bad.json:3:").and(predicate::str::contains("version 7")));
+}
+
+#[test]
+fn fmt_check_and_rewrite() {
+    let dir = tempfile::tempdir().unwrap();
+    let messy = write(dir.path(), "messy.pgn", MESSY);
+    let clean = write(dir.path(), "clean.pgn", GAME);
+    fvnote()
+        .args(["fmt", "--check"])
+        .arg(&clean)
+        .assert()
+        .code(0)
+        .stdout("");
+    fvnote()
+        .args(["fmt", "--check"])
+        .arg(&clean)
+        .arg(&messy)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("messy.pgn").and(predicate::str::contains("clean").not()));
+    assert_eq!(
+        std::fs::read_to_string(&messy).unwrap(),
+        MESSY,
+        "--check writes nothing"
+    );
+    fvnote().arg("fmt").arg(&messy).assert().code(0);
+    let text = std::fs::read_to_string(&messy).unwrap();
+    assert_eq!(text, GAME);
+    for kept in [
+        "{Prelude}",
+        "[%clk 0:05:00]",
+        "$1",
+        "$4",
+        "(2. Qh5",
+        "Qxf7#",
+    ] {
+        assert!(text.contains(kept), "{kept} lost:\n{text}");
+    }
+    fvnote()
+        .args(["fmt", "--check"])
+        .arg(&messy)
+        .assert()
+        .code(0);
+}
+
+#[test]
+fn fmt_leaves_broken_files_alone() {
+    let dir = tempfile::tempdir().unwrap();
+    let illegal_text = "1.e4 e5 2.Ke3 *\n";
+    let illegal = write(dir.path(), "illegal.pgn", illegal_text);
+    let syntax_text = "1.e4 e5 2.Nf3 {oops\n";
+    let syntax = write(dir.path(), "syntax.pgn", syntax_text);
+    let messy = write(dir.path(), "messy.pgn", MESSY);
+    fvnote().arg("fmt").arg(dir.path()).assert().code(2).stderr(
+        predicate::str::contains("illegal.pgn:1:11: Ke3").and(predicate::str::contains(
+            "syntax.pgn:1:15: unterminated comment",
+        )),
+    );
+    assert_eq!(std::fs::read_to_string(&illegal).unwrap(), illegal_text);
+    assert_eq!(std::fs::read_to_string(&syntax).unwrap(), syntax_text);
+    // The good file in the same directory was still formatted.
+    assert_ne!(std::fs::read_to_string(&messy).unwrap(), MESSY);
+    fvnote()
+        .args(["fmt", "--check"])
+        .arg(&illegal)
+        .assert()
+        .code(2);
+}
