@@ -1,36 +1,13 @@
 //! Every tagged example in `notation/*.md` is checked (see notation/README.md).
-//!
-//! Variants whose rules are not merged yet are listed in [`PENDING`] (or in the
-//! environment variable `FVNOTE_PENDING_VARIANTS`, comma-separated, empty for
-//! none): for them only the position-dependent step is skipped, with a note;
-//! the grammar-level checks always run.
 
 use std::path::Path;
 
-use fvnote::notation::fen::{read_fen, write_fen, FenField};
+use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::notation::pgn::read_all;
 use fvnote::notation::san::San;
 use fvnote::record::json::{to_game, Game, JsonOptions};
 use fvnote::record::replay::{record_variant, replay, ReplayOptions};
 use fvnote::{Position, Variant};
-
-/// Variants whose rules are still being implemented in other branches.
-/// Empty this list (or set `FVNOTE_PENDING_VARIANTS=""`) once they are merged.
-const PENDING: &[&str] = &[
-    "grid",
-    "rank-and-file",
-    "fault-line",
-    "quake",
-    "quake-lb",
-    "slide",
-];
-
-fn pending(v: Variant) -> bool {
-    match std::env::var("FVNOTE_PENDING_VARIANTS") {
-        Ok(list) => list.split(',').any(|x| x.trim() == v.id()),
-        Err(_) => PENDING.contains(&v.id()),
-    }
-}
 
 struct Block {
     file: String,
@@ -81,25 +58,13 @@ fn blocks() -> Vec<Block> {
     out
 }
 
-fn variant_and_fen(rest: &str, ctx: &str) -> (Variant, Option<Position>, bool) {
+fn position(rest: &str, ctx: &str) -> Position {
     let (v, fen) = rest.split_once(' ').unwrap_or((rest, ""));
     let v: Variant = v.parse().unwrap_or_else(|e| panic!("{ctx}: {e}"));
-    let fen = fen.trim();
-    if pending(v) {
-        // Parse-level check only: the FEN's syntax must be right.
-        if fen != "start" {
-            if let Err(e) = read_fen(fen, v) {
-                assert_eq!(e.field, FenField::Position, "{ctx}: {e}");
-            }
-        }
-        return (v, None, true);
+    match fen.trim() {
+        "start" => Position::start(v),
+        fen => read_fen(fen, v).unwrap_or_else(|e| panic!("{ctx}: {e}")),
     }
-    let pos = if fen == "start" {
-        Position::start(v)
-    } else {
-        read_fen(fen, v).unwrap_or_else(|e| panic!("{ctx}: {e}"))
-    };
-    (v, Some(pos), false)
 }
 
 fn schema() -> jsonschema::Validator {
@@ -110,52 +75,34 @@ fn schema() -> jsonschema::Validator {
     jsonschema::validator_for(&serde_json::from_str(&text).unwrap()).unwrap()
 }
 
-fn check(b: &Block, skipped: &mut Vec<String>) -> bool {
+fn check(b: &Block) -> bool {
     let ctx = format!("{}:{} ```{}", b.file, b.line, b.info);
     let (lang, rest) = b.info.split_once(' ').unwrap_or((&b.info, ""));
     let tokens = || b.body.split_whitespace();
-    let mut skip = |why: &str| skipped.push(format!("{ctx}: {why}"));
     match lang {
         "fen" | "fen-start" => {
             let v: Variant = rest.trim().parse().unwrap_or_else(|e| panic!("{ctx}: {e}"));
             for line in b.body.lines().filter(|l| !l.trim().is_empty()) {
                 match read_fen(line, v) {
                     Ok(pos) => assert_eq!(write_fen(&pos), line, "{ctx}"),
-                    Err(e) if pending(v) && e.field == FenField::Position => {
-                        skip(&format!("{v} rules pending: FEN validity"));
-                    }
                     Err(e) => panic!("{ctx}: {line}: {e}"),
                 }
                 if lang == "fen-start" {
-                    if pending(v) {
-                        skip(&format!("{v} rules pending: start position"));
-                    } else {
-                        assert_eq!(write_fen(&Position::start(v)), line, "{ctx}");
-                    }
+                    assert_eq!(write_fen(&Position::start(v)), line, "{ctx}");
                 }
             }
         }
         "san" | "san-lenient" => {
-            let (v, pos, is_pending) = variant_and_fen(rest, &ctx);
-            let parsed: Vec<_> = tokens()
-                .map(|t| San::parse(t).unwrap_or_else(|e| panic!("{ctx}: {e}")))
-                .collect();
-            match pos {
-                None => {
-                    assert!(is_pending);
-                    skip(&format!("{v} rules pending: resolving"));
-                }
-                Some(pos) => {
-                    for (t, p) in tokens().zip(&parsed) {
-                        let r = p
-                            .resolve(&pos)
-                            .unwrap_or_else(|e| panic!("{ctx}: {t}: {e}"));
-                        if lang == "san" {
-                            assert!(r.warnings.is_empty(), "{ctx}: {t}: {:?}", r.warnings);
-                        } else {
-                            assert!(!r.warnings.is_empty(), "{ctx}: {t} has no warning");
-                        }
-                    }
+            let pos = position(rest, &ctx);
+            for t in tokens() {
+                let parsed = San::parse(t).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                let r = parsed
+                    .resolve(&pos)
+                    .unwrap_or_else(|e| panic!("{ctx}: {t}: {e}"));
+                if lang == "san" {
+                    assert!(r.warnings.is_empty(), "{ctx}: {t}: {:?}", r.warnings);
+                } else {
+                    assert!(!r.warnings.is_empty(), "{ctx}: {t} has no warning");
                 }
             }
         }
@@ -174,13 +121,9 @@ fn check(b: &Block, skipped: &mut Vec<String>) -> bool {
             assert!(!games.is_empty(), "{ctx}: no game");
             for g in games {
                 let rec = g.unwrap_or_else(|e| panic!("{ctx}: {e}"));
-                let v = record_variant(&rec).unwrap_or_else(|e| panic!("{ctx}: {e}"));
+                record_variant(&rec).unwrap_or_else(|e| panic!("{ctx}: {e}"));
                 for n in &rec.moves {
                     San::parse(&n.san).unwrap_or_else(|e| panic!("{ctx}: {e}"));
-                }
-                if pending(v) {
-                    skip(&format!("{v} rules pending: replay"));
-                    continue;
                 }
                 let report = replay(&rec, &ReplayOptions::default());
                 assert!(report.is_valid(), "{ctx}: {:?}", report.error);
@@ -199,11 +142,6 @@ fn check(b: &Block, skipped: &mut Vec<String>) -> bool {
             };
             for g in games {
                 let rec = g.to_record();
-                let variant = record_variant(&rec).unwrap_or(Variant::Chess);
-                if pending(variant) {
-                    skip(&format!("{variant} rules pending: derived fields"));
-                    continue;
-                }
                 let fens = g.moves.iter().any(|p| p.fen_after.is_some());
                 let again = to_game(&rec, &JsonOptions { fens }).unwrap();
                 assert_eq!(again, g, "{ctx}: not what fvnote writes");
@@ -217,21 +155,14 @@ fn check(b: &Block, skipped: &mut Vec<String>) -> bool {
 #[test]
 fn every_tagged_example_checks() {
     let mut checked = 0;
-    let mut skipped = Vec::new();
     let mut langs = std::collections::BTreeSet::new();
     for b in blocks() {
-        if check(&b, &mut skipped) {
+        if check(&b) {
             checked += 1;
             langs.insert(b.info.split(' ').next().unwrap_or("").to_owned());
         }
     }
-    for s in &skipped {
-        println!("note: skipped {s}");
-    }
-    println!(
-        "{checked} examples checked, {} steps skipped",
-        skipped.len()
-    );
+    println!("{checked} examples checked");
     assert!(checked >= 30, "only {checked} examples found");
     for l in [
         "fen",

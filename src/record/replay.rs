@@ -410,8 +410,7 @@ fn play_node(
             report.warnings.push(d);
         }
     }
-    let with_permission =
-        matches!(mv, Move::Slide { rank, .. } if fault_line::slide_needs_permission(pos, rank));
+    let with_permission = slide_needs_permission(pos, &mv);
     if with_permission {
         let mut d = diag(
             Severity::Note,
@@ -509,5 +508,5 @@ pub fn canonical_record(record: &Record, report: &GameReport) -> Record {
 /// Whether `mv` is a Fault Line slide of an uncontrolled rank, which needs the
 /// opponent's permission (FL5, FL6). False for every other move.
 pub fn slide_needs_permission(pos: &Position, mv: &Move) -> bool {
-    matches!(*mv, Move::Slide { rank, .. } if rank_control(pos, rank).is_none())
+    matches!(*mv, Move::Slide { rank, .. } if fault_line::slide_needs_permission(pos, rank))
 }
