@@ -5,7 +5,8 @@
 //! variations too), every invalid file fails with exactly the first error its
 //! `[ExpectedError "ply=… ruling=… line=… column=…"]` tag declares, each variant
 //! has enough games, its valid games use every move kind of the variant, and
-//! every ending the README claims for a variant occurs among its valid games.
+//! every ending the README claims for a variant occurs among its valid games,
+//! and the README lists every file.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -264,6 +265,14 @@ fn fixtures_replay_as_documented() {
             }
         } else {
             failures.push(format!("{rel}: neither under valid/ nor invalid/"));
+        }
+    }
+
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap_or_default();
+    for path in &files {
+        let name = path.file_name().and_then(|n| n.to_str()).unwrap_or("");
+        if !readme.contains(name) {
+            failures.push(format!("README.md does not list {name}"));
         }
     }
 
