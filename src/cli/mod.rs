@@ -3,6 +3,7 @@
 //! Exit codes follow diff(1) and ripgrep: 0 success (valid, equal), 1 a negative
 //! answer (invalid, different, would change), 2 usage or I/O errors.
 
+mod gen;
 mod perft;
 mod position_args;
 mod show;
@@ -32,6 +33,8 @@ pub enum Command {
     Moves(show::MovesArgs),
     /// Draw a position as text (or SVG).
     Show(show::ShowArgs),
+    /// Generate random legal games as PGN (deterministic for a seed).
+    Gen(gen::GenArgs),
 }
 
 /// An error that ends the command, with its exit code.
@@ -86,6 +89,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, CliError> {
         Command::Variants => variants(out),
         Command::Moves(args) => show::moves(&args, out),
         Command::Show(args) => show::show(&args, out),
+        Command::Gen(args) => gen::run(&args, out),
     };
     match result {
         // A closed pipe (`fvnote moves … | head`) is not an error.
