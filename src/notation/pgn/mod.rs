@@ -153,6 +153,14 @@ pub enum PgnErrorKind {
         /// The glyph as written.
         found: String,
     },
+    /// `!`/`?` glued to a result, move number or dots (`*?`, `12!`).
+    #[error(
+        "annotation glyph on {found:?}, which is not a move (expected a move before '!' or '?')"
+    )]
+    GlyphAfterNonMove {
+        /// The token as written.
+        found: String,
+    },
     /// Variations nested deeper than the cap.
     #[error("variations nested deeper than {limit} (found '('; expected ')' or a move)")]
     TooDeep {

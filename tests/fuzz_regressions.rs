@@ -1,0 +1,34 @@
+//! Inputs found by the fuzzers (`fuzz/`), minimised, as ordinary tests. Each
+//! asserts the property its fuzz target checks.
+
+use fvnote::notation::pgn::{read_all, to_string, PgnErrorKind};
+
+/// The `pgn_reader` property: every game read is written back as one game that
+/// reads again.
+fn pgn_round_trips(input: &[u8]) {
+    for game in read_all(input).into_iter().flatten() {
+        let text = to_string(&game);
+        let again = read_all(text.as_bytes());
+        assert_eq!(again.len(), 1, "{text}");
+        assert!(again[0].is_ok(), "{:?}\n{text}", again[0]);
+    }
+}
+
+/// `*?` was read as a move named `*` with NAG 2, written `1. * $2 *`, and read
+/// back as a result followed by a second game.
+#[test]
+fn glyph_on_a_result_is_an_error() {
+    pgn_round_trips(b"*?");
+    for token in ["*?", "1-0!", "1/2-1/2?!", "12?", "...!!"] {
+        let games = read_all(format!("1. e4 {token} *\n").as_bytes());
+        let err = games[0].as_ref().unwrap_err();
+        assert!(
+            matches!(&err.kind, PgnErrorKind::GlyphAfterNonMove { found } if found == token),
+            "{token}: {err:?}"
+        );
+        assert_eq!((err.span.line, err.span.column), (1, 7));
+    }
+    // Glyphs on moves are still NAGs.
+    let g = read_all(b"1. e4!? e5?? *\n");
+    assert_eq!(g[0].as_ref().unwrap().moves[1].nags, vec![4]);
+}
