@@ -17,18 +17,36 @@ fn pgn_round_trips(input: &[u8]) {
 /// `*?` was read as a move named `*` with NAG 2, written `1. * $2 *`, and read
 /// back as a result followed by a second game.
 #[test]
-fn glyph_on_a_result_is_an_error() {
+fn results_and_numbers_are_not_moves() {
     pgn_round_trips(b"*?");
     for token in ["*?", "1-0!", "1/2-1/2?!", "12?", "...!!"] {
         let games = read_all(format!("1. e4 {token} *\n").as_bytes());
         let err = games[0].as_ref().unwrap_err();
         assert!(
-            matches!(&err.kind, PgnErrorKind::GlyphAfterNonMove { found } if found == token),
+            matches!(&err.kind, PgnErrorKind::NotAMove { found } if found == token),
             "{token}: {err:?}"
         );
         assert_eq!((err.span.line, err.span.column), (1, 7));
     }
-    // Glyphs on moves are still NAGs.
+    // Glued to a move number: `00.066666600500` was read as move number 0 and
+    // a move named `066666600500`, written back as `0. 066666600500`, which
+    // reads as an overflowing move number.
+    pgn_round_trips(b"00.066666600500");
+    for (text, found, column) in [
+        ("00.066666600500", "066666600500", 4),
+        ("1.2 *", "2", 3),
+        ("3.1-0", "1-0", 3),
+    ] {
+        let games = read_all(text.as_bytes());
+        let err = games[0].as_ref().unwrap_err();
+        assert!(
+            matches!(&err.kind, PgnErrorKind::NotAMove { found: f } if f == found),
+            "{text}: {err:?}"
+        );
+        assert_eq!(err.span.column, column, "{text}");
+    }
+    // Glyphs on moves are still NAGs, and `1.e4` still a move.
+    assert_eq!(read_all(b"1.e4 *")[0].as_ref().unwrap().moves[0].san, "e4");
     let g = read_all(b"1. e4!? e5?? *\n");
     assert_eq!(g[0].as_ref().unwrap().moves[1].nags, vec![4]);
 }

@@ -153,12 +153,11 @@ pub enum PgnErrorKind {
         /// The glyph as written.
         found: String,
     },
-    /// `!`/`?` glued to a result, move number or dots (`*?`, `12!`).
-    #[error(
-        "annotation glyph on {found:?}, which is not a move (expected a move before '!' or '?')"
-    )]
-    GlyphAfterNonMove {
-        /// The token as written.
+    /// A result, number or dots where a move must be: with `!`/`?` glued to
+    /// it (`*?`, `12!`) or glued to a move number (`1.2`, `1.1-0`).
+    #[error("{found:?} is not a move (expected a move before '!'/'?' and after a move number)")]
+    NotAMove {
+        /// The token as written (without the move number).
         found: String,
     },
     /// Variations nested deeper than the cap.
