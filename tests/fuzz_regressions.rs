@@ -50,3 +50,22 @@ fn results_and_numbers_are_not_moves() {
     let g = read_all(b"1. e4!? e5?? *\n");
     assert_eq!(g[0].as_ref().unwrap().moves[1].nags, vec![4]);
 }
+
+/// A move token starting with `%` that the writer wrapped to the start of a
+/// line became an escape line (skipped), unbalancing the variations around it.
+#[test]
+fn percent_token_never_starts_a_line() {
+    pgn_round_trips(include_bytes!(
+        "data/fuzz/pgn_reader_percent_at_line_start.pgn"
+    ));
+    let long = "Q".repeat(78);
+    let input = format!("1. {long} %x *\n");
+    pgn_round_trips(input.as_bytes());
+    let game = read_all(input.as_bytes()).remove(0).unwrap();
+    let text = to_string(&game);
+    assert!(text.contains("\n %x *"), "{text}");
+    assert_eq!(
+        read_all(text.as_bytes())[0].as_ref().unwrap().moves[1].san,
+        "%x"
+    );
+}
