@@ -95,6 +95,16 @@ fn nesting_just_below_the_cap_replays() {
     let report = replay(rec, &ReplayOptions::default());
     assert!(report.is_valid(), "{:?}", report.error);
     assert_eq!(report.canonical.len(), 1002);
+    // Clone, write, read back and drop at full depth (the writer is iterative).
+    let canon = canonical_record(rec, &report);
+    let text = fvnote::notation::pgn::to_string(&canon);
+    let back = read_all(text.as_bytes()).remove(0).unwrap();
+    let again = replay(&back.clone(), &ReplayOptions::default());
+    assert!(again.is_valid());
+    assert!(
+        again.canonical == report.canonical,
+        "canonical moves differ"
+    );
 }
 
 #[test]
