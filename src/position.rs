@@ -108,7 +108,11 @@ impl PartialEq for Position {
             && self.cells[..] == other.cells[..]
             && self.turn == other.turn
             && self.castling == other.castling
-            && self.ep == other.ep
+            // The en passant square matters only when a legal en passant capture
+            // exists (FIDE 9.2.3, and what FEN writes): otherwise a double step
+            // would make a position differ from its own FEN read back.
+            && (self.ep == other.ep
+                || crate::notation::fen::legal_ep(self) == crate::notation::fen::legal_ep(other))
             && self.halfmoves == other.halfmoves
             && self.fullmoves == other.fullmoves
             && self.hands == other.hands

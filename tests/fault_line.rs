@@ -225,8 +225,9 @@ fn fl1_game_end_positions_must_come_from_the_last_move() {
     assert!(err("*1K4k/*6*/*7/7*/*6*/7* w - - 0 1").contains("far rank"));
     // The side that just moved has no king.
     assert!(err("*6k/*6*/*7/7*/*6*/7* b - - 0 1").contains("no king"));
-    // Two game ends at once: Black's king is gone and White's is on rank 6.
-    assert!(err("*1K5/*6*/*7/7*/*6*/7* b - - 0 1").contains("ended twice"));
+    // Both ends at once (Black's king gone, White's on rank 6) are one move:
+    // White's king captured Black's on rank 6 (see king_captures_king_on_far_rank).
+    assert!(read_fen("*1K5/*6*/*7/7*/*6*/7* b - - 0 1", Variant::FaultLine).is_ok());
     // A finished game with Black to move after White's win reads fine.
     let won = fen("*1K3k1/*6*/*7/7*/*6*/7* b - - 0 1");
     assert_eq!(
@@ -701,4 +702,48 @@ mod records {
         let r = replay(games[0].as_ref().unwrap(), &ReplayOptions::default());
         let _ = r;
     }
+}
+
+/// Found by the property tests: capturing a king left its castling rights in
+/// place, so the final position's FEN (`KQk`) failed FL8 validation on reading.
+#[test]
+fn captured_king_loses_castling_rights() {
+    let pos = fen("*1rbkb1r/*pppppp*/*7/3n3*/*PPPPPP*/*RNBKB1R b KQk - 0 10");
+    let after = play(&pos, "d3e1");
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::KingCaptured {
+            winner: Color::Black
+        })
+    );
+    assert!(!after.castling().has(Color::White, CastleSide::King));
+    assert!(!after.castling().has(Color::White, CastleSide::Queen));
+    assert!(after.castling().has(Color::Black, CastleSide::King));
+    let text = write_fen(&after);
+    assert_eq!(
+        read_fen(&text, Variant::FaultLine).unwrap(),
+        after,
+        "{text}"
+    );
+}
+
+/// Found by the property tests: a king capturing the enemy king on its far rank
+/// ends the game both ways at once (FL1); FEN validation called that "ended
+/// twice" and refused the position the move had just produced.
+#[test]
+fn king_captures_king_on_far_rank() {
+    let pos = fen("*2B1bnr/*1N1pB1*/3n2p*/*1pP2P1/*1PkP1P*/Rr1K2R* b - - 0 18");
+    let after = play(&pos, "d2d1");
+    assert_eq!(
+        after.outcome(),
+        Some(Outcome::KingCaptured {
+            winner: Color::Black
+        })
+    );
+    let text = write_fen(&after);
+    assert_eq!(
+        read_fen(&text, Variant::FaultLine).unwrap(),
+        after,
+        "{text}"
+    );
 }

@@ -207,7 +207,7 @@ fn rf3_the_in_check_exception_creates_no_attacks() {
     let p = pos("3q4/8/8/8/3K4/8/PP6/3k4 w - - 0 1");
     assert!(p.is_check());
     // The white king may move out of check (RF2 exception) ...
-    assert_legal(&p, "d4e4");
+    assert_legal(&p, "d4e5");
     // ... yet it attacks nothing: its escape rights are not attacks (RF3).
     assert!(!p.is_attacked(sq("e5"), Color::White));
     assert!(!p.is_attacked(sq("d3"), Color::White));
@@ -291,4 +291,19 @@ fn validate_uses_rf_attacks() {
     assert!(read_fen("4k3/8/8/8/8/8/8/K3R3 w - - 0 1", Variant::RankAndFile).is_err());
     assert!(read_fen("4k3/8/8/8/8/PPP5/8/K3R3 w - - 0 1", Variant::RankAndFile).is_ok());
     assert!(read_fen("8/8/8/8/8/8/8/8 w - - 0 1", Variant::RankAndFile).is_err());
+}
+
+/// Found by the property tests: a king in check may make any king move (RF2),
+/// and the enemy king beside it attacks nothing from a non-permitted line (RF3),
+/// so the king could step onto it and capture it. A king is never captured.
+#[test]
+fn king_in_check_cannot_capture_the_enemy_king() {
+    let p = pos("8/ppp5/3N4/8/3k4/2K5/8/3R4 b - - 0 1");
+    assert!(p.is_check());
+    let why = assert_illegal(&p, "d4c3", "G6");
+    assert_eq!(why, "a king is never captured");
+    let err = p.check_move(&cand(&p, "d4c3")).unwrap_err();
+    assert_eq!(err.reason, "a king is never captured");
+    assert!(!legal_strings(&p).contains(&"d4c3".to_string()));
+    assert_legal(&p, "d4e5");
 }

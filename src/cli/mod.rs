@@ -5,6 +5,7 @@
 
 mod convert;
 mod fmt;
+mod gen;
 mod perft;
 mod position_args;
 mod show;
@@ -50,6 +51,8 @@ is reported and left untouched.\nExit status: 0 all formatted (or already canoni
 --check, some file would change; 2 some file could not be formatted, read or written."
     )]
     Fmt(fmt::FmtArgs),
+    /// Generate random legal games as PGN (deterministic for a seed).
+    Gen(gen::GenArgs),
 }
 
 /// An error that ends the command, with its exit code.
@@ -106,6 +109,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, CliError> {
         Command::Show(args) => show::show(&args, out),
         Command::Convert(args) => convert::run(&args, out),
         Command::Fmt(args) => fmt::run(&args, out),
+        Command::Gen(args) => gen::run(&args, out),
     };
     match result {
         // A closed pipe (`fvnote moves … | head`) is not an error.

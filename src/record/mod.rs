@@ -1,5 +1,6 @@
 //! The record model and replay: a game as tags, moves, comments, variations.
 pub mod format;
+pub mod gen;
 pub mod io;
 pub mod json;
 pub mod model;

@@ -146,6 +146,19 @@ impl Rules for RankAndFile {
                 return Err(NOT_PERMITTED);
             }
         }
+        // The RF2 escape lets a king in check step next to the enemy king,
+        // which attacks nothing from a non-permitted line (RF3), and step onto
+        // it. A king is never captured (orthodox chess, G: where the rulings are
+        // silent), so the capture is not a move.
+        if matches!(
+            mv,
+            Move::Normal {
+                capture: Some(Role::King),
+                ..
+            }
+        ) {
+            return Err(Illegal::new("G6", "a king is never captured"));
+        }
         if let Move::Castle { king, rook } = *mv {
             movegen::castle_conditions::<RankAndFile>(pos, king, rook)?;
         }

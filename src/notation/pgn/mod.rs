@@ -153,6 +153,13 @@ pub enum PgnErrorKind {
         /// The glyph as written.
         found: String,
     },
+    /// A result, number or dots where a move must be: with `!`/`?` glued to
+    /// it (`*?`, `12!`) or glued to a move number (`1.2`, `1.1-0`).
+    #[error("{found:?} is not a move (expected a move before '!'/'?' and after a move number)")]
+    NotAMove {
+        /// The token as written (without the move number).
+        found: String,
+    },
     /// Variations nested deeper than the cap.
     #[error("variations nested deeper than {limit} (found '('; expected ')' or a move)")]
     TooDeep {

@@ -520,6 +520,15 @@ impl<R: BufRead> Reader<R> {
             let (mv, g) = split_glyphs(self.win.slice(0, len));
             (mv.len(), g.len())
         };
+        if mv_len > 0 && classify(self.win.slice(0, mv_len)) != Class::Move {
+            // `*?`, `1-0!`, `12?`, `...!`, `1.2`, `1.1-0`: glyphs on a result,
+            // number or dots, or one glued to a move number. Read as a move
+            // named `*` or `2`, the writer could not write it back as a move
+            // (found by fuzzing).
+            let span = self.win.span(len);
+            let found = String::from_utf8_lossy(self.win.slice(0, len)).into_owned();
+            return Err(self.fail(span, PgnErrorKind::NotAMove { found }));
+        }
         if mv_len > 0 {
             let mut total = mv_len;
             let mut ep = false;

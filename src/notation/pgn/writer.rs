@@ -94,6 +94,12 @@ impl<W: Write> Wrap<'_, W> {
                 self.col += 1;
             }
         }
+        if self.col == 0 && s.starts_with('%') {
+            // `%` in column 1 starts an escape line, which readers skip:
+            // indent a token such as a move `%x` (found by fuzzing).
+            self.out.write_all(b" ")?;
+            self.col = 1;
+        }
         self.out.write_all(s.as_bytes())?;
         match s.rfind(['\n', '\r']) {
             Some(i) => self.col = s.get(i + 1..).map_or(0, |t| t.chars().count()),

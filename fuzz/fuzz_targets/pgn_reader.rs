@@ -1,0 +1,24 @@
+//! The streaming PGN reader on arbitrary bytes; what it reads, the writer
+//! writes back in a form the reader reads again.
+#![no_main]
+
+use fvnote::notation::pgn::{read_all, to_string, Reader, ReaderOptions};
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let opts = ReaderOptions {
+        max_token_len: 255,
+        max_tag_value_len: 4096,
+        max_comment_len: 1 << 16,
+        max_depth: 64,
+    };
+    for game in Reader::with_options(data, opts).take(64) {
+        let Ok(rec) = game else { continue };
+        let text = to_string(&rec);
+        let again = read_all(text.as_bytes());
+        assert_eq!(again.len(), 1, "writer output is not one game:\n{text}");
+        if let Err(e) = &again[0] {
+            panic!("writer output does not read back: {e}\n{text}");
+        }
+    }
+});
