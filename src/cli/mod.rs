@@ -3,9 +3,12 @@
 //! Exit codes follow diff(1) and ripgrep: 0 success (valid, equal), 1 a negative
 //! answer (invalid, different, would change), 2 usage or I/O errors.
 
+mod diff;
+pub mod generate;
 mod perft;
-mod position_args;
+pub mod position_args;
 mod show;
+mod validate;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -32,6 +35,16 @@ pub enum Command {
     Moves(show::MovesArgs),
     /// Draw a position as text (or SVG).
     Show(show::ShowArgs),
+    /// Replay every game of PGN files and report the first error of each.
+    Validate(validate::ValidateArgs),
+    /// Show what differs between two positions or two records' main lines.
+    Diff(diff::DiffArgs),
+    /// Write man pages and shell completions into DIR (for packagers).
+    #[command(hide = true)]
+    GenerateMan {
+        /// Output directory (the repository keeps them in `man/`).
+        dir: std::path::PathBuf,
+    },
 }
 
 /// An error that ends the command, with its exit code.
@@ -86,6 +99,14 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, CliError> {
         Command::Variants => variants(out),
         Command::Moves(args) => show::moves(&args, out),
         Command::Show(args) => show::show(&args, out),
+        Command::Validate(args) => validate::run(&args, out),
+        Command::Diff(args) => diff::run(&args, out),
+        Command::GenerateMan { dir } => generate::write_all(&dir)
+            .map(|n| {
+                eprintln!("wrote {n} files under {}", dir.display());
+                0
+            })
+            .map_err(|e| CliError::io(&dir.display().to_string(), e)),
     };
     match result {
         // A closed pipe (`fvnote moves … | head`) is not an error.

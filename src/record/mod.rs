@@ -1,5 +1,7 @@
 //! The record model and replay: a game as tags, moves, comments, variations.
+pub mod diff;
 pub mod io;
 pub mod model;
 pub mod replay;
+pub mod validate;
 pub use model::*;
