@@ -19,7 +19,10 @@ pub fn generated_files() -> std::io::Result<Vec<(String, Vec<u8>)>> {
     let mut buf = Vec::new();
     clap_mangen::Man::new(cmd.clone()).render(&mut buf)?;
     files.push(("fvnote.1".to_owned(), buf));
-    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+    for sub in cmd
+        .get_subcommands()
+        .filter(|s| !s.is_hide_set() && s.get_name() != "help")
+    {
         let name = format!("fvnote-{}", sub.get_name());
         let mut buf = Vec::new();
         clap_mangen::Man::new(sub.clone())

@@ -101,7 +101,17 @@ pub fn position_in_record(spec: &RecordSpec) -> Result<(Position, GameReport), C
         CliError::usage(format!("{shown}: cannot set up the game: {why}"))
     })?;
     let played = report.main_line.len();
-    let broken = report.error.as_ref().filter(|e| !e.in_variation);
+    // The main line breaks where a move could not be played (a wrong result
+    // or a bad variation leaves every main-line position reachable).
+    let broken = (record.moves.len() > played)
+        .then(|| {
+            report
+                .errors
+                .iter()
+                .find(|e| !e.in_variation && e.ply == Some(played + 1))
+                .or(report.error.as_ref())
+        })
+        .flatten();
     let ply = match spec.ply {
         Some(p) => p,
         None => {
