@@ -110,11 +110,28 @@ fn wrong_result_after_mate_cites_g5() {
     assert_eq!(e["ruling"], "G5");
     assert_eq!(e["token"], "1/2-1/2");
     assert_eq!(e["ply"], 4);
+    // Shown at the result token, not at the start of the game.
+    assert_eq!(
+        (e["line"].as_u64(), e["column"].as_u64()),
+        (Some(6), Some(21))
+    );
     assert!(e["message"].as_str().unwrap().contains("must be 0-1"));
     assert_eq!(
         e["fen"],
         "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"
     );
+}
+
+#[test]
+fn wrong_result_caret_under_the_result() {
+    fvnote()
+        .args(["validate", "tests/data/wrong_result.pgn"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::starts_with(
+            "error[G5]: the game ended: checkmate, Black wins (G5), so the result must be 0-1, not 1/2-1/2\n \
+             --> tests/data/wrong_result.pgn:6:21\n  |\n6 | 1. f3 e5 2. g4 Qh4# 1/2-1/2\n  |                     ^^^^^^^\n",
+        ));
 }
 
 #[test]
