@@ -191,13 +191,15 @@ fn errors_exit_2() {
 
 #[test]
 #[ignore = "needs the fault-line rules"]
-fn fault_line_slide_moves_a_whole_rank() {
-    let a = fvnote()
-        .args(["moves", "--variant", "fault-line"])
+fn fault_line_slide_changes_geometry() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = dir.path().join("fl.pgn");
+    std::fs::write(&pgn, "[Variant \"fault-line\"]\n\n1. S3e *\n").unwrap();
+    let p = pgn.display().to_string();
+    fvnote()
+        .args(["diff", &format!("{p}@0"), &format!("{p}@1")])
         .assert()
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(a).unwrap();
-    assert!(text.lines().any(|l| l.starts_with('S')));
+        .code(1)
+        .stdout(predicate::str::contains("became holes:"))
+        .stdout(predicate::str::contains("became cells:"));
 }

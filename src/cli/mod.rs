@@ -36,8 +36,29 @@ pub enum Command {
     /// Draw a position as text (or SVG).
     Show(show::ShowArgs),
     /// Replay every game of PGN files and report the first error of each.
+    ///
+    /// Each game is replayed through the rules of its [Variant] tag; the first
+    /// error is reported with its file, line, column, token, position (FEN),
+    /// ruling and "did you mean" suggestions. Lenient notation is a warning
+    /// (an error with --strict). A PGN syntax error makes its game invalid
+    /// and reading resumes at the next game.
+    ///
+    /// The summary line ("checked N games in F files: …") goes to stdout with
+    /// --format human and to stderr with the other formats, so their stdout
+    /// stays machine-readable.
+    ///
+    /// Exit status: 0 all games valid, 1 some game invalid, 2 usage or I/O
+    /// error (an unreadable path is reported and the rest still checked).
     Validate(validate::ValidateArgs),
     /// Show what differs between two positions or two records' main lines.
+    ///
+    /// A and B are FENs (with --variant) or RECORD.pgn[:game][@ply]. When
+    /// both are records without @ply, their main lines are compared move by
+    /// move; otherwise the two positions are: pieces added, removed and
+    /// moved, cells that became holes and back, hands, side to move,
+    /// castling, en passant, counters, cages.
+    ///
+    /// Exit status, as diff(1): 0 equal, 1 different, 2 error.
     Diff(diff::DiffArgs),
     /// Write man pages and shell completions into DIR (for packagers).
     #[command(hide = true)]
