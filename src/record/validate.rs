@@ -154,39 +154,51 @@ pub fn check_games<R: BufRead>(
     let batch_size = opts.batch.max(1);
     let mut index = 0usize;
     let mut builder = Tracking::default();
-    loop {
-        let mut batch = Vec::with_capacity(batch_size.min(1024));
-        let mut io_error = None;
-        while let Some(read) = reader.read_game(&mut builder).transpose() {
-            if let Err(
-                e @ PgnError {
-                    kind: PgnErrorKind::Io(_),
-                    ..
-                },
-            ) = &read
-            {
-                io_error = Some(e.clone());
-                break;
+    // Reading (on this thread) overlaps with replaying the previous batch
+    // (on the rayon pool), so the reader is never the bottleneck alone.
+    std::thread::scope(|scope| {
+        let mut running: Option<std::thread::ScopedJoinHandle<'_, Vec<Verdict>>> = None;
+        let mut deliver = |h: std::thread::ScopedJoinHandle<'_, Vec<Verdict>>| match h.join() {
+            Ok(verdicts) => verdicts.into_iter().for_each(&mut sink),
+            Err(panic) => std::panic::resume_unwind(panic),
+        };
+        loop {
+            let mut batch = Vec::with_capacity(batch_size.min(1024));
+            let mut io_error = None;
+            while let Some(read) = reader.read_game(&mut builder).transpose() {
+                if let Err(
+                    e @ PgnError {
+                        kind: PgnErrorKind::Io(_),
+                        ..
+                    },
+                ) = &read
+                {
+                    io_error = Some(e.clone());
+                    break;
+                }
+                index += 1;
+                batch.push((index, read));
+                if batch.len() == batch_size {
+                    break;
+                }
             }
-            index += 1;
-            batch.push((index, read));
-            if batch.len() == batch_size {
-                break;
+            let done = batch.len() < batch_size || io_error.is_some();
+            if let Some(h) = running.take() {
+                deliver(h);
             }
+            let h = scope.spawn(move || {
+                batch
+                    .into_par_iter()
+                    .map(|(i, read)| check_read(i, read, opts))
+                    .collect()
+            });
+            if done {
+                deliver(h);
+                return io_error.map_or(Ok(()), Err);
+            }
+            running = Some(h);
         }
-        let done = batch.len() < batch_size;
-        let verdicts: Vec<Verdict> = batch
-            .into_par_iter()
-            .map(|(i, read)| check_read(i, read, opts))
-            .collect();
-        verdicts.into_iter().for_each(&mut sink);
-        if let Some(e) = io_error {
-            return Err(e);
-        }
-        if done {
-            return Ok(());
-        }
-    }
+    })
 }
 
 /// A [`RecordBuilder`] that also notes where the result token is.
