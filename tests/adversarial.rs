@@ -40,14 +40,16 @@ fn timed<T>(f: impl FnOnce() -> T) -> (T, Duration) {
     (v, t.elapsed())
 }
 
-/// Times `make(n)` read at sizes n and 4n; asserts the ratio stays below 8.
+/// Times `make(n)` read at sizes n and 4n; asserts the ratio stays below 10:
+/// linear work gives about 4, quadratic about 16. Best of five runs, because
+/// other tests share the machine.
 fn assert_linear(name: &str, n: usize, make: impl Fn(usize) -> Vec<u8>) {
     let small = make(n);
     let big = make(4 * n);
     // Warm up (allocator, page faults), then take the best of two runs.
     let _ = read_and_replay(&small);
     let best = |b: &[u8]| {
-        (0..2)
+        (0..5)
             .map(|_| timed(|| read_and_replay(b)).1)
             .min()
             .unwrap()
@@ -56,7 +58,7 @@ fn assert_linear(name: &str, n: usize, make: impl Fn(usize) -> Vec<u8>) {
     let (t1, t4) = (best(&small), best(&big));
     let ratio = t4.as_secs_f64() / t1.as_secs_f64();
     assert!(
-        ratio < 8.0,
+        ratio < 10.0,
         "{name}: {t1:?} for n, {t4:?} for 4n (ratio {ratio:.1})"
     );
 }

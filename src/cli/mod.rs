@@ -4,11 +4,14 @@
 //! answer (invalid, different, would change), 2 usage or I/O errors.
 
 mod convert;
+mod diff;
 mod fmt;
 mod gen;
+pub mod generate;
 mod perft;
-mod position_args;
+pub mod position_args;
 mod show;
+mod validate;
 
 use std::io::Write;
 use std::process::ExitCode;
@@ -35,6 +38,37 @@ pub enum Command {
     Moves(show::MovesArgs),
     /// Draw a position as text (or SVG).
     Show(show::ShowArgs),
+    /// Replay every game of PGN files and report the first error of each.
+    ///
+    /// Each game is replayed through the rules of its [Variant] tag; the first
+    /// error is reported with its file, line, column, token, position (FEN),
+    /// ruling and "did you mean" suggestions. Lenient notation is a warning
+    /// (an error with --strict). A PGN syntax error makes its game invalid
+    /// and reading resumes at the next game.
+    ///
+    /// The summary line ("checked N games in F files: …") goes to stdout with
+    /// --format human and to stderr with the other formats, so their stdout
+    /// stays machine-readable.
+    ///
+    /// Exit status: 0 all games valid, 1 some game invalid, 2 usage or I/O
+    /// error (an unreadable path is reported and the rest still checked).
+    Validate(validate::ValidateArgs),
+    /// Show what differs between two positions or two records' main lines.
+    ///
+    /// A and B are FENs (with --variant) or RECORD.pgn[:game][@ply]. When
+    /// both are records without @ply, their main lines are compared move by
+    /// move; otherwise the two positions are: pieces added, removed and
+    /// moved, cells that became holes and back, hands, side to move,
+    /// castling, en passant, counters, cages.
+    ///
+    /// Exit status, as diff(1): 0 equal, 1 different, 2 error.
+    Diff(diff::DiffArgs),
+    /// Write man pages and shell completions into DIR (for packagers).
+    #[command(hide = true)]
+    GenerateMan {
+        /// Output directory (the repository keeps them in `man/`).
+        dir: std::path::PathBuf,
+    },
     /// Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN.
     #[command(
         after_help = "Nothing is written unless every input converts. Errors name \
@@ -107,6 +141,14 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, CliError> {
         Command::Variants => variants(out),
         Command::Moves(args) => show::moves(&args, out),
         Command::Show(args) => show::show(&args, out),
+        Command::Validate(args) => validate::run(&args, out),
+        Command::Diff(args) => diff::run(&args, out),
+        Command::GenerateMan { dir } => generate::write_all(&dir)
+            .map(|n| {
+                eprintln!("wrote {n} files under {}", dir.display());
+                0
+            })
+            .map_err(|e| CliError::io(&dir.display().to_string(), e)),
         Command::Convert(args) => convert::run(&args, out),
         Command::Fmt(args) => fmt::run(&args, out),
         Command::Gen(args) => gen::run(&args, out),

@@ -1,8 +1,10 @@
 //! The record model and replay: a game as tags, moves, comments, variations.
+pub mod diff;
 pub mod format;
 pub mod gen;
 pub mod io;
 pub mod json;
 pub mod model;
 pub mod replay;
+pub mod validate;
 pub use model::*;

@@ -1,0 +1,131 @@
+//! `fvnote diff A B`: what differs between two positions or two records.
+//!
+//! Exit 0 when equal, 1 when different, 2 on errors, like diff(1).
+
+use std::io::Write;
+
+use clap::{Args, ValueEnum};
+
+use super::position_args::{self, record_spec, RecordSpec};
+use super::{parse_variant, CliError};
+use crate::position::Position;
+use crate::record::diff::{diff_moves, diff_positions, ply_label, side_by_side};
+use crate::record::replay::{replay, ReplayOptions};
+use crate::rules::Variant;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DiffFormat {
+    /// The differences in words.
+    Words,
+    /// Two diagrams next to each other, changed squares marked with `*`.
+    SideBySide,
+    /// One JSON object.
+    Json,
+}
+
+#[derive(Args, Debug)]
+pub struct DiffArgs {
+    /// A FEN, or RECORD.pgn[:game][@ply] (game from 1, ply 0 = start,
+    /// default the end of the main line).
+    pub a: String,
+    /// A FEN, or RECORD.pgn[:game][@ply].
+    pub b: String,
+    /// Variant of FEN arguments (see `fvnote variants`).
+    #[arg(long, short, default_value = "chess", value_parser = parse_variant)]
+    pub variant: Variant,
+    /// Output format.
+    #[arg(long, value_enum, default_value_t = DiffFormat::Words)]
+    pub format: DiffFormat,
+}
+
+/// The main line of a record as SAN: canonical where it replays, as written
+/// after the first error.
+fn main_line(spec: &RecordSpec) -> Result<(Vec<String>, Option<String>), CliError> {
+    let record = position_args::load_game(spec)?;
+    let report = replay(&record, &ReplayOptions::default());
+    let mut sans: Vec<String> = report.main_line.iter().map(|p| p.san.clone()).collect();
+    sans.extend(record.moves.iter().skip(sans.len()).map(|n| n.san.clone()));
+    Ok((sans, report.result))
+}
+
+fn position(spec: &str, variant: Variant) -> Result<Position, CliError> {
+    position_args::position_spec(Some(spec), variant)
+}
+
+pub fn run(args: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    let io = |e| CliError::io("stdout", e);
+    let (ra, rb) = (record_spec(&args.a), record_spec(&args.b));
+    if let (Some(a), Some(b)) = (&ra, &rb) {
+        if a.ply.is_none() && b.ply.is_none() {
+            let (ma, res_a) = main_line(a)?;
+            let (mb, res_b) = main_line(b)?;
+            let d = diff_moves(&ma, &mb);
+            let result_differs = res_a != res_b;
+            let show = |r: &Option<String>| r.clone().unwrap_or_else(|| "*".into());
+            match args.format {
+                DiffFormat::Json => {
+                    let doc = serde_json::json!({
+                        "a": args.a, "b": args.b,
+                        "equal": d.is_empty() && !result_differs,
+                        "first_divergence": d.first_divergence,
+                        "plies_a": d.plies_a, "plies_b": d.plies_b,
+                        "result_a": res_a, "result_b": res_b,
+                        "hunks": d.hunks,
+                    });
+                    writeln!(out, "{doc}").map_err(io)?;
+                }
+                _ => {
+                    if d.is_empty() && !result_differs {
+                        writeln!(out, "same main line ({} plies)", d.plies_a).map_err(io)?;
+                        return Ok(0);
+                    }
+                    writeln!(out, "--- {} ({} plies)", args.a, d.plies_a).map_err(io)?;
+                    writeln!(out, "+++ {} ({} plies)", args.b, d.plies_b).map_err(io)?;
+                    if let Some(p) = d.first_divergence {
+                        let at = |m: &[String]| {
+                            m.get(p - 1)
+                                .map_or("(end)".to_owned(), |s| format!("{} {s}", ply_label(p)))
+                        };
+                        writeln!(
+                            out,
+                            "first difference at ply {p}: {} vs {}",
+                            at(&ma),
+                            at(&mb)
+                        )
+                        .map_err(io)?;
+                    }
+                    for hunk in &d.hunks {
+                        let first = hunk.first().map_or(1, |c| c.ply);
+                        writeln!(out, "@@ ply {first} @@").map_err(io)?;
+                        for c in hunk {
+                            writeln!(out, "{}{} {}", c.tag, ply_label(c.ply), c.san).map_err(io)?;
+                        }
+                    }
+                    if result_differs {
+                        writeln!(out, "result: {} vs {}", show(&res_a), show(&res_b))
+                            .map_err(io)?;
+                    }
+                }
+            }
+            return Ok(u8::from(!d.is_empty() || result_differs));
+        }
+    }
+    let pa = position(&args.a, args.variant)?;
+    let pb = position(&args.b, args.variant)?;
+    let d = diff_positions(&pa, &pb);
+    match args.format {
+        DiffFormat::Words => write!(out, "{d}").map_err(io)?,
+        DiffFormat::SideBySide => {
+            write!(out, "{}", side_by_side(&pa, &pb, &d)).map_err(io)?;
+            if !d.is_empty() {
+                write!(out, "{d}").map_err(io)?;
+            }
+        }
+        DiffFormat::Json => {
+            let mut doc = serde_json::to_value(&d).map_err(|e| CliError::usage(e.to_string()))?;
+            doc["equal"] = serde_json::Value::Bool(d.is_empty());
+            writeln!(out, "{doc}").map_err(io)?;
+        }
+    }
+    Ok(u8::from(!d.is_empty()))
+}

@@ -1,0 +1,526 @@
+//! Differences between two positions, and between two move lists.
+//!
+//! Positions are compared square by square over the union of both frames, so
+//! a change of geometry (a Fault Line rank that slid, a Quake strip that
+//! became holes, a frame that grew) shows up as cells that became holes and
+//! holes that became cells, apart from the pieces on them. A piece that left
+//! one square and appeared on another with the same colour and role is
+//! reported as moved, not as removed plus added.
+//!
+//! ```
+//! use fvnote::{Position, Variant};
+//! use fvnote::record::diff::diff_positions;
+//! let a = Position::start(Variant::Chess);
+//! let mv = a.legal_moves().iter().find(|m| m.to_string().contains("e2")).copied().unwrap();
+//! let b = a.play(&mv);
+//! let d = diff_positions(&a, &b);
+//! assert_eq!(d.moved.len(), 1);
+//! assert!(!d.is_empty());
+//! assert!(diff_positions(&a, &a).is_empty());
+//! ```
+
+use std::fmt::{self, Write as _};
+
+use serde::Serialize;
+use similar::{ChangeTag, TextDiff};
+
+use crate::notation::fen::write_fen;
+use crate::piece::{Color, Piece, Role};
+use crate::position::{CastleSide, Position};
+use crate::square::Square;
+
+/// A piece on a square, as text (`e4`, `P`).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Placed {
+    pub square: String,
+    pub piece: String,
+}
+
+/// A piece that left one square for another.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Moved {
+    pub piece: String,
+    pub from: String,
+    pub to: String,
+    /// The piece it replaced on `to` (a capture), if any.
+    pub captured: Option<String>,
+}
+
+/// A square whose occupant changed to a different piece.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Replaced {
+    pub square: String,
+    pub before: String,
+    pub after: String,
+}
+
+/// A value that differs: before and after, as text.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Change {
+    pub before: String,
+    pub after: String,
+}
+
+/// Everything that differs between two positions.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
+pub struct PositionDiff {
+    pub fen_a: String,
+    pub fen_b: String,
+    pub variant: Option<Change>,
+    pub frame: Option<Change>,
+    /// Holes of A that are cells in B.
+    pub became_cells: Vec<String>,
+    /// Cells of A that are holes in B.
+    pub became_holes: Vec<String>,
+    pub added: Vec<Placed>,
+    pub removed: Vec<Placed>,
+    pub moved: Vec<Moved>,
+    pub replaced: Vec<Replaced>,
+    /// Hand counts that differ, e.g. `White N`.
+    pub hands: Vec<(String, u8, u8)>,
+    pub turn: Option<Change>,
+    pub castling: Option<Change>,
+    pub en_passant: Option<Change>,
+    pub halfmoves: Option<Change>,
+    pub fullmoves: Option<Change>,
+    pub cages: Vec<(String, Change)>,
+    pub relocated: Vec<(String, Change)>,
+    /// Squares to mark in a side-by-side diagram.
+    #[serde(skip)]
+    pub marked: Vec<Square>,
+}
+
+impl PositionDiff {
+    /// Whether the positions are the same.
+    pub fn is_empty(&self) -> bool {
+        self.variant.is_none()
+            && self.frame.is_none()
+            && self.became_cells.is_empty()
+            && self.became_holes.is_empty()
+            && self.added.is_empty()
+            && self.removed.is_empty()
+            && self.moved.is_empty()
+            && self.replaced.is_empty()
+            && self.hands.is_empty()
+            && self.turn.is_none()
+            && self.castling.is_none()
+            && self.en_passant.is_none()
+            && self.halfmoves.is_none()
+            && self.fullmoves.is_none()
+            && self.cages.is_empty()
+            && self.relocated.is_empty()
+    }
+}
+
+fn change<T: PartialEq + fmt::Display>(a: T, b: T) -> Option<Change> {
+    (a != b).then(|| Change {
+        before: a.to_string(),
+        after: b.to_string(),
+    })
+}
+
+/// What a square is in a position: outside the frame and holes are the same.
+fn cell(pos: &Position, sq: Square) -> Option<Option<Piece>> {
+    let (files, ranks) = pos.frame();
+    if sq.file() >= files || sq.rank() >= ranks || !pos.is_cell(sq) {
+        None
+    } else {
+        Some(pos.piece_at(sq))
+    }
+}
+
+fn castling_text(pos: &Position) -> String {
+    let c = pos.castling();
+    let mut s = String::new();
+    for (color, side, ch) in [
+        (Color::White, CastleSide::King, 'K'),
+        (Color::White, CastleSide::Queen, 'Q'),
+        (Color::Black, CastleSide::King, 'k'),
+        (Color::Black, CastleSide::Queen, 'q'),
+    ] {
+        if c.has(color, side) {
+            s.push(ch);
+        }
+    }
+    if s.is_empty() {
+        s.push('-');
+    }
+    s
+}
+
+fn opt_square(sq: Option<Square>) -> String {
+    sq.map_or_else(|| "-".to_owned(), |s| s.to_string())
+}
+
+/// Compares two positions.
+pub fn diff_positions(a: &Position, b: &Position) -> PositionDiff {
+    let mut d = PositionDiff {
+        fen_a: write_fen(a),
+        fen_b: write_fen(b),
+        variant: change(a.variant(), b.variant()),
+        ..PositionDiff::default()
+    };
+    let (fa, ra) = a.frame();
+    let (fb, rb) = b.frame();
+    if (fa, ra) != (fb, rb) {
+        d.frame = Some(Change {
+            before: format!("{fa}×{ra}"),
+            after: format!("{fb}×{rb}"),
+        });
+    }
+    let mut gone: Vec<(Square, Piece)> = Vec::new();
+    let mut came: Vec<(Square, Piece)> = Vec::new();
+    for rank in 0..ra.max(rb) {
+        for file in 0..fa.max(fb) {
+            let Some(sq) = Square::new(file, rank) else {
+                continue;
+            };
+            let (x, y) = (cell(a, sq), cell(b, sq));
+            if x == y {
+                continue;
+            }
+            d.marked.push(sq);
+            match (x, y) {
+                (None, Some(_)) => d.became_cells.push(sq.to_string()),
+                (Some(_), None) => d.became_holes.push(sq.to_string()),
+                _ => {}
+            }
+            let (p, q) = (x.flatten(), y.flatten());
+            match (p, q) {
+                (Some(p), Some(q)) if p != q => d.replaced.push(Replaced {
+                    square: sq.to_string(),
+                    before: p.to_string(),
+                    after: q.to_string(),
+                }),
+                (Some(p), None) => gone.push((sq, p)),
+                (None, Some(q)) => came.push((sq, q)),
+                _ => {}
+            }
+        }
+    }
+    // Pair a vanished piece with an appeared one of the same colour and role:
+    // the nearest first, so a slid rank reads as pieces that moved along it.
+    let mut i = 0;
+    while i < gone.len() {
+        let (from, p) = gone[i];
+        let best = came
+            .iter()
+            .enumerate()
+            .filter(|(_, (_, q))| *q == p)
+            .min_by_key(|(_, (to, _))| {
+                (to.file() as i32 - from.file() as i32).abs()
+                    + (to.rank() as i32 - from.rank() as i32).abs()
+            })
+            .map(|(j, _)| j);
+        match best {
+            Some(j) => {
+                let (to, _) = came.remove(j);
+                gone.remove(i);
+                d.moved.push(Moved {
+                    piece: p.to_string(),
+                    from: from.to_string(),
+                    to: to.to_string(),
+                    captured: None,
+                });
+            }
+            None => i += 1,
+        }
+    }
+    // A vanished piece that now stands where another piece stood: a capture.
+    let mut i = 0;
+    while i < gone.len() {
+        let (from, p) = gone[i];
+        let piece = p.to_string();
+        match d.replaced.iter().position(|r| r.after == piece) {
+            Some(j) => {
+                let r = d.replaced.remove(j);
+                gone.remove(i);
+                d.moved.push(Moved {
+                    piece,
+                    from: from.to_string(),
+                    to: r.square,
+                    captured: Some(r.before),
+                });
+            }
+            None => i += 1,
+        }
+    }
+    let placed = |(sq, p): (Square, Piece)| Placed {
+        square: sq.to_string(),
+        piece: p.to_string(),
+    };
+    d.removed = gone.into_iter().map(placed).collect();
+    d.added = came.into_iter().map(placed).collect();
+    for color in Color::ALL {
+        for role in Role::ALL {
+            let (x, y) = (a.in_hand(color, role), b.in_hand(color, role));
+            if x != y {
+                d.hands
+                    .push((format!("{} {}", color.name(), role.code()), x, y));
+            }
+        }
+        if let Some(c) = change(opt_square(a.cage(color)), opt_square(b.cage(color))) {
+            d.cages.push((color.name().to_owned(), c));
+        }
+        if let Some(c) = change(a.relocated_last(color), b.relocated_last(color)) {
+            d.relocated.push((color.name().to_owned(), c));
+        }
+    }
+    d.turn = change(a.turn().name(), b.turn().name());
+    d.castling = change(castling_text(a), castling_text(b));
+    d.en_passant = change(opt_square(a.ep_square()), opt_square(b.ep_square()));
+    d.halfmoves = change(a.halfmoves(), b.halfmoves());
+    d.fullmoves = change(a.fullmoves(), b.fullmoves());
+    d
+}
+
+fn list<T>(items: &[T], f: impl Fn(&T) -> String) -> String {
+    items.iter().map(f).collect::<Vec<_>>().join(", ")
+}
+
+impl fmt::Display for PositionDiff {
+    /// The differences in words, one kind a line; "no differences" if none.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.is_empty() {
+            return writeln!(f, "no differences");
+        }
+        let ch = |f: &mut fmt::Formatter<'_>, what: &str, c: &Option<Change>| match c {
+            Some(c) => writeln!(f, "{what}: {} -> {}", c.before, c.after),
+            None => Ok(()),
+        };
+        ch(f, "variant", &self.variant)?;
+        ch(f, "frame", &self.frame)?;
+        if !self.became_holes.is_empty() {
+            writeln!(f, "became holes: {}", self.became_holes.join(", "))?;
+        }
+        if !self.became_cells.is_empty() {
+            writeln!(f, "became cells: {}", self.became_cells.join(", "))?;
+        }
+        if !self.moved.is_empty() {
+            let s = list(&self.moved, |m| match &m.captured {
+                Some(c) => format!("{} {}x{} (captured {c})", m.piece, m.from, m.to),
+                None => format!("{} {}-{}", m.piece, m.from, m.to),
+            });
+            writeln!(f, "moved: {s}")?;
+        }
+        if !self.added.is_empty() {
+            writeln!(
+                f,
+                "added: {}",
+                list(&self.added, |p| format!("{} {}", p.piece, p.square))
+            )?;
+        }
+        if !self.removed.is_empty() {
+            let s = list(&self.removed, |p| format!("{} {}", p.piece, p.square));
+            writeln!(f, "removed: {s}")?;
+        }
+        if !self.replaced.is_empty() {
+            let s = list(&self.replaced, |r| {
+                format!("{} {} -> {}", r.square, r.before, r.after)
+            });
+            writeln!(f, "replaced: {s}")?;
+        }
+        for (who, x, y) in &self.hands {
+            writeln!(f, "in hand: {who} {x} -> {y}")?;
+        }
+        ch(f, "side to move", &self.turn)?;
+        ch(f, "castling", &self.castling)?;
+        ch(f, "en passant", &self.en_passant)?;
+        ch(f, "halfmove clock", &self.halfmoves)?;
+        ch(f, "fullmove number", &self.fullmoves)?;
+        for (who, c) in &self.cages {
+            writeln!(f, "{who} cage: {} -> {}", c.before, c.after)?;
+        }
+        for (who, c) in &self.relocated {
+            writeln!(f, "{who} relocated last turn: {} -> {}", c.before, c.after)?;
+        }
+        Ok(())
+    }
+}
+
+fn diagram(pos: &Position, marked: &[Square], files: u8, ranks: u8) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut head = String::from("   ");
+    for f in 0..files {
+        let _ = write!(head, " {} ", (b'a' + f) as char);
+    }
+    lines.push(head.trim_end().to_owned());
+    for rank in (0..ranks).rev() {
+        let mut s = format!("{:>2} ", rank as u32 + 1);
+        for file in 0..files {
+            let Some(sq) = Square::new(file, rank) else {
+                continue;
+            };
+            let mark = if marked.contains(&sq) { '*' } else { ' ' };
+            let body = match cell(pos, sq) {
+                None => "  ".to_owned(),
+                Some(None) => match pos.cage_owner(sq) {
+                    Some(Color::White) => "[]".into(),
+                    Some(Color::Black) => "()".into(),
+                    None => ". ".into(),
+                },
+                Some(Some(p)) => format!("{:<2}", p.code()),
+            };
+            s.push(mark);
+            s.push_str(&body);
+        }
+        lines.push(s.trim_end().to_owned());
+    }
+    lines.push(format!("{} to move", pos.turn().name()));
+    lines
+}
+
+/// Two text diagrams next to each other; changed squares carry a `*`.
+pub fn side_by_side(a: &Position, b: &Position, d: &PositionDiff) -> String {
+    let (fa, ra) = a.frame();
+    let (fb, rb) = b.frame();
+    let (files, ranks) = (fa.max(fb), ra.max(rb));
+    let left = diagram(a, &d.marked, files, ranks);
+    let right = diagram(b, &d.marked, files, ranks);
+    let width = left.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let mut out = String::new();
+    for i in 0..left.len().max(right.len()) {
+        let l = left.get(i).map_or("", String::as_str);
+        let r = right.get(i).map_or("", String::as_str);
+        let pad = width.saturating_sub(l.chars().count());
+        let _ = writeln!(out, "{l}{}  |  {r}", " ".repeat(pad).trim_end_matches('\n'));
+    }
+    let _ = writeln!(out, "A: {}", d.fen_a);
+    let _ = writeln!(out, "B: {}", d.fen_b);
+    out
+}
+
+/// One line of a move-list diff.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MoveChange {
+    /// `-` only in A, `+` only in B, ` ` in both.
+    pub tag: char,
+    /// 1-based ply in A (for `-` and ` `) or B (for `+`).
+    pub ply: usize,
+    pub san: String,
+}
+
+/// The difference between two main lines.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct MovesDiff {
+    /// The first ply (1-based) at which the lines differ, if they do.
+    pub first_divergence: Option<usize>,
+    pub plies_a: usize,
+    pub plies_b: usize,
+    /// Hunks of changes with up to three lines of context, in order;
+    /// hunks are separated by `None`.
+    pub hunks: Vec<Vec<MoveChange>>,
+}
+
+impl MovesDiff {
+    pub fn is_empty(&self) -> bool {
+        self.first_divergence.is_none()
+    }
+}
+
+/// Compares two lists of SAN moves (Myers diff, three moves of context).
+pub fn diff_moves(a: &[String], b: &[String]) -> MovesDiff {
+    let first = a
+        .iter()
+        .zip(b)
+        .position(|(x, y)| x != y)
+        .or_else(|| (a.len() != b.len()).then(|| a.len().min(b.len())))
+        .map(|i| i + 1);
+    let a_refs: Vec<&str> = a.iter().map(String::as_str).collect();
+    let b_refs: Vec<&str> = b.iter().map(String::as_str).collect();
+    let diff = TextDiff::from_slices(&a_refs, &b_refs);
+    let mut hunks = Vec::new();
+    if first.is_some() {
+        for group in diff.grouped_ops(3) {
+            let mut hunk = Vec::new();
+            for op in group {
+                for c in diff.iter_changes(&op) {
+                    let (tag, idx) = match c.tag() {
+                        ChangeTag::Delete => ('-', c.old_index()),
+                        ChangeTag::Insert => ('+', c.new_index()),
+                        ChangeTag::Equal => (' ', c.old_index()),
+                    };
+                    hunk.push(MoveChange {
+                        tag,
+                        ply: idx.unwrap_or(0) + 1,
+                        san: c.value().to_owned(),
+                    });
+                }
+            }
+            hunks.push(hunk);
+        }
+    }
+    MovesDiff {
+        first_divergence: first,
+        plies_a: a.len(),
+        plies_b: b.len(),
+        hunks,
+    }
+}
+
+/// A ply as a move number: ply 1 is `1.`, ply 2 is `1...` (White starts).
+pub fn ply_label(ply: usize) -> String {
+    let n = ply.div_ceil(2);
+    if ply % 2 == 1 {
+        format!("{n}.")
+    } else {
+        format!("{n}...")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn moves_equal_and_different() {
+        assert!(diff_moves(&v("e4 e5"), &v("e4 e5")).is_empty());
+        let d = diff_moves(&v("e4 e5 Nf3"), &v("e4 c5 Nf3"));
+        assert_eq!(d.first_divergence, Some(2));
+        let flat: Vec<_> = d.hunks.concat();
+        assert!(flat.contains(&MoveChange {
+            tag: '-',
+            ply: 2,
+            san: "e5".into()
+        }));
+        assert!(flat.contains(&MoveChange {
+            tag: '+',
+            ply: 2,
+            san: "c5".into()
+        }));
+        let d = diff_moves(&v("e4"), &v("e4 e5"));
+        assert_eq!(d.first_divergence, Some(2));
+    }
+
+    #[test]
+    fn labels() {
+        assert_eq!(ply_label(1), "1.");
+        assert_eq!(ply_label(2), "1...");
+        assert_eq!(ply_label(5), "3.");
+    }
+
+    #[test]
+    fn capture_is_replaced_and_moved() {
+        let a = crate::notation::fen::read_fen(
+            "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1",
+            crate::Variant::Chess,
+        )
+        .unwrap();
+        let b = crate::notation::fen::read_fen(
+            "4k3/8/8/3P4/8/8/8/4K3 b - - 0 1",
+            crate::Variant::Chess,
+        )
+        .unwrap();
+        let d = diff_positions(&a, &b);
+        assert!(d.replaced.is_empty());
+        assert!(d.removed.is_empty());
+        assert!(d.turn.is_some());
+        let text = d.to_string();
+        assert!(text.contains("moved: P e4xd5 (captured p)"), "{text}");
+        assert!(text.contains("side to move: White -> Black"), "{text}");
+    }
+}
