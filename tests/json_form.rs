@@ -30,6 +30,8 @@ fn assert_schema(v: &jsonschema::Validator, doc: &serde_json::Value) {
 /// The record with every span zeroed (spans are not part of the JSON form).
 fn nospan(mut r: Record) -> Record {
     r.span = Span::default();
+    r.result_span = None;
+    r.tags.iter_mut().for_each(|t| t.span = Span::default());
     let zero = |cs: &mut Vec<Comment>| cs.iter_mut().for_each(|c| c.span = Span::default());
     zero(&mut r.prelude);
     let mut stack: Vec<&mut Line> = vec![&mut r.moves];
@@ -118,18 +120,9 @@ fn random_line(pos: &Position, choices: &[u32], plies: usize, depth: u32) -> Lin
 fn random_record(choices: &[u32], plies: usize, result: &str) -> Record {
     Record {
         tags: vec![
-            Tag {
-                name: "Event".into(),
-                value: "Random \"quoted\" \\ game".into(),
-            },
-            Tag {
-                name: "White".into(),
-                value: "Zoë".into(),
-            },
-            Tag {
-                name: "Event".into(),
-                value: "duplicate kept".into(),
-            },
+            Tag::new("Event", "Random \"quoted\" \\ game"),
+            Tag::new("White", "Zoë"),
+            Tag::new("Event", "duplicate kept"),
         ],
         prelude: if plies % 2 == 0 {
             vec![comment(1)]
@@ -138,6 +131,7 @@ fn random_record(choices: &[u32], plies: usize, result: &str) -> Record {
         },
         moves: random_line(&Position::start(Variant::Chess), choices, plies, 2),
         result: Some(result.into()),
+        result_span: None,
         span: Span::default(),
     }
 }

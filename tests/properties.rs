@@ -91,7 +91,7 @@ proptest! {
     fn pgn_round_trip_replays(v in variant(), seed in any::<u64>(), plies in 0usize..80) {
         let (positions, moves) = playout(v, seed, plies);
         let mut rec = Record {
-            tags: vec![Tag { name: "Variant".into(), value: v.id().into() }],
+            tags: vec![Tag::new("Variant", v.id())],
             ..Record::default()
         };
         for (p, mv) in positions.iter().zip(&moves) {

@@ -203,10 +203,7 @@ pub fn generate_game(
         outcome = pos.outcome();
     }
     let result = outcome.map_or("*", |o| o.result()).to_owned();
-    let tag = |name: &str, value: String| Tag {
-        name: name.to_owned(),
-        value,
-    };
+    let tag = |name: &str, value: String| Tag::new(name, value);
     let record = Record {
         tags: vec![
             tag("Event", "fvnote gen".into()),
@@ -221,6 +218,7 @@ pub fn generate_game(
         prelude,
         moves,
         result: Some(result),
+        result_span: None,
         span: Span::default(),
     };
     GeneratedGame {

@@ -563,6 +563,7 @@ impl Game {
                 |n: &mut Node, v| n.variations.push(v),
             ),
             result: self.result.clone(),
+            result_span: None,
             span: Span::default(),
         }
     }

@@ -31,6 +31,21 @@ pub struct Tag {
     pub name: String,
     /// Tag value without quotes and with escapes resolved.
     pub value: String,
+    /// Where the tag pair was found (so a bad `FEN` or `Variant` tag is shown there).
+    /// Not part of any serialised form.
+    #[serde(default, skip_serializing)]
+    pub span: Span,
+}
+
+impl Tag {
+    /// A tag made in code, with no source location.
+    pub fn new(name: impl Into<String>, value: impl Into<String>) -> Tag {
+        Tag {
+            name: name.into(),
+            value: value.into(),
+            span: Span::default(),
+        }
+    }
 }
 
 /// How a comment was written in the source.
@@ -114,6 +129,9 @@ pub struct Record {
     /// Result token as written in the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
     #[serde(default)]
     pub result: Option<String>,
+    /// Where the result token was, if the movetext had one.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result_span: Option<Span>,
     /// Where the whole game was found.
     #[serde(default)]
     pub span: Span,
@@ -121,6 +139,11 @@ pub struct Record {
 
 impl Record {
     /// The value of the first tag called `name` (case-sensitive).
+    /// The tag pair named `name`, with its location.
+    pub fn tag_pair(&self, name: &str) -> Option<&Tag> {
+        self.tags.iter().find(|t| t.name == name)
+    }
+
     pub fn tag(&self, name: &str) -> Option<&str> {
         self.tags
             .iter()

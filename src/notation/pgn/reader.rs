@@ -647,6 +647,7 @@ impl Visitor for RecordBuilder {
         self.rec.tags.push(Tag {
             name: name.to_string(),
             value: value.to_string(),
+            span,
         });
     }
 
@@ -713,6 +714,7 @@ impl Visitor for RecordBuilder {
     fn outcome(&mut self, result: &str, span: Span) {
         self.touch(span);
         self.rec.result = Some(result.to_string());
+        self.rec.result_span = Some(span);
     }
 
     fn end_game(&mut self) -> Record {

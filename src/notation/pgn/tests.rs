@@ -28,6 +28,8 @@ fn sp(offset: u64, line: u32, column: u32, len: u32) -> Span {
 /// Strip spans so records read from different texts compare.
 fn nospan(mut r: Record) -> Record {
     r.span = Span::default();
+    r.result_span = None;
+    r.tags.iter_mut().for_each(|t| t.span = Span::default());
     for c in &mut r.prelude {
         c.span = Span::default();
     }
@@ -570,10 +572,8 @@ fn writer_wraps_at_80() {
 #[test]
 fn writer_fen_start_black() {
     let mut rec = Record::default();
-    rec.tags.push(crate::record::Tag {
-        name: "FEN".into(),
-        value: "8/8/8/8/8/8/8/8 b - - 0 17".into(),
-    });
+    rec.tags
+        .push(crate::record::Tag::new("FEN", "8/8/8/8/8/8/8/8 b - - 0 17"));
     rec.moves.push(Node::new("Kg7"));
     rec.moves.push(Node::new("Kf1"));
     rec.moves.push(Node::new("Kf6"));
@@ -668,11 +668,12 @@ mod props {
             .prop_map(|(tags, prelude, moves, result)| Record {
                 tags: tags
                     .into_iter()
-                    .map(|(name, value)| Tag { name, value })
+                    .map(|(name, value)| Tag::new(name, value))
                     .collect(),
                 prelude,
                 moves: moves.unwrap_or_default(),
                 result: result.map(str::to_string),
+                result_span: None,
                 span: Span::default(),
             })
     }
