@@ -3,7 +3,9 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn fvnote() -> Command {
-    Command::cargo_bin("fvnote").unwrap()
+    let mut c = Command::cargo_bin("fvnote").unwrap();
+    c.timeout(std::time::Duration::from_secs(120));
+    c
 }
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";

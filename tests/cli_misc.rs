@@ -4,7 +4,9 @@ use assert_cmd::Command;
 use predicates::prelude::*;
 
 fn fvnote() -> Command {
-    Command::cargo_bin("fvnote").unwrap()
+    let mut c = Command::cargo_bin("fvnote").unwrap();
+    c.timeout(std::time::Duration::from_secs(120));
+    c
 }
 
 #[test]

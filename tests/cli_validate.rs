@@ -4,7 +4,10 @@ use predicates::prelude::*;
 
 fn fvnote() -> Command {
     let mut c = Command::cargo_bin("fvnote").unwrap();
-    c.env_remove("NO_COLOR").env_remove("CI");
+    // A hang (a starved thread pool) fails the test instead of stalling CI.
+    c.env_remove("NO_COLOR")
+        .env_remove("CI")
+        .timeout(std::time::Duration::from_secs(120));
     c
 }
 
@@ -400,4 +403,38 @@ fn fault_line_slide_of_an_uncontrolled_rank_is_noted() {
     let v = json_lines(&out);
     assert_eq!(v[0]["variant"], "fault-line");
     assert_eq!(v[0]["notes"][0]["ruling"], "FL6");
+}
+
+#[test]
+fn many_small_files_in_parallel_keep_sorted_order() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..20 {
+        let moves = if i == 13 {
+            "1. e4 e5 2. Ke3 *"
+        } else {
+            "1. e4 e5 *"
+        };
+        std::fs::write(
+            dir.path().join(format!("g{i:02}.pgn")),
+            format!("{moves}\n\n{moves}\n"),
+        )
+        .unwrap();
+    }
+    let out = fvnote()
+        .args(["validate", "--format", "json"])
+        .arg(dir.path())
+        .assert()
+        .code(1)
+        .stderr("checked 40 games in 20 files: 38 valid, 2 invalid, 0 warnings\n")
+        .get_output()
+        .stdout
+        .clone();
+    let v = json_lines(&out);
+    assert_eq!(v.len(), 40);
+    for (i, g) in v.iter().enumerate() {
+        let file = g["file"].as_str().unwrap();
+        assert!(file.ends_with(&format!("g{:02}.pgn", i / 2)), "{file}");
+        assert_eq!(g["game"], i % 2 + 1);
+        assert_eq!(g["valid"], i / 2 != 13);
+    }
 }

@@ -19,7 +19,9 @@ use rayon::prelude::*;
 
 use super::CliError;
 use crate::record::replay::Diagnostic;
-use crate::record::validate::{check_games, line_around, Summary, ValidateOptions, Verdict};
+use crate::record::validate::{
+    check_games, check_games_serial, line_around, Summary, ValidateOptions, Verdict,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum Format {
@@ -641,11 +643,7 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                         .map_err(|e| e.to_string())
                         .and_then(|bytes| {
                             let mut v = Vec::new();
-                            let opts1 = ValidateOptions {
-                                batch: usize::MAX,
-                                ..opts.clone()
-                            };
-                            check_games(&bytes[..], &opts1, |x| v.push(x))
+                            check_games_serial(&bytes[..], &opts, |x| v.push(x))
                                 .map(|()| v)
                                 .map_err(|e| e.to_string())
                         });

@@ -142,7 +142,9 @@ pub fn syntax_diagnostic(e: &PgnError) -> Diagnostic {
 
 /// Reads every game from `input` and hands each verdict to `sink`, in order.
 ///
-/// Games are replayed in batches of `opts.batch` on the rayon pool. An I/O
+/// Games are replayed in batches of `opts.batch` on the rayon pool while the
+/// next batch is read; do not call it from inside a rayon task (it would wait
+/// on the pool from one of its own workers): use [`check_games_serial`]. An I/O
 /// error of the input ends the stream and is returned (after the verdicts of
 /// the games before it).
 pub fn check_games<R: BufRead>(
@@ -199,6 +201,34 @@ pub fn check_games<R: BufRead>(
             running = Some(h);
         }
     })
+}
+
+/// Checks every game of `input` on the calling thread, in order.
+///
+/// For callers that are already parallel (one file per rayon task): it never
+/// blocks on the pool, so it cannot starve it.
+pub fn check_games_serial<R: BufRead>(
+    input: R,
+    opts: &ValidateOptions,
+    mut sink: impl FnMut(Verdict),
+) -> Result<(), PgnError> {
+    let mut reader = Reader::new(input);
+    let mut builder = Tracking::default();
+    let mut index = 0;
+    while let Some(read) = reader.read_game(&mut builder).transpose() {
+        if let Err(
+            e @ PgnError {
+                kind: PgnErrorKind::Io(_),
+                ..
+            },
+        ) = &read
+        {
+            return Err(e.clone());
+        }
+        index += 1;
+        sink(check_read(index, read, opts));
+    }
+    Ok(())
 }
 
 /// A [`RecordBuilder`] that also notes where the result token is.
@@ -338,6 +368,17 @@ mod tests {
         check_games(pgn.as_bytes(), &ValidateOptions::default(), |x| v.push(x)).unwrap();
         assert!(v.iter().any(|x| x.syntax_error));
         assert!(v.last().unwrap().valid);
+    }
+
+    #[test]
+    fn serial_matches_batched() {
+        let pgn = "1. e4 *\n\n1. Ke2 *\n\n1. d4 ) *\n\n[Event \"x\"]\n\n1. c4 *\n";
+        let (mut a, mut b) = (Vec::new(), Vec::new());
+        let opts = ValidateOptions::default();
+        check_games(pgn.as_bytes(), &opts, |x| a.push((x.game, x.valid))).unwrap();
+        check_games_serial(pgn.as_bytes(), &opts, |x| b.push((x.game, x.valid))).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a, vec![(1, true), (2, false), (3, false), (4, true)]);
     }
 
     #[test]
