@@ -60,7 +60,7 @@ error: no piece can make this move
 ";
     assert!(text.starts_with(expected_first), "{text}");
     assert!(
-        text.contains("error[G6]: White f2g3 is illegal: leaves the king in check (G6)"),
+        text.contains("error[G6]: Kf2-g3: leaves the king in check (G6)"),
         "{text}"
     );
     assert!(
@@ -278,9 +278,7 @@ fn junit_has_a_suite_per_file_and_a_case_per_game() {
         "<testsuite name=\"tests/data/illegal.pgn\" tests=\"2\" failures=\"2\" errors=\"0\">"
     ));
     assert!(x.contains("<testcase name=\"game 1 (Anderssen vs Dufresne)\""));
-    assert!(x.contains(
-        "<failure message=\"White f2g3 is illegal: leaves the king in check (G6)\" type=\"G6\">"
-    ));
+    assert!(x.contains("<failure message=\"Kf2-g3: leaves the king in check (G6)\" type=\"G6\">"));
     assert!(x.contains("&quot;Kg3&quot;"));
     assert!(x.trim_end().ends_with("</testsuites>"));
     assert_eq!(x.matches("<testcase ").count(), 4);

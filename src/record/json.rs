@@ -533,7 +533,12 @@ pub fn to_game(record: &Record, opts: &JsonOptions) -> Result<Game, JsonError> {
     Ok(Game {
         format: Format,
         version: Version(VERSION),
-        tags: record.tags.clone(),
+        // Source locations are not part of the JSON form.
+        tags: record
+            .tags
+            .iter()
+            .map(|t| Tag::new(&*t.name, &*t.value))
+            .collect(),
         variant: variant.map(|v| v.id().to_owned()),
         start: if sets_up {
             start

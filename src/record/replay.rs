@@ -200,14 +200,19 @@ pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
     report.result = movetext_result
         .clone()
         .or_else(|| record.tag("Result").map(str::to_owned));
-    let setup = record_variant(record).and_then(|v| {
-        report.variant = v;
-        record_start(record, v)
-    });
+    // A bad Variant or FEN tag is shown at that tag.
+    let tag_span = |name: &str| record.tag_pair(name).map_or(record.span, |t| t.span);
+    let setup = match record_variant(record) {
+        Err(message) => Err((message, tag_span("Variant"))),
+        Ok(v) => {
+            report.variant = v;
+            record_start(record, v).map_err(|message| (message, tag_span("FEN")))
+        }
+    };
     let start = match setup {
         Ok(pos) => pos,
-        Err(message) => {
-            let d = diag(Severity::Error, record.span, "", message);
+        Err((message, span)) => {
+            let d = diag(Severity::Error, span, "", message);
             report.error = Some(d.clone());
             report.errors.push(d);
             return report;
@@ -449,12 +454,16 @@ fn finish(record: &Record, movetext: Option<String>, report: &mut GameReport) {
         return;
     }
     report.outcome = final_pos.outcome();
+    // Point at the result token, else at the Result tag, else at the game.
+    let result_span = record
+        .result_span
+        .unwrap_or_else(|| record.tag_pair("Result").map_or(record.span, |t| t.span));
     let tag = record.tag("Result").map(str::trim);
     if let (Some(m), Some(t)) = (movetext.as_deref(), tag) {
         if m != t && t != "?" {
             let mut d = diag(
                 Severity::Error,
-                record.span,
+                result_span,
                 m,
                 format!("the movetext ends with {m} but the Result tag says {t}"),
             );
@@ -468,7 +477,7 @@ fn finish(record: &Record, movetext: Option<String>, report: &mut GameReport) {
         if written != outcome.result() {
             let mut d = diag(
                 Severity::Error,
-                record.span,
+                result_span,
                 &written,
                 format!(
                     "the game ended: {outcome} ({}), so the result must be {}, not {written}",

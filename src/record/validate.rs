@@ -22,7 +22,7 @@ use std::io::BufRead;
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::notation::pgn::{PgnError, PgnErrorKind, Reader, RecordBuilder, Visitor};
+use crate::notation::pgn::{PgnError, PgnErrorKind, Reader, RecordBuilder};
 use crate::record::replay::{record_variant, replay, Diagnostic, ReplayOptions, Severity};
 use crate::record::{Record, Span};
 
@@ -69,16 +69,8 @@ pub struct Verdict {
 
 /// The verdict on one game read (or not) from an archive.
 pub fn check_game(game: usize, read: Result<Record, PgnError>, opts: &ValidateOptions) -> Verdict {
-    check_read(game, read.map(|r| (r, None)), opts)
-}
-
-/// A record and where its result token was, so a wrong result is shown there
-/// rather than at the start of the game.
-type Read = Result<(Record, Option<Span>), PgnError>;
-
-fn check_read(game: usize, read: Read, opts: &ValidateOptions) -> Verdict {
     match read {
-        Ok((record, result_span)) => {
+        Ok(record) => {
             let report = replay(
                 &record,
                 &ReplayOptions {
@@ -86,12 +78,7 @@ fn check_read(game: usize, read: Read, opts: &ValidateOptions) -> Verdict {
                     fens: false,
                 },
             );
-            let mut error = report.error.clone();
-            if let (Some(e), Some(span)) = (error.as_mut(), result_span) {
-                if e.span == record.span && record.result.as_deref() == Some(e.token.as_str()) {
-                    e.span = span;
-                }
-            }
+            let error = report.error.clone();
             let variant = record_variant(&record)
                 .map(|v| v.id().to_owned())
                 .unwrap_or_else(|_| record.tag("Variant").unwrap_or("chess").to_owned());
@@ -155,7 +142,7 @@ pub fn check_games<R: BufRead>(
     let mut reader = Reader::new(input);
     let batch_size = opts.batch.max(1);
     let mut index = 0usize;
-    let mut builder = Tracking::default();
+    let mut builder = RecordBuilder::default();
     // Reading (on this thread) overlaps with replaying the previous batch
     // (on the rayon pool), so the reader is never the bottleneck alone.
     std::thread::scope(|scope| {
@@ -191,7 +178,7 @@ pub fn check_games<R: BufRead>(
             let h = scope.spawn(move || {
                 batch
                     .into_par_iter()
-                    .map(|(i, read)| check_read(i, read, opts))
+                    .map(|(i, read)| check_game(i, read, opts))
                     .collect()
             });
             if done {
@@ -213,7 +200,7 @@ pub fn check_games_serial<R: BufRead>(
     mut sink: impl FnMut(Verdict),
 ) -> Result<(), PgnError> {
     let mut reader = Reader::new(input);
-    let mut builder = Tracking::default();
+    let mut builder = RecordBuilder::default();
     let mut index = 0;
     while let Some(read) = reader.read_game(&mut builder).transpose() {
         if let Err(
@@ -226,58 +213,9 @@ pub fn check_games_serial<R: BufRead>(
             return Err(e.clone());
         }
         index += 1;
-        sink(check_read(index, read, opts));
+        sink(check_game(index, read, opts));
     }
     Ok(())
-}
-
-/// A [`RecordBuilder`] that also notes where the result token is.
-#[derive(Default)]
-struct Tracking {
-    inner: RecordBuilder,
-    result: Option<Span>,
-}
-
-impl Visitor for Tracking {
-    type Output = (Record, Option<Span>);
-    fn begin_game(&mut self) {
-        self.result = None;
-        self.inner.begin_game();
-    }
-    fn tag(&mut self, name: &str, value: &str, span: Span) {
-        self.inner.tag(name, value, span);
-    }
-    fn begin_movetext(&mut self) {
-        self.inner.begin_movetext();
-    }
-    fn san(&mut self, token: &str, span: Span) {
-        self.inner.san(token, span);
-    }
-    fn nag(&mut self, nag: u16, span: Span) {
-        self.inner.nag(nag, span);
-    }
-    fn comment(&mut self, text: &str, span: Span) {
-        self.inner.comment(text, span);
-    }
-    fn line_comment(&mut self, text: &str, span: Span) {
-        self.inner.line_comment(text, span);
-    }
-    fn begin_variation(&mut self, span: Span) {
-        self.inner.begin_variation(span);
-    }
-    fn end_variation(&mut self, span: Span) {
-        self.inner.end_variation(span);
-    }
-    fn move_number(&mut self, n: u32, span: Span) {
-        self.inner.move_number(n, span);
-    }
-    fn outcome(&mut self, result: &str, span: Span) {
-        self.result = Some(span);
-        self.inner.outcome(result, span);
-    }
-    fn end_game(&mut self) -> Self::Output {
-        (self.inner.end_game(), self.result.take())
-    }
 }
 
 /// Counts over a whole run.
