@@ -132,42 +132,49 @@ pub fn record_start(record: &Record, variant: Variant) -> Result<Position, Strin
     }
 }
 
-/// Legal moves like the one a token tried: same piece or same destination.
+/// Legal moves like the one a token tried ("did you mean"), closest first: the
+/// same piece's moves, else moves onto the same square, else moves of the same
+/// piece type or kind. At most twelve, sorted.
 fn suggestions(pos: &Position, san: &San, illegal: Option<&Move>) -> Vec<String> {
     let legal = pos.legal_moves();
-    let mut out: Vec<String> = legal
-        .iter()
-        .filter(|m| match (san, m) {
-            (_, m)
-                if illegal
-                    .and_then(|i| i.from())
-                    .is_some_and(|f| m.from() == Some(f)) =>
-            {
-                true
-            }
-            (
-                San::Normal {
-                    role: Some(r), to, ..
-                },
-                Move::Normal { role, to: t, .. },
-            ) => r == role || to == t,
-            (San::Normal { to, .. }, Move::EnPassant { to: t, .. }) => to == t,
-            (San::Castle(_), Move::Castle { .. }) => true,
-            (San::Drop { .. }, Move::Drop { .. }) => true,
-            (San::Slide { .. }, Move::Slide { .. }) => true,
-            (San::Quake { .. }, Move::Quake { .. }) => true,
-            (
-                San::CageMove { .. } | San::CageInsert { .. },
-                Move::CageMove { .. } | Move::CageInsert { .. },
-            ) => true,
-            _ => false,
-        })
-        .map(|m| write_san(pos, m))
-        .collect();
-    out.sort();
-    out.dedup();
-    out.truncate(12);
-    out
+    let from = illegal.and_then(|m| m.from());
+    let target = match san {
+        San::Normal { to, .. } => Some(*to),
+        _ => None,
+    };
+    let lands_on = |m: &Move, sq| matches!(m, Move::Normal { to, .. } | Move::EnPassant { to, .. } if *to == sq);
+    let same_kind = |m: &Move| match (san, m) {
+        (San::Normal { role: Some(r), .. }, Move::Normal { role, .. }) => r == role,
+        (San::Normal { role: None, .. }, Move::Normal { .. }) => true,
+        (San::Castle(_), Move::Castle { .. })
+        | (San::Drop { .. }, Move::Drop { .. })
+        | (San::Slide { .. }, Move::Slide { .. })
+        | (San::Quake { .. }, Move::Quake { .. })
+        | (
+            San::CageMove { .. } | San::CageInsert { .. },
+            Move::CageMove { .. } | Move::CageInsert { .. },
+        ) => true,
+        _ => false,
+    };
+    let tiers: [&dyn Fn(&Move) -> bool; 3] = [
+        &|m| from.is_some() && m.from() == from,
+        &|m| target.is_some_and(|t| lands_on(m, t)),
+        &same_kind,
+    ];
+    for tier in tiers {
+        let mut out: Vec<String> = legal
+            .iter()
+            .filter(|m| tier(m))
+            .map(|m| write_san(pos, m))
+            .collect();
+        if !out.is_empty() {
+            out.sort();
+            out.dedup();
+            out.truncate(12);
+            return out;
+        }
+    }
+    Vec::new()
 }
 
 struct Frame<'a> {
