@@ -192,7 +192,6 @@ fn errors_exit_2() {
 }
 
 #[test]
-#[ignore = "needs the fault-line rules"]
 fn fault_line_slide_changes_geometry() {
     let dir = tempfile::tempdir().unwrap();
     let pgn = dir.path().join("fl.pgn");

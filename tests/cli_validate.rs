@@ -388,7 +388,6 @@ fn many_games_keep_input_order() {
 }
 
 #[test]
-#[ignore = "needs the fault-line rules"]
 fn fault_line_slide_of_an_uncontrolled_rank_is_noted() {
     let pgn = "[Variant \"fault-line\"]\n\n1. S3e *\n";
     let out = fvnote()
