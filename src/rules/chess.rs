@@ -38,6 +38,15 @@ pub(crate) fn last_rank_promotes(ranks: u8) -> impl Fn(Color, Square) -> bool {
     }
 }
 
+/// Orthodox piece moves and castling: the candidates of chess, Grid and Rank
+/// and File, whose restrictions all live in `check`.
+pub(crate) fn orthodox_candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
+    movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), scope, out);
+    if scope.castling() {
+        movegen::castling_moves(pos, out);
+    }
+}
+
 /// What an orthodox 8×8 position must satisfy, shared by Grid and Rank and File.
 pub(crate) fn validate_orthodox<R: Rules>(pos: &Position) -> Result<(), &'static str> {
     if pos.frame() != (8, 8) || pos.squares().any(|sq| !pos.is_cell(sq)) {
@@ -73,10 +82,7 @@ impl Rules for Chess {
     }
 
     fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
-        movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), scope, out);
-        if scope.castling() {
-            movegen::castling_moves(pos, out);
-        }
+        orthodox_candidates(pos, scope, out);
     }
 
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {

@@ -26,7 +26,7 @@
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::rules::chess::{last_rank_promotes, standard_start, validate_orthodox, PAWNS};
+use crate::rules::chess::{orthodox_candidates, standard_start, validate_orthodox};
 use crate::rules::movegen;
 use crate::rules::{Illegal, Rules, Scope, Variant};
 use crate::square::Square;
@@ -123,10 +123,7 @@ impl Rules for RankAndFile {
     }
 
     fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
-        movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), scope, out);
-        if scope.castling() {
-            movegen::castling_moves(pos, out);
-        }
+        orthodox_candidates(pos, scope, out);
     }
 
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
