@@ -56,7 +56,6 @@ missing=()
 have stockfish || missing+=(stockfish)
 have pgn-extract || missing+=(pgn-extract)
 [ -x /usr/bin/time ] || missing+=(time)
-have bc || missing+=(bc)
 if [ ${#missing[@]} -gt 0 ]; then apt_install "${missing[@]}"; fi
 have_pychess=0
 if have python3; then
