@@ -118,8 +118,9 @@ impl Move {
     }
 }
 
-/// A list of moves with room for any position without reallocating in the hot path.
-pub type MoveList = Vec<Move>;
+/// A list of moves: the first 64 live inline, so generating moves for a typical
+/// position allocates nothing (the hot path of validation and perft).
+pub type MoveList = smallvec::SmallVec<[Move; 64]>;
 
 /// Position-independent long form: `e2e4`, `e7e8q`, `e1g1` (castling as the king's
 /// move), `N@e4`, `S3e`, `K-qn`, `C-a5`, `C>e1/q/-` (insertion with its promotion

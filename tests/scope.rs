@@ -3,8 +3,8 @@
 use fvnote::rules::Scope;
 use fvnote::{Move, Position, Role, Square, Variant};
 
-fn sorted(mut v: Vec<Move>) -> Vec<String> {
-    let mut s: Vec<String> = v.drain(..).map(|m| format!("{m:?}")).collect();
+fn sorted(v: impl IntoIterator<Item = Move>) -> Vec<String> {
+    let mut s: Vec<String> = v.into_iter().map(|m| format!("{m:?}")).collect();
     s.sort();
     s
 }

@@ -500,16 +500,19 @@ impl ParsedSan {
             _ => Scope::All,
         };
         let cands = pos.candidate_moves_in(scope);
-        let found: Vec<Move> = cands
+        let mut matching = cands
             .iter()
             .copied()
-            .filter(|m| self.san.matches(pos, m) && pos.is_legal_candidate(m))
-            .collect();
-        let mv = match found.as_slice() {
-            [mv] => *mv,
-            [] => return Err(self.why_not(pos)),
-            many => {
-                let mut candidates: Vec<String> = many.iter().map(|m| write_san(pos, m)).collect();
+            .filter(|m| self.san.matches(pos, m) && pos.is_legal_candidate(m));
+        let mv = match (matching.next(), matching.next()) {
+            (Some(mv), None) => mv,
+            (None, _) => return Err(self.why_not(pos)),
+            (Some(a), Some(b)) => {
+                let mut candidates: Vec<String> = [a, b]
+                    .into_iter()
+                    .chain(matching)
+                    .map(|m| write_san(pos, &m))
+                    .collect();
                 candidates.sort();
                 return Err(SanError::Ambiguous { candidates });
             }

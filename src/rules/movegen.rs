@@ -318,13 +318,19 @@ pub fn all_piece_moves(
         if pos.raw(to) & HOLE != 0 {
             return;
         }
-        let mut origins = KNIGHT.map(|d| to.offset(d)).to_vec();
-        for d in ORTHOGONAL.iter().chain(&DIAGONAL) {
+        let mut origins = [to; 16];
+        for (slot, d) in origins[..8].iter_mut().zip(KNIGHT) {
+            *slot = to.offset(d);
+        }
+        for (slot, d) in origins[8..]
+            .iter_mut()
+            .zip(ORTHOGONAL.iter().chain(&DIAGONAL))
+        {
             let mut sq = to.offset(*d);
             while pos.raw(sq) == EMPTY {
                 sq = sq.offset(*d);
             }
-            origins.push(sq);
+            *slot = sq;
         }
         for from in origins {
             if wanted(pos.raw(from)) {
