@@ -89,7 +89,7 @@ _fvnote() {
 
     case "${cmd}" in
         fvnote)
-            opts="-h -V --help --version perft variants moves show validate diff generate-man convert fmt gen help"
+            opts="-h -V --help --version validate convert fmt diff show moves perft gen variants generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -221,7 +221,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help)
-            opts="perft variants moves show validate diff generate-man convert fmt gen help"
+            opts="validate convert fmt diff show moves perft gen variants generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

@@ -26,33 +26,17 @@ end
 
 complete -c fvnote -n "__fish_fvnote_needs_command" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_needs_command" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (RULINGS G7)'
-complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "variants" -d 'List the variants: identifier, aliases, summary'
-complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "moves" -d 'List the legal moves of a position in canonical SAN'
-complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "show" -d 'Draw a position as text (or SVG)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "validate" -d 'Replay every game of PGN files and report the first error of each'
-complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "diff" -d 'Show what differs between two positions or two records\' main lines'
-complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "convert" -d 'Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "fmt" -d 'Rewrite PGN files in canonical layout and SAN, losing nothing'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "diff" -d 'Show what differs between two positions or two records\' main lines'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "show" -d 'Draw a position as text (or SVG)'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "moves" -d 'List the legal moves of a position in canonical SAN'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (RULINGS G7)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "gen" -d 'Generate random legal games as PGN (deterministic for a seed)'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "variants" -d 'List the variants: identifier, aliases, summary'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s v -l variant -d 'Variant identifier (see `fvnote variants`)' -r
-complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -l fen -d 'Start from this FEN instead of the start position' -r
-complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -l divide -d 'First print one `token: count` line per legal move'
-complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s h -l help -d 'Print help'
-complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s h -l help -d 'Print help'
-complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`)' -r
-complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l format -d 'Output format' -r -f -a "text\t''
-json\t''"
-complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s h -l help -d 'Print help'
-complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`)' -r
-complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l svg -d 'Also write an SVG diagram to this file' -r -F
-complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s h -l help -d 'Print help'
-complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'rustc-style diagnostics with the source line and a caret'
 json\t'JSON Lines: one object per game'
 github\t'GitHub Actions workflow commands (annotations)'
@@ -64,14 +48,6 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l strict -d 'Tr
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s v -l verbose -d 'Human output: also list every valid game'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s v -l variant -d 'Variant of FEN arguments (see `fvnote variants`)' -r
-complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -l format -d 'Output format' -r -f -a "words\t'The differences in words'
-side-by-side\t'Two diagrams next to each other, changed squares marked with `*`'
-json\t'One JSON object'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
-complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand generate-man" -s h -l help -d 'Print help'
-complete -c fvnote -n "__fish_fvnote_using_subcommand generate-man" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l to -d 'Output format' -r -f -a "json\t'One JSON document: an array of games, pretty-printed'
 jsonl\t'JSON Lines: one game per line'
 pgn\t'PGN; PGN input is rewritten in canonical form'
@@ -86,19 +62,43 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s V -l version -
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l check -d 'Write nothing; list the files that would change and exit 1 if any'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s v -l variant -d 'Variant of FEN arguments (see `fvnote variants`)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -l format -d 'Output format' -r -f -a "words\t'The differences in words'
+side-by-side\t'Two diagrams next to each other, changed squares marked with `*`'
+json\t'One JSON object'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l svg -d 'Also write an SVG diagram to this file' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s h -l help -d 'Print help'
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l format -d 'Output format' -r -f -a "text\t''
+json\t''"
+complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s h -l help -d 'Print help'
+complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s v -l variant -d 'Variant identifier (see `fvnote variants`)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -l fen -d 'Start from this FEN instead of the start position' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -l divide -d 'First print one `token: count` line per legal move'
+complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s h -l help -d 'Print help'
+complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s s -l seed -d 'Seed: the same seed gives the same bytes' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -l max-plies -d 'Longest game in plies; longer games stop with result `*`' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s o -l output -d 'Write to this file (atomically) instead of stdout' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from perft variants moves show validate diff generate-man convert fmt gen help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (RULINGS G7)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from perft variants moves show validate diff generate-man convert fmt gen help" -f -a "variants" -d 'List the variants: identifier, aliases, summary'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from perft variants moves show validate diff generate-man convert fmt gen help" -f -a "moves" -d 'List the legal moves of a position in canonical SAN'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from perft variants moves show validate diff generate-man convert fmt gen help" -f -a "show" -d 'Draw a position as text (or SVG)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from perft variants moves show validate diff generate-man convert fmt gen help" -f -a "validate" -d 'Replay every game of PGN files and report the first error of each'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from perft variants moves show validate diff generate-man convert fmt gen help" -f -a "diff" -d 'Show what differs between two positions or two records\' main lines'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from perft variants moves show validate diff generate-man convert fmt gen help" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from perft variants moves show validate diff generate-man convert fmt gen help" -f -a "convert" -d 'Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from perft variants moves show validate diff generate-man convert fmt gen help" -f -a "fmt" -d 'Rewrite PGN files in canonical layout and SAN, losing nothing'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from perft variants moves show validate diff generate-man convert fmt gen help" -f -a "gen" -d 'Generate random legal games as PGN (deterministic for a seed)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from perft variants moves show validate diff generate-man convert fmt gen help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s h -l help -d 'Print help'
+complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand generate-man" -s h -l help -d 'Print help'
+complete -c fvnote -n "__fish_fvnote_using_subcommand generate-man" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "validate" -d 'Replay every game of PGN files and report the first error of each'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "convert" -d 'Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "fmt" -d 'Rewrite PGN files in canonical layout and SAN, losing nothing'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "diff" -d 'Show what differs between two positions or two records\' main lines'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "show" -d 'Draw a position as text (or SVG)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "moves" -d 'List the legal moves of a position in canonical SAN'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (RULINGS G7)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "gen" -d 'Generate random legal games as PGN (deterministic for a seed)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "variants" -d 'List the variants: identifier, aliases, summary'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -22,7 +22,16 @@ use crate::rules::Variant;
 
 /// Read, write, validate, convert and diff game records of chess variants.
 #[derive(Parser, Debug)]
-#[command(name = "fvnote", version, about, long_about = None, propagate_version = true)]
+#[command(
+    name = "fvnote",
+    version,
+    about,
+    long_about = None,
+    propagate_version = true,
+    after_help = "Exit status: 0 success; 1 a negative answer (invalid game, difference, file would \
+change); 2 usage or I/O error.\nRules: ../shared/RULINGS.md (ruling ids such as GR2, FL5 appear in \
+messages). Notation: notation/. Man pages: man/."
+)]
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
@@ -30,14 +39,6 @@ pub struct Cli {
 
 #[derive(Subcommand, Debug)]
 pub enum Command {
-    /// Count the leaf nodes of the legal move tree (RULINGS G7).
-    Perft(perft::PerftArgs),
-    /// List the variants: identifier, aliases, summary.
-    Variants,
-    /// List the legal moves of a position in canonical SAN.
-    Moves(show::MovesArgs),
-    /// Draw a position as text (or SVG).
-    Show(show::ShowArgs),
     /// Replay every game of PGN files and report the first error of each.
     ///
     /// Each game is replayed through the rules of its [Variant] tag; the first
@@ -53,22 +54,6 @@ pub enum Command {
     /// Exit status: 0 all games valid, 1 some game invalid, 2 usage or I/O
     /// error (an unreadable path is reported and the rest still checked).
     Validate(validate::ValidateArgs),
-    /// Show what differs between two positions or two records' main lines.
-    ///
-    /// A and B are FENs (with --variant) or RECORD.pgn[:game][@ply]. When
-    /// both are records without @ply, their main lines are compared move by
-    /// move; otherwise the two positions are: pieces added, removed and
-    /// moved, cells that became holes and back, hands, side to move,
-    /// castling, en passant, counters, cages.
-    ///
-    /// Exit status, as diff(1): 0 equal, 1 different, 2 error.
-    Diff(diff::DiffArgs),
-    /// Write man pages and shell completions into DIR (for packagers).
-    #[command(hide = true)]
-    GenerateMan {
-        /// Output directory (the repository keeps them in `man/`).
-        dir: std::path::PathBuf,
-    },
     /// Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN.
     #[command(
         after_help = "Nothing is written unless every input converts. Errors name \
@@ -85,8 +70,32 @@ is reported and left untouched.\nExit status: 0 all formatted (or already canoni
 --check, some file would change; 2 some file could not be formatted, read or written."
     )]
     Fmt(fmt::FmtArgs),
+    /// Show what differs between two positions or two records' main lines.
+    ///
+    /// A and B are FENs (with --variant) or RECORD.pgn[:game][@ply]. When
+    /// both are records without @ply, their main lines are compared move by
+    /// move; otherwise the two positions are: pieces added, removed and
+    /// moved, cells that became holes and back, hands, side to move,
+    /// castling, en passant, counters, cages.
+    ///
+    /// Exit status, as diff(1): 0 equal, 1 different, 2 error.
+    Diff(diff::DiffArgs),
+    /// Draw a position as text (or SVG).
+    Show(show::ShowArgs),
+    /// List the legal moves of a position in canonical SAN.
+    Moves(show::MovesArgs),
+    /// Count the leaf nodes of the legal move tree (RULINGS G7).
+    Perft(perft::PerftArgs),
     /// Generate random legal games as PGN (deterministic for a seed).
     Gen(gen::GenArgs),
+    /// List the variants: identifier, aliases, summary.
+    Variants,
+    /// Write man pages and shell completions into DIR (for packagers).
+    #[command(hide = true)]
+    GenerateMan {
+        /// Output directory (the repository keeps them in `man/`).
+        dir: std::path::PathBuf,
+    },
 }
 
 /// An error that ends the command, with its exit code.
