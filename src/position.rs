@@ -108,11 +108,8 @@ impl PartialEq for Position {
             && self.cells[..] == other.cells[..]
             && self.turn == other.turn
             && self.castling == other.castling
-            // The en passant square matters only when a legal en passant capture
-            // exists (FIDE 9.2.3, and what FEN writes): otherwise a double step
-            // would make a position differ from its own FEN read back.
-            && (self.ep == other.ep
-                || crate::notation::fen::legal_ep(self) == crate::notation::fen::legal_ep(other))
+            // Kept only when capturable (`keep_ep_only_if_capturable`).
+            && self.ep == other.ep
             && self.halfmoves == other.halfmoves
             && self.fullmoves == other.fullmoves
             && self.hands == other.hands
@@ -162,7 +159,8 @@ impl Position {
     pub fn castling(&self) -> Castling {
         self.castling
     }
-    /// The en passant target square (the square the double-stepping pawn crossed).
+    /// The en passant target square (the square the double-stepping pawn
+    /// crossed), present only when a legal en passant capture exists.
     pub fn ep_square(&self) -> Option<Square> {
         self.ep
     }

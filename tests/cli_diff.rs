@@ -22,14 +22,28 @@ fn equal_positions_exit_0() {
 #[test]
 fn a_pawn_move_in_words() {
     fvnote()
+        // Black's d4 pawn can take on e3, so the en passant square is real.
         .args([
             "diff",
-            START,
-            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/ppp1pppp/8/8/3p4/8/PPPPPPPP/RNBQKBNR w KQkq - 0 3",
+            "rnbqkbnr/ppp1pppp/8/8/3pP3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 3",
         ])
         .assert()
         .code(1)
         .stdout("moved: P e2-e4\nside to move: White -> Black\nen passant: - -> e3\n");
+}
+
+#[test]
+fn an_en_passant_square_no_pawn_can_use_is_no_difference() {
+    // FIDE 9.2.3: after 1. e4 from the start no capture is possible on e3.
+    fvnote()
+        .args([
+            "diff",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+            "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+        ])
+        .assert()
+        .code(0);
 }
 
 #[test]

@@ -396,6 +396,7 @@ pub fn read_fen(text: &str, variant: Variant) -> Result<Position, FenError> {
         found: None,
         expected: format!("a legal {variant} position, but {why}"),
     })?;
+    pos.keep_ep_only_if_capturable();
     Ok(pos)
 }
 
@@ -463,16 +464,6 @@ pub fn write_board(pos: &Position) -> String {
     out
 }
 
-/// The en passant square if a legal en passant capture exists (what python-chess
-/// and shakmaty write by default).
-pub fn legal_ep(pos: &Position) -> Option<Square> {
-    let ep = pos.ep_square()?;
-    pos.legal_moves()
-        .iter()
-        .any(|m| matches!(m, crate::Move::EnPassant { to, .. } if *to == ep))
-        .then_some(ep)
-}
-
 /// Writes the FEN of `pos`; [`read_fen`] reads it back to the same position.
 pub fn write_fen(pos: &Position) -> String {
     let mut out = write_board(pos);
@@ -506,7 +497,7 @@ pub fn write_fen(pos: &Position) -> String {
         }
     }
     out.push(' ');
-    match legal_ep(pos) {
+    match pos.ep_square() {
         Some(sq) => out.push_str(&sq.to_string()),
         None => out.push('-'),
     }

@@ -403,7 +403,26 @@ impl Position {
     }
     /// Plays `mv`, which must be legal, in place.
     pub fn play_in_place(&mut self, mv: &Move) {
-        with_rules!(self.variant, R => R::play(self, mv))
+        with_rules!(self.variant, R => R::play(self, mv));
+        self.keep_ep_only_if_capturable();
+    }
+    /// Keeps the en passant square only when a legal en passant capture uses it
+    /// (FIDE 9.2.3; what python-chess and shakmaty write), so positions that
+    /// differ only by an unusable square are equal. Perft skips this: it never
+    /// compares positions.
+    pub(crate) fn keep_ep_only_if_capturable(&mut self) {
+        let Some(ep) = self.ep else { return };
+        let scope = Scope::Target {
+            role: Some(Role::Pawn),
+            to: ep,
+        };
+        let capturable = self
+            .candidate_moves_in(scope)
+            .iter()
+            .any(|m| matches!(m, Move::EnPassant { .. }) && self.is_legal_candidate(m));
+        if !capturable {
+            self.ep = None;
+        }
     }
     /// Whether the side to move is in check.
     pub fn is_check(&self) -> bool {
