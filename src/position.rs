@@ -253,14 +253,13 @@ impl Position {
     }
     /// Recomputes the king cache after raw writes (slides, quakes, pushes).
     pub(crate) fn refresh_kings(&mut self) {
-        self.kings = [None, None];
-        for sq in self.squares().collect::<Vec<_>>() {
-            if let Some(p) = self.piece_at(sq) {
-                if p.role == Role::King {
-                    self.kings[p.color.index()] = Some(sq);
-                }
+        let mut kings = [None, None];
+        for sq in self.squares() {
+            if let Some(p) = self.piece_at(sq).filter(|p| p.role == Role::King) {
+                kings[p.color.index()] = Some(sq);
             }
         }
+        self.kings = kings;
     }
     pub(crate) fn add_to_hand(&mut self, color: Color, role: Role, n: i16) {
         let slot = &mut self.hands[color.index()][role as usize];

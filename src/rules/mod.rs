@@ -351,8 +351,8 @@ impl Position {
     /// Whether `mv` is legal here; if not, why.
     pub fn check_move(&self, mv: &Move) -> Result<(), Illegal> {
         with_rules!(self.variant, R => {
-            if let Some(end) = R::special_end(self) {
-                let _ = end;
+            // G5: nothing is legal after the end, whatever ended it.
+            if R::special_end(self).is_some() {
                 return Err(Illegal::new("G5", "the game is already over"));
             }
             let mut cands = MoveList::new();
