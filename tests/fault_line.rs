@@ -697,10 +697,20 @@ mod records {
 
     #[test]
     fn fl1_moves_after_a_king_capture_are_invalid() {
-        let pgn = "[Variant \"fault-line\"]\n[SetUp \"1\"]\n[FEN \"*r1b1bnr/*pppppp*/*7/4k2*/*PPPPPP*/RNBKBNR* w - - 0 1\"]\n\n1. S3e Kd3 2. Bxd3 d4 1-0\n";
-        let games = read_all(pgn.as_bytes());
-        let r = replay(games[0].as_ref().unwrap(), &ReplayOptions::default());
-        let _ = r;
+        // 4. Nxd6 captures Black's king (FL1): the game is over, so Black's
+        // reply is the first invalid move (G5), at ply 8.
+        let r = run("1. S3e S6w 2. Nc3 g4 3. Nxb5+ S4w 4. Nxd6 Nf4 1-0");
+        let e = r
+            .error
+            .expect("a move after the king capture must be an error");
+        assert_eq!(
+            (e.ply, e.token.as_str(), e.ruling),
+            (Some(8), "Nf4", Some("FL1"))
+        );
+        assert!(e.message.contains("captured the king"), "{}", e.message);
+        // Without the extra move the same record is valid and won by White.
+        let r = run("1. S3e S6w 2. Nc3 g4 3. Nxb5+ S4w 4. Nxd6 1-0");
+        assert!(r.is_valid(), "{:?}", r.error);
     }
 }
 

@@ -235,7 +235,7 @@ pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
         denied: Vec::new(),
     }];
     // Refusals written before the first move (FL10).
-    read_denials(&record.prelude, &mut stack[0], &mut report, opts);
+    read_denials(&record.prelude, &mut stack[0], &mut report);
     while let Some(frame) = stack.last_mut() {
         let Some(node) = frame.nodes.next() else {
             if frame.main {
@@ -247,13 +247,13 @@ pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
         if frame.dead {
             report.canonical.push(None);
         } else {
-            read_denials(&node.comments_before, frame, &mut report, opts);
+            read_denials(&node.comments_before, frame, &mut report);
             // Variations start from the position before this move: keep it only then.
             let before = (!node.variations.is_empty()).then(|| frame.pos.clone());
             let ply_before = frame.ply;
             match play_node(node, frame, &mut report, opts) {
                 Some(()) => {
-                    read_denials(&node.comments, frame, &mut report, opts);
+                    read_denials(&node.comments, frame, &mut report);
                 }
                 None => frame.dead = true,
             }
@@ -289,12 +289,7 @@ pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
 }
 
 /// Reads `[%deny S3e]` commands from comments into the frame (FL6, FL10).
-fn read_denials(
-    comments: &[Comment],
-    frame: &mut Frame<'_>,
-    report: &mut GameReport,
-    _opts: &ReplayOptions,
-) {
+fn read_denials(comments: &[Comment], frame: &mut Frame<'_>, report: &mut GameReport) {
     for c in comments {
         for (name, args) in comment_commands(&c.text) {
             if name != "deny" {
