@@ -1,4 +1,7 @@
 //! Grid Chess (RULINGS GR1–GR4) through the public API: FEN in, moves and rulings out.
+mod common;
+
+use common::*;
 use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::{Move, Position, Variant};
 
@@ -6,38 +9,6 @@ const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
 fn pos(fen: &str) -> Position {
     read_fen(fen, Variant::Grid).unwrap_or_else(|e| panic!("{fen}: {e}"))
-}
-
-/// The candidate move written `long` (`e2e4`, `f7g8q`, `e1g1` for castling).
-fn cand(p: &Position, long: &str) -> Move {
-    p.candidate_moves()
-        .into_iter()
-        .find(|m| m.to_string() == long)
-        .unwrap_or_else(|| panic!("{long} is not a candidate in {p:?}"))
-}
-
-fn assert_legal(p: &Position, long: &str) {
-    let m = cand(p, long);
-    assert_eq!(p.check_move(&m), Ok(()), "{long} should be legal in {p:?}");
-    assert!(
-        p.legal_moves().contains(&m),
-        "{long} missing from legal moves"
-    );
-}
-
-fn assert_illegal(p: &Position, long: &str, ruling: &str) {
-    let m = cand(p, long);
-    let err = p
-        .check_move(&m)
-        .expect_err(&format!("{long} should be illegal in {p:?}"));
-    assert_eq!(err.ruling, ruling, "{long}: {}", err.reason);
-    assert!(!p.legal_moves().contains(&m), "{long} listed as legal");
-}
-
-fn legal_strings(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
-    v.sort();
-    v
 }
 
 #[test]

@@ -1,4 +1,7 @@
 //! Rank and File Chess (RULINGS RF1–RF6) through the public API.
+mod common;
+
+use common::*;
 use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::{Color, Move, Outcome, Position, Square, Variant};
 
@@ -10,50 +13,6 @@ fn pos(fen: &str) -> Position {
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()
-}
-
-/// The candidate move written `long` (`e2e4`, `f7g8q`, `e1g1` for castling).
-fn cand(p: &Position, long: &str) -> Move {
-    p.candidate_moves()
-        .into_iter()
-        .find(|m| m.to_string() == long)
-        .unwrap_or_else(|| panic!("{long} is not a candidate in {p:?}"))
-}
-
-fn assert_legal(p: &Position, long: &str) {
-    let m = cand(p, long);
-    assert_eq!(p.check_move(&m), Ok(()), "{long} should be legal in {p:?}");
-    assert!(
-        p.legal_moves().contains(&m),
-        "{long} missing from legal moves"
-    );
-}
-
-/// Asserts the ruling and returns the explanation.
-fn assert_illegal(p: &Position, long: &str, ruling: &str) -> String {
-    let m = cand(p, long);
-    let err = p
-        .check_move(&m)
-        .expect_err(&format!("{long} should be illegal in {p:?}"));
-    assert_eq!(err.ruling, ruling, "{long}: {}", err.reason);
-    assert!(!p.legal_moves().contains(&m), "{long} listed as legal");
-    p.explain(&m, &err)
-}
-
-fn legal_strings(p: &Position) -> Vec<String> {
-    let mut v: Vec<String> = p.legal_moves().iter().map(|m| m.to_string()).collect();
-    v.sort();
-    v
-}
-
-fn play(p: &Position, moves: &[&str]) -> Position {
-    let mut p = p.clone();
-    for long in moves {
-        let m = cand(&p, long);
-        assert_eq!(p.check_move(&m), Ok(()), "{long} in {p:?}");
-        p = p.play(&m);
-    }
-    p
 }
 
 #[test]

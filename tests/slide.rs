@@ -444,5 +444,8 @@ fn sc3_insertion_promotions_round_trip_through_san() {
         let mv = moves[(seed % moves.len() as u64) as usize];
         pos = pos.play(&mv);
     }
-    assert!(inserts_with_promotion > 0, "no insertion with a promotion was written");
+    assert!(
+        inserts_with_promotion > 0,
+        "no insertion with a promotion was written"
+    );
 }
