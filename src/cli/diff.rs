@@ -43,8 +43,14 @@ pub struct DiffArgs {
 fn main_line(spec: &RecordSpec) -> Result<(Vec<String>, Option<String>), CliError> {
     let record = position_args::load_game(spec)?;
     let report = replay(&record, &ReplayOptions::default());
-    let mut sans: Vec<String> = report.main_line.iter().map(|p| p.san.clone()).collect();
-    sans.extend(record.moves.iter().skip(sans.len()).map(|n| n.san.clone()));
+    let mut sans: Vec<String> = report.main_line.iter().map(|p| p.san.to_string()).collect();
+    sans.extend(
+        record
+            .moves
+            .iter()
+            .skip(sans.len())
+            .map(|n| n.san.to_string()),
+    );
     Ok((sans, report.result))
 }
 

@@ -15,7 +15,9 @@
 //! assert!(!resolved.warnings.is_empty()); // long algebraic is lenient
 //! ```
 
-use std::fmt;
+use std::fmt::{self, Write as _};
+
+use compact_str::CompactString;
 
 use crate::moves::{Dir, Move};
 use crate::piece::Role;
@@ -123,10 +125,11 @@ pub struct Resolved {
     pub mv: Move,
     /// Every lenient spelling the token used, including marks that do not match.
     pub warnings: Vec<Lenient>,
-    /// The canonical SAN of the move.
-    pub san: String,
-    /// The position after the move (boxed: it is large and moves on to the caller).
-    pub after: Box<Position>,
+    /// The canonical SAN of the move (inline: SAN is short, and replay makes one
+    /// per ply, so it must not cost an allocation).
+    pub san: CompactString,
+    /// The check or mate mark the move deserves (already part of `san`).
+    pub suffix: Option<Suffix>,
 }
 
 /// A well-formed token that names no single legal move.
@@ -491,8 +494,14 @@ impl San {
 }
 
 impl ParsedSan {
-    /// Finds the one legal move the token names in `pos`.
+    /// Finds the one legal move the token names in `pos`, leaving `pos` as it is.
     pub fn resolve(&self, pos: &Position) -> Result<Resolved, SanError> {
+        self.play(&mut pos.clone())
+    }
+
+    /// Finds the one legal move the token names in `pos` and plays it there.
+    /// On error `pos` is unchanged. Replay uses this: no copy of the position.
+    pub fn play(&self, pos: &mut Position) -> Result<Resolved, SanError> {
         // Match the token against candidates first, then check legality of the
         // few that match: far cheaper than generating every legal move.
         let scope = match self.san {
@@ -500,10 +509,11 @@ impl ParsedSan {
             _ => Scope::All,
         };
         let cands = pos.candidate_moves_in(scope);
+        let in_check = pos.is_check();
         let mut matching = cands
             .iter()
             .copied()
-            .filter(|m| self.san.matches(pos, m) && pos.is_legal_candidate(m));
+            .filter(|m| self.san.matches(pos, m) && pos.is_legal_candidate_in(m, in_check));
         let mv = match (matching.next(), matching.next()) {
             (Some(mv), None) => mv,
             (None, _) => return Err(self.why_not(pos)),
@@ -518,6 +528,7 @@ impl ParsedSan {
             }
         };
         let mut warnings = self.lenient.clone();
+        let hints = disambiguation(pos, &mv, &cands, in_check);
         if let San::Normal {
             capture,
             file,
@@ -529,7 +540,6 @@ impl ParsedSan {
             if capture != mv.is_capture() {
                 warnings.push(Lenient::CaptureMarkMismatch);
             }
-            let (hint_f, hint_r) = disambiguation(pos, &mv, &cands);
             let pawn_capture = matches!(
                 mv,
                 Move::EnPassant { .. }
@@ -540,12 +550,16 @@ impl ParsedSan {
                     }
             );
             let needless =
-                (file.is_some() && !hint_f && !pawn_capture) || (rank.is_some() && !hint_r);
+                (file.is_some() && !hints.0 && !pawn_capture) || (rank.is_some() && !hints.1);
             if needless && !warnings.contains(&Lenient::LongAlgebraic) {
                 warnings.push(Lenient::NeedlessDisambiguation);
             }
         }
-        let (after, want) = after_and_suffix(pos, &mv);
+        // The body needs the position before the move (hints, pushed pawns).
+        let mut san = CompactString::default();
+        write_body(&mut san, pos, &mv, hints);
+        pos.play_in_place(&mv);
+        let want = suffix_after(pos);
         if self.suffix != want {
             warnings.push(if self.suffix.is_none() {
                 Lenient::MissingCheckMark
@@ -553,12 +567,12 @@ impl ParsedSan {
                 Lenient::WrongCheckMark
             });
         }
-        let san = with_suffix(write_san_without_suffix(pos, &mv, &cands), want);
+        push_suffix(&mut san, want);
         Ok(Resolved {
             mv,
             warnings,
             san,
-            after,
+            suffix: want,
         })
     }
 
@@ -592,7 +606,7 @@ impl ParsedSan {
 }
 
 /// Which hints canonical SAN needs for `mv`: (file, rank).
-fn disambiguation(pos: &Position, mv: &Move, cands: &[Move]) -> (bool, bool) {
+fn disambiguation(pos: &Position, mv: &Move, cands: &[Move], in_check: bool) -> (bool, bool) {
     let Move::Normal { role, from, to, .. } = *mv else {
         return (false, false);
     };
@@ -613,7 +627,7 @@ fn disambiguation(pos: &Position, mv: &Move, cands: &[Move]) -> (bool, bool) {
                 && t == to
                 && f != from
                 && !rivals.contains(&f)
-                && pos.is_legal_candidate(m)
+                && pos.is_legal_candidate_in(m, in_check)
             {
                 rivals.push(f);
             }
@@ -632,26 +646,36 @@ fn disambiguation(pos: &Position, mv: &Move, cands: &[Move]) -> (bool, bool) {
 
 /// The check or mate mark the move deserves (FL9: never `#` in Fault Line).
 pub fn check_suffix(pos: &Position, mv: &Move) -> Option<Suffix> {
-    after_and_suffix(pos, mv).1
+    suffix_after(&pos.play(mv))
 }
 
-/// The position after `mv` and the mark the move deserves.
-fn after_and_suffix(pos: &Position, mv: &Move) -> (Box<Position>, Option<Suffix>) {
-    let mut after = Box::new(pos.clone());
-    after.play_in_place(mv);
-    let suffix = if !after.gives_check_mark() {
+/// The mark deserved by the move that led to `after`.
+fn suffix_after(after: &Position) -> Option<Suffix> {
+    if !after.gives_check_mark() {
         None
     } else if after.uses_mate_sign() && !after.has_legal_move() {
         Some(Suffix::Mate)
     } else {
         Some(Suffix::Check)
-    };
-    (after, suffix)
+    }
 }
 
 fn write_san_without_suffix(pos: &Position, mv: &Move, cands: &[Move]) -> String {
-    let mut out = String::new();
-    match *mv {
+    let mut out = CompactString::default();
+    write_body(
+        &mut out,
+        pos,
+        mv,
+        disambiguation(pos, mv, cands, pos.is_check()),
+    );
+    out.into()
+}
+
+/// Writes canonical SAN without its mark; `hints` = (file, rank) disambiguation.
+fn write_body(out: &mut CompactString, pos: &Position, mv: &Move, hints: (bool, bool)) {
+    let file = |sq: Square| (b'a' + sq.file()) as char;
+    // Writing to a CompactString cannot fail.
+    let _ = match *mv {
         Move::Normal {
             role,
             from,
@@ -661,47 +685,46 @@ fn write_san_without_suffix(pos: &Position, mv: &Move, cands: &[Move]) -> String
         } => {
             if role == Role::Pawn {
                 if capture.is_some() {
-                    out.push((b'a' + from.file()) as char);
+                    out.push(file(from));
                     out.push('x');
                 }
             } else {
                 out.push_str(role.code());
-                let (f, r) = disambiguation(pos, mv, cands);
-                if f {
-                    out.push((b'a' + from.file()) as char);
+                if hints.0 {
+                    out.push(file(from));
                 }
-                if r {
-                    out.push_str(&(from.rank() as u32 + 1).to_string());
+                if hints.1 {
+                    let _ = write!(out, "{}", from.rank() as u32 + 1);
                 }
                 if capture.is_some() {
                     out.push('x');
                 }
             }
-            out.push_str(&to.to_string());
+            let _ = write!(out, "{to}");
             if let Some(p) = promotion {
                 out.push('=');
                 out.push_str(p.code());
             }
+            Ok(())
         }
-        Move::EnPassant { from, to } => {
-            out.push((b'a' + from.file()) as char);
-            out.push('x');
-            out.push_str(&to.to_string());
+        Move::EnPassant { from, to } => write!(out, "{}x{to}", file(from)),
+        Move::Castle { king, rook } => {
+            out.push_str(if rook > king { "O-O" } else { "O-O-O" });
+            Ok(())
         }
-        Move::Castle { king, rook } => out.push_str(if rook > king { "O-O" } else { "O-O-O" }),
-        Move::Drop { role, to } => out.push_str(&format!("{}@{to}", role.code())),
-        Move::Slide { rank, dir } => out.push_str(&format!("S{}{}", rank as u32 + 1, dir.char())),
-        Move::Quake { dir } => out.push_str(&format!("K-q{}", dir.char())),
-        Move::CageMove { to } => out.push_str(&format!("C-{to}")),
+        Move::Drop { role, to } => write!(out, "{}@{to}", role.code()),
+        Move::Slide { rank, dir } => write!(out, "S{}{}", rank as u32 + 1, dir.char()),
+        Move::Quake { dir } => write!(out, "K-q{}", dir.char()),
+        Move::CageMove { to } => write!(out, "C-{to}"),
         Move::CageInsert { to, promotions } => {
-            out.push_str(&format!("C>{to}"));
+            let _ = write!(out, "C>{to}");
             let squares = crate::rules::promotion_squares(pos, mv);
             for (sq, role) in squares.iter().zip(promotions.iter().flatten()) {
-                out.push_str(&format!("/{sq}={}", role.code()));
+                let _ = write!(out, "/{sq}={}", role.code());
             }
+            Ok(())
         }
-    }
-    out
+    };
 }
 
 /// A move in long algebraic form for messages, legal or not: `Nb1-c3`, `e4xd5`,
@@ -730,17 +753,21 @@ pub fn long_form(pos: &Position, mv: &Move) -> String {
 /// Canonical SAN of a legal move: minimal disambiguation, `=Q`, `+`/`#`.
 pub fn write_san(pos: &Position, mv: &Move) -> String {
     let cands = pos.candidate_moves();
-    with_suffix(
-        write_san_without_suffix(pos, mv, &cands),
-        check_suffix(pos, mv),
-    )
+    let mut san = CompactString::default();
+    write_body(
+        &mut san,
+        pos,
+        mv,
+        disambiguation(pos, mv, &cands, pos.is_check()),
+    );
+    push_suffix(&mut san, check_suffix(pos, mv));
+    san.into()
 }
 
-fn with_suffix(mut san: String, suffix: Option<Suffix>) -> String {
+fn push_suffix(san: &mut CompactString, suffix: Option<Suffix>) {
     match suffix {
         Some(Suffix::Check) => san.push('+'),
         Some(Suffix::Mate) => san.push('#'),
         None => {}
     }
-    san
 }

@@ -265,7 +265,7 @@ mod double_option {
 impl Ply {
     fn bare(node: &Node) -> Ply {
         Ply {
-            san: node.san.clone(),
+            san: node.san.to_string(),
             move_number: node.move_number,
             canonical: None,
             kind: None,
@@ -289,7 +289,7 @@ impl Ply {
 
     fn to_node(&self) -> Node {
         Node {
-            san: self.san.clone(),
+            san: self.san.as_str().into(),
             span: Span::default(),
             nags: self.nags.clone(),
             comments_before: self.comments_before.iter().map(from_json_comment).collect(),

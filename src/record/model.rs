@@ -5,6 +5,7 @@
 //! inspect them. Spans are kept so diagnostics can point into the source,
 //! but they default when absent so JSON written without them reads back.
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 
 /// A location in the source text.
@@ -78,7 +79,8 @@ pub type Line = Vec<Node>;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Node {
     /// The move token exactly as written (no move number, no `!`/`?` glyphs).
-    pub san: String,
+    /// Inline up to 24 bytes, so reading a move allocates nothing.
+    pub san: CompactString,
     /// Where the move token was found.
     #[serde(default)]
     pub span: Span,
@@ -102,7 +104,7 @@ pub struct Node {
 
 impl Node {
     /// A node with just a move token.
-    pub fn new(san: impl Into<String>) -> Self {
+    pub fn new(san: impl Into<CompactString>) -> Self {
         Node {
             san: san.into(),
             span: Span::default(),

@@ -13,6 +13,8 @@
 //! assert_eq!(report.plies, 7);
 //! ```
 
+use compact_str::CompactString;
+
 use crate::moves::{Dir, Move};
 use crate::notation::fen::{read_fen, write_fen};
 use crate::notation::san::{long_form, write_san, ParsedSan, San, SanError};
@@ -64,7 +66,7 @@ pub struct Diagnostic {
 pub struct PlyInfo {
     pub mv: Move,
     /// Canonical SAN.
-    pub san: String,
+    pub san: CompactString,
     /// Fault Line: a slide of an uncontrolled rank, so played with permission (FL6).
     pub with_permission: bool,
     /// The FEN after the ply, when asked for.
@@ -91,7 +93,7 @@ pub struct GameReport {
     pub start: Option<Position>,
     pub final_position: Option<Position>,
     /// Canonical SAN of every node in document order (None where it failed).
-    pub canonical: Vec<Option<String>>,
+    pub canonical: Vec<Option<CompactString>>,
 }
 
 impl GameReport {
@@ -334,7 +336,27 @@ fn read_denials(comments: &[Comment], frame: &mut Frame<'_>, report: &mut GameRe
     }
 }
 
-/// Plays one node; on failure records the error and returns None.
+/// Records an error at `node` in the position of `frame`.
+fn fail(
+    report: &mut GameReport,
+    node: &Node,
+    frame: &Frame<'_>,
+    message: String,
+    ruling: Option<&'static str>,
+    suggestions: Vec<String>,
+) {
+    let mut d = diag(Severity::Error, node.span, &node.san, message);
+    d.ply = Some(frame.ply + 1);
+    d.ruling = ruling;
+    d.fen = Some(write_fen(&frame.pos));
+    d.suggestions = suggestions;
+    d.in_variation = !frame.main;
+    report.errors.push(d);
+    report.canonical.push(None);
+}
+
+/// Plays one node in place; on failure records the error, leaves the frame's
+/// position as it was and returns None.
 fn play_node(
     node: &Node,
     frame: &mut Frame<'_>,
@@ -342,27 +364,44 @@ fn play_node(
     opts: &ReplayOptions,
 ) -> Option<()> {
     let ply = frame.ply + 1;
-    let pos = &frame.pos;
-    let mut fail = |message: String, ruling: Option<&'static str>, suggestions: Vec<String>| {
-        let mut d = diag(Severity::Error, node.span, &node.san, message);
-        d.ply = Some(ply);
-        d.ruling = ruling;
-        d.fen = Some(write_fen(pos));
-        d.suggestions = suggestions;
-        d.in_variation = !frame.main;
-        report.errors.push(d);
-        report.canonical.push(None);
-    };
     let parsed: ParsedSan = match San::parse(&node.san) {
         Ok(p) => p,
         Err(e) => {
-            fail(format!("{}; see notation/moves.md", e), None, Vec::new());
+            let message = format!("{}; see notation/moves.md", e);
+            fail(report, node, frame, message, None, Vec::new());
             return None;
         }
     };
-    let resolved = match parsed.resolve(pos) {
+    // Fault Line slides: permission and refusals depend on the position before
+    // the move (FL6, FL10); a resolved slide is exactly the slide written.
+    let (mut with_permission, mut denied) = (false, None);
+    if let (San::Slide { rank, dir }, Variant::FaultLine) = (&parsed.san, frame.pos.variant()) {
+        with_permission = fault_line::slide_needs_permission(&frame.pos, *rank);
+        denied = frame
+            .denied
+            .iter()
+            .find(|d| d.0 == *rank && d.1 == *dir)
+            .map(|d| d.2);
+    }
+    let resolved = match denied {
+        // A refused slide is reported only if it is otherwise legal.
+        Some(span) => parsed.resolve(&frame.pos).map(|_| span),
+        None => Err(SanError::NoMatch),
+    };
+    if let Ok(span) = resolved {
+        let message = format!(
+            "{} was refused this turn by [%deny] at line {}, column {} (FL6)",
+            node.san, span.line, span.column
+        );
+        fail(report, node, frame, message, Some("FL6"), Vec::new());
+        return None;
+    }
+    // Strict mode reports lenient notation as errors, with the position before.
+    let before = opts.strict.then(|| (*frame.pos).clone());
+    let resolved = match parsed.play(&mut frame.pos) {
         Ok(r) => r,
         Err(e) => {
+            let pos = &frame.pos;
             let (ruling, illegal) = match &e {
                 SanError::Illegal { ruling, mv, .. } => (Some(*ruling), Some(*mv)),
                 SanError::GameOver { outcome } => (Some(outcome.ruling()), None),
@@ -377,47 +416,28 @@ fn play_node(
                 SanError::Illegal { mv, .. } => format!("{}: {e}", long_form(pos, mv)),
                 _ => format!("{e}"),
             };
-            fail(what, ruling, sugg);
+            fail(report, node, frame, what, ruling, sugg);
             return None;
         }
     };
-    let mv = resolved.mv;
-    if let Move::Slide { rank, dir } = mv {
-        if let Some(&(_, _, span)) = frame.denied.iter().find(|d| d.0 == rank && d.1 == dir) {
-            fail(
-                format!(
-                    "{} was refused this turn by [%deny] at line {}, column {} (FL6)",
-                    node.san, span.line, span.column
-                ),
-                Some("FL6"),
-                Vec::new(),
-            );
-            return None;
-        }
-    }
-    let san = resolved.san.clone();
+    let san = resolved.san;
     for w in &resolved.warnings {
         let message = format!("{w}: write {san}");
-        let mut d = diag(
-            if opts.strict {
-                Severity::Error
-            } else {
-                Severity::Warning
-            },
-            node.span,
-            &node.san,
-            message,
-        );
+        let severity = if opts.strict {
+            Severity::Error
+        } else {
+            Severity::Warning
+        };
+        let mut d = diag(severity, node.span, &node.san, message);
         d.ply = Some(ply);
         d.in_variation = !frame.main;
         if opts.strict {
-            d.fen = Some(write_fen(pos));
+            d.fen = before.as_ref().map(write_fen);
             report.errors.push(d);
         } else {
             report.warnings.push(d);
         }
     }
-    let with_permission = slide_needs_permission(pos, &mv);
     if with_permission {
         let mut d = diag(
             Severity::Note,
@@ -430,18 +450,16 @@ fn play_node(
         d.in_variation = !frame.main;
         report.notes.push(d);
     }
-    let next = resolved.after;
     if frame.main {
         report.plies = ply;
         report.main_line.push(PlyInfo {
-            mv,
+            mv: resolved.mv,
             san: san.clone(),
             with_permission,
-            fen_after: opts.fens.then(|| write_fen(&next)),
+            fen_after: opts.fens.then(|| write_fen(&frame.pos)),
         });
     }
     report.canonical.push(Some(san));
-    frame.pos = next;
     frame.ply = ply;
     frame.denied.clear();
     Some(())

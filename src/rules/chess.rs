@@ -98,6 +98,13 @@ impl Rules for Chess {
         }
     }
 
+    fn check_in(pos: &Position, mv: &Move, in_check: bool) -> Result<(), Illegal> {
+        match movegen::safe_without_scan(pos, mv, in_check) {
+            Some(true) => Ok(()),
+            _ => Self::check(pos, mv),
+        }
+    }
+
     fn play(pos: &mut Position, mv: &Move) {
         movegen::play_piece_move(pos, mv);
     }

@@ -243,6 +243,12 @@ pub trait Rules {
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal>;
     /// Plays a legal move.
     fn play(pos: &mut Position, mv: &Move);
+    /// [`Rules::check`] for a position whose side to move is known to be in
+    /// check or not: lets a variant skip the king-safety scan for moves that
+    /// cannot open a line to its king. Must agree with `check` exactly.
+    fn check_in(pos: &Position, mv: &Move, _in_check: bool) -> Result<(), Illegal> {
+        Self::check(pos, mv)
+    }
     /// Whether `by` attacks `target` (G6, GR3, RF3 …).
     fn attacked(pos: &Position, target: Square, by: Color) -> bool;
     /// Whether the side to move is in check.
@@ -284,7 +290,8 @@ pub trait Rules {
             return;
         }
         Self::candidates(pos, Scope::All, out);
-        out.retain(|m| Self::check(pos, m).is_ok());
+        let in_check = Self::in_check(pos);
+        out.retain(|m| Self::check_in(pos, m, in_check).is_ok());
     }
 }
 
@@ -368,6 +375,14 @@ impl Position {
     pub fn is_legal_candidate(&self, mv: &Move) -> bool {
         with_rules!(self.variant, R => R::special_end(self).is_none() && R::check(self, mv).is_ok())
     }
+    /// [`Position::is_legal_candidate`] where the caller already knows whether
+    /// the side to move is in check ([`Position::is_check`]): cheaper when
+    /// several candidates are tested in one position.
+    pub fn is_legal_candidate_in(&self, mv: &Move, in_check: bool) -> bool {
+        with_rules!(self.variant, R => {
+            R::special_end(self).is_none() && R::check_in(self, mv, in_check).is_ok()
+        })
+    }
     /// Whether the side to move has any legal move (stops at the first).
     pub fn has_legal_move(&self) -> bool {
         with_rules!(self.variant, R => {
@@ -376,7 +391,8 @@ impl Position {
             }
             let mut cands = MoveList::with_capacity(64);
             R::candidates(self, Scope::All, &mut cands);
-            cands.iter().any(|m| R::check(self, m).is_ok())
+            let in_check = R::in_check(self);
+            cands.iter().any(|m| R::check_in(self, m, in_check).is_ok())
         })
     }
     /// A detailed explanation of why `mv` is illegal.

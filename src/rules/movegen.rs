@@ -151,6 +151,43 @@ pub fn king_safe_overlay(
     Some(!attacked_on(view, king, us.other(), allow))
 }
 
+/// The eight line directions: orthogonal (0..4), then diagonal (4..8).
+const LINES: [i16; 8] = [
+    ORTHOGONAL[0],
+    ORTHOGONAL[1],
+    ORTHOGONAL[2],
+    ORTHOGONAL[3],
+    DIAGONAL[0],
+    DIAGONAL[1],
+    DIAGONAL[2],
+    DIAGONAL[3],
+];
+
+/// Whether a move is king-safe without a scan (G6): a piece other than the
+/// king leaves a square off every line through its king, and the king is not
+/// in check. Moving it can then neither open a line onto the king nor leave
+/// an attack standing. Holds for any variant whose attacks depend only on the
+/// squares of attacker and target and the cells between (chess, Grid GR3);
+/// `None` means "scan".
+#[inline]
+pub fn safe_without_scan(pos: &Position, mv: &Move, in_check: bool) -> Option<bool> {
+    if in_check {
+        return None;
+    }
+    let Move::Normal { role, from, .. } = *mv else {
+        return None;
+    };
+    let king = pos.king(pos.turn)?;
+    if role == Role::King {
+        return None;
+    }
+    let (df, dr) = (
+        king.file().abs_diff(from.file()),
+        king.rank().abs_diff(from.rank()),
+    );
+    (df != 0 && dr != 0 && df != dr).then_some(true)
+}
+
 /// Options for [`piece_moves`]: the pawn rules that differ between variants.
 #[derive(Clone, Copy)]
 pub struct PawnRules {
@@ -322,18 +359,22 @@ pub fn all_piece_moves(
         for (slot, d) in origins[..8].iter_mut().zip(KNIGHT) {
             *slot = to.offset(d);
         }
-        for (slot, d) in origins[8..]
-            .iter_mut()
-            .zip(ORTHOGONAL.iter().chain(&DIAGONAL))
-        {
+        for (slot, d) in origins[8..].iter_mut().zip(&LINES) {
             let mut sq = to.offset(*d);
             while pos.raw(sq) == EMPTY {
                 sq = sq.offset(*d);
             }
             *slot = sq;
         }
-        for from in origins {
-            if wanted(pos.raw(from)) {
+        let target = pos.raw(to);
+        for (slot, from) in origins.into_iter().enumerate() {
+            let b = pos.raw(from);
+            if !wanted(b) {
+                continue;
+            }
+            let Some(mover) = decode(b) else { continue };
+            if mover.role == Role::Pawn {
+                // Pawns have several move shapes: generate and keep those onto `to`.
                 let start = out.len();
                 piece_moves(pos, from, pawns, promotes, out);
                 let mut k = start;
@@ -346,6 +387,34 @@ pub fn all_piece_moves(
                     }
                 }
                 out.truncate(k);
+                continue;
+            }
+            // A quiet move follows the carrier's pattern, a capture the hunter's
+            // (QK0); `from` reaches `to` if that pattern has the step it was
+            // found by: a leap, one step of a line, or a whole line.
+            let (pattern, capture) = if target == EMPTY {
+                (mover.role.carrier(), None)
+            } else if owned(target, color_bits(mover.color.other())) {
+                (mover.role.hunter(), decode(target).map(|p| p.role))
+            } else {
+                continue;
+            };
+            let reaches = match slot {
+                0..8 => pattern == Role::Knight,
+                _ => {
+                    let diagonal = slot >= 12;
+                    let adjacent = from == to.offset(LINES[slot - 8]);
+                    match pattern {
+                        Role::King => adjacent,
+                        Role::Queen => true,
+                        Role::Rook => !diagonal,
+                        Role::Bishop => diagonal,
+                        _ => false,
+                    }
+                }
+            };
+            if reaches {
+                push_move(out, mover.role, from, to, capture, false);
             }
         }
         return;
