@@ -17,6 +17,7 @@ use compact_str::CompactString;
 
 use crate::moves::{Dir, Move};
 use crate::notation::fen::{read_fen, write_fen};
+use crate::notation::pgn::Visitor;
 use crate::notation::san::{long_form, write_san, ParsedSan, San, SanError};
 use crate::position::Position;
 use crate::record::{comment_commands, Comment, Node, Record, Span};
@@ -29,6 +30,8 @@ pub struct ReplayOptions {
     pub strict: bool,
     /// Record the FEN after every main-line ply.
     pub fens: bool,
+    /// Only the verdict: skip `main_line` and `canonical` (archive validation).
+    pub verdict_only: bool,
 }
 
 /// How serious a diagnostic is.
@@ -179,19 +182,365 @@ fn suggestions(pos: &Position, san: &San, illegal: Option<&Move>) -> Vec<String>
     Vec::new()
 }
 
-struct Frame<'a> {
-    nodes: std::slice::Iter<'a, Node>,
-    pos: Box<Position>,
+/// One line being replayed: the main line or a variation.
+#[derive(Clone)]
+struct Frame {
+    pos: Position,
+    /// The position before the last move token of this line: where a
+    /// variation written after that token starts.
+    before: Position,
+    /// Plies from the game start (through the enclosing lines) at `pos` and
+    /// at `before`.
     ply: usize,
+    before_ply: usize,
+    /// Whether this line has had a move token yet.
+    has_last: bool,
     main: bool,
+    /// A move of this line failed: the rest of it is not replayed.
     dead: bool,
+    /// The last token is the one that failed: its variations still replay.
+    last_failed: bool,
     /// `[%deny]` refusals that apply to the next move of this line (FL10).
     denied: Vec<(u8, Dir, Span)>,
 }
 
-/// Replays a record.
-pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
-    let mut report = GameReport {
+impl Frame {
+    fn new(pos: Position, ply: usize, main: bool, dead: bool) -> Frame {
+        Frame {
+            before: pos.clone(),
+            pos,
+            ply,
+            before_ply: ply,
+            has_last: false,
+            main,
+            dead,
+            last_failed: false,
+            denied: Vec::new(),
+        }
+    }
+
+    /// Makes a recycled frame a fresh line from `pos` (reusing its storage).
+    fn restart(&mut self, pos: &Position, ply: usize, main: bool, dead: bool) {
+        self.pos.clone_from(pos);
+        self.ply = ply;
+        self.before_ply = ply;
+        self.has_last = false;
+        self.main = main;
+        self.dead = dead;
+        self.last_failed = false;
+        self.denied.clear();
+    }
+}
+
+/// The tags replay reads (the first of each name, as [`Record::tag`]).
+#[derive(Default)]
+struct GameTags {
+    variant: Option<(String, Span)>,
+    fen: Option<(String, Span)>,
+    setup: Option<String>,
+    result: Option<(String, Span)>,
+    white: Option<String>,
+    black: Option<String>,
+}
+
+/// Replays a game as its tokens arrive: a PGN [`Visitor`] whose output is
+/// the [`GameReport`]. Validation drives it straight from the reader, so an
+/// archive is checked without building records; [`replay`] drives it from a
+/// [`Record`]. One replay, two sources.
+///
+/// ```
+/// use fvnote::notation::pgn::Reader;
+/// use fvnote::record::replay::{Replayer, ReplayOptions};
+/// let mut reader = Reader::new(&b"1. e4 e5 2. Ke3 *\n"[..]);
+/// let mut replayer = Replayer::new(ReplayOptions::default());
+/// let report = reader.read_game(&mut replayer).unwrap().unwrap();
+/// assert_eq!(report.error.unwrap().token, "Ke3");
+/// ```
+pub struct Replayer {
+    opts: ReplayOptions,
+    report: GameReport,
+    tags: GameTags,
+    /// Open lines, the main line at the bottom; empty before the first
+    /// movetext token or when the start position could not be set up.
+    stack: Vec<Frame>,
+    /// Frames popped by `)`, kept so their positions' storage is reused.
+    spare: Vec<Frame>,
+    set_up: bool,
+    /// Refusals written before the first move, while the game is not set up.
+    movetext_result: Option<(String, Span)>,
+    started: bool,
+    span: Span,
+    end: u64,
+}
+
+impl Replayer {
+    /// A replayer for games read with `opts`.
+    pub fn new(opts: ReplayOptions) -> Replayer {
+        Replayer {
+            opts,
+            report: empty_report(),
+            tags: GameTags::default(),
+            stack: Vec::new(),
+            spare: Vec::new(),
+            set_up: false,
+            movetext_result: None,
+            started: false,
+            span: Span::default(),
+            end: 0,
+        }
+    }
+
+    /// The `White` and `Black` tags of the game being replayed.
+    pub fn players(&self) -> (Option<&str>, Option<&str>) {
+        (self.tags.white.as_deref(), self.tags.black.as_deref())
+    }
+
+    /// The `Variant` tag as written, if any.
+    pub fn variant_tag(&self) -> Option<&str> {
+        self.tags.variant.as_ref().map(|v| v.0.as_str())
+    }
+
+    /// Where the game is (first token to last token read so far).
+    pub fn game_span(&self) -> Span {
+        Span {
+            len: u32::try_from(self.end.saturating_sub(self.span.offset)).unwrap_or(u32::MAX),
+            ..self.span
+        }
+    }
+
+    fn touch(&mut self, span: Span) {
+        if !self.started {
+            self.started = true;
+            self.span = Span { len: 0, ..span };
+            self.end = span.offset;
+        }
+        self.end = self
+            .end
+            .max(span.offset.saturating_add(u64::from(span.len)));
+    }
+
+    /// Reads the variant and start position from the tags, once, before the
+    /// first movetext token (or at the end of a game without one).
+    fn set_up(&mut self) {
+        if self.set_up {
+            return;
+        }
+        self.set_up = true;
+        let game_span = self.game_span();
+        let at = |t: &Option<(String, Span)>| t.as_ref().map_or(game_span, |t| t.1);
+        let variant = match self.tags.variant.as_ref().map(|v| v.0.trim()) {
+            None | Some("") => Ok(Variant::Chess),
+            Some(v) => v
+                .parse::<Variant>()
+                .map_err(|e| (e.to_string(), at(&self.tags.variant))),
+        };
+        let start = variant.and_then(|v| {
+            self.report.variant = v;
+            match (self.tags.setup.as_deref().map(str::trim), &self.tags.fen) {
+                (Some("0"), _) | (_, None) => Ok(Position::start(v)),
+                (_, Some((fen, span))) => {
+                    read_fen(fen.trim(), v).map_err(|e| (format!("in the FEN tag: {e}"), *span))
+                }
+            }
+        });
+        match start {
+            Ok(pos) => {
+                self.report.start = Some(pos.clone());
+                let frame = match self.spare.pop() {
+                    Some(mut f) => {
+                        f.restart(&pos, 0, true, false);
+                        f
+                    }
+                    None => Frame::new(pos, 0, true, false),
+                };
+                self.stack.push(frame);
+            }
+            Err((message, span)) => {
+                let d = diag(Severity::Error, span, "", message);
+                self.report.errors.push(d);
+            }
+        }
+    }
+
+    /// Ends the game: checks the result (G5) and returns the report.
+    pub fn finish(&mut self) -> GameReport {
+        self.set_up();
+        // Lines left open (only when driven by a broken source) end here.
+        while self.stack.len() > 1 {
+            if let Some(f) = self.stack.pop() {
+                self.spare.push(f);
+            }
+        }
+        let mut report = std::mem::replace(&mut self.report, empty_report());
+        if let Some(main) = self.stack.pop() {
+            report.final_position = Some(main.pos.clone());
+            self.spare.push(main);
+        }
+        let movetext = self.movetext_result.take();
+        report.result = movetext
+            .as_ref()
+            .map(|r| r.0.clone())
+            .or_else(|| self.tags.result.as_ref().map(|t| t.0.clone()));
+        let game_span = self.game_span();
+        check_result(&mut report, movetext, self.tags.result.take(), game_span);
+        report.errors.sort_by_key(|d| d.span.offset);
+        report.error = report.errors.first().cloned();
+        report
+    }
+
+    /// Starts a new game (keeps the allocated frames).
+    pub fn reset(&mut self) {
+        self.report = empty_report();
+        self.tags = GameTags::default();
+        while let Some(f) = self.stack.pop() {
+            self.spare.push(f);
+        }
+        self.set_up = false;
+        self.movetext_result = None;
+        self.started = false;
+        self.span = Span::default();
+        self.end = 0;
+    }
+
+    /// Plays one move token of the current line.
+    pub fn play(&mut self, token: &str, span: Span) {
+        self.touch(span);
+        self.set_up();
+        let Some(frame) = self.stack.last_mut() else {
+            return;
+        };
+        frame.has_last = true;
+        if frame.dead {
+            frame.last_failed = false;
+            if !self.opts.verdict_only {
+                self.report.canonical.push(None);
+            }
+            return;
+        }
+        frame.before_ply = frame.ply;
+        if play_token(token, span, frame, &mut self.report, &self.opts).is_none() {
+            // The position did not change: it is where this token's
+            // variations start.
+            frame.before.clone_from(&frame.pos);
+            frame.dead = true;
+            frame.last_failed = true;
+        }
+    }
+
+    /// A comment of the current line: `[%deny]` refusals (FL10).
+    pub fn comment(&mut self, text: &str, span: Span) {
+        self.touch(span);
+        if !text.contains("[%") {
+            return;
+        }
+        self.set_up();
+        if let Some(frame) = self.stack.last_mut() {
+            if !frame.dead {
+                read_denials(text, span, frame, &mut self.report);
+            }
+        }
+    }
+
+    /// `(`: an alternative to the last move of the current line.
+    pub fn begin_variation(&mut self, span: Span) {
+        self.touch(span);
+        self.set_up();
+        let Some(parent) = self.stack.last() else {
+            return;
+        };
+        // A variation replaces the last move token of its line; it is dead
+        // when that token was in a dead part of the line (not when it is the
+        // token that failed), or when there is no such token.
+        let dead = !parent.has_last || (parent.dead && !parent.last_failed);
+        let ply = parent.before_ply;
+        let frame = match self.spare.pop() {
+            Some(mut f) => {
+                f.restart(&parent.before, ply, false, dead);
+                f
+            }
+            None => Frame::new(parent.before.clone(), ply, false, dead),
+        };
+        self.stack.push(frame);
+    }
+
+    /// `)`.
+    pub fn end_variation(&mut self, span: Span) {
+        self.touch(span);
+        if self.stack.len() > 1 {
+            if let Some(f) = self.stack.pop() {
+                self.spare.push(f);
+            }
+        }
+    }
+
+    /// A tag pair.
+    pub fn tag(&mut self, name: &str, value: &str, span: Span) {
+        self.touch(span);
+        let slot = match name {
+            "Variant" => &mut self.tags.variant,
+            "FEN" => &mut self.tags.fen,
+            "Result" => &mut self.tags.result,
+            "SetUp" => {
+                self.tags.setup.get_or_insert_with(|| value.to_owned());
+                return;
+            }
+            "White" => {
+                self.tags.white.get_or_insert_with(|| value.to_owned());
+                return;
+            }
+            "Black" => {
+                self.tags.black.get_or_insert_with(|| value.to_owned());
+                return;
+            }
+            _ => return,
+        };
+        slot.get_or_insert_with(|| (value.to_owned(), span));
+    }
+
+    /// The result token that ends the movetext.
+    pub fn result(&mut self, result: &str, span: Span) {
+        self.touch(span);
+        self.movetext_result = Some((result.to_owned(), span));
+    }
+}
+
+impl Visitor for Replayer {
+    type Output = GameReport;
+    fn begin_game(&mut self) {
+        self.reset();
+    }
+    fn tag(&mut self, name: &str, value: &str, span: Span) {
+        Replayer::tag(self, name, value, span);
+    }
+    fn san(&mut self, token: &str, span: Span) {
+        self.play(token, span);
+    }
+    fn nag(&mut self, _nag: u16, span: Span) {
+        self.touch(span);
+    }
+    fn comment(&mut self, text: &str, span: Span) {
+        Replayer::comment(self, text, span);
+    }
+    fn begin_variation(&mut self, span: Span) {
+        Replayer::begin_variation(self, span);
+    }
+    fn end_variation(&mut self, span: Span) {
+        Replayer::end_variation(self, span);
+    }
+    fn move_number(&mut self, _n: u32, span: Span) {
+        self.touch(span);
+    }
+    fn outcome(&mut self, result: &str, span: Span) {
+        self.result(result, span);
+    }
+    /// The report; the tags and span stay readable until the next game.
+    fn end_game(&mut self) -> GameReport {
+        self.finish()
+    }
+}
+
+fn empty_report() -> GameReport {
+    GameReport {
         variant: Variant::Chess,
         plies: 0,
         main_line: Vec::new(),
@@ -204,171 +553,146 @@ pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
         start: None,
         final_position: None,
         canonical: Vec::new(),
-    };
-    let movetext_result = record.result.clone();
-    report.result = movetext_result
-        .clone()
-        .or_else(|| record.tag("Result").map(str::to_owned));
-    // A bad Variant or FEN tag is shown at that tag.
-    let tag_span = |name: &str| record.tag_pair(name).map_or(record.span, |t| t.span);
-    let setup = match record_variant(record) {
-        Err(message) => Err((message, tag_span("Variant"))),
-        Ok(v) => {
-            report.variant = v;
-            record_start(record, v).map_err(|message| (message, tag_span("FEN")))
+    }
+}
+
+/// Replays a record: its tokens, in document order, through a [`Replayer`].
+pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
+    replay_with(record, &mut Replayer::new(opts.clone()))
+}
+
+/// [`replay`] through a caller's replayer, which keeps the game's tags
+/// ([`Replayer::players`]) until its next game.
+pub fn replay_with(record: &Record, r: &mut Replayer) -> GameReport {
+    r.reset();
+    r.touch(record.span);
+    r.end = record
+        .span
+        .offset
+        .saturating_add(u64::from(record.span.len));
+    for t in &record.tags {
+        r.tag(&t.name, &t.value, t.span);
+    }
+    r.set_up();
+    let comment = |r: &mut Replayer, c: &Comment| r.comment(&c.text, c.span);
+    record.prelude.iter().for_each(|c| comment(r, c));
+    // Explicit stack of lines: nesting depth never touches the call stack.
+    // Each entry: the line's remaining nodes, and whether it is a variation
+    // not yet opened (`Some(false)`), an open one (`Some(true)`), or the main line.
+    let mut lines: Vec<(std::slice::Iter<'_, Node>, Option<bool>)> =
+        vec![(record.moves.iter(), None)];
+    while let Some((nodes, open)) = lines.last_mut() {
+        if *open == Some(false) {
+            *open = Some(true);
+            r.begin_variation(Span::default());
         }
-    };
-    let start = match setup {
-        Ok(pos) => pos,
-        Err((message, span)) => {
-            let d = diag(Severity::Error, span, "", message);
-            report.error = Some(d.clone());
-            report.errors.push(d);
-            return report;
-        }
-    };
-    report.start = Some(start.clone());
-    let mut stack = vec![Frame {
-        nodes: record.moves.iter(),
-        pos: Box::new(start),
-        ply: 0,
-        main: true,
-        dead: false,
-        denied: Vec::new(),
-    }];
-    // Refusals written before the first move (FL10).
-    read_denials(&record.prelude, &mut stack[0], &mut report);
-    while let Some(frame) = stack.last_mut() {
-        let Some(node) = frame.nodes.next() else {
-            if frame.main {
-                report.final_position = Some((*frame.pos).clone());
+        let Some(node) = nodes.next() else {
+            if lines.pop().is_some_and(|l| l.1.is_some()) {
+                r.end_variation(Span::default());
             }
-            stack.pop();
             continue;
         };
-        if frame.dead {
-            report.canonical.push(None);
-        } else {
-            read_denials(&node.comments_before, frame, &mut report);
-            // Variations start from the position before this move: keep it only then.
-            let before = (!node.variations.is_empty()).then(|| frame.pos.clone());
-            let ply_before = frame.ply;
-            match play_node(node, frame, &mut report, opts) {
-                Some(()) => {
-                    read_denials(&node.comments, frame, &mut report);
-                }
-                None => frame.dead = true,
-            }
-            if let Some(before) = before {
-                let vars: Vec<Frame<'_>> = node
-                    .variations
-                    .iter()
-                    .rev()
-                    .map(|v| Frame {
-                        nodes: v.iter(),
-                        pos: before.clone(),
-                        ply: ply_before,
-                        main: false,
-                        dead: false,
-                        denied: Vec::new(),
-                    })
-                    .collect();
-                stack.extend(vars);
-            }
+        node.comments_before.iter().for_each(|c| comment(r, c));
+        r.play(&node.san, node.span);
+        node.comments.iter().for_each(|c| comment(r, c));
+        // Alternatives to this node, first one on top.
+        lines.extend(
+            node.variations
+                .iter()
+                .rev()
+                .map(|v| (v.iter(), Some(false))),
+        );
+    }
+    if let Some(res) = &record.result {
+        // Records made in code may have no span for the result: show the
+        // Result tag then, else the game.
+        let tag = record.tag_pair("Result").map(|t| t.span);
+        r.result(res, record.result_span.or(tag).unwrap_or(record.span));
+    }
+    r.finish()
+}
+
+/// Reads `[%deny S3e]` commands of a comment into the frame (FL6, FL10).
+fn read_denials(text: &str, span: Span, frame: &mut Frame, report: &mut GameReport) {
+    for (name, args) in comment_commands(text) {
+        if name != "deny" {
             continue;
         }
-        // A dead line still owes canonical slots for its variations' nodes.
-        let mut pending: Vec<&Node> = node.variations.iter().flatten().collect();
-        while let Some(n) = pending.pop() {
-            report.canonical.push(None);
-            pending.extend(n.variations.iter().flatten());
+        let mut fail = |message: String| {
+            let mut d = diag(Severity::Error, span, &format!("[%deny {args}]"), message);
+            d.ruling = Some("FL10");
+            d.ply = Some(frame.ply + 1);
+            d.in_variation = !frame.main;
+            d.fen = Some(write_fen(&frame.pos));
+            report.errors.push(d);
+        };
+        if frame.pos.variant() != Variant::FaultLine {
+            fail("[%deny] is a Fault Line comment command; this game is not Fault Line".into());
+            continue;
         }
-    }
-    finish(record, movetext_result, &mut report);
-    report.errors.sort_by_key(|d| d.span.offset);
-    report.error = report.errors.first().cloned();
-    report
-}
-
-/// Reads `[%deny S3e]` commands from comments into the frame (FL6, FL10).
-fn read_denials(comments: &[Comment], frame: &mut Frame<'_>, report: &mut GameReport) {
-    for c in comments {
-        for (name, args) in comment_commands(&c.text) {
-            if name != "deny" {
-                continue;
-            }
-            let ply = frame.ply + 1;
-            let mut fail = |message: String| {
-                let mut d = diag(Severity::Error, c.span, &format!("[%deny {args}]"), message);
-                d.ruling = Some("FL10");
-                d.ply = Some(ply);
-                d.in_variation = !frame.main;
-                d.fen = Some(write_fen(&frame.pos));
-                report.errors.push(d);
-            };
-            if frame.pos.variant() != Variant::FaultLine {
-                fail("[%deny] is a Fault Line comment command; this game is not Fault Line".into());
-                continue;
-            }
-            let slide = San::parse(args).ok().and_then(|p| match p.san {
-                San::Slide { rank, dir } => Some((rank, dir)),
-                _ => None,
-            });
-            let Some((rank, dir)) = slide else {
-                fail(format!("[%deny] names a slide such as S3e, not {args:?}"));
-                continue;
-            };
-            if fault_line::slide_dir(&frame.pos, rank) != Some(dir) {
-                fail(format!(
-                    "{args} is not a slide this player could ever make here"
-                ));
-            } else if let Some(owner) = fault_line::control(&frame.pos, rank) {
-                fail(format!(
-                    "{args} needs no permission: {} controls rank {} (FL5)",
-                    owner.name(),
-                    rank as u32 + 1
-                ));
-            } else {
-                debug_assert!(fault_line::deny_is_valid(&frame.pos, rank, dir));
-                frame.denied.push((rank, dir, c.span));
-            }
+        let slide = San::parse(args).ok().and_then(|p| match p.san {
+            San::Slide { rank, dir } => Some((rank, dir)),
+            _ => None,
+        });
+        let Some((rank, dir)) = slide else {
+            fail(format!("[%deny] names a slide such as S3e, not {args:?}"));
+            continue;
+        };
+        if fault_line::slide_dir(&frame.pos, rank) != Some(dir) {
+            fail(format!(
+                "{args} is not a slide this player could ever make here"
+            ));
+        } else if let Some(owner) = fault_line::control(&frame.pos, rank) {
+            fail(format!(
+                "{args} needs no permission: {} controls rank {} (FL5)",
+                owner.name(),
+                rank as u32 + 1
+            ));
+        } else {
+            debug_assert!(fault_line::deny_is_valid(&frame.pos, rank, dir));
+            frame.denied.push((rank, dir, span));
         }
     }
 }
 
-/// Records an error at `node` in the position of `frame`.
+/// Records an error at a move token in the position of `frame`.
 fn fail(
     report: &mut GameReport,
-    node: &Node,
-    frame: &Frame<'_>,
+    opts: &ReplayOptions,
+    (token, span): (&str, Span),
+    frame: &Frame,
     message: String,
     ruling: Option<&'static str>,
     suggestions: Vec<String>,
 ) {
-    let mut d = diag(Severity::Error, node.span, &node.san, message);
+    let mut d = diag(Severity::Error, span, token, message);
     d.ply = Some(frame.ply + 1);
     d.ruling = ruling;
     d.fen = Some(write_fen(&frame.pos));
     d.suggestions = suggestions;
     d.in_variation = !frame.main;
     report.errors.push(d);
-    report.canonical.push(None);
+    if !opts.verdict_only {
+        report.canonical.push(None);
+    }
 }
 
-/// Plays one node in place; on failure records the error, leaves the frame's
-/// position as it was and returns None.
-fn play_node(
-    node: &Node,
-    frame: &mut Frame<'_>,
+/// Plays one move token in place; on failure records the error, leaves the
+/// frame's position as it was and returns None.
+fn play_token(
+    token: &str,
+    span: Span,
+    frame: &mut Frame,
     report: &mut GameReport,
     opts: &ReplayOptions,
 ) -> Option<()> {
+    let at = (token, span);
     let ply = frame.ply + 1;
-    let parsed: ParsedSan = match San::parse(&node.san) {
+    let parsed: ParsedSan = match San::parse(token) {
         Ok(p) => p,
         Err(e) => {
             let message = format!("{}; see notation/moves.md", e);
-            fail(report, node, frame, message, None, Vec::new());
+            fail(report, opts, at, frame, message, None, Vec::new());
             return None;
         }
     };
@@ -383,21 +707,17 @@ fn play_node(
             .find(|d| d.0 == *rank && d.1 == *dir)
             .map(|d| d.2);
     }
-    let resolved = match denied {
-        // A refused slide is reported only if it is otherwise legal.
-        Some(span) => parsed.resolve(&frame.pos).map(|_| span),
-        None => Err(SanError::NoMatch),
-    };
-    if let Ok(span) = resolved {
+    // A refused slide is reported only if it is otherwise legal.
+    if let Some(refusal) = denied.filter(|_| parsed.resolve(&frame.pos).is_ok()) {
         let message = format!(
-            "{} was refused this turn by [%deny] at line {}, column {} (FL6)",
-            node.san, span.line, span.column
+            "{token} was refused this turn by [%deny] at line {}, column {} (FL6)",
+            refusal.line, refusal.column
         );
-        fail(report, node, frame, message, Some("FL6"), Vec::new());
+        fail(report, opts, at, frame, message, Some("FL6"), Vec::new());
         return None;
     }
-    // Strict mode reports lenient notation as errors, with the position before.
-    let before = opts.strict.then(|| (*frame.pos).clone());
+    // Variations written after this move start from the position before it.
+    frame.before.clone_from(&frame.pos);
     let resolved = match parsed.play(&mut frame.pos) {
         Ok(r) => r,
         Err(e) => {
@@ -416,7 +736,7 @@ fn play_node(
                 SanError::Illegal { mv, .. } => format!("{}: {e}", long_form(pos, mv)),
                 _ => format!("{e}"),
             };
-            fail(report, node, frame, what, ruling, sugg);
+            fail(report, opts, at, frame, what, ruling, sugg);
             return None;
         }
     };
@@ -428,11 +748,12 @@ fn play_node(
         } else {
             Severity::Warning
         };
-        let mut d = diag(severity, node.span, &node.san, message);
+        let mut d = diag(severity, span, token, message);
         d.ply = Some(ply);
         d.in_variation = !frame.main;
         if opts.strict {
-            d.fen = before.as_ref().map(write_fen);
+            // Lenient notation as an error shows the position before the move.
+            d.fen = Some(write_fen(&frame.before));
             report.errors.push(d);
         } else {
             report.warnings.push(d);
@@ -441,8 +762,8 @@ fn play_node(
     if with_permission {
         let mut d = diag(
             Severity::Note,
-            node.span,
-            &node.san,
+            span,
+            token,
             format!("{san} slides an uncontrolled rank: played with permission (FL6)"),
         );
         d.ply = Some(ply);
@@ -452,21 +773,30 @@ fn play_node(
     }
     if frame.main {
         report.plies = ply;
-        report.main_line.push(PlyInfo {
-            mv: resolved.mv,
-            san: san.clone(),
-            with_permission,
-            fen_after: opts.fens.then(|| write_fen(&frame.pos)),
-        });
     }
-    report.canonical.push(Some(san));
+    if !opts.verdict_only {
+        if frame.main {
+            report.main_line.push(PlyInfo {
+                mv: resolved.mv,
+                san: san.clone(),
+                with_permission,
+                fen_after: opts.fens.then(|| write_fen(&frame.pos)),
+            });
+        }
+        report.canonical.push(Some(san));
+    }
     frame.ply = ply;
     frame.denied.clear();
     Some(())
 }
 
 /// Checks the result against the final position (G5) and the Result tag.
-fn finish(record: &Record, movetext: Option<String>, report: &mut GameReport) {
+fn check_result(
+    report: &mut GameReport,
+    movetext: Option<(String, Span)>,
+    tag: Option<(String, Span)>,
+    game_span: Span,
+) {
     let Some(final_pos) = report.final_position.as_ref() else {
         return;
     };
@@ -475,11 +805,12 @@ fn finish(record: &Record, movetext: Option<String>, report: &mut GameReport) {
     }
     report.outcome = final_pos.outcome();
     // Point at the result token, else at the Result tag, else at the game.
-    let result_span = record
-        .result_span
-        .unwrap_or_else(|| record.tag_pair("Result").map_or(record.span, |t| t.span));
-    let tag = record.tag("Result").map(str::trim);
-    if let (Some(m), Some(t)) = (movetext.as_deref(), tag) {
+    let result_span = movetext
+        .as_ref()
+        .or(tag.as_ref())
+        .map_or(game_span, |r| r.1);
+    let tag = tag.as_ref().map(|t| t.0.trim());
+    if let (Some((m, _)), Some(t)) = (movetext.as_ref(), tag) {
         if m != t && t != "?" {
             let mut d = diag(
                 Severity::Error,

@@ -23,8 +23,11 @@ use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::notation::pgn::{PgnError, PgnErrorKind, Reader, RecordBuilder};
-use crate::record::replay::{record_variant, replay, Diagnostic, ReplayOptions, Severity};
+use crate::record::replay::{
+    replay_with, Diagnostic, GameReport, ReplayOptions, Replayer, Severity,
+};
 use crate::record::{Record, Span};
+use crate::rules::Variant;
 
 /// How to validate.
 #[derive(Clone, Debug)]
@@ -71,44 +74,62 @@ pub struct Verdict {
 pub fn check_game(game: usize, read: Result<Record, PgnError>, opts: &ValidateOptions) -> Verdict {
     match read {
         Ok(record) => {
-            let report = replay(
-                &record,
-                &ReplayOptions {
-                    strict: opts.strict,
-                    fens: false,
-                },
-            );
-            let error = report.error.clone();
-            let variant = record_variant(&record)
-                .map(|v| v.id().to_owned())
-                .unwrap_or_else(|_| record.tag("Variant").unwrap_or("chess").to_owned());
-            Verdict {
-                game,
-                span: record.span,
-                valid: report.is_valid(),
-                plies: report.plies,
-                variant,
-                white: record.tag("White").map(str::to_owned),
-                black: record.tag("Black").map(str::to_owned),
-                error,
-                syntax_error: false,
-                warnings: report.warnings,
-                notes: report.notes,
-            }
+            let mut r = Replayer::new(replay_options(opts));
+            let report = replay_with(&record, &mut r);
+            verdict(game, record.span, &r, report)
         }
-        Err(e) => Verdict {
-            game,
-            span: e.span,
-            valid: false,
-            plies: 0,
-            variant: "chess".into(),
-            white: None,
-            black: None,
-            error: Some(syntax_diagnostic(&e)),
-            syntax_error: true,
-            warnings: Vec::new(),
-            notes: Vec::new(),
-        },
+        Err(e) => syntax_verdict(game, &e),
+    }
+}
+
+fn replay_options(opts: &ValidateOptions) -> ReplayOptions {
+    ReplayOptions {
+        strict: opts.strict,
+        fens: false,
+        verdict_only: true,
+    }
+}
+
+/// The verdict from a replay report; `r` still holds the game's tags.
+fn verdict(game: usize, span: Span, r: &Replayer, report: GameReport) -> Verdict {
+    let (white, black) = r.players();
+    let variant = match r.variant_tag() {
+        Some(name) if report.variant == Variant::Chess && !name.trim().is_empty() => {
+            // An unknown variant name is shown as written.
+            name.parse::<Variant>()
+                .map(|v| v.id().to_owned())
+                .unwrap_or_else(|_| name.to_owned())
+        }
+        _ => report.variant.id().to_owned(),
+    };
+    Verdict {
+        game,
+        span,
+        valid: report.is_valid(),
+        plies: report.plies,
+        variant,
+        white: white.map(str::to_owned),
+        black: black.map(str::to_owned),
+        error: report.error,
+        syntax_error: false,
+        warnings: report.warnings,
+        notes: report.notes,
+    }
+}
+
+fn syntax_verdict(game: usize, e: &PgnError) -> Verdict {
+    Verdict {
+        game,
+        span: e.span,
+        valid: false,
+        plies: 0,
+        variant: "chess".into(),
+        white: None,
+        black: None,
+        error: Some(syntax_diagnostic(e)),
+        syntax_error: true,
+        warnings: Vec::new(),
+        notes: Vec::new(),
     }
 }
 
@@ -139,6 +160,9 @@ pub fn check_games<R: BufRead>(
     opts: &ValidateOptions,
     mut sink: impl FnMut(Verdict),
 ) -> Result<(), PgnError> {
+    if rayon::current_num_threads() <= 1 {
+        return check_games_serial(input, opts, sink);
+    }
     let mut reader = Reader::new(input);
     let batch_size = opts.batch.max(1);
     let mut index = 0usize;
@@ -192,30 +216,36 @@ pub fn check_games<R: BufRead>(
 
 /// Checks every game of `input` on the calling thread, in order.
 ///
-/// For callers that are already parallel (one file per rayon task): it never
-/// blocks on the pool, so it cannot starve it.
+/// Each game is replayed as the reader lends its tokens ([`Replayer`]): no
+/// record is built. For callers that are already parallel (one file per
+/// rayon task): it never blocks on the pool, so it cannot starve it.
 pub fn check_games_serial<R: BufRead>(
     input: R,
     opts: &ValidateOptions,
     mut sink: impl FnMut(Verdict),
 ) -> Result<(), PgnError> {
     let mut reader = Reader::new(input);
-    let mut builder = RecordBuilder::default();
+    let mut replayer = Replayer::new(replay_options(opts));
     let mut index = 0;
-    while let Some(read) = reader.read_game(&mut builder).transpose() {
-        if let Err(
-            e @ PgnError {
-                kind: PgnErrorKind::Io(_),
-                ..
-            },
-        ) = &read
-        {
-            return Err(e.clone());
-        }
-        index += 1;
-        sink(check_game(index, read, opts));
+    loop {
+        let read = reader.read_game(&mut replayer);
+        let v = match read {
+            Ok(None) => return Ok(()),
+            Ok(Some(report)) => {
+                index += 1;
+                let span = replayer.game_span();
+                verdict(index, span, &replayer, report)
+            }
+            Err(e) => {
+                if let PgnErrorKind::Io(_) = e.kind {
+                    return Err(e);
+                }
+                index += 1;
+                syntax_verdict(index, &e)
+            }
+        };
+        sink(v);
     }
-    Ok(())
 }
 
 /// Counts over a whole run.
