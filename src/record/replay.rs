@@ -21,6 +21,7 @@ use crate::notation::pgn::Visitor;
 use crate::notation::san::{long_form, write_san, ParsedSan, San, SanError};
 use crate::position::Position;
 use crate::record::{comment_commands, Comment, Node, Record, Span};
+use crate::rules::fast_chess::FastChess;
 use crate::rules::{fault_line, Outcome, Variant};
 
 /// How strict a replay is.
@@ -202,6 +203,10 @@ struct Frame {
     last_failed: bool,
     /// `[%deny]` refusals that apply to the next move of this line (FL10).
     denied: Vec<(u8, Dir, Span)>,
+    /// While set, the line is replayed on bitboards ([`FastChess`]): the
+    /// position now and before the last move token, and `pos`/`before` are
+    /// stale until [`Frame::leave_fast`].
+    fast: Option<Box<(FastChess, FastChess)>>,
 }
 
 impl Frame {
@@ -216,6 +221,7 @@ impl Frame {
             dead,
             last_failed: false,
             denied: Vec::new(),
+            fast: None,
         }
     }
 
@@ -229,6 +235,48 @@ impl Frame {
         self.dead = dead;
         self.last_failed = false;
         self.denied.clear();
+        self.fast = None;
+    }
+
+    /// Starts replaying on bitboards when the accelerator takes the position.
+    fn enter_fast(&mut self, standard_start: bool) {
+        let now = if standard_start {
+            Some(FastChess::start())
+        } else {
+            FastChess::from_position(&self.pos)
+        };
+        // `before` matters only once the line has a move token.
+        let before = if self.has_last {
+            FastChess::from_position(&self.before)
+        } else {
+            now.clone()
+        };
+        self.fast = now.zip(before).map(Box::new);
+    }
+
+    /// Makes `pos` and `before` current again and replays on them from now on.
+    fn leave_fast(&mut self) {
+        if let Some(fast) = self.fast.take() {
+            self.pos = fast.0.to_position();
+            self.before = fast.1.to_position();
+        }
+    }
+
+    /// Plays a clean token on bitboards (see [`FastChess::play_clean`]).
+    fn play_fast(&mut self, token: &str) -> bool {
+        let Some(fast) = self.fast.as_mut() else {
+            return false;
+        };
+        let Ok(parsed) = San::parse(token) else {
+            return false;
+        };
+        let (now, before) = &mut **fast;
+        if !now.successor(&parsed, before) {
+            return false;
+        }
+        // The old position becomes `before`, the successor the current one.
+        std::mem::swap(now, before);
+        true
     }
 }
 
@@ -334,10 +382,14 @@ impl Replayer {
                 .parse::<Variant>()
                 .map_err(|e| (e.to_string(), at(&self.tags.variant))),
         };
+        let mut standard_start = false;
         let start = variant.and_then(|v| {
             self.report.variant = v;
             match (self.tags.setup.as_deref().map(str::trim), &self.tags.fen) {
-                (Some("0"), _) | (_, None) => Ok(Position::start(v)),
+                (Some("0"), _) | (_, None) => {
+                    standard_start = v == Variant::Chess;
+                    Ok(Position::start(v))
+                }
                 (_, Some((fen, span))) => {
                     read_fen(fen.trim(), v).map_err(|e| (format!("in the FEN tag: {e}"), *span))
                 }
@@ -354,6 +406,11 @@ impl Replayer {
                     None => Frame::new(pos, 0, true, false),
                 };
                 self.stack.push(frame);
+                if self.opts.verdict_only {
+                    if let Some(f) = self.stack.last_mut() {
+                        f.enter_fast(standard_start);
+                    }
+                }
             }
             Err((message, span)) => {
                 let d = diag(Severity::Error, span, "", message);
@@ -372,8 +429,15 @@ impl Replayer {
             }
         }
         let mut report = std::mem::replace(&mut self.report, empty_report());
+        let mut outcome = None;
         if let Some(main) = self.stack.pop() {
-            report.final_position = Some(main.pos.clone());
+            report.final_position = Some(match &main.fast {
+                Some(fast) => {
+                    outcome = Some(fast.0.outcome());
+                    fast.0.to_position()
+                }
+                None => main.pos.clone(),
+            });
             self.spare.push(main);
         }
         let movetext = self.movetext_result.take();
@@ -382,7 +446,13 @@ impl Replayer {
             .map(|r| r.0.clone())
             .or_else(|| self.tags.result.as_ref().map(|t| t.0.clone()));
         let game_span = self.game_span();
-        check_result(&mut report, movetext, self.tags.result.take(), game_span);
+        check_result(
+            &mut report,
+            outcome,
+            movetext,
+            self.tags.result.take(),
+            game_span,
+        );
         report.errors.sort_by_key(|d| d.span.offset);
         report.error = report.errors.first().cloned();
         report
@@ -418,7 +488,27 @@ impl Replayer {
             return;
         }
         frame.before_ply = frame.ply;
-        if play_token(token, span, frame, &mut self.report, &self.opts).is_none() {
+        if frame.play_fast(token) {
+            frame.ply += 1;
+            if frame.main {
+                self.report.plies = frame.ply;
+            }
+            frame.denied.clear();
+            return;
+        }
+        let was_fast = frame.fast.is_some();
+        frame.leave_fast();
+        let said = self.report.warnings.len() + self.report.errors.len();
+        let played = play_token(token, span, frame, &mut self.report, &self.opts);
+        // Back to bitboards after a token that was merely not canonical
+        // enough for them (a disambiguation), not after lenient notation.
+        if played.is_some()
+            && was_fast
+            && said == self.report.warnings.len() + self.report.errors.len()
+        {
+            frame.enter_fast(false);
+        }
+        if played.is_none() {
             // The position did not change: it is where this token's
             // variations start.
             frame.before.clone_from(&frame.pos);
@@ -453,13 +543,15 @@ impl Replayer {
         // token that failed), or when there is no such token.
         let dead = !parent.has_last || (parent.dead && !parent.last_failed);
         let ply = parent.before_ply;
-        let frame = match self.spare.pop() {
-            Some(mut f) => {
-                f.restart(&parent.before, ply, false, dead);
-                f
-            }
-            None => Frame::new(parent.before.clone(), ply, false, dead),
-        };
+        let mut frame = self
+            .spare
+            .pop()
+            .unwrap_or_else(|| Frame::new(parent.before.clone(), ply, false, dead));
+        frame.restart(&parent.before, ply, false, dead);
+        if let Some(fast) = &parent.fast {
+            // Bitboards in, bitboards out: `pos` stays stale like the parent's.
+            frame.fast = Some(Box::new((fast.1.clone(), fast.1.clone())));
+        }
         self.stack.push(frame);
     }
 
@@ -618,6 +710,7 @@ fn read_denials(text: &str, span: Span, frame: &mut Frame, report: &mut GameRepo
         if name != "deny" {
             continue;
         }
+        frame.leave_fast();
         let mut fail = |message: String| {
             let mut d = diag(Severity::Error, span, &format!("[%deny {args}]"), message);
             d.ruling = Some("FL10");
@@ -791,8 +884,10 @@ fn play_token(
 }
 
 /// Checks the result against the final position (G5) and the Result tag.
+/// `outcome`: the final position's, when already known.
 fn check_result(
     report: &mut GameReport,
+    outcome: Option<Option<Outcome>>,
     movetext: Option<(String, Span)>,
     tag: Option<(String, Span)>,
     game_span: Span,
@@ -803,7 +898,7 @@ fn check_result(
     if report.errors.iter().any(|d| !d.in_variation) {
         return;
     }
-    report.outcome = final_pos.outcome();
+    report.outcome = outcome.unwrap_or_else(|| final_pos.outcome());
     // Point at the result token, else at the Result tag, else at the game.
     let result_span = movetext
         .as_ref()

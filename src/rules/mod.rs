@@ -13,6 +13,7 @@
 //! ```
 
 pub mod chess;
+pub mod fast_chess;
 pub mod fault_line;
 pub mod grid;
 pub mod movegen;

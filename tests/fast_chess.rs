@@ -1,0 +1,236 @@
+//! The bitboard accelerator (`rules::fast_chess`) against the reference
+//! engine: it may only play a token the reference plays the same way without
+//! a warning, and it must reach the same positions.
+use std::path::{Path, PathBuf};
+
+use fvnote::notation::pgn::read_all;
+use fvnote::notation::san::{long_form, write_san, San};
+use fvnote::piece::Role;
+use fvnote::record::gen::{generate, GenOptions};
+use fvnote::record::replay::{replay, GameReport, ReplayOptions};
+use fvnote::rules::fast_chess::FastChess;
+use fvnote::{Position, Variant};
+
+/// Spellings of one move: canonical first, then lenient or wrong ones.
+fn spellings(pos: &Position, mv: &fvnote::Move) -> Vec<String> {
+    let san = write_san(pos, mv);
+    let body = san.trim_end_matches(['+', '#']).to_owned();
+    let mut out = vec![
+        san.clone(),
+        body.clone(),
+        format!("{body}+"),
+        format!("{body}#"),
+        long_form(pos, mv),
+    ];
+    if let Some(rest) = body.strip_prefix(['N', 'B', 'R', 'Q', 'K']) {
+        let letter = &body[..1];
+        // A needless (or needed) origin file and rank, and a wrong capture mark.
+        let from = long_form(pos, mv);
+        let from = from.trim_start_matches(['N', 'B', 'R', 'Q', 'K']);
+        out.push(format!("{letter}{}{rest}", &from[..1]));
+        out.push(format!("{letter}{}{rest}", &from[1..2]));
+        out.push(match rest.strip_prefix('x') {
+            Some(r) => format!("{letter}{r}"),
+            None => format!("{letter}x{rest}"),
+        });
+    }
+    if body.starts_with("O-O") {
+        out.push(body.replace('O', "0"));
+    }
+    if let Some((file, rest)) = body.split_once('x') {
+        // A pawn capture without its mark.
+        if file.len() == 1 {
+            out.push(format!("{file}{rest}"));
+        }
+    }
+    out
+}
+
+/// Whether canonical SAN carries a disambiguation (other than a pawn capture's file).
+fn disambiguated(san: &str) -> bool {
+    match San::parse(san).map(|p| p.san) {
+        Ok(San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            ..
+        }) => rank.is_some() || (file.is_some() && !(role == Some(Role::Pawn) && capture)),
+        _ => false,
+    }
+}
+
+#[test]
+fn the_accelerator_plays_only_what_the_reference_plays_cleanly() {
+    let games = generate(&GenOptions {
+        variant: Variant::Chess,
+        games: 40,
+        seed: 7,
+        max_plies: 160,
+    });
+    let (mut accepted, mut positions) = (0usize, 0usize);
+    for g in &games {
+        let mut pos = Position::start(Variant::Chess);
+        let mut fast = FastChess::from_position(&pos).unwrap();
+        for node in &g.record.moves {
+            positions += 1;
+            // The mirror and the incrementally played board equal the reference.
+            assert_eq!(FastChess::from_position(&pos).unwrap().to_position(), pos);
+            assert_eq!(fast.to_position(), pos);
+            for mv in pos.legal_moves().iter() {
+                let canonical = write_san(&pos, mv);
+                for token in spellings(&pos, mv) {
+                    let Ok(parsed) = San::parse(&token) else {
+                        continue;
+                    };
+                    let mut f = fast.clone();
+                    let took = f.play_clean(&parsed);
+                    let mut after = pos.clone();
+                    let reference = parsed.play(&mut after);
+                    if took {
+                        accepted += 1;
+                        let r = reference.unwrap_or_else(|e| panic!("{token}: {e} at {pos:?}"));
+                        assert!(r.warnings.is_empty(), "{token}: {:?}", r.warnings);
+                        assert_eq!(r.mv, *mv, "{token} at {pos:?}");
+                        assert_eq!(f.to_position(), after, "{token}");
+                    } else if token == canonical && !disambiguated(&canonical) {
+                        panic!("declined canonical {token} at {pos:?}");
+                    } else {
+                        // Declined: the board is unchanged.
+                        assert_eq!(f.to_position(), pos, "{token}");
+                    }
+                }
+            }
+            let parsed = San::parse(&node.san).unwrap();
+            if !fast.play_clean(&parsed) {
+                parsed.play(&mut fast.to_position()).unwrap();
+                let mut next = pos.clone();
+                parsed.play(&mut next).unwrap();
+                fast = FastChess::from_position(&next).unwrap();
+            }
+            parsed.play(&mut pos).unwrap();
+        }
+    }
+    assert!(positions > 2_000, "{positions}");
+    assert!(accepted > 20_000, "{accepted}");
+}
+
+#[test]
+fn positions_the_accelerator_declines() {
+    let fen = |f: &str| fvnote::notation::fen::read_fen(f, Variant::Chess).unwrap();
+    // Other variants, and castling rights it cannot mirror exactly.
+    assert!(FastChess::from_position(&Position::start(Variant::Grid)).is_none());
+    assert!(FastChess::from_position(&fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 0 1")).is_some());
+    // Counters beyond what cozy-chess keeps survive the round trip.
+    let far = fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 250 70000");
+    let mut f = FastChess::from_position(&far).unwrap();
+    assert_eq!(f.to_position(), far);
+    assert!(f.play_clean(&San::parse("Ra2").unwrap()));
+    let p = f.to_position();
+    assert_eq!((p.halfmoves(), p.fullmoves()), (251, 70000));
+    // En passant: kept only when capturable, as the reference keeps it.
+    let ep = fen("4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1");
+    let mut f = FastChess::from_position(&ep).unwrap();
+    assert!(f.play_clean(&San::parse("d4").unwrap()));
+    assert_eq!(
+        f.to_position().ep_square().map(|s| s.to_string()),
+        Some("d3".into())
+    );
+    assert!(f.play_clean(&San::parse("exd3").unwrap()));
+}
+
+fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
+    entries.sort_by_key(|e| e.path());
+    for e in entries {
+        let p = e.path();
+        if p.is_dir() {
+            pgn_files(&p, out);
+        } else if p.extension().is_some_and(|x| x == "pgn") {
+            out.push(p);
+        }
+    }
+}
+
+/// What a verdict shows, comparable across the two replays.
+fn verdict(r: &GameReport) -> String {
+    let json = |d: &Vec<_>| serde_json::to_string(d).unwrap();
+    format!(
+        "{} {:?} {:?} {:?} {} {} {}",
+        r.plies,
+        r.outcome,
+        r.result,
+        r.final_position,
+        json(&r.errors),
+        json(&r.warnings),
+        json(&r.notes),
+    )
+}
+
+const TRICKY: &str = r#"
+1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O Nxe4 5. Re1 (5. d4 Nd6) 5... Nd6) 4. Ba4 Nf6 5. O-O Be7 *
+
+1. e2e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. Nc3 Nf6 5. Nd5 Nxd5 6. Bxd5 d6 7. c3 O-O 8. d4 exd4 9. cxd4 Bb4+ 10. Bd2 *
+
+1. e4 e5 2. Nf3 Nc6 3. Nc3 Nf6 4. Ng1 Ng8 5. Nge2 Nge7 6. Ng3 Ng6 7. N3e2 N6e7 *
+
+1. e4 d5 2. exd5 Qxd5 3. Nc3 Qa5 4. d4 c6 5. Nf3 Bg4 6. Bf4 e6 7. h3 Bxf3 8. Qxf3 Bb4 9. Be2 Nd7 10. a3 O-O-O 11. axb4 Qxa1+ 12. Kd2 Qxh1 13. Qxc6+ bxc6 14. Ba6# 1-0
+
+1. f3 e5 2. g4 Qh4 3. e4 *
+
+1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7 1-0
+
+1. e4 {[%deny S1e]} e5 2. Ke3 (2. Ke2 Ke7 3. Ke3) 2... Nf6 *
+
+1. d4 e5 2. dxe5 f5 3. exf6 gxf6 4. Nc3 d5 5. e4 dxe4 6. Bb5+ c6 7. Ba4 Qxd1+ 8. Kxd1 *
+
+[SetUp "1"]
+[FEN "4k3/P7/8/8/8/8/7p/4K3 w - - 0 1"]
+
+1. a8=Q+ Kd7 2. Qa4+ Ke6 3. Qe4+ Kd6 4. Kf2 h1=N+ 5. Kg1 *
+
+[SetUp "1"]
+[FEN "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 99 80"]
+
+1. O-O O-O-O 2. Ra1 Rh8 3. Rf2 *
+"#;
+
+#[test]
+fn validation_with_the_accelerator_reports_exactly_what_the_reference_reports() {
+    let mut texts: Vec<(String, Vec<u8>)> = vec![("tricky".into(), TRICKY.as_bytes().to_vec())];
+    let mut files = Vec::new();
+    pgn_files(Path::new("fixtures"), &mut files);
+    pgn_files(Path::new("tests/data"), &mut files);
+    for f in files {
+        texts.push((f.display().to_string(), std::fs::read(&f).unwrap()));
+    }
+    let games = generate(&GenOptions {
+        variant: Variant::Chess,
+        games: 30,
+        seed: 3,
+        max_plies: 300,
+    });
+    texts.push((
+        "generated".into(),
+        fvnote::record::gen::to_pgn(&games).into_bytes(),
+    ));
+    let mut compared = 0;
+    for (name, bytes) in &texts {
+        for (i, rec) in read_all(bytes).iter().enumerate() {
+            let Ok(rec) = rec else { continue };
+            for strict in [false, true] {
+                // `verdict_only` turns the accelerator on.
+                let opts = |verdict_only| ReplayOptions {
+                    strict,
+                    fens: false,
+                    verdict_only,
+                };
+                let fast = replay(rec, &opts(true));
+                let reference = replay(rec, &opts(false));
+                assert_eq!(verdict(&fast), verdict(&reference), "{name} game {}", i + 1);
+                compared += 1;
+            }
+        }
+    }
+    assert!(compared >= 200, "{compared}");
+}
