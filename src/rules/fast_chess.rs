@@ -275,7 +275,7 @@ impl FastChess {
     }
 
     /// The one legal move a canonical token names, if it names exactly one
-    /// and carries the right capture mark.
+    /// and carries the right capture mark and no needless disambiguation.
     fn clean_move(&self, san: &San) -> Option<CMove> {
         let b = &self.board;
         let us = b.side_to_move();
@@ -283,7 +283,7 @@ impl FastChess {
             San::Normal {
                 role: Some(role),
                 file,
-                rank: None,
+                rank,
                 capture,
                 to,
                 promotion,
@@ -294,15 +294,10 @@ impl FastChess {
                     Some(r) => Some(role_piece(r)?),
                     None => None,
                 };
-                // A file is canonical only on a pawn capture (`exd5`); any
-                // other disambiguation is judged by the reference engine.
-                let pawn_capture = piece == CPiece::Pawn && capture;
-                if file.is_some() != pawn_capture || b.colors(us).has(to) {
+                let pawn = piece == CPiece::Pawn;
+                // A pawn names its file exactly when it captures (`exd5`).
+                if (pawn && (file.is_some() != capture || rank.is_some())) || b.colors(us).has(to) {
                     return None;
-                }
-                let mut ours = b.colored_pieces(us, piece);
-                if let Some(f) = file {
-                    ours &= File::try_index(usize::from(f))?.bitboard();
                 }
                 // Where a piece of this kind could come from; `is_legal`
                 // then judges each (blocks, pins, checks, promotion).
@@ -315,19 +310,50 @@ impl FastChess {
                     CPiece::King => get_king_moves(to),
                     CPiece::Pawn if capture => get_pawn_attacks(to, !us),
                     CPiece::Pawn => pushes_to(to, us),
-                } & ours;
-                let mut legal = origins.into_iter().map(|from| CMove {
-                    from,
-                    to,
-                    promotion,
-                });
-                let mut legal = legal.by_ref().filter(|&mv| b.is_legal(mv));
-                let mv = match (legal.next(), legal.next()) {
-                    (Some(mv), None) => mv,
-                    _ => return None,
+                } & b.colored_pieces(us, piece);
+                let fits = |sq: CSquare| {
+                    file.is_none_or(|f| sq.file() as u8 == f)
+                        && rank.is_none_or(|r| sq.rank() as u8 == r)
                 };
-                let takes = b.colors(!us).has(to)
-                    || (piece == CPiece::Pawn && mv.from.file() != mv.to.file());
+                // The one legal move the token names, and its legal rivals
+                // (same kind, same square) that the token rules out.
+                let (mut found, mut count, mut rivals) = (None, 0, BitBoard::EMPTY);
+                for from in origins {
+                    let mv = CMove {
+                        from,
+                        to,
+                        promotion,
+                    };
+                    if !b.is_legal(mv) {
+                        continue;
+                    }
+                    if fits(from) {
+                        found = Some(mv);
+                        count += 1;
+                    } else {
+                        rivals |= from.bitboard();
+                    }
+                }
+                let mv = found.filter(|_| count == 1)?;
+                if !pawn && (file.is_some() || rank.is_some()) {
+                    // SAN's rule: the file if it tells the rivals apart, else
+                    // the rank, else both; anything more draws a warning.
+                    let other_file = rivals.into_iter().all(|r| r.file() != mv.from.file());
+                    let other_rank = rivals.into_iter().all(|r| r.rank() != mv.from.rank());
+                    let (need_file, need_rank) = if rivals.is_empty() {
+                        (false, false)
+                    } else if other_file {
+                        (true, false)
+                    } else if other_rank {
+                        (false, true)
+                    } else {
+                        (true, true)
+                    };
+                    if (file.is_some() && !need_file) || (rank.is_some() && !need_rank) {
+                        return None;
+                    }
+                }
+                let takes = b.colors(!us).has(to) || (pawn && mv.from.file() != mv.to.file());
                 (takes == capture).then_some(mv)
             }
             San::Castle(side) => {
