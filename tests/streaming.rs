@@ -1,5 +1,7 @@
-//! The two validation paths agree: streaming (the reader drives a
-//! `Replayer`, one thread) and batched (records built, replayed on the pool).
+//! The two validation paths agree: one stream (the reader drives a
+//! `Replayer` on one thread) and blocks (the archive cut where lines start
+//! with `[`, blocks checked in parallel, held back and joined where a cut
+//! may have fallen inside a game).
 use std::path::{Path, PathBuf};
 
 use fvnote::record::validate::{check_games, check_games_serial, ValidateOptions};
@@ -19,7 +21,7 @@ fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
 
 /// Verdicts of both paths, as JSON lines.
 fn both(input: &[u8], opts: &ValidateOptions) -> (Vec<String>, Vec<String>) {
-    // Two workers, so `check_games` takes its batched, parallel path.
+    // Two workers, so `check_games` takes its parallel path.
     let _ = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build_global();
@@ -27,33 +29,34 @@ fn both(input: &[u8], opts: &ValidateOptions) -> (Vec<String>, Vec<String>) {
     let json = |v: fvnote::record::validate::Verdict| serde_json::to_string(&v).unwrap();
     let mut serial = Vec::new();
     check_games_serial(input, opts, |v| serial.push(json(v))).unwrap();
-    let mut batched = Vec::new();
-    check_games(input, opts, |v| batched.push(json(v))).unwrap();
-    (serial, batched)
+    let mut blocks = Vec::new();
+    check_games(input, opts, |v| blocks.push(json(v))).unwrap();
+    (serial, blocks)
 }
 
 #[test]
-fn streaming_and_batched_verdicts_are_identical() {
+fn stream_and_block_verdicts_are_identical() {
     let mut files = Vec::new();
     pgn_files(Path::new("fixtures"), &mut files);
     pgn_files(Path::new("tests/data"), &mut files);
     assert!(files.len() > 20, "{files:?}");
     let mut games = 0;
     for strict in [false, true] {
-        // Small batches, so games cross batch boundaries.
-        let opts = ValidateOptions { strict, batch: 3 };
         for f in &files {
             let bytes = std::fs::read(f).unwrap();
-            let (serial, batched) = both(&bytes, &opts);
-            assert_eq!(serial, batched, "{}", f.display());
-            games += serial.len();
+            // Tiny blocks, so cuts fall everywhere a line starts with `[`.
+            for block in [1, 100, 1000] {
+                let (serial, blocks) = both(&bytes, &ValidateOptions { strict, block });
+                assert_eq!(serial, blocks, "{} block {block}", f.display());
+                games += serial.len();
+            }
         }
     }
     assert!(games > 100, "{games}");
 }
 
 #[test]
-fn streaming_and_batched_agree_on_damaged_input() {
+fn stream_and_blocks_agree_on_damaged_input() {
     let cases: &[&[u8]] = &[
         b"1. e4 e5 2. Ke3 *\n\n1. d4 d5 *\n",
         b"[Event \"x\"\n1. e4 *\n\n[White \"a\"]\n1. e4 (1. d4 (1. c4 Ke5) d5) e5 *",
@@ -63,11 +66,25 @@ fn streaming_and_batched_agree_on_damaged_input() {
         b"",
         b"\n\n\n",
         b"1-0 0-1 *",
+        // A comment holding lines that start with `[`, and tag sections cut.
+        b"[Event \"a\"]\n[Site \"b\"]\n\n1. e4 {\n[not a tag]\n[%clk 0:01]\n} e5 *\n\n[Event \"c\"]\n1. d4 *\n",
+        // Games ended by the next tag section, not by a result.
+        b"1. e4 e5\n[Event \"x\"]\n1. d4\n[Event \"y\"]\n\n1. c4 (1. e4\n[Event \"z\"]\n1. f4 *\n",
+        // CRLF and lone CR line breaks, a byte order mark, a UTF-8 comment.
+        b"\xef\xbb\xbf[Event \"\xc3\xa9\"]\r\n\r\n1. e4 {\xe2\x99\x94} e5 2. Ke3 *\r\n[Event \"b\"]\r\r1. Nf3 Nf6 2. Ng5 Ke7 3. Kd8 *\r",
+        // Lone CRs before a cut: the next block's lines must count them.
+        b"[Event \"a\"]\r\r1. e4 *\r\r\n[Event \"b\"]\r\n1. Kd3 *\n",
+        // Fault Line refusals name a line and column in their message.
+        b"[Variant \"fault-line\"]\n\n1. S1e *\n\n[Variant \"fault-line\"]\n\n1. S1e {[%deny S6w]} S6w *\n",
+        // A syntax error, then skipping to a game start that is not a block start.
+        b"1. e4 ) e5 *\n[White \"x\"]\n1. d4 *\n\n[Event \"y\"]\n1. c4 *\n",
     ];
     for (i, c) in cases.iter().enumerate() {
         for strict in [false, true] {
-            let (serial, batched) = both(c, &ValidateOptions { strict, batch: 1 });
-            assert_eq!(serial, batched, "case {i}");
+            for block in [1, 2, 5, 20, 60] {
+                let (serial, blocks) = both(c, &ValidateOptions { strict, block });
+                assert_eq!(serial, blocks, "case {i} block {block}");
+            }
         }
     }
 }

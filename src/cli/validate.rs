@@ -561,7 +561,7 @@ impl Progress {
 }
 
 /// Files at most this large are read whole and checked in parallel with
-/// their neighbours; larger ones stream with games checked in batches.
+/// their neighbours; larger ones stream, cut into blocks checked in parallel.
 const SMALL_FILE: u64 = 1 << 20;
 
 pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {

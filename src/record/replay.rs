@@ -316,6 +316,8 @@ pub struct Replayer {
     set_up: bool,
     /// Refusals written before the first move, while the game is not set up.
     movetext_result: Option<(String, Span)>,
+    /// Whether the game's movetext ended with a result token.
+    result_token: bool,
     started: bool,
     span: Span,
     end: u64,
@@ -332,6 +334,7 @@ impl Replayer {
             spare: Vec::new(),
             set_up: false,
             movetext_result: None,
+            result_token: false,
             started: false,
             span: Span::default(),
             end: 0,
@@ -346,6 +349,12 @@ impl Replayer {
     /// The `Variant` tag as written, if any.
     pub fn variant_tag(&self) -> Option<&str> {
         self.tags.variant.as_ref().map(|v| v.0.as_str())
+    }
+
+    /// Whether the game read ended with a result token (`1-0`, `*` …)
+    /// rather than at a new tag section or the end of the input.
+    pub fn ended_with_result(&self) -> bool {
+        self.result_token
     }
 
     /// Where the game is (first token to last token read so far).
@@ -467,6 +476,7 @@ impl Replayer {
         }
         self.set_up = false;
         self.movetext_result = None;
+        self.result_token = false;
         self.started = false;
         self.span = Span::default();
         self.end = 0;
@@ -592,6 +602,7 @@ impl Replayer {
     /// The result token that ends the movetext.
     pub fn result(&mut self, result: &str, span: Span) {
         self.touch(span);
+        self.result_token = true;
         self.movetext_result = Some((result.to_owned(), span));
     }
 }

@@ -17,12 +17,12 @@
 //! assert_eq!(verdicts[1].game, 2);
 //! ```
 
-use std::io::BufRead;
+use std::io::{BufRead, Read};
 
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::notation::pgn::{PgnError, PgnErrorKind, Reader, RecordBuilder};
+use crate::notation::pgn::{PgnError, PgnErrorKind, Reader};
 use crate::record::replay::{
     replay_with, Diagnostic, GameReport, ReplayOptions, Replayer, Severity,
 };
@@ -34,15 +34,16 @@ use crate::rules::Variant;
 pub struct ValidateOptions {
     /// Lenient notation is an error.
     pub strict: bool,
-    /// Games replayed together (in parallel) before their verdicts are handed on.
-    pub batch: usize,
+    /// Bytes of the archive per block checked in parallel ([`check_games`]);
+    /// each block ends where a line starts with `[`.
+    pub block: usize,
 }
 
 impl Default for ValidateOptions {
     fn default() -> Self {
         ValidateOptions {
             strict: false,
-            batch: 256,
+            block: BLOCK,
         }
     }
 }
@@ -148,70 +149,237 @@ pub fn syntax_diagnostic(e: &PgnError) -> Diagnostic {
     }
 }
 
+/// Bytes a block of the archive holds, by default, before it ends at the
+/// next line that starts with `[`.
+pub const BLOCK: usize = 1 << 20;
+/// Past this size without a game start (or when a block held back for its
+/// broken last game grows this large) the rest is checked as one stream,
+/// so memory stays bounded and work linear on any input.
+const MAX_BLOCK: usize = 16 << 20;
+
 /// Reads every game from `input` and hands each verdict to `sink`, in order.
 ///
-/// Games are replayed in batches of `opts.batch` on the rayon pool while the
-/// next batch is read; do not call it from inside a rayon task (it would wait
-/// on the pool from one of its own workers): use [`check_games_serial`]. An I/O
-/// error of the input ends the stream and is returned (after the verdicts of
-/// the games before it).
+/// The archive is cut into blocks of about a megabyte, each ending where a
+/// line starts with `[`; the blocks are checked in parallel on the rayon
+/// pool, each by a streaming reader that counts positions from the block's
+/// start, so every span is exact. A cut can only fall inside a game that
+/// its block sees end without a result token (in its tag section, in a
+/// comment holding a line that starts with `[` …), so such a block is
+/// checked again joined to the next one: the verdicts are those of one stream
+/// ([`check_games_serial`], which a pool of one thread uses). Do not call it
+/// from inside a rayon task (it waits on the pool). An I/O error of the input
+/// ends the stream and is returned after the verdicts of the games before it.
 pub fn check_games<R: BufRead>(
-    input: R,
+    mut input: R,
     opts: &ValidateOptions,
     mut sink: impl FnMut(Verdict),
 ) -> Result<(), PgnError> {
-    if rayon::current_num_threads() <= 1 {
+    let threads = rayon::current_num_threads();
+    if threads <= 1 {
         return check_games_serial(input, opts, sink);
     }
-    let mut reader = Reader::new(input);
-    let batch_size = opts.batch.max(1);
-    let mut index = 0usize;
-    let mut builder = RecordBuilder::default();
-    // Reading (on this thread) overlaps with replaying the previous batch
-    // (on the rayon pool), so the reader is never the bottleneck alone.
-    std::thread::scope(|scope| {
-        let mut running: Option<std::thread::ScopedJoinHandle<'_, Vec<Verdict>>> = None;
-        let mut deliver = |h: std::thread::ScopedJoinHandle<'_, Vec<Verdict>>| match h.join() {
-            Ok(verdicts) => verdicts.into_iter().for_each(&mut sink),
-            Err(panic) => std::panic::resume_unwind(panic),
-        };
-        loop {
-            let mut batch = Vec::with_capacity(batch_size.min(1024));
-            let mut io_error = None;
-            while let Some(read) = reader.read_game(&mut builder).transpose() {
-                if let Err(
-                    e @ PgnError {
-                        kind: PgnErrorKind::Io(_),
-                        ..
-                    },
-                ) = &read
-                {
-                    io_error = Some(e.clone());
-                    break;
-                }
-                index += 1;
-                batch.push((index, read));
-                if batch.len() == batch_size {
-                    break;
-                }
-            }
-            let done = batch.len() < batch_size || io_error.is_some();
-            if let Some(h) = running.take() {
-                deliver(h);
-            }
-            let h = scope.spawn(move || {
-                batch
-                    .into_par_iter()
-                    .map(|(i, read)| check_game(i, read, opts))
-                    .collect()
-            });
-            if done {
-                deliver(h);
-                return io_error.map_or(Ok(()), Err);
-            }
-            running = Some(h);
+    let mut games = 0;
+    let mut emit = |verdicts: Vec<Verdict>| {
+        for mut v in verdicts {
+            games += 1;
+            v.game = games;
+            sink(v);
         }
-    })
+    };
+    let mut cutter = Cutter::default();
+    // A block whose last game may continue in the next block.
+    let mut held: Option<(Block, Vec<Verdict>)> = None;
+    loop {
+        let mut batch = Vec::with_capacity(2 * threads);
+        let mut io_error = None;
+        while batch.len() < 2 * threads {
+            match cutter.next(&mut input, opts.block.clamp(1, MAX_BLOCK / 2)) {
+                Ok(Some(block)) => batch.push(block),
+                Ok(None) => break,
+                Err(e) => {
+                    io_error = Some(e);
+                    break;
+                }
+            }
+        }
+        let done = batch.len() < 2 * threads;
+        let checked: Vec<_> = batch.par_iter().map(|b| check_block(b, opts)).collect();
+        let mut blocks = batch.into_iter().zip(checked);
+        while let Some((block, verdicts)) = blocks.next() {
+            let (block, (verdicts, complete)) = match held.take() {
+                Some((mut h, _)) => {
+                    h.bytes.extend_from_slice(&block.bytes);
+                    let v = check_block(&h, opts);
+                    (h, v)
+                }
+                None => (block, verdicts),
+            };
+            if complete {
+                emit(verdicts);
+            } else if block.bytes.len() < MAX_BLOCK {
+                held = Some((block, verdicts));
+            } else {
+                // Hostile input: no more re-checking, one stream from here.
+                let mut bytes = block.bytes;
+                blocks.for_each(|(b, _)| bytes.extend_from_slice(&b.bytes));
+                cutter.oversize = true;
+                cutter.buf.splice(0..0, bytes);
+                cutter.offset = block.offset;
+                cutter.line = block.line;
+                break;
+            }
+        }
+        if !done && !cutter.oversize {
+            continue;
+        }
+        if let Some(e) = io_error {
+            // The held block's last game was cut short by the error.
+            if let Some((_, mut verdicts)) = held {
+                verdicts.pop();
+                emit(verdicts);
+            }
+            return Err(PgnError {
+                span: Span {
+                    offset: cutter.offset,
+                    line: cutter.line,
+                    column: 1,
+                    len: 0,
+                },
+                kind: PgnErrorKind::Io(e.to_string()),
+            });
+        }
+        if cutter.oversize {
+            // One stream: the held block, the bytes read, the rest of the input.
+            let (offset, line, mut bytes) = match held {
+                Some((h, _)) => (h.offset, h.line, h.bytes),
+                None => (cutter.offset, cutter.line, Vec::new()),
+            };
+            bytes.append(&mut cutter.buf);
+            let rest = std::io::Cursor::new(bytes).chain(input);
+            let reader = Reader::new(rest).starting_at(offset, line);
+            return stream(reader, opts, |v, _| emit(vec![v]));
+        }
+        if let Some((_, verdicts)) = held {
+            emit(verdicts);
+        }
+        return Ok(());
+    }
+}
+
+/// A slice of the archive that starts at a line start.
+struct Block {
+    bytes: Vec<u8>,
+    offset: u64,
+    line: u32,
+}
+
+/// Cuts the input into blocks at lines that start with `[`, counting
+/// lines as the reader does (CR, LF and CRLF each end one line).
+struct Cutter {
+    buf: Vec<u8>,
+    /// Where the next block starts.
+    offset: u64,
+    line: u32,
+    eof: bool,
+    /// No game start within [`MAX_BLOCK`]: `buf` and the rest of the input
+    /// are left for one stream.
+    oversize: bool,
+}
+
+impl Default for Cutter {
+    fn default() -> Self {
+        Cutter {
+            buf: Vec::new(),
+            offset: 0,
+            line: 1,
+            eof: false,
+            oversize: false,
+        }
+    }
+}
+
+impl Cutter {
+    /// The next block; `None` at the end of the input or when oversize.
+    fn next<R: BufRead>(&mut self, input: &mut R, size: usize) -> std::io::Result<Option<Block>> {
+        let mut searched = size;
+        while !self.oversize {
+            if self.buf.len() > size {
+                let found = self.buf[searched - 1..]
+                    .windows(2)
+                    .position(|w| w == b"\n[");
+                if let Some(i) = found {
+                    let rest = self.buf.split_off(searched + i);
+                    let bytes = std::mem::replace(&mut self.buf, rest);
+                    return Ok(Some(self.block(bytes)));
+                }
+                searched = self.buf.len();
+                if self.buf.len() >= MAX_BLOCK {
+                    self.oversize = true;
+                    break;
+                }
+            }
+            if self.eof {
+                if self.buf.is_empty() {
+                    break;
+                }
+                let bytes = std::mem::take(&mut self.buf);
+                return Ok(Some(self.block(bytes)));
+            }
+            let chunk = match input.fill_buf() {
+                Ok(c) => c,
+                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if chunk.is_empty() {
+                self.eof = true;
+                continue;
+            }
+            let n = chunk.len();
+            self.buf.extend_from_slice(chunk);
+            input.consume(n);
+        }
+        Ok(None)
+    }
+
+    fn block(&mut self, bytes: Vec<u8>) -> Block {
+        let b = Block {
+            offset: self.offset,
+            line: self.line,
+            bytes,
+        };
+        self.offset += b.bytes.len() as u64;
+        self.line = self.line.saturating_add(line_breaks(&b.bytes));
+        b
+    }
+}
+
+/// Line breaks in `bytes` as [`Reader`] counts them: `\r`, and `\n` not after `\r`.
+fn line_breaks(bytes: &[u8]) -> u32 {
+    let mut n = 0u32;
+    let mut after_cr = false;
+    for &b in bytes {
+        if b == b'\r' || (b == b'\n' && !after_cr) {
+            n = n.saturating_add(1);
+        }
+        after_cr = b == b'\r';
+    }
+    n
+}
+
+/// The verdicts of one block, read as a stream from the block's position,
+/// and whether its last game surely ends in it: it ended with a result
+/// token. Otherwise the cut may have fallen inside that game (in its tag
+/// section, in a comment holding a line that starts with `[` …).
+fn check_block(b: &Block, opts: &ValidateOptions) -> (Vec<Verdict>, bool) {
+    let mut verdicts = Vec::new();
+    let mut complete = true;
+    let reader = Reader::new(&b.bytes[..]).starting_at(b.offset, b.line);
+    // Reading from memory cannot fail.
+    let _ = stream(reader, opts, |v, ended| {
+        verdicts.push(v);
+        complete = ended;
+    });
+    (verdicts, complete)
 }
 
 /// Checks every game of `input` on the calling thread, in order.
@@ -222,29 +390,40 @@ pub fn check_games<R: BufRead>(
 pub fn check_games_serial<R: BufRead>(
     input: R,
     opts: &ValidateOptions,
-    mut sink: impl FnMut(Verdict),
+    sink: impl FnMut(Verdict),
 ) -> Result<(), PgnError> {
-    let mut reader = Reader::new(input);
+    let mut sink = sink;
+    stream(Reader::new(input), opts, |v, _| sink(v))
+}
+
+/// Every game of `reader`, numbered from 1, replayed as it is read; the
+/// sink also learns whether the game ended with a result token.
+fn stream<R: BufRead>(
+    mut reader: Reader<R>,
+    opts: &ValidateOptions,
+    mut sink: impl FnMut(Verdict, bool),
+) -> Result<(), PgnError> {
     let mut replayer = Replayer::new(replay_options(opts));
     let mut index = 0;
     loop {
         let read = reader.read_game(&mut replayer);
-        let v = match read {
+        let (v, ended) = match read {
             Ok(None) => return Ok(()),
             Ok(Some(report)) => {
                 index += 1;
                 let span = replayer.game_span();
-                verdict(index, span, &replayer, report)
+                let v = verdict(index, span, &replayer, report);
+                (v, replayer.ended_with_result())
             }
             Err(e) => {
                 if let PgnErrorKind::Io(_) = e.kind {
                     return Err(e);
                 }
                 index += 1;
-                syntax_verdict(index, &e)
+                (syntax_verdict(index, &e), false)
             }
         };
-        sink(v);
+        sink(v, ended);
     }
 }
 
@@ -339,7 +518,7 @@ mod tests {
     }
 
     #[test]
-    fn serial_matches_batched() {
+    fn serial_matches_blocks() {
         let pgn = "1. e4 *\n\n1. Ke2 *\n\n1. d4 ) *\n\n[Event \"x\"]\n\n1. c4 *\n";
         let (mut a, mut b) = (Vec::new(), Vec::new());
         let opts = ValidateOptions::default();
@@ -350,11 +529,12 @@ mod tests {
     }
 
     #[test]
-    fn batches_keep_order() {
-        let pgn = "1. e4 *\n\n".repeat(10) + "1. Ke2 *\n";
+    fn blocks_keep_order() {
+        let pgn = "[Event \"e\"]\n1. e4 *\n\n".repeat(10) + "[Event \"k\"]\n1. Ke2 *\n";
+        // Blocks of about one game each.
         let opts = ValidateOptions {
             strict: false,
-            batch: 3,
+            block: 10,
         };
         let mut v = Vec::new();
         check_games(pgn.as_bytes(), &opts, |x| v.push(x)).unwrap();

@@ -135,6 +135,13 @@ impl<R: BufRead> Window<R> {
         self.column
     }
 
+    /// Counts positions from `offset` and `line` (column 1) instead of the
+    /// start of a text; before anything is read.
+    pub(crate) fn set_origin(&mut self, offset: u64, line: u32) {
+        self.offset = offset;
+        self.line = line;
+    }
+
     pub(crate) fn at_start(&self) -> bool {
         self.offset == 0
     }

@@ -120,6 +120,14 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// A reader for input that continues a larger text at byte `offset`,
+    /// the start of line `line`: spans count from there. Parallel
+    /// validation reads an archive in blocks that start at game starts.
+    pub fn starting_at(mut self, offset: u64, line: u32) -> Self {
+        self.win.set_origin(offset, line);
+        self
+    }
+
     /// Read the next game into `v`. `Ok(None)` at the end of input.
     ///
     /// After an error the next call first skips to the next game.
