@@ -304,11 +304,8 @@ impl Cutter {
         let mut searched = size;
         while !self.oversize {
             if self.buf.len() > size {
-                let found = self.buf[searched - 1..]
-                    .windows(2)
-                    .position(|w| w == b"\n[");
-                if let Some(i) = found {
-                    let rest = self.buf.split_off(searched + i);
+                if let Some(cut) = game_start(&self.buf, searched) {
+                    let rest = self.buf.split_off(cut);
                     let bytes = std::mem::replace(&mut self.buf, rest);
                     return Ok(Some(self.block(bytes)));
                 }
@@ -350,6 +347,25 @@ impl Cutter {
         self.offset += b.bytes.len() as u64;
         self.line = self.line.saturating_add(line_breaks(&b.bytes));
         b
+    }
+}
+
+/// The first line at or after `from` that starts with `[` and follows a
+/// line that does not (so the cut is rarely inside a tag section, which
+/// would hold the block back); `None` if there is none yet.
+fn game_start(buf: &[u8], from: usize) -> Option<usize> {
+    let mut at = from.max(1);
+    loop {
+        let i = at + buf.get(at - 1..)?.windows(2).position(|w| w == b"\n[")?;
+        // The line before: from after the previous line break to `i - 1`.
+        let before = buf[..i - 1]
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |j| j + 1);
+        if buf.get(before) != Some(&b'[') {
+            return Some(i);
+        }
+        at = i + 1;
     }
 }
 
