@@ -88,3 +88,27 @@ fn stream_and_blocks_agree_on_damaged_input() {
         }
     }
 }
+
+#[test]
+fn tiny_games_by_the_thousand_fall_back_to_one_stream() {
+    // More games in a block than it may hold, and blocks of a few thousand.
+    let mut pgn = String::new();
+    for i in 0..25_000 {
+        pgn.push_str(if i % 997 == 0 {
+            "[Event \"x\"]\n1. Ke2 *\n"
+        } else {
+            "[Event \"x\"]\n*\n"
+        });
+    }
+    for block in [1 << 20, 50_000] {
+        let (serial, blocks) = both(
+            pgn.as_bytes(),
+            &ValidateOptions {
+                strict: false,
+                block,
+            },
+        );
+        assert_eq!(serial.len(), 25_000);
+        assert_eq!(serial, blocks, "block {block}");
+    }
+}

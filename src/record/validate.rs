@@ -188,7 +188,7 @@ pub fn check_games<R: BufRead>(
     };
     let mut cutter = Cutter::default();
     // A block whose last game may continue in the next block.
-    let mut held: Option<(Block, Vec<Verdict>)> = None;
+    let mut held: Option<Block> = None;
     loop {
         let mut batch = Vec::with_capacity(2 * threads);
         let mut io_error = None;
@@ -205,28 +205,29 @@ pub fn check_games<R: BufRead>(
         let done = batch.len() < 2 * threads;
         let checked: Vec<_> = batch.par_iter().map(|b| check_block(b, opts)).collect();
         let mut blocks = batch.into_iter().zip(checked);
-        while let Some((block, verdicts)) = blocks.next() {
-            let (block, (verdicts, complete)) = match held.take() {
-                Some((mut h, _)) => {
+        while let Some((block, checked)) = blocks.next() {
+            let (block, checked) = match held.take() {
+                Some(mut h) => {
                     h.bytes.extend_from_slice(&block.bytes);
-                    let v = check_block(&h, opts);
-                    (h, v)
+                    let c = check_block(&h, opts);
+                    (h, c)
                 }
-                None => (block, verdicts),
+                None => (block, checked),
             };
-            if complete {
-                emit(verdicts);
-            } else if block.bytes.len() < MAX_BLOCK {
-                held = Some((block, verdicts));
-            } else {
-                // Hostile input: no more re-checking, one stream from here.
-                let mut bytes = block.bytes;
-                blocks.for_each(|(b, _)| bytes.extend_from_slice(&b.bytes));
-                cutter.oversize = true;
-                cutter.buf.splice(0..0, bytes);
-                cutter.offset = block.offset;
-                cutter.line = block.line;
-                break;
+            match checked {
+                Some((verdicts, true)) => emit(verdicts),
+                Some((_, false)) if block.bytes.len() < MAX_BLOCK / 2 => held = Some(block),
+                _ => {
+                    // Hostile input (tiny games by the thousand, or games
+                    // that never end): one stream from this block on.
+                    let mut bytes = block.bytes;
+                    blocks.for_each(|(b, _)| bytes.extend_from_slice(&b.bytes));
+                    cutter.oversize = true;
+                    cutter.buf.splice(0..0, bytes);
+                    cutter.offset = block.offset;
+                    cutter.line = block.line;
+                    break;
+                }
             }
         }
         if !done && !cutter.oversize {
@@ -234,7 +235,8 @@ pub fn check_games<R: BufRead>(
         }
         if let Some(e) = io_error {
             // The held block's last game was cut short by the error.
-            if let Some((_, mut verdicts)) = held {
+            if let Some(h) = held {
+                let (mut verdicts, _) = check_block(&h, opts).unwrap_or_default();
                 verdicts.pop();
                 emit(verdicts);
             }
@@ -248,21 +250,16 @@ pub fn check_games<R: BufRead>(
                 kind: PgnErrorKind::Io(e.to_string()),
             });
         }
-        if cutter.oversize {
-            // One stream: the held block, the bytes read, the rest of the input.
-            let (offset, line, mut bytes) = match held {
-                Some((h, _)) => (h.offset, h.line, h.bytes),
-                None => (cutter.offset, cutter.line, Vec::new()),
-            };
-            bytes.append(&mut cutter.buf);
-            let rest = std::io::Cursor::new(bytes).chain(input);
-            let reader = Reader::new(rest).starting_at(offset, line);
-            return stream(reader, opts, |v, _| emit(vec![v]));
-        }
-        if let Some((_, verdicts)) = held {
-            emit(verdicts);
-        }
-        return Ok(());
+        // One stream: the held block (whose last game ends the input), the
+        // bytes read, the rest of the input.
+        let (offset, line, mut bytes) = match held {
+            Some(h) => (h.offset, h.line, h.bytes),
+            None => (cutter.offset, cutter.line, Vec::new()),
+        };
+        bytes.append(&mut cutter.buf);
+        let rest = std::io::Cursor::new(bytes).chain(input);
+        let reader = Reader::new(rest).starting_at(offset, line);
+        return stream(reader, opts, |v, _| emit(vec![v]));
     }
 }
 
@@ -382,20 +379,29 @@ fn line_breaks(bytes: &[u8]) -> u32 {
     n
 }
 
+/// Games a block may hold; more (tiny games by the thousand) and the rest
+/// of the input is checked as one stream, so memory stays bounded.
+const MAX_GAMES: usize = 20_000;
+
 /// The verdicts of one block, read as a stream from the block's position,
 /// and whether its last game surely ends in it: it ended with a result
 /// token. Otherwise the cut may have fallen inside that game (in its tag
-/// section, in a comment holding a line that starts with `[` …).
-fn check_block(b: &Block, opts: &ValidateOptions) -> (Vec<Verdict>, bool) {
+/// section, in a comment holding a line that starts with `[` …). `None`
+/// when the block holds more than [`MAX_GAMES`] games.
+fn check_block(b: &Block, opts: &ValidateOptions) -> Option<(Vec<Verdict>, bool)> {
     let mut verdicts = Vec::new();
     let mut complete = true;
     let reader = Reader::new(&b.bytes[..]).starting_at(b.offset, b.line);
-    // Reading from memory cannot fail.
+    let mut games = 0usize;
+    // Reading from memory cannot fail; the verdicts stop at the cap.
     let _ = stream(reader, opts, |v, ended| {
-        verdicts.push(v);
+        games += 1;
+        if games <= MAX_GAMES {
+            verdicts.push(v);
+        }
         complete = ended;
     });
-    (verdicts, complete)
+    (games <= MAX_GAMES).then_some((verdicts, complete))
 }
 
 /// Checks every game of `input` on the calling thread, in order.
