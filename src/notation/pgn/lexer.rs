@@ -283,9 +283,24 @@ pub(crate) fn is_ws(b: u8) -> bool {
 
 /// Bytes that may appear in a move token: everything except whitespace,
 /// control characters and the PGN delimiters.
+#[inline]
 pub(crate) fn is_token_byte(b: u8) -> bool {
-    !(b <= 0x20 || b == 0x7F || b"{}()[];$\"".contains(&b))
+    TOKEN_BYTE[usize::from(b)]
 }
+
+/// [`is_token_byte`] as a table: it runs on every byte of every token.
+static TOKEN_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0x21;
+    while b < 256 {
+        t[b] = !matches!(
+            b as u8,
+            0x7F | b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"'
+        );
+        b += 1;
+    }
+    t
+};
 
 /// A token classified by [`classify`].
 #[derive(Debug, PartialEq, Eq)]
@@ -314,6 +329,11 @@ fn number(i: &[u8]) -> IResult<&[u8], (&[u8], usize)> {
 
 /// Classify a whole token run.
 pub(crate) fn classify(tok: &[u8]) -> Class<'_> {
+    // Results, numbers and dots start with one of these; moves (most tokens)
+    // start with a letter.
+    if !matches!(tok.first(), Some(b'0'..=b'9' | b'*' | b'.')) {
+        return Class::Move;
+    }
     if let Ok((_, r)) = all_consuming(result)(tok) {
         return Class::Result(std::str::from_utf8(r).unwrap_or("*"));
     }
@@ -455,6 +475,19 @@ pub(crate) fn unescape(v: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn token_bytes_are_all_but_blanks_controls_and_delimiters() {
+        for b in 0..=255u8 {
+            let delimiter = b"{}()[];$\"".contains(&b);
+            assert_eq!(
+                is_token_byte(b),
+                !(b <= 0x20 || b == 0x7F || delimiter),
+                "{b:#x}"
+            );
+        }
+        assert!(is_token_byte(b'e') && is_token_byte(0xC3) && !is_token_byte(b'\n'));
+    }
 
     #[test]
     fn classify_tokens() {
