@@ -232,6 +232,61 @@ fn xml(s: &str) -> String {
     out
 }
 
+/// One line of `--format json`: the keys in sorted order, a diagnostic
+/// with its span spelled out.
+#[derive(serde::Serialize)]
+struct JsonVerdict<'a> {
+    black: Option<&'a str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    error: Option<JsonDiag<'a>>,
+    file: &'a str,
+    game: usize,
+    line: u32,
+    notes: Vec<JsonDiag<'a>>,
+    plies: usize,
+    valid: bool,
+    variant: &'a str,
+    warnings: Vec<JsonDiag<'a>>,
+    white: Option<&'a str>,
+}
+
+#[derive(serde::Serialize)]
+struct JsonDiag<'a> {
+    column: u32,
+    fen: Option<&'a str>,
+    in_variation: bool,
+    length: u32,
+    line: u32,
+    message: &'a str,
+    offset: u64,
+    ply: Option<usize>,
+    ruling: Option<&'a str>,
+    suggestions: &'a [String],
+    /// Only on the error: whether it is a PGN syntax error.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    syntax: Option<bool>,
+    token: &'a str,
+}
+
+impl<'a> JsonDiag<'a> {
+    fn new(d: &'a Diagnostic, syntax: Option<bool>) -> Self {
+        JsonDiag {
+            column: d.span.column,
+            fen: d.fen.as_deref(),
+            in_variation: d.in_variation,
+            length: d.span.len,
+            line: d.span.line,
+            message: &d.message,
+            offset: d.span.offset,
+            ply: d.ply,
+            ruling: d.ruling,
+            suggestions: &d.suggestions,
+            syntax,
+            token: &d.token,
+        }
+    }
+}
+
 fn game_name(v: &Verdict) -> String {
     match (&v.white, &v.black) {
         (Some(w), Some(b)) => format!("game {} ({w} vs {b})", v.game),
@@ -392,39 +447,24 @@ impl Emitter<'_> {
     }
 
     fn json(&mut self, v: &Verdict) -> std::io::Result<()> {
-        let diag = |d: &Diagnostic| {
-            serde_json::json!({
-                "ply": d.ply,
-                "token": d.token,
-                "line": d.span.line,
-                "column": d.span.column,
-                "offset": d.span.offset,
-                "length": d.span.len,
-                "message": d.message,
-                "ruling": d.ruling,
-                "fen": d.fen,
-                "suggestions": d.suggestions,
-                "in_variation": d.in_variation,
-            })
+        let line = JsonVerdict {
+            black: v.black.as_deref(),
+            error: v
+                .error
+                .as_ref()
+                .map(|e| JsonDiag::new(e, Some(v.syntax_error))),
+            file: &self.file,
+            game: v.game,
+            line: v.span.line,
+            notes: v.notes.iter().map(|d| JsonDiag::new(d, None)).collect(),
+            plies: v.plies,
+            valid: v.valid,
+            variant: &v.variant,
+            warnings: v.warnings.iter().map(|d| JsonDiag::new(d, None)).collect(),
+            white: v.white.as_deref(),
         };
-        let mut obj = serde_json::json!({
-            "file": self.file,
-            "game": v.game,
-            "line": v.span.line,
-            "valid": v.valid,
-            "plies": v.plies,
-            "variant": v.variant,
-            "white": v.white,
-            "black": v.black,
-            "warnings": v.warnings.iter().map(diag).collect::<Vec<_>>(),
-            "notes": v.notes.iter().map(diag).collect::<Vec<_>>(),
-        });
-        if let Some(e) = &v.error {
-            let mut err = diag(e);
-            err["syntax"] = serde_json::Value::Bool(v.syntax_error);
-            obj["error"] = err;
-        }
-        writeln!(self.out, "{obj}")
+        serde_json::to_writer(&mut self.out, &line)?;
+        writeln!(self.out)
     }
 
     fn github(&mut self, v: &Verdict) -> std::io::Result<()> {

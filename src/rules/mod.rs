@@ -346,7 +346,22 @@ macro_rules! with_rules {
 }
 
 pub(crate) fn start_position(variant: Variant) -> Position {
-    with_rules!(variant, R => R::start(variant))
+    // Built once per variant: every game without a FEN starts from a copy.
+    static STARTS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
+    let starts = STARTS.get_or_init(|| {
+        Variant::ALL
+            .iter()
+            .map(|&v| with_rules!(v, R => R::start(v)))
+            .collect()
+    });
+    match Variant::ALL
+        .iter()
+        .position(|&v| v == variant)
+        .and_then(|i| starts.get(i))
+    {
+        Some(pos) => pos.clone(),
+        None => with_rules!(variant, R => R::start(variant)),
+    }
 }
 
 impl Position {
