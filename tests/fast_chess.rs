@@ -1,7 +1,7 @@
 //! The bitboard accelerator (`rules::fast_chess`) against the reference
 //! engine: it may only play a token the reference plays the same way without
 //! a warning, and it must reach the same positions.
-use std::path::{Path, PathBuf};
+mod common;
 
 use fvnote::notation::pgn::read_all;
 use fvnote::notation::san::{long_form, write_san, San};
@@ -124,19 +124,6 @@ fn positions_the_accelerator_declines() {
     assert!(f.play_clean(&San::parse("exd3").unwrap()));
 }
 
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
-    entries.sort_by_key(|e| e.path());
-    for e in entries {
-        let p = e.path();
-        if p.is_dir() {
-            pgn_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "pgn") {
-            out.push(p);
-        }
-    }
-}
-
 /// What a verdict shows, comparable across the two replays.
 fn verdict(r: &GameReport) -> String {
     let json = |d: &Vec<_>| serde_json::to_string(d).unwrap();
@@ -183,9 +170,7 @@ const TRICKY: &str = r#"
 #[test]
 fn validation_with_the_accelerator_reports_exactly_what_the_reference_reports() {
     let mut texts: Vec<(String, Vec<u8>)> = vec![("tricky".into(), TRICKY.as_bytes().to_vec())];
-    let mut files = Vec::new();
-    pgn_files(Path::new("fixtures"), &mut files);
-    pgn_files(Path::new("tests/data"), &mut files);
+    let files = common::pgn_files(&["fixtures", "tests/data"]);
     for f in files {
         texts.push((f.display().to_string(), std::fs::read(&f).unwrap()));
     }

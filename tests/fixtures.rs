@@ -8,6 +8,8 @@
 //! every ending the README claims for a variant occurs among its valid games,
 //! and the README lists every file.
 
+mod common;
+
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
@@ -17,27 +19,6 @@ use fvnote::{Move, Outcome, Position, Role, Variant};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
-}
-
-/// Every `.pgn` file under `dir`, sorted (an explicit stack: no recursion).
-fn pgn_files(dir: &Path) -> Vec<PathBuf> {
-    let mut out = Vec::new();
-    let mut stack = vec![dir.to_path_buf()];
-    while let Some(d) = stack.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries {
-            let p = e.expect("directory entry").path();
-            if p.is_dir() {
-                stack.push(p);
-            } else if p.extension().is_some_and(|x| x == "pgn") {
-                out.push(p);
-            }
-        }
-    }
-    out.sort();
-    out
 }
 
 /// The move kinds each variant has (RULINGS G7), as `Move::kind_name` spells them.
@@ -178,7 +159,7 @@ fn features(report: &GameReport, record_text: &str, out: &mut BTreeSet<&'static 
 
 #[test]
 fn fixtures_replay_as_documented() {
-    let files = pgn_files(&root());
+    let files = common::pgn_files(&["fixtures"]);
     assert!(!files.is_empty(), "no fixtures found");
     let mut seen: BTreeMap<Variant, Seen> = BTreeMap::new();
     let mut failures = Vec::new();

@@ -1,7 +1,9 @@
 //! The JSON form: PGN → JSON → PGN round trips, and every produced document
 //! matches `notation/record.schema.json`.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 
 use fvnote::notation::pgn::{read_all, to_string};
 use fvnote::notation::san::write_san;
@@ -344,30 +346,9 @@ fn wrong_format_or_version_is_rejected() {
     assert!(e.contains("is not \"fvnote-record\""), "{e}");
 }
 
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut dirs = vec![dir.to_path_buf()];
-    while let Some(d) = dirs.pop() {
-        let Ok(entries) = std::fs::read_dir(&d) else {
-            continue;
-        };
-        for e in entries.flatten() {
-            let p = e.path();
-            if p.is_dir() {
-                dirs.push(p);
-            } else if p.extension().is_some_and(|x| x == "pgn") {
-                out.push(p);
-            }
-        }
-    }
-}
-
 #[test]
 fn every_fixture_round_trips() {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let mut files = Vec::new();
-    for d in ["fixtures", "tests/data", "notation"] {
-        pgn_files(&root.join(d), &mut files);
-    }
+    let files = common::pgn_files(&["fixtures", "tests/data", "notation"]);
     let v = schema();
     let mut games = 0;
     for f in &files {

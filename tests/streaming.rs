@@ -2,22 +2,9 @@
 //! `Replayer` on one thread) and blocks (the archive cut where lines start
 //! with `[`, blocks checked in parallel, held back and joined where a cut
 //! may have fallen inside a game).
-use std::path::{Path, PathBuf};
+mod common;
 
 use fvnote::record::validate::{check_games, check_games_serial, ValidateOptions};
-
-fn pgn_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    let mut entries: Vec<_> = std::fs::read_dir(dir).unwrap().flatten().collect();
-    entries.sort_by_key(|e| e.path());
-    for e in entries {
-        let p = e.path();
-        if p.is_dir() {
-            pgn_files(&p, out);
-        } else if p.extension().is_some_and(|x| x == "pgn") {
-            out.push(p);
-        }
-    }
-}
 
 /// Verdicts of both paths, as JSON lines.
 fn both(input: &[u8], opts: &ValidateOptions) -> (Vec<String>, Vec<String>) {
@@ -36,9 +23,7 @@ fn both(input: &[u8], opts: &ValidateOptions) -> (Vec<String>, Vec<String>) {
 
 #[test]
 fn stream_and_block_verdicts_are_identical() {
-    let mut files = Vec::new();
-    pgn_files(Path::new("fixtures"), &mut files);
-    pgn_files(Path::new("tests/data"), &mut files);
+    let files = common::pgn_files(&["fixtures", "tests/data"]);
     assert!(files.len() > 20, "{files:?}");
     let mut games = 0;
     for strict in [false, true] {

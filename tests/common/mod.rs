@@ -50,3 +50,25 @@ pub fn play(p: &Position, moves: &[&str]) -> Position {
     }
     p
 }
+
+/// Every `.pgn` file under the given directories of the repository, sorted
+/// (an explicit stack: no recursion).
+pub fn pgn_files(dirs: &[&str]) -> Vec<std::path::PathBuf> {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut out = Vec::new();
+    let mut stack: Vec<_> = dirs.iter().map(|d| root.join(d)).collect();
+    while let Some(d) = stack.pop() {
+        let Ok(entries) = std::fs::read_dir(&d) else {
+            continue;
+        };
+        for p in entries.flatten().map(|e| e.path()) {
+            if p.is_dir() {
+                stack.push(p);
+            } else if p.extension().is_some_and(|x| x == "pgn") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
