@@ -95,6 +95,11 @@ fn from_cozy(sq: CSquare) -> Option<Square> {
     Square::new(sq.file() as u8, sq.rank() as u8)
 }
 
+/// Whether the side to move has a move (stops at the first piece with one).
+fn has_legal_move(board: &Board) -> bool {
+    board.generate_moves(|moves| !moves.is_empty())
+}
+
 /// The empty 8×8 chess frame, copied rather than rebuilt cell by cell.
 fn empty_frame() -> &'static Position {
     static FRAME: OnceLock<Position> = OnceLock::new();
@@ -213,7 +218,7 @@ impl FastChess {
 
     /// How the game stands: mate or stalemate, as `Position::outcome` (G5).
     pub fn outcome(&self) -> Option<Outcome> {
-        if self.board.generate_moves(|moves| !moves.is_empty()) {
+        if has_legal_move(&self.board) {
             None
         } else if self.board.checkers().is_empty() {
             Some(Outcome::Stalemate)
@@ -253,7 +258,7 @@ impl FastChess {
         let after = &next.board;
         let want = if after.checkers().is_empty() {
             None
-        } else if after.generate_moves(|moves| !moves.is_empty()) {
+        } else if has_legal_move(after) {
             Some(Suffix::Check)
         } else {
             Some(Suffix::Mate)
