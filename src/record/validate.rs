@@ -22,11 +22,9 @@ use std::io::{BufRead, Read};
 use rayon::prelude::*;
 use serde::Serialize;
 
-use crate::notation::pgn::{PgnError, PgnErrorKind, Reader};
-use crate::record::replay::{
-    replay_with, Diagnostic, GameReport, ReplayOptions, Replayer, Severity,
-};
-use crate::record::{Record, Span};
+use crate::notation::pgn::{line_breaks, PgnError, PgnErrorKind, Reader};
+use crate::record::replay::{Diagnostic, GameReport, ReplayOptions, Replayer, Severity};
+use crate::record::Span;
 use crate::rules::Variant;
 
 /// How to validate.
@@ -69,18 +67,6 @@ pub struct Verdict {
     pub syntax_error: bool,
     pub warnings: Vec<Diagnostic>,
     pub notes: Vec<Diagnostic>,
-}
-
-/// The verdict on one game read (or not) from an archive.
-pub fn check_game(game: usize, read: Result<Record, PgnError>, opts: &ValidateOptions) -> Verdict {
-    match read {
-        Ok(record) => {
-            let mut r = Replayer::new(replay_options(opts));
-            let report = replay_with(&record, &mut r);
-            verdict(game, record.span, &r, report)
-        }
-        Err(e) => syntax_verdict(game, &e),
-    }
 }
 
 fn replay_options(opts: &ValidateOptions) -> ReplayOptions {
@@ -152,8 +138,8 @@ pub fn syntax_diagnostic(e: &PgnError) -> Diagnostic {
 /// Bytes a block of the archive holds, by default, before it ends at the
 /// next line that starts with `[`.
 pub const BLOCK: usize = 1 << 20;
-/// Past this size without a game start (or when a block held back for its
-/// broken last game grows this large) the rest is checked as one stream,
+/// Past this size without a game start, or when a block held back for its
+/// broken last game reaches half of it, the rest is checked as one stream,
 /// so memory stays bounded and work linear on any input.
 const MAX_BLOCK: usize = 16 << 20;
 
@@ -366,19 +352,6 @@ fn game_start(buf: &[u8], from: usize) -> Option<usize> {
     }
 }
 
-/// Line breaks in `bytes` as [`Reader`] counts them: `\r`, and `\n` not after `\r`.
-fn line_breaks(bytes: &[u8]) -> u32 {
-    let mut n = 0u32;
-    let mut after_cr = false;
-    for &b in bytes {
-        if b == b'\r' || (b == b'\n' && !after_cr) {
-            n = n.saturating_add(1);
-        }
-        after_cr = b == b'\r';
-    }
-    n
-}
-
 /// Games a block may hold; more (tiny games by the thousand) and the rest
 /// of the input is checked as one stream, so memory stays bounded.
 const MAX_GAMES: usize = 20_000;
@@ -543,7 +516,11 @@ mod tests {
     fn serial_matches_blocks() {
         let pgn = "1. e4 *\n\n1. Ke2 *\n\n1. d4 ) *\n\n[Event \"x\"]\n\n1. c4 *\n";
         let (mut a, mut b) = (Vec::new(), Vec::new());
-        let opts = ValidateOptions::default();
+        // Small blocks, so the input is cut before `[Event`.
+        let opts = ValidateOptions {
+            strict: false,
+            block: 8,
+        };
         check_games(pgn.as_bytes(), &opts, |x| a.push((x.game, x.valid))).unwrap();
         check_games_serial(pgn.as_bytes(), &opts, |x| b.push((x.game, x.valid))).unwrap();
         assert_eq!(a, b);

@@ -34,9 +34,8 @@ pub(crate) struct Window<R> {
     pos: usize,
     eof: bool,
     offset: u64,
-    line: u32,
-    column: u32,
-    after_cr: bool,
+    /// Line and column of the byte at `pos`.
+    at: Tracker,
 }
 
 impl<R: BufRead> Window<R> {
@@ -47,9 +46,7 @@ impl<R: BufRead> Window<R> {
             pos: 0,
             eof: false,
             offset: 0,
-            line: 1,
-            column: 1,
-            after_cr: false,
+            at: Tracker::at_line(1),
         }
     }
 
@@ -132,14 +129,14 @@ impl<R: BufRead> Window<R> {
     }
 
     pub(crate) fn column(&self) -> u32 {
-        self.column
+        self.at.column
     }
 
     /// Counts positions from `offset` and `line` (column 1) instead of the
     /// start of a text; before anything is read.
     pub(crate) fn set_origin(&mut self, offset: u64, line: u32) {
         self.offset = offset;
-        self.line = line;
+        self.at = Tracker::at_line(line);
     }
 
     pub(crate) fn at_start(&self) -> bool {
@@ -150,23 +147,17 @@ impl<R: BufRead> Window<R> {
     pub(crate) fn span(&self, len: usize) -> Span {
         Span {
             offset: self.offset,
-            line: self.line,
-            column: self.column,
+            line: self.at.line,
+            column: self.at.column,
             len: clamp_u32(len),
         }
     }
 
     /// Span of `len` bytes at `rel` past the position (walks `rel` bytes).
     pub(crate) fn span_at(&self, rel: usize, len: usize) -> Span {
-        let mut t = Tracker {
-            line: self.line,
-            column: self.column,
-            after_cr: self.after_cr,
-        };
+        let mut t = self.at;
         let bytes = self.avail();
-        for &b in bytes.get(..rel).unwrap_or(bytes) {
-            t.step(b);
-        }
+        t.walk(bytes.get(..rel).unwrap_or(bytes));
         Span {
             offset: self.offset + rel as u64,
             line: t.line,
@@ -178,17 +169,7 @@ impl<R: BufRead> Window<R> {
     /// Consume `n` buffered bytes, updating line and column.
     pub(crate) fn advance(&mut self, n: usize) {
         let end = (self.pos + n).min(self.buf.len());
-        let mut t = Tracker {
-            line: self.line,
-            column: self.column,
-            after_cr: self.after_cr,
-        };
-        for &b in self.buf.get(self.pos..end).unwrap_or(&[]) {
-            t.step(b);
-        }
-        self.line = t.line;
-        self.column = t.column;
-        self.after_cr = t.after_cr;
+        self.at.walk(self.buf.get(self.pos..end).unwrap_or(&[]));
         self.offset += (end - self.pos) as u64;
         self.pos = end;
     }
@@ -201,7 +182,7 @@ impl<R: BufRead> Window<R> {
             && self.peek(2)? == Some(0xBF)
         {
             self.advance(3);
-            self.column = 1;
+            self.at.column = 1;
         }
         Ok(())
     }
@@ -243,8 +224,16 @@ fn clamp_u32(n: usize) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// Line breaks in `bytes` as the reader counts them (the [`Tracker`] rule).
+pub(crate) fn line_breaks(bytes: &[u8]) -> u32 {
+    let mut t = Tracker::at_line(0);
+    t.walk(bytes);
+    t.line
+}
+
 /// Line/column bookkeeping: CR, LF and CRLF each end one line; columns count
 /// UTF-8 lead bytes so they are character columns.
+#[derive(Clone, Copy)]
 struct Tracker {
     line: u32,
     column: u32,
@@ -252,6 +241,22 @@ struct Tracker {
 }
 
 impl Tracker {
+    /// Column 1 of `line`.
+    fn at_line(line: u32) -> Tracker {
+        Tracker {
+            line,
+            column: 1,
+            after_cr: false,
+        }
+    }
+
+    /// Steps over `bytes`.
+    fn walk(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.step(b);
+        }
+    }
+
     fn step(&mut self, b: u8) {
         match b {
             b'\n' => {

@@ -40,6 +40,7 @@ mod lexer;
 mod reader;
 mod writer;
 
+pub(crate) use lexer::line_breaks;
 pub use reader::{read_all, Reader, ReaderOptions, RecordBuilder, Visitor};
 pub use writer::{to_string, write_record, write_records};
 
