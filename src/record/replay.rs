@@ -120,22 +120,42 @@ fn diag(severity: Severity, span: Span, token: &str, message: String) -> Diagnos
     }
 }
 
-/// The variant a record names (`[Variant]`, default chess).
-pub fn record_variant(record: &Record) -> Result<Variant, String> {
-    match record.tag("Variant") {
-        None => Ok(Variant::Chess),
-        Some(v) if v.trim().is_empty() => Ok(Variant::Chess),
+/// The variant a `Variant` tag value names: absent or blank is chess.
+fn variant_named(tag: Option<&str>) -> Result<Variant, String> {
+    match tag.map(str::trim) {
+        None | Some("") => Ok(Variant::Chess),
         Some(v) => v.parse::<Variant>().map_err(|e| e.to_string()),
     }
 }
 
+/// The FEN in force given the `SetUp` and `FEN` tag values: none when there
+/// is no FEN or `[SetUp "0"]` sets it aside.
+fn fen_in_force<'a>(setup: Option<&str>, fen: Option<&'a str>) -> Option<&'a str> {
+    match setup.map(str::trim) {
+        Some("0") => None,
+        _ => fen,
+    }
+}
+
+/// The start position: the FEN in force, else the variant's own.
+fn start_from(fen: Option<&str>, variant: Variant) -> Result<Position, String> {
+    match fen {
+        None => Ok(Position::start(variant)),
+        Some(fen) => read_fen(fen.trim(), variant).map_err(|e| format!("in the FEN tag: {e}")),
+    }
+}
+
+/// The variant a record names (`[Variant]`, default chess).
+pub fn record_variant(record: &Record) -> Result<Variant, String> {
+    variant_named(record.tag("Variant"))
+}
+
 /// The start position a record names (`[SetUp "1"]` + `[FEN]`).
 pub fn record_start(record: &Record, variant: Variant) -> Result<Position, String> {
-    let setup = record.tag("SetUp").map(str::trim);
-    match (setup, record.tag("FEN")) {
-        (Some("0"), _) | (_, None) => Ok(Position::start(variant)),
-        (_, Some(fen)) => read_fen(fen.trim(), variant).map_err(|e| format!("in the FEN tag: {e}")),
-    }
+    start_from(
+        fen_in_force(record.tag("SetUp"), record.tag("FEN")),
+        variant,
+    )
 }
 
 /// Legal moves like the one a token tried ("did you mean"), closest first: the
@@ -314,10 +334,8 @@ pub struct Replayer {
     /// Frames popped by `)`, kept so their positions' storage is reused.
     spare: Vec<Frame>,
     set_up: bool,
-    /// Refusals written before the first move, while the game is not set up.
+    /// The result token ending the movetext, if the game had one.
     movetext_result: Option<(String, Span)>,
-    /// Whether the game's movetext ended with a result token.
-    result_token: bool,
     started: bool,
     span: Span,
     end: u64,
@@ -334,7 +352,6 @@ impl Replayer {
             spare: Vec::new(),
             set_up: false,
             movetext_result: None,
-            result_token: false,
             started: false,
             span: Span::default(),
             end: 0,
@@ -354,7 +371,7 @@ impl Replayer {
     /// Whether the game read ended with a result token (`1-0`, `*` …)
     /// rather than at a new tag section or the end of the input.
     pub fn ended_with_result(&self) -> bool {
-        self.result_token
+        self.movetext_result.is_some()
     }
 
     /// Where the game is (first token to last token read so far).
@@ -385,24 +402,18 @@ impl Replayer {
         self.set_up = true;
         let game_span = self.game_span();
         let at = |t: &Option<(String, Span)>| t.as_ref().map_or(game_span, |t| t.1);
-        let variant = match self.tags.variant.as_ref().map(|v| v.0.trim()) {
-            None | Some("") => Ok(Variant::Chess),
-            Some(v) => v
-                .parse::<Variant>()
-                .map_err(|e| (e.to_string(), at(&self.tags.variant))),
-        };
-        let mut standard_start = false;
+        let tags = &self.tags;
+        let variant = variant_named(tags.variant.as_ref().map(|v| v.0.as_str()))
+            .map_err(|e| (e, at(&tags.variant)));
+        let fen = fen_in_force(
+            tags.setup.as_deref(),
+            tags.fen.as_ref().map(|f| f.0.as_str()),
+        );
+        // The orthodox array: the accelerator starts from its cached copy.
+        let standard_start = fen.is_none() && variant == Ok(Variant::Chess);
         let start = variant.and_then(|v| {
             self.report.variant = v;
-            match (self.tags.setup.as_deref().map(str::trim), &self.tags.fen) {
-                (Some("0"), _) | (_, None) => {
-                    standard_start = v == Variant::Chess;
-                    Ok(Position::start(v))
-                }
-                (_, Some((fen, span))) => {
-                    read_fen(fen.trim(), v).map_err(|e| (format!("in the FEN tag: {e}"), *span))
-                }
-            }
+            start_from(fen, v).map_err(|e| (e, at(&tags.fen)))
         });
         match start {
             Ok(pos) => {
@@ -449,19 +460,10 @@ impl Replayer {
             });
             self.spare.push(main);
         }
-        let movetext = self.movetext_result.take();
-        report.result = movetext
-            .as_ref()
-            .map(|r| r.0.clone())
-            .or_else(|| self.tags.result.as_ref().map(|t| t.0.clone()));
-        let game_span = self.game_span();
-        check_result(
-            &mut report,
-            outcome,
-            movetext,
-            self.tags.result.take(),
-            game_span,
-        );
+        let movetext = self.movetext_result.as_ref();
+        let tag = self.tags.result.as_ref();
+        report.result = movetext.or(tag).map(|r| r.0.clone());
+        check_result(&mut report, outcome, movetext, tag, self.game_span());
         report.errors.sort_by_key(|d| d.span.offset);
         report.error = report.errors.first().cloned();
         report
@@ -476,7 +478,6 @@ impl Replayer {
         }
         self.set_up = false;
         self.movetext_result = None;
-        self.result_token = false;
         self.started = false;
         self.span = Span::default();
         self.end = 0;
@@ -602,7 +603,6 @@ impl Replayer {
     /// The result token that ends the movetext.
     pub fn result(&mut self, result: &str, span: Span) {
         self.touch(span);
-        self.result_token = true;
         self.movetext_result = Some((result.to_owned(), span));
     }
 }
@@ -661,13 +661,7 @@ fn empty_report() -> GameReport {
 
 /// Replays a record: its tokens, in document order, through a [`Replayer`].
 pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
-    replay_with(record, &mut Replayer::new(opts.clone()))
-}
-
-/// [`replay`] through a caller's replayer, which keeps the game's tags
-/// ([`Replayer::players`]) until its next game.
-pub fn replay_with(record: &Record, r: &mut Replayer) -> GameReport {
-    r.reset();
+    let r = &mut Replayer::new(opts.clone());
     r.touch(record.span);
     r.end = record
         .span
@@ -899,8 +893,8 @@ fn play_token(
 fn check_result(
     report: &mut GameReport,
     outcome: Option<Option<Outcome>>,
-    movetext: Option<(String, Span)>,
-    tag: Option<(String, Span)>,
+    movetext: Option<&(String, Span)>,
+    tag: Option<&(String, Span)>,
     game_span: Span,
 ) {
     let Some(final_pos) = report.final_position.as_ref() else {
@@ -911,12 +905,9 @@ fn check_result(
     }
     report.outcome = outcome.unwrap_or_else(|| final_pos.outcome());
     // Point at the result token, else at the Result tag, else at the game.
-    let result_span = movetext
-        .as_ref()
-        .or(tag.as_ref())
-        .map_or(game_span, |r| r.1);
-    let tag = tag.as_ref().map(|t| t.0.trim());
-    if let (Some((m, _)), Some(t)) = (movetext.as_ref(), tag) {
+    let result_span = movetext.or(tag).map_or(game_span, |r| r.1);
+    let tag = tag.map(|t| t.0.trim());
+    if let (Some((m, _)), Some(t)) = (movetext, tag) {
         if m != t && t != "?" {
             let mut d = diag(
                 Severity::Error,
