@@ -97,3 +97,72 @@ fn tiny_games_by_the_thousand_fall_back_to_one_stream() {
         assert_eq!(serial, blocks, "block {block}");
     }
 }
+
+/// Input that fails with an I/O error after `left` bytes.
+struct Failing<'a> {
+    bytes: &'a [u8],
+    left: usize,
+}
+
+impl std::io::Read for Failing<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = buf.len().min(self.left).min(self.bytes.len());
+        if n == 0 {
+            return Err(std::io::Error::other("disk on fire"));
+        }
+        buf[..n].copy_from_slice(&self.bytes[..n]);
+        self.bytes = &self.bytes[n..];
+        self.left -= n;
+        Ok(n)
+    }
+}
+
+#[test]
+fn an_io_error_ends_both_paths_after_the_games_before_it() {
+    let _ = rayon::ThreadPoolBuilder::new()
+        .num_threads(2)
+        .build_global();
+    let pgn = b"[Event \"a\"]\n1. e4 e5 *\n[Event \"b\"]\n1. d4 Ke7 1-0\n\n1. c4 *\n[Event \"d\"]\n\n1. Nf3 0-1\n";
+    let text = std::str::from_utf8(pgn).unwrap();
+    let ends: Vec<usize> = [" *\n", " 1-0\n", " 0-1\n"]
+        .iter()
+        .flat_map(|r| text.match_indices(r).map(|(i, m)| i + m.len() - 1))
+        .collect();
+    assert_eq!(ends.len(), 4);
+    let opts = ValidateOptions {
+        strict: false,
+        block: 16,
+    };
+    for n in 0..pgn.len() {
+        let input = || {
+            std::io::BufReader::with_capacity(
+                5,
+                Failing {
+                    bytes: pgn,
+                    left: n,
+                },
+            )
+        };
+        let (mut serial, mut blocks) = (Vec::new(), Vec::new());
+        let e1 = check_games_serial(input(), &opts, |v| serial.push(v.game)).unwrap_err();
+        let e2 = check_games(input(), &opts, |v| blocks.push(v.game)).unwrap_err();
+        assert!(matches!(
+            e1.kind,
+            fvnote::notation::pgn::PgnErrorKind::Io(_)
+        ));
+        assert!(matches!(
+            e2.kind,
+            fvnote::notation::pgn::PgnErrorKind::Io(_)
+        ));
+        // Blocks report every game whose result was read before the failure,
+        // which they locate exactly; one stream may lose a result token
+        // that the failure struck before the byte after it.
+        let done = ends.iter().filter(|&&e| e <= n).count();
+        assert_eq!(blocks, (1..=done).collect::<Vec<_>>(), "cut at {n}");
+        assert!(
+            blocks.starts_with(&serial) && serial.len() + 1 >= done,
+            "cut at {n}"
+        );
+        assert_eq!(e2.span.offset, n as u64, "cut at {n}");
+    }
+}

@@ -17,9 +17,10 @@
 //! assert_eq!(verdicts[1].game, 2);
 //! ```
 
+use std::collections::BTreeMap;
 use std::io::{BufRead, Read};
+use std::sync::mpsc;
 
-use rayon::prelude::*;
 use serde::Serialize;
 
 use crate::notation::pgn::{line_breaks, PgnError, PgnErrorKind, Reader};
@@ -172,82 +173,122 @@ pub fn check_games<R: BufRead>(
             sink(v);
         }
     };
+    let size = opts.block.clamp(1, MAX_BLOCK / 2);
+    // Blocks are checked on the pool while this thread cuts the next ones
+    // and emits the finished ones in order: no batch waits for its slowest
+    // block. At most `2 * threads` blocks are in flight, so memory stays
+    // bounded.
+    let (tx, rx) = mpsc::channel::<(usize, Block, Checked)>();
     let mut cutter = Cutter::default();
+    let mut finished: BTreeMap<usize, (Block, Checked)> = BTreeMap::new();
+    let (mut sent, mut next) = (0usize, 0usize);
+    let mut io_error = None;
+    let mut more = true;
     // A block whose last game may continue in the next block.
     let mut held: Option<Block> = None;
     loop {
-        let mut batch = Vec::with_capacity(2 * threads);
-        let mut io_error = None;
-        while batch.len() < 2 * threads {
-            match cutter.next(&mut input, opts.block.clamp(1, MAX_BLOCK / 2)) {
-                Ok(Some(block)) => batch.push(block),
-                Ok(None) => break,
+        while more && sent - next < 2 * threads {
+            match cutter.next(&mut input, size) {
+                Ok(Some(block)) => {
+                    let (tx, opts, seq) = (tx.clone(), opts.clone(), sent);
+                    rayon::spawn(move || {
+                        let checked = check_block(&block, &opts);
+                        // The receiver lives until every block is back.
+                        let _ = tx.send((seq, block, checked));
+                    });
+                    sent += 1;
+                }
+                Ok(None) => more = false,
                 Err(e) => {
                     io_error = Some(e);
-                    break;
+                    more = false;
                 }
             }
         }
-        let done = batch.len() < 2 * threads;
-        let checked: Vec<_> = batch.par_iter().map(|b| check_block(b, opts)).collect();
-        let mut blocks = batch.into_iter().zip(checked);
-        while let Some((block, checked)) = blocks.next() {
-            let (block, checked) = match held.take() {
-                Some(mut h) => {
-                    h.bytes.extend_from_slice(&block.bytes);
-                    let c = check_block(&h, opts);
-                    (h, c)
-                }
-                None => (block, checked),
-            };
-            match checked {
-                Some((verdicts, true)) => emit(verdicts),
-                Some((_, false)) if block.bytes.len() < MAX_BLOCK / 2 => held = Some(block),
-                _ => {
-                    // Hostile input (tiny games by the thousand, or games
-                    // that never end): one stream from this block on.
-                    let mut bytes = block.bytes;
-                    blocks.for_each(|(b, _)| bytes.extend_from_slice(&b.bytes));
-                    cutter.oversize = true;
-                    cutter.buf.splice(0..0, bytes);
-                    cutter.offset = block.offset;
-                    cutter.line = block.line;
-                    break;
-                }
+        if next == sent {
+            break;
+        }
+        // The next block in order (`tx` is held here, so `recv` waits).
+        let (block, checked) = loop {
+            if let Some(done) = finished.remove(&next) {
+                break done;
             }
-        }
-        if !done && !cutter.oversize {
-            continue;
-        }
-        if let Some(e) = io_error {
-            // The held block's last game was cut short by the error.
-            if let Some(h) = held {
-                let (mut verdicts, _) = check_block(&h, opts).unwrap_or_default();
-                verdicts.pop();
-                emit(verdicts);
+            if let Ok((seq, b, c)) = rx.recv() {
+                finished.insert(seq, (b, c));
             }
-            return Err(PgnError {
-                span: Span {
-                    offset: cutter.offset,
-                    line: cutter.line,
-                    column: 1,
-                    len: 0,
-                },
-                kind: PgnErrorKind::Io(e.to_string()),
-            });
-        }
-        // One stream: the held block (whose last game ends the input), the
-        // bytes read, the rest of the input.
-        let (offset, line, mut bytes) = match held {
-            Some(h) => (h.offset, h.line, h.bytes),
-            None => (cutter.offset, cutter.line, Vec::new()),
         };
-        bytes.append(&mut cutter.buf);
+        next += 1;
+        let (block, checked) = match held.take() {
+            Some(mut h) => {
+                h.bytes.extend_from_slice(&block.bytes);
+                let c = check_block(&h, opts);
+                (h, c)
+            }
+            None => (block, checked),
+        };
+        match checked {
+            Some((verdicts, true)) => emit(verdicts),
+            Some((_, false)) if block.bytes.len() < MAX_BLOCK / 2 => held = Some(block),
+            _ => {
+                // Hostile input (tiny games by the thousand, or games that
+                // never end): one stream from this block on, so the blocks
+                // in flight come back first.
+                while finished.len() < sent - next {
+                    if let Ok((seq, b, c)) = rx.recv() {
+                        finished.insert(seq, (b, c));
+                    }
+                }
+                let mut bytes = block.bytes;
+                for (b, _) in std::mem::take(&mut finished).into_values() {
+                    bytes.extend_from_slice(&b.bytes);
+                }
+                cutter.oversize = true;
+                cutter.buf.splice(0..0, bytes);
+                cutter.offset = block.offset;
+                cutter.line = block.line;
+                break;
+            }
+        }
+    }
+    // What is left is read as one stream: the held block (whose last game
+    // ends the input), the bytes cut so far, and the rest of the input.
+    let (offset, line, mut bytes) = match held {
+        Some(h) => (h.offset, h.line, h.bytes),
+        None => (cutter.offset, cutter.line, Vec::new()),
+    };
+    bytes.append(&mut cutter.buf);
+    let Some(e) = io_error else {
         let rest = std::io::Cursor::new(bytes).chain(input);
         let reader = Reader::new(rest).starting_at(offset, line);
         return stream(reader, opts, |v, _| emit(vec![v]));
+    };
+    // The input failed: the games read before the failure, except a last
+    // one the failure may have cut short, then the error where it struck.
+    let failed_at = Span {
+        offset: offset + bytes.len() as u64,
+        line: line.saturating_add(line_breaks(&bytes)),
+        column: 1,
+        len: 0,
+    };
+    let mut last = None;
+    let reader = Reader::new(&bytes[..]).starting_at(offset, line);
+    let _ = stream(reader, opts, |v, ended| {
+        if let Some(done) = last.replace((v, ended)) {
+            emit(vec![done.0]);
+        }
+    });
+    if let Some((v, true)) = last {
+        emit(vec![v]);
     }
+    Err(PgnError {
+        span: failed_at,
+        kind: PgnErrorKind::Io(e.to_string()),
+    })
 }
+
+/// A block's verdicts, whether its last game surely ended in it; `None`
+/// when it holds too many games ([`check_block`]).
+type Checked = Option<(Vec<Verdict>, bool)>;
 
 /// A slice of the archive that starts at a line start.
 struct Block {
@@ -361,7 +402,7 @@ const MAX_GAMES: usize = 20_000;
 /// token. Otherwise the cut may have fallen inside that game (in its tag
 /// section, in a comment holding a line that starts with `[` …). `None`
 /// when the block holds more than [`MAX_GAMES`] games.
-fn check_block(b: &Block, opts: &ValidateOptions) -> Option<(Vec<Verdict>, bool)> {
+fn check_block(b: &Block, opts: &ValidateOptions) -> Checked {
     let mut verdicts = Vec::new();
     let mut complete = true;
     let reader = Reader::new(&b.bytes[..]).starting_at(b.offset, b.line);
