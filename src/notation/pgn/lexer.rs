@@ -8,11 +8,9 @@
 
 use std::io::{self, BufRead};
 
-use nom::bytes::complete::{tag, take_while1};
-use nom::character::complete::{char, digit1};
-use nom::combinator::{all_consuming, opt};
-use nom::multi::many0_count;
-use nom::sequence::pair;
+use nom::bytes::complete::take_while1;
+use nom::character::complete::char;
+use nom::combinator::opt;
 use nom::IResult;
 
 use crate::record::Span;
@@ -76,6 +74,11 @@ impl<R: BufRead> Window<R> {
                 Err(e) => return Err(e),
             }
         }
+    }
+
+    /// Reads more input into the window; false at the end of the input.
+    pub(crate) fn refill(&mut self) -> io::Result<bool> {
+        self.fill_more()
     }
 
     /// The byte at `rel` past the current position, refilling as needed.
@@ -250,11 +253,33 @@ impl Tracker {
         }
     }
 
-    /// Steps over `bytes`.
+    /// Steps over `bytes`: as [`Tracker::step`] on each byte, but counted
+    /// over the slice, since every byte of the input is walked once.
     fn walk(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.step(b);
+        if bytes.len() <= 16 {
+            // Tokens and the spaces between them: stepping is cheaper.
+            bytes.iter().for_each(|&b| self.step(b));
+            return;
         }
+        let Some(&last) = bytes.last() else {
+            return;
+        };
+        match bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+            None => self.column = self.column.saturating_add(chars(bytes)),
+            Some(end) => {
+                let (head, tail) = bytes.split_at(end + 1);
+                let count = |x: u8| head.iter().filter(|&&b| b == x).count();
+                // A LF right after a CR ends no line of its own.
+                let crlf = head.windows(2).filter(|w| w == b"\r\n").count()
+                    + usize::from(self.after_cr && head[0] == b'\n');
+                let breaks = count(b'\r') + count(b'\n') - crlf;
+                self.line = self
+                    .line
+                    .saturating_add(u32::try_from(breaks).unwrap_or(u32::MAX));
+                self.column = chars(tail).saturating_add(1);
+            }
+        }
+        self.after_cr = last == b'\r';
     }
 
     fn step(&mut self, b: u8) {
@@ -279,6 +304,13 @@ impl Tracker {
             }
         }
     }
+}
+
+/// Characters in `bytes`: UTF-8 lead bytes (and any byte that is not a
+/// continuation byte), so columns count characters.
+fn chars(bytes: &[u8]) -> u32 {
+    let n = bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// PGN whitespace.
@@ -324,33 +356,32 @@ pub(crate) enum Class<'a> {
     Move,
 }
 
-fn result(i: &[u8]) -> IResult<&[u8], &[u8]> {
-    nom::branch::alt((tag("1-0"), tag("0-1"), tag("1/2-1/2"), tag("*")))(i)
-}
-
-fn number(i: &[u8]) -> IResult<&[u8], (&[u8], usize)> {
-    pair(digit1, many0_count(char('.')))(i)
-}
-
-/// Classify a whole token run.
+/// Classify a whole token run. Hand-written rather than `nom`: it runs on
+/// every token of an archive, and the shapes are tiny.
 pub(crate) fn classify(tok: &[u8]) -> Class<'_> {
-    // Results, numbers and dots start with one of these; moves (most tokens)
-    // start with a letter.
-    if !matches!(tok.first(), Some(b'0'..=b'9' | b'*' | b'.')) {
-        return Class::Move;
-    }
-    if let Ok((_, r)) = all_consuming(result)(tok) {
-        return Class::Result(std::str::from_utf8(r).unwrap_or("*"));
-    }
-    if let Ok((rest, (digits, dots))) = number(tok) {
-        if rest.is_empty() || dots > 0 {
-            return Class::Number { digits, dots, rest };
+    match tok {
+        b"1-0" => Class::Result("1-0"),
+        b"0-1" => Class::Result("0-1"),
+        b"1/2-1/2" => Class::Result("1/2-1/2"),
+        b"*" => Class::Result("*"),
+        [b'0'..=b'9', ..] => {
+            let (digits, rest) =
+                tok.split_at(tok.iter().take_while(|b| b.is_ascii_digit()).count());
+            let dots = rest.iter().take_while(|&&b| b == b'.').count();
+            if rest.is_empty() || dots > 0 {
+                Class::Number {
+                    digits,
+                    dots,
+                    rest: &rest[dots..],
+                }
+            } else {
+                Class::Move
+            }
         }
+        [b'.', ..] if tok.iter().all(|&b| b == b'.') => Class::Dots,
+        // Moves, most tokens, start with a letter.
+        _ => Class::Move,
     }
-    if !tok.is_empty() && tok.iter().all(|&b| b == b'.') {
-        return Class::Dots;
-    }
-    Class::Move
 }
 
 /// Split trailing `!`/`?` glyphs off a move token: `(move, glyphs)`.
@@ -376,9 +407,19 @@ pub(crate) fn glyph_nag(g: &[u8]) -> Option<u16> {
     })
 }
 
-/// Parse a decimal number, `None` on overflow.
-pub(crate) fn parse_decimal<T: std::str::FromStr>(digits: &[u8]) -> Option<T> {
-    std::str::from_utf8(digits).ok()?.parse().ok()
+/// A decimal number of at least one digit, `None` on overflow.
+pub(crate) fn parse_decimal<T: TryFrom<u64>>(digits: &[u8]) -> Option<T> {
+    if digits.is_empty() {
+        return None;
+    }
+    let mut n = 0u64;
+    for &d in digits {
+        if !d.is_ascii_digit() {
+            return None;
+        }
+        n = n.checked_mul(10)?.checked_add(u64::from(d - b'0'))?;
+    }
+    T::try_from(n).ok()
 }
 
 /// Pieces of a tag line `[Name "value"]`, as offsets into the line.
@@ -517,6 +558,53 @@ mod tests {
                 rest: b""
             }
         );
+    }
+
+    #[test]
+    fn classify_edges() {
+        let number = |digits, dots, rest| Class::Number { digits, dots, rest };
+        assert_eq!(classify(b"1/2-1/2"), Class::Result("1/2-1/2"));
+        assert_eq!(classify(b"0-1"), Class::Result("0-1"));
+        assert_eq!(classify(b"1."), number(b"1", 1, b""));
+        assert_eq!(classify(b"1.2"), number(b"1", 1, b"2"));
+        assert_eq!(classify(b"99999999999"), number(b"99999999999", 0, b""));
+        for moves in ["1-", "1/2", "0-1x", "1-0-1", "*x", "**", "12a", "e4", ".e4"] {
+            assert_eq!(classify(moves.as_bytes()), Class::Move, "{moves}");
+        }
+        assert_eq!(classify(b"."), Class::Dots);
+    }
+
+    #[test]
+    fn decimals() {
+        assert_eq!(parse_decimal::<u32>(b"0042"), Some(42));
+        assert_eq!(parse_decimal::<u16>(b"65535"), Some(u16::MAX));
+        assert_eq!(parse_decimal::<u16>(b"65536"), None);
+        assert_eq!(parse_decimal::<u32>(b"99999999999999999999999"), None);
+        assert_eq!(parse_decimal::<u32>(b""), None);
+        assert_eq!(parse_decimal::<u32>(b"+1"), None);
+    }
+
+    proptest::proptest! {
+        /// Counting over a slice tracks lines and columns exactly as
+        /// stepping byte by byte does.
+        #[test]
+        fn walking_a_slice_is_stepping_each_byte(
+            bytes in proptest::collection::vec(
+                proptest::sample::select(vec![b'a', b' ', b'\n', b'\r', 0xC3, 0xA9, 0xE2]),
+                0..64,
+            ),
+            after_cr: bool,
+            line in 0u32..3,
+        ) {
+            let start = Tracker { line, column: 5, after_cr };
+            let (mut walked, mut stepped) = (start, start);
+            walked.walk(&bytes);
+            bytes.iter().for_each(|&b| stepped.step(b));
+            proptest::prop_assert_eq!(
+                (walked.line, walked.column, walked.after_cr),
+                (stepped.line, stepped.column, stepped.after_cr)
+            );
+        }
     }
 
     #[test]

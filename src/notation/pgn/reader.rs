@@ -196,10 +196,24 @@ impl<R: BufRead> Reader<R> {
     /// Skip whitespace and `%` escape lines; the next byte, if any.
     fn skip_ws(&mut self) -> io::Result<Option<u8>> {
         loop {
-            match self.win.peek(0)? {
-                Some(b) if is_ws(b) => self.win.advance(1),
-                Some(b'%') if self.win.column() == 1 => self.win.skip_line()?,
-                other => return Ok(other),
+            let avail = self.win.avail();
+            match avail.iter().position(|&b| !is_ws(b)) {
+                Some(i) => {
+                    let b = avail[i];
+                    self.win.advance(i);
+                    if b == b'%' && self.win.column() == 1 {
+                        self.win.skip_line()?;
+                        continue;
+                    }
+                    return Ok(Some(b));
+                }
+                None => {
+                    let n = avail.len();
+                    self.win.advance(n);
+                    if !self.win.refill()? {
+                        return Ok(None);
+                    }
+                }
             }
         }
     }
