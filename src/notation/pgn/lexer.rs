@@ -177,6 +177,34 @@ impl<R: BufRead> Window<R> {
         self.pos = end;
     }
 
+    /// Consume `n` buffered bytes that hold no line break (a token, spaces).
+    pub(crate) fn advance_in_line(&mut self, n: usize) {
+        let end = (self.pos + n).min(self.buf.len());
+        let bytes = self.buf.get(self.pos..end).unwrap_or(&[]);
+        debug_assert!(!bytes.iter().any(|&b| b == b'\n' || b == b'\r'));
+        if !bytes.is_empty() {
+            self.at.column = self.at.column.saturating_add(chars(bytes));
+            self.at.after_cr = false;
+        }
+        self.offset += (end - self.pos) as u64;
+        self.pos = end;
+    }
+
+    /// Consume `n` buffered bytes of whitespace without a line break.
+    pub(crate) fn advance_spaces(&mut self, n: usize) {
+        let end = (self.pos + n).min(self.buf.len());
+        debug_assert!(self.buf[self.pos..end]
+            .iter()
+            .all(|&b| is_ws(b) && b != b'\n' && b != b'\r'));
+        if end > self.pos {
+            let n = u32::try_from(end - self.pos).unwrap_or(u32::MAX);
+            self.at.column = self.at.column.saturating_add(n);
+            self.at.after_cr = false;
+        }
+        self.offset += (end - self.pos) as u64;
+        self.pos = end;
+    }
+
     /// Skip the UTF-8 byte order mark at the very start of the input.
     pub(crate) fn skip_bom(&mut self) -> io::Result<()> {
         if self.at_start()
@@ -359,6 +387,10 @@ pub(crate) enum Class<'a> {
 /// Classify a whole token run. Hand-written rather than `nom`: it runs on
 /// every token of an archive, and the shapes are tiny.
 pub(crate) fn classify(tok: &[u8]) -> Class<'_> {
+    // Moves, most tokens, start with a letter.
+    if tok.first().is_some_and(u8::is_ascii_alphabetic) {
+        return Class::Move;
+    }
     match tok {
         b"1-0" => Class::Result("1-0"),
         b"0-1" => Class::Result("0-1"),
@@ -379,7 +411,6 @@ pub(crate) fn classify(tok: &[u8]) -> Class<'_> {
             }
         }
         [b'.', ..] if tok.iter().all(|&b| b == b'.') => Class::Dots,
-        // Moves, most tokens, start with a letter.
         _ => Class::Move,
     }
 }

@@ -197,10 +197,26 @@ impl<R: BufRead> Reader<R> {
     fn skip_ws(&mut self) -> io::Result<Option<u8>> {
         loop {
             let avail = self.win.avail();
-            match avail.iter().position(|&b| !is_ws(b)) {
+            if let [b' ', b, ..] = *avail {
+                // One space between tokens, most often.
+                if !is_ws(b) {
+                    self.win.advance_spaces(1);
+                    return Ok(Some(b));
+                }
+            }
+            let mut breaks = false;
+            let end = avail.iter().position(|&b| {
+                breaks |= b == b'\n' || b == b'\r';
+                !is_ws(b)
+            });
+            match end {
                 Some(i) => {
                     let b = avail[i];
-                    self.win.advance(i);
+                    if breaks {
+                        self.win.advance(i);
+                    } else {
+                        self.win.advance_spaces(i);
+                    }
                     if b == b'%' && self.win.column() == 1 {
                         self.win.skip_line()?;
                         continue;
@@ -469,7 +485,11 @@ impl<R: BufRead> Reader<R> {
     /// Returns (whether a move was reported, the result if it ended the game).
     fn token<V: Visitor>(&mut self, v: &mut V) -> Result<(bool, Option<String>), PgnError> {
         let cap = self.opts.max_token_len.saturating_add(1);
-        let mut end = 0;
+        // Most tokens end inside the buffered bytes, before a space.
+        let mut end = match self.win.avail().iter().position(|&b| !is_token_byte(b)) {
+            Some(i) if i < cap && self.win.avail()[i] != b'(' => return self.classified(v, i),
+            _ => 0,
+        };
         loop {
             let scan = self
                 .win
@@ -503,6 +523,15 @@ impl<R: BufRead> Reader<R> {
             let limit = self.opts.max_token_len;
             return Err(self.fail(span, PgnErrorKind::TokenTooLong { limit }));
         }
+        self.classified(v, end)
+    }
+
+    /// The token of `end` bytes at the position, by its class.
+    fn classified<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        end: usize,
+    ) -> Result<(bool, Option<String>), PgnError> {
         let tok = self.win.slice(0, end);
         match classify(tok) {
             Class::Result(r) => {
@@ -524,25 +553,32 @@ impl<R: BufRead> Reader<R> {
                     return Err(self.fail(span, PgnErrorKind::MoveNumberOverflow { digits }));
                 };
                 v.move_number(n, span);
-                self.win.advance(nlen);
+                self.win.advance_in_line(nlen);
                 if rest_len == 0 {
                     return Ok((false, None));
                 }
-                self.move_token(v, rest_len).map(|m| (m, None))
+                self.move_token(v, rest_len, false).map(|m| (m, None))
             }
-            Class::Move => self.move_token(v, end).map(|m| (m, None)),
+            Class::Move => self.move_token(v, end, true).map(|m| (m, None)),
         }
     }
 
     /// The move token of `len` bytes at the current position, with suffix
     /// glyphs and an optional following `e.p.`. The text is lent to the
     /// visitor straight from the window.
-    fn move_token<V: Visitor>(&mut self, v: &mut V, len: usize) -> Result<bool, PgnError> {
+    /// `classified`: the whole token is known to be of [`Class::Move`].
+    fn move_token<V: Visitor>(
+        &mut self,
+        v: &mut V,
+        len: usize,
+        classified: bool,
+    ) -> Result<bool, PgnError> {
         let (mv_len, g_len) = {
             let (mv, g) = split_glyphs(self.win.slice(0, len));
             (mv.len(), g.len())
         };
-        if mv_len > 0 && classify(self.win.slice(0, mv_len)) != Class::Move {
+        let known = classified && g_len == 0;
+        if mv_len > 0 && !known && classify(self.win.slice(0, mv_len)) != Class::Move {
             // `*?`, `1-0!`, `12?`, `...!`, `1.2`, `1.1-0`: glyphs on a result,
             // number or dots, or one glued to a move number. Read as a move
             // named `*` or `2`, the writer could not write it back as a move
@@ -554,7 +590,13 @@ impl<R: BufRead> Reader<R> {
         if mv_len > 0 {
             let mut total = mv_len;
             let mut ep = false;
-            if g_len == 0 {
+            // The next token, when buffered, shows at once whether it is `e.p.`.
+            let next = self.win.avail().get(mv_len..).and_then(|rest| {
+                let j = rest.iter().position(|&b| !is_ws(b))?;
+                rest.get(j..j + 2)
+            });
+            let surely_not_ep = next.is_some_and(|n| n != b"e.");
+            if g_len == 0 && !surely_not_ep {
                 // Look past whitespace for a separate `e.p.` token.
                 let scan = self
                     .win
@@ -579,7 +621,11 @@ impl<R: BufRead> Reader<R> {
             } else {
                 v.san(text, span);
             }
-            self.win.advance(total);
+            if ep {
+                self.win.advance(total);
+            } else {
+                self.win.advance_in_line(total);
+            }
         }
         if g_len > 0 {
             let span = self.win.span(g_len);
