@@ -203,6 +203,50 @@ fn suggestions(pos: &Position, san: &San, illegal: Option<&Move>) -> Vec<String>
     Vec::new()
 }
 
+/// A line on bitboards: the position now and before the last move token,
+/// in two slots that trade roles (not contents) at each move.
+#[derive(Clone)]
+struct FastLine {
+    slots: [FastChess; 2],
+    /// The slot holding the position now.
+    now: usize,
+}
+
+impl FastLine {
+    fn new(now: FastChess, before: FastChess) -> FastLine {
+        FastLine {
+            slots: [now, before],
+            now: 0,
+        }
+    }
+
+    fn now(&self) -> &FastChess {
+        &self.slots[self.now & 1]
+    }
+
+    fn before(&self) -> &FastChess {
+        &self.slots[(self.now ^ 1) & 1]
+    }
+
+    /// Plays a clean token ([`FastChess::successor`]) into the `before`
+    /// slot, which becomes `now`. False when the token is not clean: `now`
+    /// is unchanged and `before` may not be, so the caller leaves the line
+    /// to the reference engine, which sets `before` anew.
+    fn play(&mut self, san: &ParsedSan) -> bool {
+        let [a, b] = &mut self.slots;
+        let (now, next) = if self.now & 1 == 0 {
+            (&*a, b)
+        } else {
+            (&*b, a)
+        };
+        let played = now.successor(san, next);
+        if played {
+            self.now ^= 1;
+        }
+        played
+    }
+}
+
 /// One line being replayed: the main line or a variation.
 #[derive(Clone)]
 struct Frame {
@@ -226,7 +270,7 @@ struct Frame {
     /// While set, the line is replayed on bitboards ([`FastChess`]): the
     /// position now and before the last move token, and `pos`/`before` are
     /// stale until [`Frame::leave_fast`].
-    fast: Option<Box<(FastChess, FastChess)>>,
+    fast: Option<Box<FastLine>>,
 }
 
 impl Frame {
@@ -271,14 +315,14 @@ impl Frame {
         } else {
             now.clone()
         };
-        self.fast = now.zip(before).map(Box::new);
+        self.fast = now.zip(before).map(|(n, b)| Box::new(FastLine::new(n, b)));
     }
 
     /// Makes `pos` and `before` current again and replays on them from now on.
     fn leave_fast(&mut self) {
         if let Some(fast) = self.fast.take() {
-            self.pos = fast.0.to_position();
-            self.before = fast.1.to_position();
+            self.pos = fast.now().to_position();
+            self.before = fast.before().to_position();
         }
     }
 
@@ -290,13 +334,7 @@ impl Frame {
         let Ok(parsed) = San::parse(token) else {
             return false;
         };
-        let (now, before) = &mut **fast;
-        if !now.successor(&parsed, before) {
-            return false;
-        }
-        // The old position becomes `before`, the successor the current one.
-        std::mem::swap(now, before);
-        true
+        fast.play(&parsed)
     }
 }
 
@@ -453,8 +491,8 @@ impl Replayer {
         if let Some(main) = self.stack.pop() {
             report.final_position = Some(match &main.fast {
                 Some(fast) => {
-                    outcome = Some(fast.0.outcome());
-                    fast.0.to_position()
+                    outcome = Some(fast.now().outcome());
+                    fast.now().to_position()
                 }
                 None => main.pos.clone(),
             });
@@ -561,7 +599,8 @@ impl Replayer {
         frame.restart(&parent.before, ply, false, dead);
         if let Some(fast) = &parent.fast {
             // Bitboards in, bitboards out: `pos` stays stale like the parent's.
-            frame.fast = Some(Box::new((fast.1.clone(), fast.1.clone())));
+            let from = fast.before();
+            frame.fast = Some(Box::new(FastLine::new(from.clone(), from.clone())));
         }
         self.stack.push(frame);
     }
