@@ -50,7 +50,7 @@ impl<R: BufRead> Window<R> {
 
     /// Append more input; drops the consumed prefix first when it is at
     /// least half the buffer, which keeps compaction amortised linear.
-    fn fill_more(&mut self) -> io::Result<bool> {
+    pub(crate) fn fill_more(&mut self) -> io::Result<bool> {
         if self.eof {
             return Ok(false);
         }
@@ -74,11 +74,6 @@ impl<R: BufRead> Window<R> {
                 Err(e) => return Err(e),
             }
         }
-    }
-
-    /// Reads more input into the window; false at the end of the input.
-    pub(crate) fn refill(&mut self) -> io::Result<bool> {
-        self.fill_more()
     }
 
     /// The byte at `rel` past the current position, refilling as needed.
@@ -177,28 +172,28 @@ impl<R: BufRead> Window<R> {
         self.pos = end;
     }
 
-    /// Consume `n` buffered bytes that hold no line break (a token, spaces).
+    /// Consume `n` buffered bytes that hold no line break (a token).
     pub(crate) fn advance_in_line(&mut self, n: usize) {
         let end = (self.pos + n).min(self.buf.len());
         let bytes = self.buf.get(self.pos..end).unwrap_or(&[]);
-        debug_assert!(!bytes.iter().any(|&b| b == b'\n' || b == b'\r'));
-        if !bytes.is_empty() {
-            self.at.column = self.at.column.saturating_add(chars(bytes));
-            self.at.after_cr = false;
-        }
-        self.offset += (end - self.pos) as u64;
-        self.pos = end;
+        self.consume_in_line(end, chars(bytes));
     }
 
-    /// Consume `n` buffered bytes of whitespace without a line break.
-    pub(crate) fn advance_spaces(&mut self, n: usize) {
+    /// [`Window::advance_in_line`] over ASCII bytes (spaces), whose columns
+    /// need no counting: the space between two tokens is the hottest path.
+    pub(crate) fn advance_ascii(&mut self, n: usize) {
         let end = (self.pos + n).min(self.buf.len());
-        debug_assert!(self.buf[self.pos..end]
+        debug_assert!(self.buf[self.pos..end].is_ascii());
+        self.consume_in_line(end, clamp_u32(end - self.pos));
+    }
+
+    /// Moves the position to `end` on the same line, `columns` on.
+    fn consume_in_line(&mut self, end: usize, columns: u32) {
+        debug_assert!(!self.buf[self.pos..end]
             .iter()
-            .all(|&b| is_ws(b) && b != b'\n' && b != b'\r'));
+            .any(|&b| b == b'\n' || b == b'\r'));
         if end > self.pos {
-            let n = u32::try_from(end - self.pos).unwrap_or(u32::MAX);
-            self.at.column = self.at.column.saturating_add(n);
+            self.at.column = self.at.column.saturating_add(columns);
             self.at.after_cr = false;
         }
         self.offset += (end - self.pos) as u64;
@@ -257,11 +252,6 @@ fn clamp_u32(n: usize) -> u32 {
 
 /// Line breaks in `bytes` as the reader counts them (the [`Tracker`] rule).
 pub(crate) fn line_breaks(bytes: &[u8]) -> u32 {
-    if !bytes.contains(&b'\r') {
-        // LF only, as most files: one counting pass.
-        let n = bytes.iter().filter(|&&b| b == b'\n').count();
-        return u32::try_from(n).unwrap_or(u32::MAX);
-    }
     let mut t = Tracker::at_line(0);
     t.walk(bytes);
     t.line
@@ -302,10 +292,15 @@ impl Tracker {
             Some(end) => {
                 let (head, tail) = bytes.split_at(end + 1);
                 let count = |x: u8| head.iter().filter(|&&b| b == x).count();
-                // A LF right after a CR ends no line of its own.
-                let crlf = head.windows(2).filter(|w| w == b"\r\n").count()
-                    + usize::from(self.after_cr && head[0] == b'\n');
-                let breaks = count(b'\r') + count(b'\n') - crlf;
+                let breaks = if head.contains(&b'\r') {
+                    // A LF right after a CR ends no line of its own.
+                    let crlf = head.windows(2).filter(|w| w == b"\r\n").count()
+                        + usize::from(self.after_cr && head[0] == b'\n');
+                    count(b'\r') + count(b'\n') - crlf
+                } else {
+                    // LF only, as most files: one counting pass.
+                    count(b'\n') - usize::from(self.after_cr && head[0] == b'\n')
+                };
                 self.line = self
                     .line
                     .saturating_add(u32::try_from(breaks).unwrap_or(u32::MAX));

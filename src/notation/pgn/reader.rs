@@ -200,7 +200,7 @@ impl<R: BufRead> Reader<R> {
             if let [b' ', b, ..] = *avail {
                 // One space between tokens, most often.
                 if !is_ws(b) {
-                    self.win.advance_spaces(1);
+                    self.win.advance_ascii(1);
                     return Ok(Some(b));
                 }
             }
@@ -215,7 +215,7 @@ impl<R: BufRead> Reader<R> {
                     if breaks {
                         self.win.advance(i);
                     } else {
-                        self.win.advance_spaces(i);
+                        self.win.advance_ascii(i);
                     }
                     if b == b'%' && self.win.column() == 1 {
                         self.win.skip_line()?;
@@ -226,7 +226,7 @@ impl<R: BufRead> Reader<R> {
                 None => {
                     let n = avail.len();
                     self.win.advance(n);
-                    if !self.win.refill()? {
+                    if !self.win.fill_more()? {
                         return Ok(None);
                     }
                 }
@@ -563,6 +563,16 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
+    /// Whether the buffered bytes after `len` show at once that no `e.p.`
+    /// follows (the next token is there and does not start with `e.`).
+    fn surely_not_ep(&self, len: usize) -> bool {
+        let rest = self.win.avail().get(len..).unwrap_or(&[]);
+        rest.iter()
+            .position(|&b| !is_ws(b))
+            .and_then(|j| rest.get(j..j + 2))
+            .is_some_and(|next| next != b"e.")
+    }
+
     /// The move token of `len` bytes at the current position, with suffix
     /// glyphs and an optional following `e.p.`. The text is lent to the
     /// visitor straight from the window.
@@ -590,13 +600,7 @@ impl<R: BufRead> Reader<R> {
         if mv_len > 0 {
             let mut total = mv_len;
             let mut ep = false;
-            // The next token, when buffered, shows at once whether it is `e.p.`.
-            let next = self.win.avail().get(mv_len..).and_then(|rest| {
-                let j = rest.iter().position(|&b| !is_ws(b))?;
-                rest.get(j..j + 2)
-            });
-            let surely_not_ep = next.is_some_and(|n| n != b"e.");
-            if g_len == 0 && !surely_not_ep {
+            if g_len == 0 && !self.surely_not_ep(mv_len) {
                 // Look past whitespace for a separate `e.p.` token.
                 let scan = self
                     .win
