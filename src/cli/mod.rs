@@ -133,16 +133,13 @@ pub fn main() -> ExitCode {
     let stdout = std::io::stdout();
     // A terminal sees each line as it is written; a pipe or file gets
     // blocks (one write per line was a tenth of `validate`'s time).
-    let (result, flushed) = if stdout.is_terminal() {
-        let mut out = stdout.lock();
-        let result = run(cli, &mut out);
-        (result, out.flush())
+    let mut out: Box<dyn Write> = if stdout.is_terminal() {
+        Box::new(stdout.lock())
     } else {
-        let mut out = BufWriter::with_capacity(1 << 16, stdout.lock());
-        let result = run(cli, &mut out);
-        (result, out.flush())
+        Box::new(BufWriter::with_capacity(1 << 16, stdout.lock()))
     };
-    let result = match (result, flushed) {
+    let result = run(cli, &mut out);
+    let result = match (result, out.flush()) {
         (Ok(_), Err(e)) => Err(CliError::io("stdout", e)),
         (result, _) => result,
     };
