@@ -208,14 +208,12 @@ pub fn check_games<R: BufRead>(
         if next == sent {
             break;
         }
-        // The next block in order (`tx` is held here, so `recv` waits).
+        // The next block in order.
         let (block, checked) = loop {
             if let Some(done) = finished.remove(&next) {
                 break done;
             }
-            if let Ok((seq, b, c)) = rx.recv() {
-                finished.insert(seq, (b, c));
-            }
+            receive(&rx, &mut finished)?;
         };
         next += 1;
         let (block, checked) = match held.take() {
@@ -234,9 +232,7 @@ pub fn check_games<R: BufRead>(
                 // never end): one stream from this block on, so the blocks
                 // in flight come back first.
                 while finished.len() < sent - next {
-                    if let Ok((seq, b, c)) = rx.recv() {
-                        finished.insert(seq, (b, c));
-                    }
+                    receive(&rx, &mut finished)?;
                 }
                 let mut bytes = block.bytes;
                 for (b, _) in std::mem::take(&mut finished).into_values() {
@@ -289,6 +285,20 @@ pub fn check_games<R: BufRead>(
 /// A block's verdicts, whether its last game surely ended in it; `None`
 /// when it holds too many games ([`check_block`]).
 type Checked = Option<(Vec<Verdict>, bool)>;
+
+/// Waits for the next checked block from the pool and files it by number.
+/// The caller holds a sender, so this fails only if a worker died.
+fn receive(
+    rx: &mpsc::Receiver<(usize, Block, Checked)>,
+    finished: &mut BTreeMap<usize, (Block, Checked)>,
+) -> Result<(), PgnError> {
+    let (seq, block, checked) = rx.recv().map_err(|_| PgnError {
+        span: Span::default(),
+        kind: PgnErrorKind::Io("a validation worker stopped".into()),
+    })?;
+    finished.insert(seq, (block, checked));
+    Ok(())
+}
 
 /// A slice of the archive that starts at a line start.
 struct Block {
