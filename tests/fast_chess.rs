@@ -120,6 +120,7 @@ fn positions_the_accelerator_declines() {
                 winner: Color::White,
             }),
         ),
+        // Bare kings: G5 has no dead-position end, so the game goes on.
         ("4k3/8/8/8/8/8/8/4K3 w - - 0 1", None),
     ] {
         let p = fen(end);

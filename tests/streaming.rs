@@ -6,13 +6,17 @@ mod common;
 
 use fvnote::record::validate::{check_games, check_games_serial, ValidateOptions};
 
-/// Verdicts of both paths, as JSON lines.
-fn both(input: &[u8], opts: &ValidateOptions) -> (Vec<String>, Vec<String>) {
-    // Two workers, so `check_games` takes its parallel path.
+/// Two workers, so `check_games` takes its parallel path.
+fn two_workers() {
     let _ = rayon::ThreadPoolBuilder::new()
         .num_threads(2)
         .build_global();
     assert!(rayon::current_num_threads() >= 2);
+}
+
+/// Verdicts of both paths, as JSON lines.
+fn both(input: &[u8], opts: &ValidateOptions) -> (Vec<String>, Vec<String>) {
+    two_workers();
     let json = |v: fvnote::record::validate::Verdict| serde_json::to_string(&v).unwrap();
     let mut serial = Vec::new();
     check_games_serial(input, opts, |v| serial.push(json(v))).unwrap();
@@ -119,9 +123,7 @@ impl std::io::Read for Failing<'_> {
 
 #[test]
 fn an_io_error_ends_both_paths_after_the_games_before_it() {
-    let _ = rayon::ThreadPoolBuilder::new()
-        .num_threads(2)
-        .build_global();
+    two_workers();
     let pgn = b"[Event \"a\"]\n1. e4 e5 *\n[Event \"b\"]\n1. d4 Ke7 1-0\n\n1. c4 *\n[Event \"d\"]\n\n1. Nf3 0-1\n";
     let text = std::str::from_utf8(pgn).unwrap();
     let ends: Vec<usize> = [" *\n", " 1-0\n", " 0-1\n"]
