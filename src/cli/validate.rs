@@ -305,6 +305,9 @@ struct Emitter<'a> {
     junit_cases: String,
     junit_games: usize,
     junit_failures: usize,
+    /// JSON: one line is serialised here, then written at once (serde's
+    /// many small writes through `dyn Write` cost more than the line).
+    line: Vec<u8>,
 }
 
 impl Emitter<'_> {
@@ -463,8 +466,10 @@ impl Emitter<'_> {
             warnings: v.warnings.iter().map(|d| JsonDiag::new(d, None)).collect(),
             white: v.white.as_deref(),
         };
-        serde_json::to_writer(&mut self.out, &line)?;
-        writeln!(self.out)
+        self.line.clear();
+        serde_json::to_writer(&mut self.line, &line)?;
+        self.line.push(b'\n');
+        self.out.write_all(&self.line)
     }
 
     fn github(&mut self, v: &Verdict) -> std::io::Result<()> {
@@ -650,6 +655,7 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         junit_cases: String::new(),
         junit_games: 0,
         junit_failures: 0,
+        line: Vec::new(),
     };
     let io = |e| CliError::io("stdout", e);
     if args.format == Format::Junit {
