@@ -45,6 +45,28 @@ fn spellings(pos: &Position, mv: &fvnote::Move) -> Vec<String> {
     out
 }
 
+/// A file or rank hint beyond the 8×8 board names no piece: the accelerator
+/// declines the token (it once panicked on `N9f3`) and the reference
+/// engine reports it.
+#[test]
+fn hints_beyond_the_board_are_declined() {
+    let start = Position::start(Variant::Chess);
+    let mut fast = FastChess::from_position(&start).unwrap();
+    for token in ["N9f3", "Nif3", "N11f3", "Nzf3+"] {
+        let san = San::parse(token).unwrap_or_else(|e| panic!("{token}: {e}"));
+        assert!(!fast.play_clean(&san), "{token}");
+        assert_eq!(fast.to_position(), start, "{token}");
+        let games = read_all(format!("1. {token} *").as_bytes());
+        let rec = games[0].as_ref().unwrap();
+        let opts = ReplayOptions {
+            verdict_only: true,
+            ..ReplayOptions::default()
+        };
+        let error = replay(rec, &opts).error.expect("an error");
+        assert_eq!((error.token.as_str(), error.ply), (token, Some(1)));
+    }
+}
+
 #[test]
 fn the_accelerator_plays_only_what_the_reference_plays_cleanly() {
     let games = generate(&GenOptions {

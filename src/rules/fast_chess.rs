@@ -28,9 +28,9 @@
 use std::sync::OnceLock;
 
 use cozy_chess::{
-    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
-    Board, BoardBuilder, CastleRights, Color as CColor, File, Move as CMove, Piece as CPiece, Rank,
-    Square as CSquare,
+    get_between_rays, get_bishop_moves, get_king_moves, get_knight_moves, get_line_rays,
+    get_pawn_attacks, get_rook_moves, BitBoard, Board, BoardBuilder, CastleRights, Color as CColor,
+    File, Move as CMove, Piece as CPiece, Rank, Square as CSquare,
 };
 
 use crate::notation::san::{ParsedSan, San, Suffix};
@@ -113,13 +113,17 @@ fn empty_frame() -> &'static Position {
 }
 
 impl FastChess {
-    /// The standard start position (`Position::start(Variant::Chess)`).
+    /// The standard start position (`Position::start(Variant::Chess)`),
+    /// built once and copied: every game of an archive starts here.
     pub fn start() -> FastChess {
-        FastChess {
-            board: Board::default(),
-            halfmoves: 0,
-            fullmoves: 1,
-        }
+        static START: OnceLock<FastChess> = OnceLock::new();
+        START
+            .get_or_init(|| FastChess {
+                board: Board::default(),
+                halfmoves: 0,
+                fullmoves: 1,
+            })
+            .clone()
     }
 
     /// The mirror of a chess position, or `None` when the position is not one
@@ -316,30 +320,41 @@ impl FastChess {
                     CPiece::Pawn if capture => get_pawn_attacks(to, !us),
                     CPiece::Pawn => pushes_to(to, us),
                 } & b.colored_pieces(us, piece);
-                let fits = |sq: CSquare| {
-                    file.is_none_or(|f| sq.file() as u8 == f)
-                        && rank.is_none_or(|r| sq.rank() as u8 == r)
+                let legal = match piece {
+                    // En passant and promotion (pawns), attacked squares
+                    // (kings): cozy_chess's own judgement.
+                    CPiece::Pawn | CPiece::King => origins
+                        .into_iter()
+                        .filter(|&from| {
+                            b.is_legal(CMove {
+                                from,
+                                to,
+                                promotion,
+                            })
+                        })
+                        .fold(BitBoard::EMPTY, |bb, sq| bb | sq.bitboard()),
+                    _ if promotion.is_some() => return None,
+                    _ => piece_legals(b, origins, to),
                 };
                 // The one legal move the token names, and its legal rivals
                 // (same kind, same square) that the token rules out.
-                let (mut found, mut count, mut rivals) = (None, 0, BitBoard::EMPTY);
-                for from in origins {
-                    let mv = CMove {
-                        from,
-                        to,
-                        promotion,
-                    };
-                    if !b.is_legal(mv) {
-                        continue;
-                    }
-                    if fits(from) {
-                        found = Some(mv);
-                        count += 1;
-                    } else {
-                        rivals |= from.bitboard();
-                    }
+                // A file or rank beyond the board (`R9e2`) names nothing.
+                let mut named = legal;
+                if let Some(f) = file {
+                    named &=
+                        File::try_index(usize::from(f)).map_or(BitBoard::EMPTY, File::bitboard);
                 }
-                let mv = found.filter(|_| count == 1)?;
+                if let Some(r) = rank {
+                    named &=
+                        Rank::try_index(usize::from(r)).map_or(BitBoard::EMPTY, Rank::bitboard);
+                }
+                let rivals = legal & !named;
+                let from = named.next_square().filter(|_| named.len() == 1)?;
+                let mv = CMove {
+                    from,
+                    to,
+                    promotion,
+                };
                 if !pawn && (file.is_some() || rank.is_some()) {
                     // SAN's rule: the file if it tells the rivals apart, else
                     // the rank, else both; anything more draws a warning.
@@ -378,6 +393,28 @@ impl FastChess {
             _ => None,
         }
     }
+}
+
+/// The origins of knight, bishop, rook or queen moves onto `to` (not a
+/// square of the mover's) that are legal. The origins come from attack sets
+/// over the occupied squares, so their paths are clear; what is left is
+/// `Board::is_legal`'s rule for these pieces, as masks: out of a double
+/// check only the king moves, out of a check a move must capture the
+/// checker or block, and a pinned piece stays on the line through its king.
+fn piece_legals(b: &Board, origins: BitBoard, to: CSquare) -> BitBoard {
+    let king = b.king(b.side_to_move());
+    let checkers = b.checkers();
+    if let Some(checker) = checkers.next_square() {
+        let stops = get_between_rays(checker, king) | checker.bitboard();
+        if checkers.len() > 1 || !stops.has(to) {
+            return BitBoard::EMPTY;
+        }
+    }
+    let pinned = origins & b.pinned();
+    pinned
+        .into_iter()
+        .filter(|&from| get_line_rays(king, from).has(to))
+        .fold(origins & !pinned, |bb, sq| bb | sq.bitboard())
 }
 
 /// The squares a pawn of `us` pushes to `to` from: one and two ranks behind.
