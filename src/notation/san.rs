@@ -206,8 +206,10 @@ fn parse_plain(t: &[u8]) -> Option<ParsedSan> {
         _ => (t, None),
     };
     let file = |c: u8| c.is_ascii_lowercase().then(|| c - b'a');
+    // `parse_square` for a one-digit rank, without its general checks.
     let square = |f: u8, r: u8| {
-        (f.is_ascii_lowercase() && matches!(r, b'1'..=b'9')).then(|| parse_square(&[f, r]))?
+        (f.is_ascii_lowercase() && matches!(r, b'1'..=b'9'))
+            .then(|| Square::new(f - b'a', r - b'1'))?
     };
     let piece = |c: u8| match c {
         b'N' | b'B' | b'R' | b'Q' | b'K' => Role::from_char(c as char),
@@ -275,6 +277,25 @@ impl San {
         match parse_plain(token.as_bytes()) {
             Some(parsed) => Ok(parsed),
             None => San::parse_general(token),
+        }
+    }
+
+    /// [`San::parse`] on bytes, as a PGN reader lends them: the common
+    /// tokens are read without a UTF-8 check; bytes that are not UTF-8 are
+    /// no move.
+    ///
+    /// ```
+    /// use fvnote::notation::san::San;
+    /// assert_eq!(San::parse_bytes(b"Nbd7").unwrap(), San::parse("Nbd7").unwrap());
+    /// assert!(San::parse_bytes(b"N\xffd7").is_err());
+    /// ```
+    pub fn parse_bytes(token: &[u8]) -> Result<ParsedSan, ParseSanError> {
+        match parse_plain(token) {
+            Some(parsed) => Ok(parsed),
+            None => match std::str::from_utf8(token) {
+                Ok(token) => San::parse_general(token),
+                Err(_) => Err(err(&String::from_utf8_lossy(token), "a move in UTF-8")),
+            },
         }
     }
 

@@ -94,7 +94,9 @@ pub struct GameReport {
     pub outcome: Option<Outcome>,
     /// The result written (movetext, else the Result tag).
     pub result: Option<String>,
+    /// The start position; `None` with [`ReplayOptions::verdict_only`].
     pub start: Option<Position>,
+    /// The last position of the main line.
     pub final_position: Option<Position>,
     /// Canonical SAN of every node in document order (None where it failed).
     pub canonical: Vec<Option<CompactString>>,
@@ -292,6 +294,12 @@ impl Frame {
     /// Makes a recycled frame a fresh line from `pos` (reusing its storage).
     fn restart(&mut self, pos: &Position, ply: usize, main: bool, dead: bool) {
         self.pos.clone_from(pos);
+        self.restart_stale(ply, main, dead);
+    }
+
+    /// [`Frame::restart`] without a position: for a line that starts on
+    /// bitboards, whose `pos` and `before` are stale until it leaves them.
+    fn restart_stale(&mut self, ply: usize, main: bool, dead: bool) {
         self.ply = ply;
         self.before_ply = ply;
         self.has_last = false;
@@ -327,11 +335,11 @@ impl Frame {
     }
 
     /// Plays a clean token on bitboards (see [`FastChess::play_clean`]).
-    fn play_fast(&mut self, token: &str) -> bool {
+    fn play_fast(&mut self, token: &[u8]) -> bool {
         let Some(fast) = self.fast.as_mut() else {
             return false;
         };
-        let Ok(parsed) = San::parse(token) else {
+        let Ok(parsed) = San::parse_bytes(token) else {
             return false;
         };
         fast.play(&parsed)
@@ -366,11 +374,12 @@ pub struct Replayer {
     opts: ReplayOptions,
     report: GameReport,
     tags: GameTags,
-    /// Open lines, the main line at the bottom; empty before the first
-    /// movetext token or when the start position could not be set up.
-    stack: Vec<Frame>,
-    /// Frames popped by `)`, kept so their positions' storage is reused.
-    spare: Vec<Frame>,
+    /// Lines, the main line first: `frames[..depth]` are open (none before
+    /// the first movetext token or when the start position could not be
+    /// set up); the rest are kept for reuse. A frame holds two positions,
+    /// too big to move in and out of a list for every game or variation.
+    frames: Vec<Frame>,
+    depth: usize,
     set_up: bool,
     /// The result token ending the movetext, if the game had one.
     movetext_result: Option<(String, Span)>,
@@ -386,8 +395,8 @@ impl Replayer {
             opts,
             report: empty_report(),
             tags: GameTags::default(),
-            stack: Vec::new(),
-            spare: Vec::new(),
+            frames: Vec::new(),
+            depth: 0,
             set_up: false,
             movetext_result: None,
             started: false,
@@ -449,25 +458,29 @@ impl Replayer {
         );
         // The orthodox array: the accelerator starts from its cached copy.
         let standard_start = fen.is_none() && variant == Ok(Variant::Chess);
+        if standard_start && self.opts.verdict_only {
+            // Straight onto bitboards: no reference position is made until
+            // a token needs the reference engine (`leave_fast`).
+            self.report.variant = Variant::Chess;
+            let frame = self.open_frame(|| Position::start(Variant::Chess));
+            frame.restart_stale(0, true, false);
+            frame.enter_fast(true);
+            return;
+        }
         let start = variant.and_then(|v| {
             self.report.variant = v;
             start_from(fen, v).map_err(|e| (e, at(&tags.fen)))
         });
         match start {
             Ok(pos) => {
-                self.report.start = Some(pos.clone());
-                let frame = match self.spare.pop() {
-                    Some(mut f) => {
-                        f.restart(&pos, 0, true, false);
-                        f
-                    }
-                    None => Frame::new(pos, 0, true, false),
-                };
-                self.stack.push(frame);
-                if self.opts.verdict_only {
-                    if let Some(f) = self.stack.last_mut() {
-                        f.enter_fast(standard_start);
-                    }
+                if !self.opts.verdict_only {
+                    self.report.start = Some(pos.clone());
+                }
+                let verdict_only = self.opts.verdict_only;
+                let frame = self.open_frame(|| pos.clone());
+                frame.restart(&pos, 0, true, false);
+                if verdict_only {
+                    frame.enter_fast(standard_start);
                 }
             }
             Err((message, span)) => {
@@ -477,31 +490,44 @@ impl Replayer {
         }
     }
 
+    /// Opens a line's frame after the open ones: a kept frame, else a new
+    /// one on `pos()`. The caller restarts it.
+    fn open_frame(&mut self, pos: impl FnOnce() -> Position) -> &mut Frame {
+        if self.frames.len() <= self.depth {
+            self.frames.push(Frame::new(pos(), 0, false, false));
+        }
+        self.depth = (self.depth + 1).min(self.frames.len());
+        let top = self.depth - 1;
+        &mut self.frames[top]
+    }
+
+    /// The innermost open line.
+    fn top(&mut self) -> Option<&mut Frame> {
+        let depth = self.depth;
+        self.frames.get_mut(..depth)?.last_mut()
+    }
+
     /// Ends the game: checks the result (G5) and returns the report.
     pub fn finish(&mut self) -> GameReport {
         self.set_up();
-        // Lines left open (only when driven by a broken source) end here.
-        while self.stack.len() > 1 {
-            if let Some(f) = self.stack.pop() {
-                self.spare.push(f);
-            }
-        }
         let mut report = std::mem::replace(&mut self.report, empty_report());
-        let mut outcome = None;
-        if let Some(main) = self.stack.pop() {
-            report.final_position = Some(match &main.fast {
-                Some(fast) => {
-                    outcome = Some(fast.now().outcome());
-                    fast.now().to_position()
-                }
-                None => main.pos.clone(),
-            });
-            self.spare.push(main);
-        }
         let movetext = self.movetext_result.as_ref();
         let tag = self.tags.result.as_ref();
         report.result = movetext.or(tag).map(|r| r.0.clone());
-        check_result(&mut report, outcome, movetext, tag, self.game_span());
+        // Lines left open (only when driven by a broken source) end here;
+        // no main line: the start position could not be set up.
+        let open = std::mem::take(&mut self.depth);
+        if let Some(main) = self.frames.first().filter(|_| open > 0) {
+            let last = match &main.fast {
+                Some(fast) => Last::Bits(fast.now()),
+                None => Last::Cells(&main.pos),
+            };
+            report.final_position = Some(match last {
+                Last::Cells(pos) => pos.clone(),
+                Last::Bits(fast) => fast.to_position(),
+            });
+            check_result(&mut report, &last, movetext, tag, self.game_span());
+        }
         report.errors.sort_by_key(|d| d.span.offset);
         report.error = report.errors.first().cloned();
         report
@@ -511,9 +537,7 @@ impl Replayer {
     pub fn reset(&mut self) {
         self.report = empty_report();
         self.tags = GameTags::default();
-        while let Some(f) = self.stack.pop() {
-            self.spare.push(f);
-        }
+        self.depth = 0;
         self.set_up = false;
         self.movetext_result = None;
         self.started = false;
@@ -523,9 +547,16 @@ impl Replayer {
 
     /// Plays one move token of the current line.
     pub fn play(&mut self, token: &str, span: Span) {
+        self.play_bytes(token.as_bytes(), span);
+    }
+
+    /// [`Replayer::play`] on the token's bytes (UTF-8): a clean token on
+    /// bitboards is played without ever being a `str`.
+    fn play_bytes(&mut self, token: &[u8], span: Span) {
         self.touch(span);
         self.set_up();
-        let Some(frame) = self.stack.last_mut() else {
+        let depth = self.depth;
+        let Some(frame) = self.frames.get_mut(..depth).and_then(<[Frame]>::last_mut) else {
             return;
         };
         frame.has_last = true;
@@ -545,6 +576,10 @@ impl Replayer {
             frame.denied.clear();
             return;
         }
+        // The reference engine and its diagnostics read text; a reader
+        // lends UTF-8 only, so this borrows.
+        let token = String::from_utf8_lossy(token);
+        let token = &*token;
         let was_fast = frame.fast.is_some();
         frame.leave_fast();
         let said = self.report.warnings.len() + self.report.errors.len();
@@ -573,7 +608,8 @@ impl Replayer {
             return;
         }
         self.set_up();
-        if let Some(frame) = self.stack.last_mut() {
+        let depth = self.depth;
+        if let Some(frame) = self.frames.get_mut(..depth).and_then(<[Frame]>::last_mut) {
             if !frame.dead {
                 read_denials(text, span, frame, &mut self.report);
             }
@@ -584,7 +620,16 @@ impl Replayer {
     pub fn begin_variation(&mut self, span: Span) {
         self.touch(span);
         self.set_up();
-        let Some(parent) = self.stack.last() else {
+        // The frame the variation opens in: a kept one, else a new one.
+        if self.frames.len() <= self.depth {
+            let Some(parent) = self.top() else {
+                return;
+            };
+            let frame = Frame::new(parent.before.clone(), 0, false, false);
+            self.frames.push(frame);
+        }
+        let (open, kept) = self.frames.split_at_mut(self.depth);
+        let (Some(parent), Some(frame)) = (open.last(), kept.first_mut()) else {
             return;
         };
         // A variation replaces the last move token of its line; it is dead
@@ -592,26 +637,23 @@ impl Replayer {
         // token that failed), or when there is no such token.
         let dead = !parent.has_last || (parent.dead && !parent.last_failed);
         let ply = parent.before_ply;
-        let mut frame = self
-            .spare
-            .pop()
-            .unwrap_or_else(|| Frame::new(parent.before.clone(), ply, false, dead));
-        frame.restart(&parent.before, ply, false, dead);
-        if let Some(fast) = &parent.fast {
-            // Bitboards in, bitboards out: `pos` stays stale like the parent's.
-            let from = fast.before();
-            frame.fast = Some(Box::new(FastLine::new(from.clone(), from.clone())));
+        match &parent.fast {
+            Some(fast) => {
+                // Bitboards in, bitboards out: `pos` stays stale like the parent's.
+                frame.restart_stale(ply, false, dead);
+                let from = fast.before();
+                frame.fast = Some(Box::new(FastLine::new(from.clone(), from.clone())));
+            }
+            None => frame.restart(&parent.before, ply, false, dead),
         }
-        self.stack.push(frame);
+        self.depth += 1;
     }
 
     /// `)`.
     pub fn end_variation(&mut self, span: Span) {
         self.touch(span);
-        if self.stack.len() > 1 {
-            if let Some(f) = self.stack.pop() {
-                self.spare.push(f);
-            }
+        if self.depth > 1 {
+            self.depth -= 1;
         }
     }
 
@@ -656,6 +698,9 @@ impl Visitor for Replayer {
     }
     fn san(&mut self, token: &str, span: Span) {
         self.play(token, span);
+    }
+    fn san_ascii(&mut self, token: &[u8], span: Span) {
+        self.play_bytes(token, span);
     }
     fn nag(&mut self, _nag: u16, span: Span) {
         self.touch(span);
@@ -927,22 +972,35 @@ fn play_token(
     Some(())
 }
 
-/// Checks the result against the final position (G5) and the Result tag.
-/// `outcome`: the final position's, when already known.
+/// The last position of a main line, on whichever board it was played.
+enum Last<'a> {
+    Cells(&'a Position),
+    Bits(&'a FastChess),
+}
+
+impl Last<'_> {
+    /// Computed only when asked: on the reference engine it generates moves.
+    fn outcome(&self) -> Option<Outcome> {
+        match self {
+            Last::Cells(pos) => pos.outcome(),
+            Last::Bits(fast) => fast.outcome(),
+        }
+    }
+}
+
+/// Checks the result against the last position of the main line (G5) and
+/// the Result tag.
 fn check_result(
     report: &mut GameReport,
-    outcome: Option<Option<Outcome>>,
+    last: &Last<'_>,
     movetext: Option<&(String, Span)>,
     tag: Option<&(String, Span)>,
     game_span: Span,
 ) {
-    let Some(final_pos) = report.final_position.as_ref() else {
-        return;
-    };
     if report.errors.iter().any(|d| !d.in_variation) {
         return;
     }
-    report.outcome = outcome.unwrap_or_else(|| final_pos.outcome());
+    report.outcome = last.outcome();
     // Point at the result token, else at the Result tag, else at the game.
     let result_span = movetext.or(tag).map_or(game_span, |r| r.1);
     let tag = tag.map(|t| t.0.trim());
@@ -974,7 +1032,7 @@ fn check_result(
             );
             d.ruling = Some(outcome.ruling());
             d.ply = Some(report.plies);
-            d.fen = Some(write_fen(final_pos));
+            d.fen = report.final_position.as_ref().map(write_fen);
             report.errors.push(d);
         }
     }

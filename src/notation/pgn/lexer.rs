@@ -353,6 +353,14 @@ pub(crate) fn is_token_byte(b: u8) -> bool {
     TOKEN_BYTE[usize::from(b)]
 }
 
+/// [`is_token_byte`] for ASCII bytes only. A scan with it stops at the
+/// first byte that is not an ASCII token byte, so a token that such a scan
+/// ends at whitespace is pure ASCII: one byte, one column, valid UTF-8.
+#[inline]
+pub(crate) fn is_ascii_token_byte(b: u8) -> bool {
+    b < 0x80 && TOKEN_BYTE[usize::from(b)]
+}
+
 /// [`is_token_byte`] as a table: it runs on every byte of every token.
 static TOKEN_BYTE: [bool; 256] = {
     let mut t = [false; 256];

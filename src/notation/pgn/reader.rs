@@ -4,8 +4,8 @@ use std::cell::Cell;
 use std::io::{self, BufRead};
 
 use super::lexer::{
-    classify, glyph_nag, is_token_byte, is_ws, parse_decimal, parse_tag, split_glyphs, unescape,
-    Class, Scan, TagParse, Window,
+    classify, glyph_nag, is_ascii_token_byte, is_token_byte, is_ws, parse_decimal, parse_tag,
+    split_glyphs, unescape, Class, Scan, TagParse, Window,
 };
 use super::{PgnError, PgnErrorKind};
 use crate::record::{Comment, CommentKind, Line, Node, Record, Span, Tag};
@@ -25,6 +25,15 @@ pub trait Visitor {
     fn begin_movetext(&mut self) {}
     /// A move token (number and suffix glyphs removed).
     fn san(&mut self, _token: &str, _span: Span) {}
+    /// A move token that is plain ASCII, as bytes: the reader's path for
+    /// the common token, so a visitor that reads bytes skips the UTF-8
+    /// check a `&str` costs. By default it goes on to [`Visitor::san`].
+    fn san_ascii(&mut self, token: &[u8], span: Span) {
+        // ASCII is UTF-8: this always goes on.
+        if let Ok(token) = std::str::from_utf8(token) {
+            self.san(token, span);
+        }
+    }
     /// A `$n` NAG or a suffix glyph mapped to its NAG.
     fn nag(&mut self, _nag: u16, _span: Span) {}
     /// A `{...}` comment (text without braces).
@@ -276,6 +285,19 @@ impl<R: BufRead> Reader<R> {
             if first_movetext {
                 v.begin_movetext();
                 state = State::Movetext;
+            }
+            if b.is_ascii_alphabetic() {
+                if let Some(len) = self.plain_move_len() {
+                    self.plain_move(v, len);
+                    match open.last_mut() {
+                        Some(o) => o.1 = true,
+                        None => main_has_move = true,
+                    }
+                    continue;
+                }
+            }
+            if b.is_ascii_digit() && self.plain_move_number(v) {
+                continue;
             }
             match b {
                 b'{' => self.brace_comment(v)?,
@@ -561,6 +583,51 @@ impl<R: BufRead> Reader<R> {
             }
             Class::Move => self.move_token(v, end, true).map(|m| (m, None)),
         }
+    }
+
+    /// The length of the move token at the position when it is the common
+    /// kind: ASCII, ended inside the buffered bytes by whitespace, no suffix
+    /// glyph, no `e.p.` after it. Anything else (`None`) takes the general
+    /// path ([`Reader::token`]), which reads such a token the same way.
+    fn plain_move_len(&self) -> Option<usize> {
+        let avail = self.win.avail();
+        let len = avail.iter().position(|&b| !is_ascii_token_byte(b))?;
+        let plain = len > 0
+            && len <= self.opts.max_token_len
+            && avail.get(len).is_some_and(|&b| is_ws(b))
+            && !matches!(avail.get(len - 1), Some(b'!' | b'?'))
+            && self.surely_not_ep(len);
+        plain.then_some(len)
+    }
+
+    /// Reports a move number such as `12.` or `12...` ended by whitespace
+    /// inside the buffered bytes, the common kind; false (nothing consumed)
+    /// for anything else, which [`Reader::token`] reads the same way.
+    fn plain_move_number<V: Visitor>(&mut self, v: &mut V) -> bool {
+        let avail = self.win.avail();
+        let Some(digits) = avail.iter().position(|b| !b.is_ascii_digit()) else {
+            return false;
+        };
+        let rest = avail.get(digits..).unwrap_or(&[]);
+        let Some(dots) = rest.iter().position(|&b| b != b'.') else {
+            return false;
+        };
+        let len = digits + dots;
+        if dots == 0 || !avail.get(len).is_some_and(|&b| is_ws(b)) {
+            return false;
+        }
+        let Some(n) = parse_decimal::<u32>(&avail[..digits]) else {
+            return false;
+        };
+        v.move_number(n, self.win.span(len));
+        self.win.advance_ascii(len);
+        true
+    }
+
+    /// Reports the move token of [`Reader::plain_move_len`] bytes.
+    fn plain_move<V: Visitor>(&mut self, v: &mut V, len: usize) {
+        v.san_ascii(self.win.slice(0, len), self.win.span(len));
+        self.win.advance_ascii(len);
     }
 
     /// Whether the buffered bytes after `len` show at once that no `e.p.`

@@ -534,6 +534,77 @@ fn chunking_does_not_change_results() {
     }
 }
 
+/// Every visitor event of every game, with spans (`Log`) and the replay
+/// verdicts, read from `rd`.
+fn events_and_verdicts(text: &str, chunk: Option<usize>) -> (Vec<String>, Vec<String>) {
+    use crate::record::replay::{ReplayOptions, Replayer};
+    let read = |v: &mut dyn FnMut(&mut dyn std::io::BufRead)| match chunk {
+        None => v(&mut text.as_bytes()),
+        Some(n) => v(&mut std::io::BufReader::with_capacity(
+            n,
+            Trickle(text.as_bytes(), n),
+        )),
+    };
+    let mut events = Vec::new();
+    read(&mut |rd| {
+        let mut r = Reader::new(rd);
+        while let Some(game) = r.read_game(&mut Log::default()).transpose() {
+            events.push(format!("{game:?}"));
+        }
+    });
+    let mut verdicts = Vec::new();
+    for verdict_only in [false, true] {
+        read(&mut |rd| {
+            let mut r = Reader::new(rd);
+            let mut replayer = Replayer::new(ReplayOptions {
+                verdict_only,
+                ..ReplayOptions::default()
+            });
+            while let Some(report) = r.read_game(&mut replayer).transpose() {
+                verdicts.push(match report {
+                    Ok(g) => format!(
+                        "{} {:?} {:?} {:?}",
+                        g.plies, g.errors, g.warnings, g.outcome
+                    ),
+                    Err(e) => format!("{e:?}"),
+                });
+            }
+        });
+    }
+    (events, verdicts)
+}
+
+/// The reader's short paths for plain move tokens and move numbers (taken
+/// when the token's end is buffered) read every shape as the general path
+/// does (taken for all of them when the input comes a byte at a time, as
+/// nothing past the token is buffered then): the same events, spans and
+/// verdicts.
+#[test]
+fn short_paths_read_as_the_general_path_reads() {
+    let texts = [
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Ba4 Nf6 5. O-O Be7 6. Re1 b5 7. Bb3 d6 1/2-1/2\n",
+        "1.e4 e5 2.Nf3!? Nc6?? 3.Bc4 $1 Nf6 4.Ng5 d5 5.exd5 Nxd5 6.Nxf7 Kxf7 7.Qf3+ Ke6 *\n",
+        "1. e4 d5 2. e5 f5 3. exf6 e.p. (3. exf6e.p. Nf6) (3. d4\tNc6) Nxf6 *\n",
+        "1. e4 e5 2. Qh5 Nc6 3. Bc4 Nf6 4. Qxf7# 1-0\n\n1. e4 e5 2. Qh5 Nc6 3. Qxf7+ 0-1\n",
+        "12... Nf6 13. e8(Q) 13.e4 e2e4 0-0 1.2 Nf3{c}e5;x\r\nd4\x0bd5\x0ce4 e5)\n",
+        "1. \u{e9}4 S\u{e9}3 e4\u{2b} 99999999999. e4 \u{2014} *\n",
+        "[Variant \"fault-line\"]\n\n1. S4w e4 2. e3 S3e *\n1. e4 e5 1-0",
+        "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 1-0 2. d4",
+    ];
+    for text in texts {
+        let whole = events_and_verdicts(text, None);
+        assert!(!whole.0.is_empty() && !whole.1.is_empty(), "{text:?}");
+        let trickled = events_and_verdicts(text, Some(1));
+        assert_eq!(whole, trickled, "{text:?}");
+    }
+    // The long token limit, on both paths.
+    let long = format!("1. N{} e5 *\n", "a".repeat(300));
+    assert_eq!(
+        events_and_verdicts(&long, None),
+        events_and_verdicts(&long, Some(1))
+    );
+}
+
 #[test]
 fn writer_output() {
     let r = one(
