@@ -311,30 +311,44 @@ impl FastChess {
                 // Where a piece of this kind could come from; `is_legal`
                 // then judges each (blocks, pins, checks, promotion).
                 let occupied = b.occupied();
-                let origins = match piece {
-                    CPiece::Knight => get_knight_moves(to),
-                    CPiece::Bishop => get_bishop_moves(to, occupied),
-                    CPiece::Rook => get_rook_moves(to, occupied),
-                    CPiece::Queen => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
-                    CPiece::King => get_king_moves(to),
-                    CPiece::Pawn if capture => get_pawn_attacks(to, !us),
-                    CPiece::Pawn => pushes_to(to, us),
-                } & b.colored_pieces(us, piece);
+                let ours = b.colored_pieces(us, piece);
+                let en_passant = pawn && capture && Some(to) == ep_square(b);
                 let legal = match piece {
-                    // En passant and promotion (pawns), attacked squares
-                    // (kings): cozy_chess's own judgement.
-                    CPiece::Pawn | CPiece::King => origins
-                        .into_iter()
-                        .filter(|&from| {
-                            b.is_legal(CMove {
-                                from,
-                                to,
-                                promotion,
-                            })
-                        })
-                        .fold(BitBoard::EMPTY, |bb, sq| bb | sq.bitboard()),
+                    // Attacked squares (kings) and a capture that can expose
+                    // the king along the rank (en passant): cozy_chess's
+                    // own judgement.
+                    CPiece::King => cozy_legals(b, get_king_moves(to) & ours, to, promotion),
+                    CPiece::Pawn if en_passant => {
+                        cozy_legals(b, get_pawn_attacks(to, !us) & ours, to, promotion)
+                    }
+                    CPiece::Pawn => {
+                        // Promotion exactly on the last rank, to a piece.
+                        let last = to.rank() == Rank::Eighth.relative_to(us);
+                        let to_piece = !matches!(promotion, Some(CPiece::Pawn | CPiece::King));
+                        if last != promotion.is_some() || !to_piece {
+                            return None;
+                        }
+                        let origins = if capture {
+                            // Not en passant: an enemy piece stands there.
+                            if !b.colors(!us).has(to) {
+                                return None;
+                            }
+                            get_pawn_attacks(to, !us) & ours
+                        } else {
+                            push_origins(to, us, occupied) & ours
+                        };
+                        piece_legals(b, origins, to)
+                    }
                     _ if promotion.is_some() => return None,
-                    _ => piece_legals(b, origins, to),
+                    _ => {
+                        let origins = match piece {
+                            CPiece::Knight => get_knight_moves(to),
+                            CPiece::Bishop => get_bishop_moves(to, occupied),
+                            CPiece::Rook => get_rook_moves(to, occupied),
+                            _ => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
+                        };
+                        piece_legals(b, origins & ours, to)
+                    }
                 };
                 // The one legal move the token names, and its legal rivals
                 // (same kind, same square) that the token rules out.
@@ -395,9 +409,11 @@ impl FastChess {
     }
 }
 
-/// The origins of knight, bishop, rook or queen moves onto `to` (not a
-/// square of the mover's) that are legal. The origins come from attack sets
-/// over the occupied squares, so their paths are clear; what is left is
+/// The origins of moves onto `to` (not a square of the mover's) by pieces
+/// other than the king, and by pawns other than en passant, that are legal.
+/// The origins come from attack sets over the occupied squares and from the
+/// pawn's rules ([`push_origins`]), so their moves are possible on the
+/// board; what is left is
 /// `Board::is_legal`'s rule for these pieces, as masks: out of a double
 /// check only the king moves, out of a check a move must capture the
 /// checker or block, and a pinned piece stays on the line through its king.
@@ -417,14 +433,38 @@ fn piece_legals(b: &Board, origins: BitBoard, to: CSquare) -> BitBoard {
         .fold(origins & !pinned, |bb, sq| bb | sq.bitboard())
 }
 
-/// The squares a pawn of `us` pushes to `to` from: one and two ranks behind.
-fn pushes_to(to: CSquare, us: CColor) -> BitBoard {
+/// The origins of moves onto `to` that `Board::is_legal` accepts.
+fn cozy_legals(b: &Board, origins: BitBoard, to: CSquare, promotion: Option<CPiece>) -> BitBoard {
+    origins
+        .into_iter()
+        .filter(|&from| {
+            b.is_legal(CMove {
+                from,
+                to,
+                promotion,
+            })
+        })
+        .fold(BitBoard::EMPTY, |bb, sq| bb | sq.bitboard())
+}
+
+/// The squares a pawn of `us` can push to the empty square `to` from: one
+/// rank behind, and two from its home rank over an empty square.
+fn push_origins(to: CSquare, us: CColor, occupied: BitBoard) -> BitBoard {
     let back = match us {
         CColor::White => -1,
         CColor::Black => 1,
     };
-    [1, 2]
-        .into_iter()
-        .filter_map(|n| to.try_offset(0, back * n))
-        .fold(BitBoard::EMPTY, |bb, sq| bb | sq.bitboard())
+    let Some(one) = to.try_offset(0, back).filter(|_| !occupied.has(to)) else {
+        return BitBoard::EMPTY;
+    };
+    let two = to
+        .try_offset(0, 2 * back)
+        .filter(|sq| !occupied.has(one) && sq.rank() == Rank::Second.relative_to(us));
+    one.bitboard() | two.map_or(BitBoard::EMPTY, CSquare::bitboard)
+}
+
+/// The square a pawn of the side to move captures en passant, if any.
+fn ep_square(b: &Board) -> Option<CSquare> {
+    let rank = Rank::Sixth.relative_to(b.side_to_move());
+    b.en_passant().map(|file| CSquare::new(file, rank))
 }
