@@ -287,14 +287,16 @@ impl Tracker {
         let Some(&last) = bytes.last() else {
             return;
         };
-        match bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+        // `memchr` searches and counts with SIMD: parallel validation walks
+        // every byte of the archive here once more, to number its blocks.
+        match memchr::memrchr2(b'\n', b'\r', bytes) {
             None => self.column = self.column.saturating_add(chars(bytes)),
             Some(end) => {
                 let (head, tail) = bytes.split_at(end + 1);
-                let count = |x: u8| head.iter().filter(|&&b| b == x).count();
-                let breaks = if head.contains(&b'\r') {
+                let count = |x: u8| memchr::memchr_iter(x, head).count();
+                let breaks = if memchr::memchr(b'\r', head).is_some() {
                     // A LF right after a CR ends no line of its own.
-                    let crlf = head.windows(2).filter(|w| w == b"\r\n").count()
+                    let crlf = memchr::memmem::find_iter(head, b"\r\n").count()
                         + usize::from(self.after_cr && head[0] == b'\n');
                     count(b'\r') + count(b'\n') - crlf
                 } else {

@@ -203,6 +203,11 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// Skip whitespace and `%` escape lines; the next byte, if any.
+    // Called between every two tokens. The block readers of parallel
+    // validation (`Reader<&[u8]>`) otherwise call it out of line: forcing it
+    // took that run from 5.35 to 5.05 billion instructions (callgrind, 2
+    // threads, the 32 MB engine archive); one stream inlines it anyway.
+    #[inline(always)]
     fn skip_ws(&mut self) -> io::Result<Option<u8>> {
         loop {
             let avail = self.win.avail();
@@ -394,7 +399,8 @@ impl<R: BufRead> Reader<R> {
                 let name = std::str::from_utf8(name).unwrap_or("");
                 let value = unescape(self.utf8(value, value_at)?);
                 v.tag(name, &value, self.win.span(len));
-                self.win.advance(len);
+                // Within the line: the scan above stopped at its end.
+                self.win.advance_in_line(len);
                 Ok(())
             }
             TagParse::OpenString { at } => {
