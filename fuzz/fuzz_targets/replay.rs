@@ -1,10 +1,12 @@
 //! Read and replay arbitrary records (any variant the tags name), and build
 //! the canonical record; replay each again for its verdict only (orthodox
-//! chess then runs on the bitboard accelerator) and require the same verdict.
+//! chess then runs on the bitboard accelerator) and require the same verdict;
+//! stream the input into a replayer as validation does (the reader's short
+//! paths hand plain tokens over as bytes) and require the same verdicts again.
 #![no_main]
 
 use fvnote::notation::pgn::{Reader, ReaderOptions};
-use fvnote::record::replay::{canonical_record, replay, GameReport, ReplayOptions};
+use fvnote::record::replay::{canonical_record, replay, GameReport, ReplayOptions, Replayer};
 use libfuzzer_sys::fuzz_target;
 
 /// What a verdict shows.
@@ -22,7 +24,17 @@ fuzz_target!(|data: &[u8]| {
         max_comment_len: 1 << 16,
         max_depth: 64,
     };
-    for game in Reader::with_options(data, opts).take(16).flatten() {
+    let verdict_only = ReplayOptions {
+        strict: false,
+        fens: false,
+        verdict_only: true,
+    };
+    let mut from_records = Vec::new();
+    for game in Reader::with_options(data, opts).take(16) {
+        let Ok(game) = game else {
+            from_records.push(None);
+            continue;
+        };
         let report = replay(
             &game,
             &ReplayOptions {
@@ -35,14 +47,19 @@ fuzz_target!(|data: &[u8]| {
         if report.is_valid() {
             assert!(report.final_position.is_some());
         }
-        let fast = replay(
-            &game,
-            &ReplayOptions {
-                strict: false,
-                fens: false,
-                verdict_only: true,
-            },
-        );
+        let fast = replay(&game, &verdict_only);
         assert_eq!(verdict(&fast), verdict(&report));
+        from_records.push(Some(verdict(&fast)));
     }
+    let mut streamed = Vec::new();
+    let mut reader = Reader::with_options(data, opts);
+    let mut replayer = Replayer::new(verdict_only);
+    while streamed.len() < from_records.len() {
+        match reader.read_game(&mut replayer) {
+            Ok(Some(report)) => streamed.push(Some(verdict(&report))),
+            Ok(None) => break,
+            Err(_) => streamed.push(None),
+        }
+    }
+    assert_eq!(streamed, from_records);
 });

@@ -597,6 +597,9 @@ impl<R: BufRead> Reader<R> {
     /// path ([`Reader::token`]), which reads such a token the same way.
     fn plain_move_len(&self) -> Option<usize> {
         let avail = self.win.avail();
+        // Uncapped (a cap cost 1% of validation): a run longer than a token
+        // lies within one line, which the general path's error then skips,
+        // so no byte is scanned more than a few times.
         let len = avail.iter().position(|&b| !is_ascii_token_byte(b))?;
         let plain = len > 0
             && len <= self.opts.max_token_len
@@ -611,6 +614,8 @@ impl<R: BufRead> Reader<R> {
     /// for anything else, which [`Reader::token`] reads the same way.
     fn plain_move_number<V: Visitor>(&mut self, v: &mut V) -> bool {
         let avail = self.win.avail();
+        // Uncapped, as in `plain_move_len`: a run of digits too long for a
+        // `u32` is the general path's error, which skips its line.
         let Some(digits) = avail.iter().position(|b| !b.is_ascii_digit()) else {
             return false;
         };
