@@ -501,12 +501,6 @@ impl Replayer {
         &mut self.frames[top]
     }
 
-    /// The innermost open line.
-    fn top(&mut self) -> Option<&mut Frame> {
-        let depth = self.depth;
-        self.frames.get_mut(..depth)?.last_mut()
-    }
-
     /// Ends the game: checks the result (G5) and returns the report.
     pub fn finish(&mut self) -> GameReport {
         self.set_up();
@@ -555,8 +549,7 @@ impl Replayer {
     fn play_bytes(&mut self, token: &[u8], span: Span) {
         self.touch(span);
         self.set_up();
-        let depth = self.depth;
-        let Some(frame) = self.frames.get_mut(..depth).and_then(<[Frame]>::last_mut) else {
+        let Some(frame) = innermost(&mut self.frames, self.depth) else {
             return;
         };
         frame.has_last = true;
@@ -608,8 +601,7 @@ impl Replayer {
             return;
         }
         self.set_up();
-        let depth = self.depth;
-        if let Some(frame) = self.frames.get_mut(..depth).and_then(<[Frame]>::last_mut) {
+        if let Some(frame) = innermost(&mut self.frames, self.depth) {
             if !frame.dead {
                 read_denials(text, span, frame, &mut self.report);
             }
@@ -622,7 +614,7 @@ impl Replayer {
         self.set_up();
         // The frame the variation opens in: a kept one, else a new one.
         if self.frames.len() <= self.depth {
-            let Some(parent) = self.top() else {
+            let Some(parent) = innermost(&mut self.frames, self.depth) else {
                 return;
             };
             let frame = Frame::new(parent.before.clone(), 0, false, false);
@@ -970,6 +962,12 @@ fn play_token(
     frame.ply = ply;
     frame.denied.clear();
     Some(())
+}
+
+/// The innermost open line of `frames[..depth]`: a function of the field,
+/// not of the replayer, so the report stays free to borrow beside it.
+fn innermost(frames: &mut [Frame], depth: usize) -> Option<&mut Frame> {
+    frames.get_mut(..depth)?.last_mut()
 }
 
 /// The last position of a main line, on whichever board it was played.

@@ -413,10 +413,10 @@ impl FastChess {
 /// other than the king, and by pawns other than en passant, that are legal.
 /// The origins come from attack sets over the occupied squares and from the
 /// pawn's rules ([`push_origins`]), so their moves are possible on the
-/// board; what is left is
-/// `Board::is_legal`'s rule for these pieces, as masks: out of a double
-/// check only the king moves, out of a check a move must capture the
-/// checker or block, and a pinned piece stays on the line through its king.
+/// board. What is left is `Board::is_legal`'s rule for these pieces, as
+/// masks: out of a double check only the king moves, out of a check a move
+/// must capture the checker or block, and a pinned piece stays on the line
+/// through its king.
 fn piece_legals(b: &Board, origins: BitBoard, to: CSquare) -> BitBoard {
     let king = b.king(b.side_to_move());
     let checkers = b.checkers();
@@ -427,10 +427,11 @@ fn piece_legals(b: &Board, origins: BitBoard, to: CSquare) -> BitBoard {
         }
     }
     let pinned = origins & b.pinned();
-    pinned
+    let along_pins: BitBoard = pinned
         .into_iter()
         .filter(|&from| get_line_rays(king, from).has(to))
-        .fold(origins & !pinned, |bb, sq| bb | sq.bitboard())
+        .collect();
+    origins & !pinned | along_pins
 }
 
 /// The origins of moves onto `to` that `Board::is_legal` accepts.
@@ -444,7 +445,7 @@ fn cozy_legals(b: &Board, origins: BitBoard, to: CSquare, promotion: Option<CPie
                 promotion,
             })
         })
-        .fold(BitBoard::EMPTY, |bb, sq| bb | sq.bitboard())
+        .collect()
 }
 
 /// The squares a pawn of `us` can push to the empty square `to` from: one
