@@ -69,3 +69,58 @@ fn percent_token_never_starts_a_line() {
         "%x"
     );
 }
+
+/// `2.(Y)` was read as move number 2 and a move named `(Y)` (the lenient
+/// glued promotion `e8(Q)` stretched over `(Y)`), written back as
+/// `2. (Y) *`, which reads as a variation before any move. The glued
+/// promotion now follows only a square's rank.
+#[test]
+fn glued_promotions_follow_a_rank() {
+    pgn_round_trips(b"2.(Y)");
+    let err = read_all(b"2.(Y)").remove(0).unwrap_err();
+    assert!(
+        matches!(err.kind, PgnErrorKind::VariationBeforeMove),
+        "{err:?}"
+    );
+    assert_eq!(err.span.column, 3);
+    // The lenient form itself still reads as one move.
+    let game = read_all(b"1. e8(Q) *").remove(0).unwrap();
+    assert_eq!(game.moves[0].san, "e8(Q)");
+    pgn_round_trips(b"1. e8(Q) 2(Y) *");
+}
+
+/// The `replay` property: streamed into a replayer as `validate` reads it,
+/// a game gets the verdict its record gets. `{[%}[Variant "e"]` was set up
+/// as chess at the comment (to read `[%deny]`), before the `Variant` tag
+/// that follows it, and so called valid; its record is set up after all
+/// tags and reports the unknown variant.
+#[test]
+fn comments_before_the_tags_wait_for_them() {
+    use fvnote::notation::pgn::Reader;
+    use fvnote::record::replay::{replay, ReplayOptions, Replayer};
+    let verdicts = |input: &[u8]| {
+        let opts = ReplayOptions {
+            verdict_only: true,
+            ..ReplayOptions::default()
+        };
+        let from_record = replay(read_all(input)[0].as_ref().unwrap(), &opts);
+        let mut replayer = Replayer::new(opts);
+        let streamed = Reader::new(input)
+            .read_game(&mut replayer)
+            .unwrap()
+            .unwrap();
+        let show = |r: &fvnote::record::replay::GameReport| format!("{:?}", r.errors);
+        assert_eq!(show(&streamed), show(&from_record));
+        streamed
+    };
+    let report = verdicts(b"{[%}[Variant\"e\"]");
+    assert!(report.error.unwrap().message.contains("unknown variant"));
+    // A refusal before the tags is read in the variant they name (FL10), so
+    // playing the refused slide is the FL6 error.
+    let report = verdicts(b"{[%deny S4w]} [Variant \"fault-line\"] 1. S4w *");
+    let error = report.error.expect("a refused slide played");
+    assert_eq!((error.ruling, error.token.as_str()), (Some("FL6"), "S4w"));
+    assert!(error.message.contains("refused"), "{}", error.message);
+    let report = verdicts(b"{[%deny S4w]} [Variant \"fault-line\"] 1. e3 *");
+    assert!(report.is_valid(), "{:?}", report.error);
+}

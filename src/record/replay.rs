@@ -383,6 +383,8 @@ pub struct Replayer {
     set_up: bool,
     /// The result token ending the movetext, if the game had one.
     movetext_result: Option<(String, Span)>,
+    /// `[%deny]` arguments read before the set-up, for the set-up to read.
+    early_denials: Vec<(String, Span)>,
     started: bool,
     span: Span,
     end: u64,
@@ -399,6 +401,7 @@ impl Replayer {
             depth: 0,
             set_up: false,
             movetext_result: None,
+            early_denials: Vec::new(),
             started: false,
             span: Span::default(),
             end: 0,
@@ -441,12 +444,25 @@ impl Replayer {
     }
 
     /// Reads the variant and start position from the tags, once, before the
-    /// first movetext token (or at the end of a game without one).
+    /// first movetext token (or at the end of a game without one), then the
+    /// refusals that came before it.
     fn set_up(&mut self) {
         if self.set_up {
             return;
         }
         self.set_up = true;
+        self.open_main_line();
+        let early = std::mem::take(&mut self.early_denials);
+        if let Some(frame) = innermost(&mut self.frames, self.depth) {
+            for (args, span) in &early {
+                read_denial(args, *span, frame, &mut self.report);
+            }
+        }
+    }
+
+    /// The main line's frame on the start position the tags name (none,
+    /// and an error at the tag, when they name none).
+    fn open_main_line(&mut self) {
         let game_span = self.game_span();
         let at = |t: &Option<(String, Span)>| t.as_ref().map_or(game_span, |t| t.1);
         let tags = &self.tags;
@@ -534,6 +550,7 @@ impl Replayer {
         self.depth = 0;
         self.set_up = false;
         self.movetext_result = None;
+        self.early_denials.clear();
         self.started = false;
         self.span = Span::default();
         self.end = 0;
@@ -600,7 +617,15 @@ impl Replayer {
         if !text.contains("[%") {
             return;
         }
-        self.set_up();
+        if !self.set_up {
+            // Before the first move a tag may still follow (`{[%deny S4w]}
+            // [Variant "fault-line"]`): the refusals wait for the set-up,
+            // which knows every tag, as `replay` reads a record's prelude.
+            let denials = comment_commands(text).filter(|(name, _)| *name == "deny");
+            let early = denials.map(|(_, args)| (args.to_owned(), span));
+            self.early_denials.extend(early);
+            return;
+        }
         if let Some(frame) = innermost(&mut self.frames, self.depth) {
             if !frame.dead {
                 read_denials(text, span, frame, &mut self.report);
@@ -788,44 +813,48 @@ pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
 /// Reads `[%deny S3e]` commands of a comment into the frame (FL6, FL10).
 fn read_denials(text: &str, span: Span, frame: &mut Frame, report: &mut GameReport) {
     for (name, args) in comment_commands(text) {
-        if name != "deny" {
-            continue;
+        if name == "deny" {
+            read_denial(args, span, frame, report);
         }
-        frame.leave_fast();
-        let mut fail = |message: String| {
-            let mut d = diag(Severity::Error, span, &format!("[%deny {args}]"), message);
-            d.ruling = Some("FL10");
-            d.ply = Some(frame.ply + 1);
-            d.in_variation = !frame.main;
-            d.fen = Some(write_fen(&frame.pos));
-            report.errors.push(d);
-        };
-        if frame.pos.variant() != Variant::FaultLine {
-            fail("[%deny] is a Fault Line comment command; this game is not Fault Line".into());
-            continue;
-        }
-        let slide = San::parse(args).ok().and_then(|p| match p.san {
-            San::Slide { rank, dir } => Some((rank, dir)),
-            _ => None,
-        });
-        let Some((rank, dir)) = slide else {
-            fail(format!("[%deny] names a slide such as S3e, not {args:?}"));
-            continue;
-        };
-        if fault_line::slide_dir(&frame.pos, rank) != Some(dir) {
-            fail(format!(
-                "{args} is not a slide this player could ever make here"
-            ));
-        } else if let Some(owner) = fault_line::control(&frame.pos, rank) {
-            fail(format!(
-                "{args} needs no permission: {} controls rank {} (FL5)",
-                owner.name(),
-                rank as u32 + 1
-            ));
-        } else {
-            debug_assert!(fault_line::deny_is_valid(&frame.pos, rank, dir));
-            frame.denied.push((rank, dir, span));
-        }
+    }
+}
+
+/// One `[%deny ARGS]` of a comment at `span` (FL10).
+fn read_denial(args: &str, span: Span, frame: &mut Frame, report: &mut GameReport) {
+    frame.leave_fast();
+    let mut fail = |message: String| {
+        let mut d = diag(Severity::Error, span, &format!("[%deny {args}]"), message);
+        d.ruling = Some("FL10");
+        d.ply = Some(frame.ply + 1);
+        d.in_variation = !frame.main;
+        d.fen = Some(write_fen(&frame.pos));
+        report.errors.push(d);
+    };
+    if frame.pos.variant() != Variant::FaultLine {
+        fail("[%deny] is a Fault Line comment command; this game is not Fault Line".into());
+        return;
+    }
+    let slide = San::parse(args).ok().and_then(|p| match p.san {
+        San::Slide { rank, dir } => Some((rank, dir)),
+        _ => None,
+    });
+    let Some((rank, dir)) = slide else {
+        fail(format!("[%deny] names a slide such as S3e, not {args:?}"));
+        return;
+    };
+    if fault_line::slide_dir(&frame.pos, rank) != Some(dir) {
+        fail(format!(
+            "{args} is not a slide this player could ever make here"
+        ));
+    } else if let Some(owner) = fault_line::control(&frame.pos, rank) {
+        fail(format!(
+            "{args} needs no permission: {} controls rank {} (FL5)",
+            owner.name(),
+            rank as u32 + 1
+        ));
+    } else {
+        debug_assert!(fault_line::deny_is_valid(&frame.pos, rank, dir));
+        frame.denied.push((rank, dir, span));
     }
 }
 

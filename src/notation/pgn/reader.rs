@@ -530,9 +530,20 @@ impl<R: BufRead> Reader<R> {
                 }
                 Scan::Found(i) => {
                     end = i;
-                    // Lenient promotion `e8(Q)`: glued single uppercase letter.
+                    // Lenient promotion `e8(Q)`: glued single uppercase
+                    // letter, right after a square's rank. Not after `2.`:
+                    // `2.(Y)` is a move number and a variation, not a move
+                    // `(Y)` that the writer could only write as a variation
+                    // (found by fuzzing).
+                    let after_rank = end > 0
+                        && self
+                            .win
+                            .slice(end - 1, 1)
+                            .first()
+                            .is_some_and(u8::is_ascii_digit);
                     let mut p = |k| self.win.peek(i + k).map_err(|e| self.io_err(e));
-                    if p(0)? == Some(b'(')
+                    if after_rank
+                        && p(0)? == Some(b'(')
                         && p(1)?.is_some_and(|b| b.is_ascii_uppercase())
                         && p(2)? == Some(b')')
                         && end + 3 < cap
