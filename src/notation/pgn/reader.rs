@@ -294,10 +294,7 @@ impl<R: BufRead> Reader<R> {
             if b.is_ascii_alphabetic() {
                 if let Some(len) = self.plain_move_len() {
                     self.plain_move(v, len);
-                    match open.last_mut() {
-                        Some(o) => o.1 = true,
-                        None => main_has_move = true,
-                    }
+                    has_a_move(&mut open, &mut main_has_move);
                     continue;
                 }
             }
@@ -333,10 +330,7 @@ impl<R: BufRead> Reader<R> {
                 b if is_token_byte(b) => {
                     let (moved, ended) = self.token(v)?;
                     if moved {
-                        match open.last_mut() {
-                            Some(o) => o.1 = true,
-                            None => main_has_move = true,
-                        }
+                        has_a_move(&mut open, &mut main_has_move);
                     }
                     if let Some(res) = ended {
                         return self.finish(v, &open, &format!("result '{res}'"));
@@ -535,12 +529,11 @@ impl<R: BufRead> Reader<R> {
                     // `2.(Y)` is a move number and a variation, not a move
                     // `(Y)` that the writer could only write as a variation
                     // (found by fuzzing).
-                    let after_rank = end > 0
-                        && self
-                            .win
-                            .slice(end - 1, 1)
-                            .first()
-                            .is_some_and(u8::is_ascii_digit);
+                    let after_rank = self
+                        .win
+                        .slice(0, end)
+                        .last()
+                        .is_some_and(u8::is_ascii_digit);
                     let mut p = |k| self.win.peek(i + k).map_err(|e| self.io_err(e));
                     if after_rank
                         && p(0)? == Some(b'(')
@@ -731,6 +724,15 @@ impl<R: BufRead> Reader<R> {
             self.win.advance(g_len);
         }
         Ok(mv_len > 0)
+    }
+}
+
+/// Marks the current line (the innermost open variation, else the main
+/// line) as having a move, which a `(` after it needs.
+fn has_a_move(open: &mut [(Span, bool)], main_has_move: &mut bool) {
+    match open.last_mut() {
+        Some(o) => o.1 = true,
+        None => *main_has_move = true,
     }
 }
 
