@@ -528,15 +528,15 @@ impl Replayer {
         // no main line: the start position could not be set up.
         let open = std::mem::take(&mut self.depth);
         if let Some(main) = self.frames.first().filter(|_| open > 0) {
-            let last = match &main.fast {
-                Some(fast) => Last::Bits(fast.now()),
-                None => Last::Cells(&main.pos),
+            // On bitboards the outcome is cheap and known at once; on the
+            // reference engine it is left to `check_result`, which may not
+            // need it.
+            let (last, outcome) = match &main.fast {
+                Some(fast) => (fast.now().to_position(), Some(fast.now().outcome())),
+                None => (main.pos.clone(), None),
             };
-            report.final_position = Some(match last {
-                Last::Cells(pos) => pos.clone(),
-                Last::Bits(fast) => fast.to_position(),
-            });
-            check_result(&mut report, &last, movetext, tag, self.game_span());
+            report.final_position = Some(last);
+            check_result(&mut report, outcome, movetext, tag, self.game_span());
         }
         report.errors.sort_by_key(|d| d.span.offset);
         report.error = report.errors.first().cloned();
@@ -999,35 +999,22 @@ fn innermost(frames: &mut [Frame], depth: usize) -> Option<&mut Frame> {
     frames.get_mut(..depth)?.last_mut()
 }
 
-/// The last position of a main line, on whichever board it was played.
-enum Last<'a> {
-    Cells(&'a Position),
-    Bits(&'a FastChess),
-}
-
-impl Last<'_> {
-    /// Computed only when asked: on the reference engine it generates moves.
-    fn outcome(&self) -> Option<Outcome> {
-        match self {
-            Last::Cells(pos) => pos.outcome(),
-            Last::Bits(fast) => fast.outcome(),
-        }
-    }
-}
-
-/// Checks the result against the last position of the main line (G5) and
-/// the Result tag.
+/// Checks the result against the final position (G5) and the Result tag.
+/// `outcome`: the final position's, when already known.
 fn check_result(
     report: &mut GameReport,
-    last: &Last<'_>,
+    outcome: Option<Option<Outcome>>,
     movetext: Option<&(String, Span)>,
     tag: Option<&(String, Span)>,
     game_span: Span,
 ) {
+    let Some(final_pos) = report.final_position.as_ref() else {
+        return;
+    };
     if report.errors.iter().any(|d| !d.in_variation) {
         return;
     }
-    report.outcome = last.outcome();
+    report.outcome = outcome.unwrap_or_else(|| final_pos.outcome());
     // Point at the result token, else at the Result tag, else at the game.
     let result_span = movetext.or(tag).map_or(game_span, |r| r.1);
     let tag = tag.map(|t| t.0.trim());
