@@ -124,3 +124,35 @@ fn comments_before_the_tags_wait_for_them() {
     let report = verdicts(b"{[%deny S4w]} [Variant \"fault-line\"] 1. e3 *");
     assert!(report.is_valid(), "{:?}", report.error);
 }
+
+/// The `pgn_reader` property: read whole (plain tokens on the short paths)
+/// and a byte at a time (every token on the general path), an input gives
+/// the same games and errors. A move number of leading zeros longer than a
+/// token (`000…02...`, which fits a `u32`) was read whole as move 2, and a
+/// byte at a time as the too-long token it is.
+#[test]
+fn move_numbers_longer_than_a_token_are_too_long_on_every_path() {
+    use fvnote::notation::pgn::{Reader, ReaderOptions};
+    use std::io::BufReader;
+    let opts = ReaderOptions {
+        max_token_len: 255,
+        ..ReaderOptions::default()
+    };
+    for digits in [254, 255, 256, 300] {
+        let input = format!("1. e4 {}2... e5 *\n", "0".repeat(digits - 1));
+        let whole: Vec<_> = Reader::with_options(input.as_bytes(), opts).collect();
+        let trickled: Vec<_> =
+            Reader::with_options(BufReader::with_capacity(1, input.as_bytes()), opts).collect();
+        assert_eq!(whole, trickled, "{digits} digits");
+        let too_long = digits + 3 > 255;
+        let got = whole[0].as_ref().map_err(|e| e.kind.clone());
+        match got {
+            Err(PgnErrorKind::TokenTooLong { limit: 255 }) => assert!(too_long, "{digits}"),
+            Ok(game) => {
+                assert!(!too_long, "{digits} digits read as a move number");
+                assert_eq!(game.moves.len(), 2);
+            }
+            other => panic!("{digits} digits: {other:?}"),
+        }
+    }
+}

@@ -618,8 +618,9 @@ impl<R: BufRead> Reader<R> {
     /// for anything else, which [`Reader::token`] reads the same way.
     fn plain_move_number<V: Visitor>(&mut self, v: &mut V) -> bool {
         let avail = self.win.avail();
-        // Uncapped, as in `plain_move_len`: a run of digits too long for a
-        // `u32` is the general path's error, which skips its line.
+        // Scanned uncapped, as in `plain_move_len`; a number longer than a
+        // token (`000…02.`, which fits a `u32`) or too long for a `u32` is
+        // the general path's error, which skips its line.
         let Some(digits) = avail.iter().position(|b| !b.is_ascii_digit()) else {
             return false;
         };
@@ -628,7 +629,8 @@ impl<R: BufRead> Reader<R> {
             return false;
         };
         let len = digits + dots;
-        if dots == 0 || !avail.get(len).is_some_and(|&b| is_ws(b)) {
+        if dots == 0 || len > self.opts.max_token_len || !avail.get(len).is_some_and(|&b| is_ws(b))
+        {
             return false;
         }
         let Some(n) = parse_decimal::<u32>(&avail[..digits]) else {
