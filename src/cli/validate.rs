@@ -18,7 +18,7 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
 use super::CliError;
-use crate::record::replay::Diagnostic;
+use crate::record::replay::{Diagnostic, KEPT_DIAGNOSTICS};
 use crate::record::validate::{
     check_games, check_games_serial, line_around, Summary, ValidateOptions, Verdict,
 };
@@ -243,11 +243,41 @@ struct JsonVerdict<'a> {
     game: usize,
     line: u32,
     notes: Vec<JsonDiag<'a>>,
+    /// Notes counted but not kept (only when some were).
+    #[serde(skip_serializing_if = "is_zero")]
+    notes_omitted: usize,
     plies: usize,
     valid: bool,
     variant: &'a str,
     warnings: Vec<JsonDiag<'a>>,
+    /// Warnings counted but not kept (only when some were).
+    #[serde(skip_serializing_if = "is_zero")]
+    warnings_omitted: usize,
     white: Option<&'a str>,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
+}
+
+/// What a verdict counted but did not keep, in words, if anything.
+fn omitted_text(v: &Verdict) -> Option<String> {
+    let more = |n: usize, one: &str, many: &str| {
+        (n > 0).then(|| format!("{n} more {}", if n == 1 { one } else { many }))
+    };
+    let parts: Vec<String> = [
+        more(v.omitted.warnings, "warning", "warnings"),
+        more(v.omitted.notes, "note", "notes"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    (!parts.is_empty()).then(|| {
+        format!(
+            "{} not shown (validate shows the first {KEPT_DIAGNOSTICS} of a game)",
+            parts.join(" and ")
+        )
+    })
 }
 
 #[derive(serde::Serialize)]
@@ -435,6 +465,10 @@ impl Emitter<'_> {
         for n in &v.notes {
             self.human_diag(v, n, "note")?;
         }
+        if let Some(text) = omitted_text(v) {
+            let note = self.style.paint("1;36", "note");
+            writeln!(self.out, "{note}: {} {}: {text}\n", self.file, game_name(v))?;
+        }
         if v.valid && self.verbose {
             let ok = self.style.paint("1;32", "ok");
             writeln!(
@@ -460,10 +494,12 @@ impl Emitter<'_> {
             game: v.game,
             line: v.span.line,
             notes: v.notes.iter().map(|d| JsonDiag::new(d, None)).collect(),
+            notes_omitted: v.omitted.notes,
             plies: v.plies,
             valid: v.valid,
             variant: &v.variant,
             warnings: v.warnings.iter().map(|d| JsonDiag::new(d, None)).collect(),
+            warnings_omitted: v.omitted.warnings,
             white: v.white.as_deref(),
         };
         self.line.clear();
@@ -506,6 +542,16 @@ impl Emitter<'_> {
         }
         for n in &v.notes {
             one("notice", n)?;
+        }
+        if let Some(text) = omitted_text(v) {
+            writeln!(
+                self.out,
+                "::notice file={},line={},title={}::{}",
+                gh_prop(&self.file),
+                v.span.line,
+                gh_prop(&game_name(v)),
+                gh_data(&text)
+            )?;
         }
         Ok(())
     }
@@ -550,11 +596,12 @@ impl Emitter<'_> {
             );
         }
         if !v.warnings.is_empty() {
-            let text: Vec<String> = v
+            let mut text: Vec<String> = v
                 .warnings
                 .iter()
                 .map(|w| format!("warning: {}:{}: {}", w.span.line, w.span.column, w.message))
                 .collect();
+            text.extend(omitted_text(v).map(|t| format!("note: {t}")));
             let _ = writeln!(
                 s,
                 "      <system-out>{}</system-out>",

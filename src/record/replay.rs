@@ -77,6 +77,22 @@ pub struct PlyInfo {
     pub fen_after: Option<String>,
 }
 
+/// Warnings, and notes, a verdict-only report keeps in full per game: the
+/// first in document order. The rest are only counted ([`Omitted`]), and
+/// never made, so one hostile game (a million lenient moves, a million
+/// `[%deny]` comments) costs no memory per diagnostic.
+pub const KEPT_DIAGNOSTICS: usize = 100;
+
+/// Diagnostics a verdict-only report counted but did not keep: every error
+/// after the first in document order, warnings and notes after the first
+/// [`KEPT_DIAGNOSTICS`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Omitted {
+    pub errors: usize,
+    pub warnings: usize,
+    pub notes: usize,
+}
+
 /// The verdict on one game.
 #[derive(Clone, Debug)]
 pub struct GameReport {
@@ -86,10 +102,15 @@ pub struct GameReport {
     pub main_line: Vec<PlyInfo>,
     /// The first error in document order, if any.
     pub error: Option<Diagnostic>,
-    /// Every error (the first is `error`).
+    /// Every error (the first is `error`); with
+    /// [`ReplayOptions::verdict_only`], the first only.
     pub errors: Vec<Diagnostic>,
+    /// With [`ReplayOptions::verdict_only`], at most [`KEPT_DIAGNOSTICS`].
     pub warnings: Vec<Diagnostic>,
+    /// With [`ReplayOptions::verdict_only`], at most [`KEPT_DIAGNOSTICS`].
     pub notes: Vec<Diagnostic>,
+    /// What a verdict-only report counted but did not keep.
+    pub omitted: Omitted,
     /// How the main line ended, if it reached a game end.
     pub outcome: Option<Outcome>,
     /// The result written (movetext, else the Result tag).
@@ -100,11 +121,84 @@ pub struct GameReport {
     pub final_position: Option<Position>,
     /// Canonical SAN of every node in document order (None where it failed).
     pub canonical: Vec<Option<CompactString>>,
+    /// An error was filed outside variations (kept or not).
+    main_failed: bool,
+    /// Verdict-only: keep what [`Omitted`] says, count the rest.
+    limited: bool,
 }
 
 impl GameReport {
     pub fn is_valid(&self) -> bool {
         self.error.is_none()
+    }
+
+    /// Cuts a full report's diagnostics to what a verdict-only replay of
+    /// the game keeps, and counts the rest in `omitted`.
+    ///
+    /// ```
+    /// use fvnote::notation::pgn::read_all;
+    /// use fvnote::record::replay::{replay, ReplayOptions};
+    /// let games = read_all(b"1. e2e4 e7e5 2. Ke3 Ke6 *");
+    /// let mut report = replay(games[0].as_ref().unwrap(), &ReplayOptions::default());
+    /// report.limit_diagnostics();
+    /// assert_eq!(report.error.unwrap().token, "Ke3");
+    /// assert_eq!((report.errors.len(), report.omitted.errors), (1, 0));
+    /// assert_eq!((report.warnings.len(), report.omitted.warnings), (2, 0));
+    /// ```
+    pub fn limit_diagnostics(&mut self) {
+        if std::mem::replace(&mut self.limited, true) {
+            return;
+        }
+        let cut = |list: &mut Vec<Diagnostic>, omitted: &mut usize, keep: usize| {
+            *omitted += list.len().saturating_sub(keep);
+            list.truncate(keep);
+        };
+        // Sorted by `finish`: the first is `error`.
+        cut(&mut self.errors, &mut self.omitted.errors, 1);
+        cut(
+            &mut self.warnings,
+            &mut self.omitted.warnings,
+            KEPT_DIAGNOSTICS,
+        );
+        cut(&mut self.notes, &mut self.omitted.notes, KEPT_DIAGNOSTICS);
+    }
+
+    /// Files the diagnostic `make` builds, at `span`; a limited report
+    /// counts it instead when it would not keep it, and never builds it.
+    fn file(
+        &mut self,
+        severity: Severity,
+        span: Span,
+        in_variation: bool,
+        make: impl FnOnce() -> Diagnostic,
+    ) {
+        let limited = self.limited;
+        let (list, omitted, kept) = match severity {
+            Severity::Error => {
+                self.main_failed |= !in_variation;
+                (&mut self.errors, &mut self.omitted.errors, 1)
+            }
+            Severity::Warning => (
+                &mut self.warnings,
+                &mut self.omitted.warnings,
+                KEPT_DIAGNOSTICS,
+            ),
+            Severity::Note => (&mut self.notes, &mut self.omitted.notes, KEPT_DIAGNOSTICS),
+        };
+        if limited && list.len() >= kept {
+            // Errors arrive in document order but for the result's, which
+            // may point at the Result tag before them: keep the first.
+            let earlier =
+                severity == Severity::Error && list.iter().all(|d| span.offset < d.span.offset);
+            *omitted += 1;
+            if !earlier {
+                return;
+            }
+            list.clear();
+        }
+        let d = make();
+        debug_assert!(d.severity == severity && d.span == span && d.in_variation == in_variation);
+        list.push(d);
     }
 }
 
@@ -384,7 +478,7 @@ pub struct Replayer {
     /// The result token ending the movetext, if the game had one.
     movetext_result: Option<(String, Span)>,
     /// `[%deny]` arguments read before the set-up, for the set-up to read.
-    early_denials: Vec<(String, Span)>,
+    early_denials: Vec<EarlyDenial>,
     started: bool,
     span: Span,
     end: u64,
@@ -394,8 +488,8 @@ impl Replayer {
     /// A replayer for games read with `opts`.
     pub fn new(opts: ReplayOptions) -> Replayer {
         Replayer {
+            report: empty_report(opts.verdict_only),
             opts,
-            report: empty_report(),
             tags: GameTags::default(),
             frames: Vec::new(),
             depth: 0,
@@ -454,8 +548,14 @@ impl Replayer {
         self.open_main_line();
         let early = std::mem::take(&mut self.early_denials);
         if let Some(frame) = innermost(&mut self.frames, self.depth) {
-            for (args, span) in &early {
-                read_denial(args, *span, frame, &mut self.report);
+            for e in &early {
+                let filed = |r: &GameReport| r.errors.len() + r.omitted.errors;
+                let before = filed(&self.report);
+                read_denial(&e.args, e.span, frame, &mut self.report);
+                if filed(&self.report) > before {
+                    // Its repeats fail alike, after it: counted only.
+                    self.report.omitted.errors += e.repeats;
+                }
             }
         }
     }
@@ -500,8 +600,8 @@ impl Replayer {
                 }
             }
             Err((message, span)) => {
-                let d = diag(Severity::Error, span, "", message);
-                self.report.errors.push(d);
+                let d = || diag(Severity::Error, span, "", message);
+                self.report.file(Severity::Error, span, false, d);
             }
         }
     }
@@ -520,7 +620,8 @@ impl Replayer {
     /// Ends the game: checks the result (G5) and returns the report.
     pub fn finish(&mut self) -> GameReport {
         self.set_up();
-        let mut report = std::mem::replace(&mut self.report, empty_report());
+        let fresh = empty_report(self.opts.verdict_only);
+        let mut report = std::mem::replace(&mut self.report, fresh);
         let movetext = self.movetext_result.as_ref();
         let tag = self.tags.result.as_ref();
         report.result = movetext.or(tag).map(|r| r.0.clone());
@@ -545,7 +646,7 @@ impl Replayer {
 
     /// Starts a new game (keeps the allocated frames).
     pub fn reset(&mut self) {
-        self.report = empty_report();
+        self.report = empty_report(self.opts.verdict_only);
         self.tags = GameTags::default();
         self.depth = 0;
         self.set_up = false;
@@ -622,8 +723,25 @@ impl Replayer {
             // [Variant "fault-line"]`): the refusals wait for the set-up,
             // which knows every tag, as `replay` reads a record's prelude.
             let denials = comment_commands(text).filter(|(name, _)| *name == "deny");
-            let early = denials.map(|(_, args)| (args.to_owned(), span));
-            self.early_denials.extend(early);
+            for (_, args) in denials {
+                let slide = denied_slide(args);
+                // All of them are judged in the start position, so a
+                // verdict needs only the first of each slide (and of the
+                // rest) and how many followed it.
+                let first = self.opts.verdict_only.then(|| {
+                    let mut all = self.early_denials.iter_mut();
+                    all.find(|e| e.slide == slide)
+                });
+                match first.flatten() {
+                    Some(e) => e.repeats += 1,
+                    None => self.early_denials.push(EarlyDenial {
+                        args: args.to_owned(),
+                        span,
+                        slide,
+                        repeats: 0,
+                    }),
+                }
+            }
             return;
         }
         if let Some(frame) = innermost(&mut self.frames, self.depth) {
@@ -743,7 +861,7 @@ impl Visitor for Replayer {
     }
 }
 
-fn empty_report() -> GameReport {
+fn empty_report(limited: bool) -> GameReport {
     GameReport {
         variant: Variant::Chess,
         plies: 0,
@@ -757,6 +875,9 @@ fn empty_report() -> GameReport {
         start: None,
         final_position: None,
         canonical: Vec::new(),
+        omitted: Omitted::default(),
+        main_failed: false,
+        limited,
     }
 }
 
@@ -810,6 +931,16 @@ pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
     r.finish()
 }
 
+/// A `[%deny]` read before the set-up, waiting for it.
+struct EarlyDenial {
+    args: String,
+    span: Span,
+    /// The slide it names, if any.
+    slide: Option<(u8, Dir)>,
+    /// Verdict-only: later ones of the same slide (or none), not kept.
+    repeats: usize,
+}
+
 /// Reads `[%deny S3e]` commands of a comment into the frame (FL6, FL10).
 fn read_denials(text: &str, span: Span, frame: &mut Frame, report: &mut GameReport) {
     for (name, args) in comment_commands(text) {
@@ -822,40 +953,51 @@ fn read_denials(text: &str, span: Span, frame: &mut Frame, report: &mut GameRepo
 /// One `[%deny ARGS]` of a comment at `span` (FL10).
 fn read_denial(args: &str, span: Span, frame: &mut Frame, report: &mut GameReport) {
     frame.leave_fast();
-    let mut fail = |message: String| {
-        let mut d = diag(Severity::Error, span, &format!("[%deny {args}]"), message);
-        d.ruling = Some("FL10");
-        d.ply = Some(frame.ply + 1);
-        d.in_variation = !frame.main;
-        d.fen = Some(write_fen(&frame.pos));
-        report.errors.push(d);
+    let pos = &frame.pos;
+    let mut fail = |message: &dyn Fn() -> String| {
+        let make = || {
+            let mut d = diag(Severity::Error, span, &format!("[%deny {args}]"), message());
+            d.ruling = Some("FL10");
+            d.ply = Some(frame.ply + 1);
+            d.in_variation = !frame.main;
+            d.fen = Some(write_fen(pos));
+            d
+        };
+        report.file(Severity::Error, span, !frame.main, make);
     };
-    if frame.pos.variant() != Variant::FaultLine {
-        fail("[%deny] is a Fault Line comment command; this game is not Fault Line".into());
+    if pos.variant() != Variant::FaultLine {
+        fail(&|| "[%deny] is a Fault Line comment command; this game is not Fault Line".into());
         return;
     }
-    let slide = San::parse(args).ok().and_then(|p| match p.san {
+    let Some((rank, dir)) = denied_slide(args) else {
+        fail(&|| format!("[%deny] names a slide such as S3e, not {args:?}"));
+        return;
+    };
+    if fault_line::slide_dir(pos, rank) != Some(dir) {
+        fail(&|| format!("{args} is not a slide this player could ever make here"));
+    } else if let Some(owner) = fault_line::control(pos, rank) {
+        fail(&|| {
+            format!(
+                "{args} needs no permission: {} controls rank {} (FL5)",
+                owner.name(),
+                rank as u32 + 1
+            )
+        });
+    } else {
+        debug_assert!(fault_line::deny_is_valid(pos, rank, dir));
+        // The first refusal of a slide is the one a refused move cites.
+        if !frame.denied.iter().any(|d| (d.0, d.1) == (rank, dir)) {
+            frame.denied.push((rank, dir, span));
+        }
+    }
+}
+
+/// The slide a `[%deny]` names, if its arguments name one.
+fn denied_slide(args: &str) -> Option<(u8, Dir)> {
+    San::parse(args).ok().and_then(|p| match p.san {
         San::Slide { rank, dir } => Some((rank, dir)),
         _ => None,
-    });
-    let Some((rank, dir)) = slide else {
-        fail(format!("[%deny] names a slide such as S3e, not {args:?}"));
-        return;
-    };
-    if fault_line::slide_dir(&frame.pos, rank) != Some(dir) {
-        fail(format!(
-            "{args} is not a slide this player could ever make here"
-        ));
-    } else if let Some(owner) = fault_line::control(&frame.pos, rank) {
-        fail(format!(
-            "{args} needs no permission: {} controls rank {} (FL5)",
-            owner.name(),
-            rank as u32 + 1
-        ));
-    } else {
-        debug_assert!(fault_line::deny_is_valid(&frame.pos, rank, dir));
-        frame.denied.push((rank, dir, span));
-    }
+    })
 }
 
 /// Records an error at a move token in the position of `frame`.
@@ -868,13 +1010,16 @@ fn fail(
     ruling: Option<&'static str>,
     suggestions: Vec<String>,
 ) {
-    let mut d = diag(Severity::Error, span, token, message);
-    d.ply = Some(frame.ply + 1);
-    d.ruling = ruling;
-    d.fen = Some(write_fen(&frame.pos));
-    d.suggestions = suggestions;
-    d.in_variation = !frame.main;
-    report.errors.push(d);
+    let make = || {
+        let mut d = diag(Severity::Error, span, token, message);
+        d.ply = Some(frame.ply + 1);
+        d.ruling = ruling;
+        d.fen = Some(write_fen(&frame.pos));
+        d.suggestions = suggestions;
+        d.in_variation = !frame.main;
+        d
+    };
+    report.file(Severity::Error, span, !frame.main, make);
     if !opts.verdict_only {
         report.canonical.push(None);
     }
@@ -945,34 +1090,35 @@ fn play_token(
     };
     let san = resolved.san;
     for w in &resolved.warnings {
-        let message = format!("{w}: write {san}");
         let severity = if opts.strict {
             Severity::Error
         } else {
             Severity::Warning
         };
-        let mut d = diag(severity, span, token, message);
-        d.ply = Some(ply);
-        d.in_variation = !frame.main;
-        if opts.strict {
+        let make = || {
+            let mut d = diag(severity, span, token, format!("{w}: write {san}"));
+            d.ply = Some(ply);
+            d.in_variation = !frame.main;
             // Lenient notation as an error shows the position before the move.
-            d.fen = Some(write_fen(&frame.before));
-            report.errors.push(d);
-        } else {
-            report.warnings.push(d);
-        }
+            d.fen = opts.strict.then(|| write_fen(&frame.before));
+            d
+        };
+        report.file(severity, span, !frame.main, make);
     }
     if with_permission {
-        let mut d = diag(
-            Severity::Note,
-            span,
-            token,
-            format!("{san} slides an uncontrolled rank: played with permission (FL6)"),
-        );
-        d.ply = Some(ply);
-        d.ruling = Some("FL6");
-        d.in_variation = !frame.main;
-        report.notes.push(d);
+        let make = || {
+            let mut d = diag(
+                Severity::Note,
+                span,
+                token,
+                format!("{san} slides an uncontrolled rank: played with permission (FL6)"),
+            );
+            d.ply = Some(ply);
+            d.ruling = Some("FL6");
+            d.in_variation = !frame.main;
+            d
+        };
+        report.file(Severity::Note, span, !frame.main, make);
     }
     if frame.main {
         report.plies = ply;
@@ -1011,7 +1157,7 @@ fn check_result(
     let Some(final_pos) = report.final_position.as_ref() else {
         return;
     };
-    if report.errors.iter().any(|d| !d.in_variation) {
+    if report.main_failed {
         return;
     }
     report.outcome = outcome.unwrap_or_else(|| final_pos.outcome());
@@ -1027,7 +1173,7 @@ fn check_result(
                 format!("the movetext ends with {m} but the Result tag says {t}"),
             );
             d.ply = Some(report.plies);
-            report.errors.push(d);
+            report.file(Severity::Error, result_span, false, || d);
             return;
         }
     }
@@ -1047,7 +1193,7 @@ fn check_result(
             d.ruling = Some(outcome.ruling());
             d.ply = Some(report.plies);
             d.fen = report.final_position.as_ref().map(write_fen);
-            report.errors.push(d);
+            report.file(Severity::Error, result_span, false, || d);
         }
     }
 }

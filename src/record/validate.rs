@@ -24,7 +24,7 @@ use std::sync::mpsc;
 use serde::Serialize;
 
 use crate::notation::pgn::{line_breaks, PgnError, PgnErrorKind, Reader};
-use crate::record::replay::{Diagnostic, GameReport, ReplayOptions, Replayer, Severity};
+use crate::record::replay::{Diagnostic, GameReport, Omitted, ReplayOptions, Replayer, Severity};
 use crate::record::Span;
 use crate::rules::Variant;
 
@@ -66,8 +66,26 @@ pub struct Verdict {
     pub error: Option<Diagnostic>,
     /// Whether `error` is a PGN syntax error (the game could not be read).
     pub syntax_error: bool,
+    /// The first [`KEPT_DIAGNOSTICS`](crate::record::replay::KEPT_DIAGNOSTICS)
+    /// warnings; `omitted` counts the rest.
     pub warnings: Vec<Diagnostic>,
+    /// The first [`KEPT_DIAGNOSTICS`](crate::record::replay::KEPT_DIAGNOSTICS)
+    /// notes; `omitted` counts the rest.
     pub notes: Vec<Diagnostic>,
+    /// Errors after the first, warnings and notes after those kept.
+    pub omitted: Omitted,
+}
+
+impl Verdict {
+    /// Warnings in the game, kept or not.
+    pub fn warning_count(&self) -> usize {
+        self.warnings.len() + self.omitted.warnings
+    }
+
+    /// Notes in the game, kept or not.
+    pub fn note_count(&self) -> usize {
+        self.notes.len() + self.omitted.notes
+    }
 }
 
 fn replay_options(opts: &ValidateOptions) -> ReplayOptions {
@@ -102,6 +120,7 @@ fn verdict(game: usize, span: Span, r: &Replayer, report: GameReport) -> Verdict
         syntax_error: false,
         warnings: report.warnings,
         notes: report.notes,
+        omitted: report.omitted,
     }
 }
 
@@ -118,6 +137,7 @@ fn syntax_verdict(game: usize, e: &PgnError) -> Verdict {
         syntax_error: true,
         warnings: Vec::new(),
         notes: Vec::new(),
+        omitted: Omitted::default(),
     }
 }
 
@@ -493,8 +513,8 @@ impl Summary {
         } else {
             self.invalid += 1;
         }
-        self.warnings += v.warnings.len();
-        self.notes += v.notes.len();
+        self.warnings += v.warning_count();
+        self.notes += v.note_count();
     }
 }
 
