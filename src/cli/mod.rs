@@ -47,6 +47,11 @@ pub enum Command {
     /// (an error with --strict). A PGN syntax error makes its game invalid
     /// and reading resumes at the next game.
     ///
+    /// A game shows at most its first 100 warnings and 100 notes; the rest
+    /// are counted ("N more warnings not shown"; `warnings_omitted` and
+    /// `notes_omitted` in JSON, present when not zero), so one hostile game
+    /// cannot fill memory or the screen. The summary counts them all.
+    ///
     /// The summary line ("checked N games in F files: …") goes to stdout with
     /// --format human and to stderr with the other formats, so their stdout
     /// stays machine-readable.
