@@ -24,7 +24,8 @@
 #      best wall of each. The others, 6 to 150 times apart, best of 3;
 #   3. fvnote plies per second for every variant on `fvnote gen V 2000 --seed 1`;
 #   4. peak resident memory of fvnote validate on a ~50 MB archive (and >= 1 GB
-#      with --big), measured with /usr/bin/time -f %M.
+#      with --big), and on three single hostile games of about 40 MB (a
+#      warning or an error per move or comment), measured with /usr/bin/time.
 # Every peer is installed when possible and skipped with a message otherwise.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -276,4 +277,17 @@ else
   else
     echo "(run with --big for the >= 1 GB archive)"
   fi
+  # One hostile game each, about 40 MB: memory must not grow with a game's
+  # length (lenient moves give a warning each, [%deny] in chess an error
+  # each; a verdict keeps the first of them and counts the rest).
+  hostile() { # hostile NAME AWK-PROGRAM
+    local out="$data/hostile-$1.pgn"
+    [ -s "$out" ] || awk "BEGIN { $2 }" >"$out"
+    peak "$out"
+  }
+  hostile lenient 'print "[Event \"lenient\"]\n"; for (i = 1; i <= 1000000; i++)
+    printf "%d. Ng1f3 Ng8f6 %d. Nf3g1 Nf6g8\n", 2 * i - 1, 2 * i; print "*"'
+  hostile deny 'print "1. e4"; for (i = 0; i < 3000000; i++) print "{[%deny S3e]}"; print "*"'
+  hostile shuffle 'print "[Event \"shuffle\"]\n"; for (i = 1; i <= 1000000; i++)
+    printf "%d. Nf3 Nf6 %d. Ng1 Ng8\n", 2 * i - 1, 2 * i; print "*"'
 fi
