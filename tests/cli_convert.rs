@@ -276,3 +276,72 @@ fn fmt_leaves_broken_files_alone() {
         .assert()
         .code(2);
 }
+
+/// Games are converted one at a time, so a broken game after many good ones
+/// is found after output has begun: still nothing reaches the target,
+/// standard output stays empty, and no temporary file is left beside the
+/// output or the input.
+#[test]
+fn a_late_error_leaves_no_trace() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = MESSY.repeat(2_000);
+    text.push_str("[Event \"late\"]\n\n1. e4 e5 2. Ke3 (2. Nf9) *\n\n");
+    text.push_str(&MESSY.repeat(10));
+    text.push_str("[Event \"later\"]\n\n1. e4 {never closed\n");
+    let input = write(dir.path(), "big.pgn", &text);
+    let out = dir.path().join("out.jsonl");
+    std::fs::write(&out, "kept\n").unwrap();
+    for target in ["-o", "--in-place", "stdout"] {
+        let mut cmd = fvnote();
+        cmd.args(["convert", "--to", "jsonl"]);
+        match target {
+            "-o" => {
+                cmd.arg("-o").arg(&out);
+            }
+            "--in-place" => {
+                cmd.arg("--in-place");
+            }
+            _ => {}
+        }
+        cmd.arg(&input)
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::contains("unterminated comment"));
+        assert_eq!(std::fs::read_to_string(&out).unwrap(), "kept\n", "{target}");
+        assert_eq!(std::fs::read_to_string(&input).unwrap(), text, "{target}");
+        let mut names: Vec<_> = std::fs::read_dir(dir.path())
+            .unwrap()
+            .map(|e| e.unwrap().file_name().into_string().unwrap())
+            .collect();
+        names.sort();
+        assert_eq!(names, ["big.pgn", "out.jsonl"], "{target}");
+    }
+    // The same archive without the broken game converts, game by game, to
+    // what one document per game would be.
+    let good = text[..text.find("[Event \"later\"]").unwrap()].to_owned();
+    let good = good.replace("2. Ke3 (2. Nf9)", "2. Ke2 (2. Nf3)");
+    std::fs::write(&input, &good).unwrap();
+    let lines = fvnote()
+        .args(["convert", "--to", "jsonl"])
+        .arg(&input)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let lines = String::from_utf8(lines).unwrap();
+    assert_eq!(lines.lines().count(), 2_011);
+    let one = fvnote()
+        .args(["convert", "--to", "jsonl", "-"])
+        .write_stdin(MESSY)
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(
+        lines.lines().next().unwrap(),
+        String::from_utf8(one).unwrap().trim_end()
+    );
+}

@@ -1,20 +1,27 @@
 //! `fvnote convert`: PGN ⇄ JSON / JSON Lines, canonical PGN, FEN lists.
 //!
-//! Everything is converted in memory first; output is written only when every
-//! input converted, so a malformed input never leaves a half-written file.
+//! Games are read and converted one at a time (PGN is streamed; a JSON
+//! document is read whole), so memory holds one game, not the archive. The
+//! output waits in a temporary file beside its target (`-o`, `--in-place`)
+//! or in a spool (standard output: memory, then a temporary file) and is
+//! delivered only when every input converted, so a malformed input never
+//! leaves a half-written file.
 //! Exit codes: 0 converted, 2 usage, I/O, or input that cannot be converted
 //! (a syntax error; for `--to fen`, a main line that does not replay).
 
-use std::io::{Read, Write};
+use std::fs::File;
+use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
+use tempfile::{spooled_tempfile, SpooledTempFile};
 
 use super::CliError;
+use crate::notation::pgn::{write_records, PgnErrorKind, Reader};
 use crate::record::format::{
-    canonical_form, main_line_fens, pgn_text, read_records, sniff, InputFormat, Located,
+    canonical_form, main_line_fens, read_json, sniff, InputFormat, Located,
 };
-use crate::record::io::write_atomic;
+use crate::record::io::{AtomicFile, Written};
 use crate::record::json::{to_game, JsonOptions};
 use crate::record::replay::{canonical_record, replay, ReplayOptions};
 use crate::record::Record;
@@ -61,50 +68,6 @@ pub struct ConvertArgs {
     pub inputs: Vec<PathBuf>,
 }
 
-/// One input: its display name, its path (None: stdin), its bytes.
-struct Input {
-    name: String,
-    path: Option<PathBuf>,
-    bytes: Vec<u8>,
-}
-
-fn read_inputs(paths: &[PathBuf]) -> Result<Vec<Input>, CliError> {
-    let stdin_only = [PathBuf::from("-")];
-    let paths = if paths.is_empty() {
-        &stdin_only[..]
-    } else {
-        paths
-    };
-    let mut stdin_used = false;
-    let mut out = Vec::new();
-    for p in paths {
-        if p.as_os_str() == "-" {
-            if stdin_used {
-                return Err(CliError::usage("standard input ('-') given twice"));
-            }
-            stdin_used = true;
-            let mut bytes = Vec::new();
-            std::io::stdin()
-                .read_to_end(&mut bytes)
-                .map_err(|e| CliError::io("<stdin>", e))?;
-            out.push(Input {
-                name: "<stdin>".into(),
-                path: None,
-                bytes,
-            });
-        } else {
-            let name = p.display().to_string();
-            let bytes = std::fs::read(p).map_err(|e| CliError::io(&name, e))?;
-            out.push(Input {
-                name,
-                path: Some(p.clone()),
-                bytes,
-            });
-        }
-    }
-    Ok(out)
-}
-
 /// The path a file would be known by once it exists (for comparing an output
 /// with the inputs, even when it does not exist yet).
 fn identity(p: &Path) -> Option<PathBuf> {
@@ -118,109 +81,219 @@ fn identity(p: &Path) -> Option<PathBuf> {
     Some(std::fs::canonicalize(parent).ok()?.join(p.file_name()?))
 }
 
-fn located(name: &str, errs: Vec<Located>) -> Vec<String> {
+fn located(name: &str, errs: impl IntoIterator<Item = Located>) -> Vec<String> {
     errs.into_iter()
         .map(|e| format!("{name}:{}:{}: {}", e.line, e.column, e.message))
         .collect()
-}
-
-/// Converts the records of one input (or several, concatenated).
-fn convert(
-    records: &[(String, Record, InputFormat)],
-    args: &ConvertArgs,
-) -> Result<Vec<u8>, Vec<String>> {
-    let opts = JsonOptions { fens: args.fens };
-    let mut errors = Vec::new();
-    let mut out = Vec::new();
-    match args.to {
-        Target::Json | Target::Jsonl => {
-            let mut games = Vec::new();
-            for (name, r, _) in records {
-                match to_game(r, &opts) {
-                    Ok(g) => games.push(g),
-                    Err(e) => errors.push(format!("{name}:{}:{}: {e}", r.span.line, r.span.column)),
-                }
-            }
-            if args.to == Target::Json {
-                // Serialising plain data to a Vec cannot fail.
-                let _ = serde_json::to_writer_pretty(&mut out, &games);
-                out.push(b'\n');
-            } else {
-                for g in &games {
-                    let _ = serde_json::to_writer(&mut out, g);
-                    out.push(b'\n');
-                }
-            }
-        }
-        Target::Pgn => {
-            let mut recs = Vec::with_capacity(records.len());
-            for (name, r, format) in records {
-                if *format == InputFormat::Json {
-                    recs.push(r.clone());
-                    continue;
-                }
-                match canonical_form(r) {
-                    Ok(c) => recs.push(c),
-                    Err(e) => {
-                        // Still lossless: the moves that resolve are rewritten,
-                        // the rest kept as written.
-                        eprintln!(
-                            "warning: {name}:{}:{}: {}; moves from here are kept as written",
-                            e.line, e.column, e.message
-                        );
-                        let report = replay(r, &ReplayOptions::default());
-                        recs.push(canonical_record(r, &report));
-                    }
-                }
-            }
-            out = pgn_text(&recs).into_bytes();
-        }
-        Target::Fen => {
-            for (i, (name, r, _)) in records.iter().enumerate() {
-                match main_line_fens(r) {
-                    Ok(fens) => {
-                        if i > 0 {
-                            out.push(b'\n');
-                        }
-                        for f in fens {
-                            out.extend_from_slice(f.as_bytes());
-                            out.push(b'\n');
-                        }
-                    }
-                    Err(e) => errors.extend(located(name, vec![e])),
-                }
-            }
-        }
-    }
-    if errors.is_empty() {
-        Ok(out)
-    } else {
-        Err(errors)
-    }
-}
-
-fn records_of(
-    input: &Input,
-    from: Option<Source>,
-) -> Result<Vec<(String, Record, InputFormat)>, Vec<String>> {
-    let format = match from {
-        Some(Source::Pgn) => InputFormat::Pgn,
-        Some(Source::Json) => InputFormat::Json,
-        None => sniff(&input.bytes),
-    };
-    read_records(&input.bytes, format)
-        .map(|v| {
-            v.into_iter()
-                .map(|r| (input.name.clone(), r, format))
-                .collect()
-        })
-        .map_err(|e| located(&input.name, e))
 }
 
 fn failed(errors: Vec<String>) -> CliError {
     CliError {
         code: 2,
         message: errors.join("\nerror: "),
+    }
+}
+
+/// An input: its display name and its path (None: standard input).
+struct Input {
+    name: String,
+    path: Option<PathBuf>,
+}
+
+impl Input {
+    fn open(&self) -> Result<Box<dyn BufRead>, CliError> {
+        Ok(match &self.path {
+            None => Box::new(std::io::stdin().lock()),
+            Some(p) => {
+                let file = File::open(p).map_err(|e| CliError::io(&self.name, e))?;
+                Box::new(BufReader::with_capacity(1 << 16, file))
+            }
+        })
+    }
+}
+
+fn inputs(paths: &[PathBuf]) -> Result<Vec<Input>, CliError> {
+    if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+        return Err(CliError::usage("standard input ('-') given twice"));
+    }
+    if paths.is_empty() {
+        return Ok(vec![Input {
+            name: "<stdin>".into(),
+            path: None,
+        }]);
+    }
+    Ok(paths
+        .iter()
+        .map(|p| match p.as_os_str() == "-" {
+            true => Input {
+                name: "<stdin>".into(),
+                path: None,
+            },
+            false => Input {
+                name: p.display().to_string(),
+                path: Some(p.clone()),
+            },
+        })
+        .collect())
+}
+
+/// Hands every record of `input` to `each`, one at a time: PGN is streamed,
+/// so memory holds one game; JSON is read whole (a document). Syntax errors
+/// are collected, and reading goes on to report them all.
+fn each_record(
+    input: &Input,
+    from: Option<Source>,
+    errors: &mut Vec<String>,
+    out_name: &str,
+    mut each: impl FnMut(&Record, InputFormat) -> std::io::Result<()>,
+) -> Result<(), CliError> {
+    let written = |e| CliError::io(out_name, e);
+    let io = |e| CliError::io(&input.name, e);
+    let mut reader = input.open()?;
+    // Enough of the start to recognise JSON (its first two non-space bytes).
+    let mut head: Vec<u8> = Vec::new();
+    let format = match from {
+        Some(Source::Pgn) => InputFormat::Pgn,
+        Some(Source::Json) => InputFormat::Json,
+        None => {
+            while head.iter().filter(|b| !b.is_ascii_whitespace()).count() < 2 && head.len() < SNIFF
+            {
+                let buf = reader.fill_buf().map_err(io)?;
+                if buf.is_empty() {
+                    break;
+                }
+                let n = buf.len().min(SNIFF - head.len());
+                head.extend_from_slice(&buf[..n]);
+                reader.consume(n);
+            }
+            sniff(&head)
+        }
+    };
+    let rest = std::io::Cursor::new(head).chain(reader);
+    if format == InputFormat::Json {
+        let mut bytes = Vec::new();
+        BufReader::new(rest).read_to_end(&mut bytes).map_err(io)?;
+        match read_json(&bytes) {
+            Ok(games) => {
+                for g in &games {
+                    each(&g.to_record(), format).map_err(written)?;
+                }
+            }
+            Err(e) => errors.extend(located(&input.name, [e])),
+        }
+        return Ok(());
+    }
+    for game in Reader::new(BufReader::new(rest)) {
+        match game {
+            Ok(r) => each(&r, format).map_err(written)?,
+            Err(e) => match e.kind {
+                PgnErrorKind::Io(message) => {
+                    return Err(CliError::usage(format!("{}: {message}", input.name)))
+                }
+                _ => errors.extend(located(&input.name, [Located::from(&e)])),
+            },
+        }
+    }
+    Ok(())
+}
+
+/// Bytes read at most to recognise JSON by its start.
+const SNIFF: usize = 1 << 20;
+
+/// Writes the conversion of games, one at a time, to `out`; after the first
+/// error it only converts (to report every error) and writes nothing more.
+struct Converter<'a> {
+    args: &'a ConvertArgs,
+    opts: JsonOptions,
+    games: usize,
+    errors: Vec<String>,
+}
+
+impl Converter<'_> {
+    fn new(args: &ConvertArgs) -> Converter<'_> {
+        Converter {
+            args,
+            opts: JsonOptions { fens: args.fens },
+            games: 0,
+            errors: Vec::new(),
+        }
+    }
+
+    fn game(
+        &mut self,
+        name: &str,
+        r: &Record,
+        format: InputFormat,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        let mut text = Vec::new();
+        match self.args.to {
+            Target::Json | Target::Jsonl => match to_game(r, &self.opts) {
+                // Serialising plain data to a Vec cannot fail.
+                Ok(g) if self.args.to == Target::Jsonl => {
+                    let _ = serde_json::to_writer(&mut text, &g);
+                    text.push(b'\n');
+                }
+                Ok(g) => {
+                    // An element of a pretty-printed array: each line one
+                    // level in (strings hold no raw line breaks).
+                    let mut pretty = Vec::new();
+                    let _ = serde_json::to_writer_pretty(&mut pretty, &g);
+                    text.extend_from_slice(if self.games == 0 { b"[" } else { b"," });
+                    for line in pretty.split(|&b| b == b'\n') {
+                        text.extend_from_slice(b"\n  ");
+                        text.extend_from_slice(line);
+                    }
+                }
+                Err(e) => {
+                    let at = (r.span.line, r.span.column);
+                    let message = format!("{name}:{}:{}: {e}", at.0, at.1);
+                    self.errors.push(message);
+                }
+            },
+            Target::Pgn => {
+                let canonical = match (format, canonical_form(r)) {
+                    (InputFormat::Json, _) => None,
+                    (_, Ok(c)) => Some(c),
+                    (_, Err(e)) => {
+                        // Still lossless: the moves that resolve are
+                        // rewritten, the rest kept as written.
+                        eprintln!(
+                            "warning: {name}:{}:{}: {}; moves from here are kept as written",
+                            e.line, e.column, e.message
+                        );
+                        let report = replay(r, &ReplayOptions::default());
+                        Some(canonical_record(r, &report))
+                    }
+                };
+                write_records([canonical.as_ref().unwrap_or(r)], &mut text)?;
+            }
+            Target::Fen => match main_line_fens(r) {
+                Ok(fens) => {
+                    if self.games > 0 {
+                        text.push(b'\n');
+                    }
+                    for f in fens {
+                        text.extend_from_slice(f.as_bytes());
+                        text.push(b'\n');
+                    }
+                }
+                Err(e) => self.errors.extend(located(name, [e])),
+            },
+        }
+        if self.errors.is_empty() {
+            out.write_all(&text)?;
+            self.games += 1;
+        }
+        Ok(())
+    }
+
+    /// Closes what the games opened (the JSON array).
+    fn finish(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
+        if self.args.to == Target::Json {
+            out.write_all(if self.games == 0 { b"[]\n" } else { b"\n]\n" })?;
+        }
+        Ok(())
     }
 }
 
@@ -242,47 +315,131 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             }
         }
     }
-    let inputs = read_inputs(&args.inputs)?;
+    let inputs = inputs(&args.inputs)?;
     if args.in_place {
-        let mut results = Vec::new();
+        // Each input converts into a file beside it; all replace their
+        // inputs only when every one converted (unchanged ones stay).
+        let mut written = Vec::new();
         let mut errors = Vec::new();
         for input in &inputs {
-            match records_of(input, args.from).and_then(|recs| convert(&recs, args)) {
-                Ok(bytes) => results.push((input, bytes)),
-                Err(e) => errors.extend(e),
+            let Some(path) = &input.path else { continue };
+            let io = |e| CliError::io(&input.name, e);
+            let mut file = AtomicFile::create(path).map_err(io)?;
+            let mut conv = Converter::new(args);
+            each_record(input, args.from, &mut errors, &input.name, |r, format| {
+                conv.game(&input.name, r, format, &mut file)
+            })?;
+            conv.finish(&mut file).map_err(io)?;
+            errors.extend(conv.errors);
+            if errors.is_empty() {
+                written.push((input, file.finish().map_err(io)?));
             }
         }
         if !errors.is_empty() {
             return Err(failed(errors));
         }
-        for (input, bytes) in results {
-            if let Some(p) = &input.path {
-                if bytes != input.bytes {
-                    write_atomic(p, &bytes).map_err(|e| CliError::io(&input.name, e))?;
-                }
+        for (input, file) in written {
+            let io = |e| CliError::io(&input.name, e);
+            if !file.same_as_target().map_err(io)? {
+                file.commit().map_err(io)?;
             }
         }
         return Ok(0);
     }
-    let mut all = Vec::new();
+    // Games are converted into a spool (memory, then a temporary file when
+    // large), and copied out only when every input converted.
+    let out_name = match &args.output {
+        Some(o) => o.display().to_string(),
+        None => "the output spool".to_owned(),
+    };
+    let written = |e| CliError::io(&out_name, e);
+    let mut spool: Box<dyn WriteSpool> = match &args.output {
+        Some(o) => Box::new(AtomicFile::create(o).map_err(written)?),
+        None => Box::new(BufWriter::with_capacity(1 << 16, spooled_tempfile(SPOOL))),
+    };
     let mut errors = Vec::new();
+    let mut conv = Converter::new(args);
     for input in &inputs {
-        match records_of(input, args.from) {
-            Ok(v) => all.extend(v),
-            Err(e) => errors.extend(e),
-        }
+        each_record(input, args.from, &mut errors, &out_name, |r, format| {
+            conv.game(&input.name, r, format, &mut spool)
+        })?;
     }
+    errors.extend(std::mem::take(&mut conv.errors));
     if !errors.is_empty() {
         return Err(failed(errors));
     }
-    let bytes = convert(&all, args).map_err(failed)?;
-    match &args.output {
-        Some(o) => {
-            write_atomic(o, &bytes).map_err(|e| CliError::io(&o.display().to_string(), e))?
-        }
-        None => out
-            .write_all(&bytes)
-            .map_err(|e| CliError::io("stdout", e))?,
-    }
+    conv.finish(&mut spool).map_err(written)?;
+    spool.deliver(out).map_err(written)?;
     Ok(0)
+}
+
+/// Output held in memory before it moves to a temporary file.
+const SPOOL: usize = 16 << 20;
+
+/// Where converted games wait until every input has converted.
+trait WriteSpool: Write {
+    /// Hands the output on: the file replaces its target, or the bytes are
+    /// copied to `out`.
+    fn deliver(self: Box<Self>, out: &mut dyn Write) -> std::io::Result<()>;
+}
+
+impl WriteSpool for AtomicFile {
+    fn deliver(self: Box<Self>, _: &mut dyn Write) -> std::io::Result<()> {
+        self.finish().and_then(Written::commit)
+    }
+}
+
+impl WriteSpool for BufWriter<SpooledTempFile> {
+    fn deliver(self: Box<Self>, out: &mut dyn Write) -> std::io::Result<()> {
+        let mut spool = self.into_inner().map_err(|e| e.into_error())?;
+        spool.seek(SeekFrom::Start(0))?;
+        std::io::copy(&mut spool, out)?;
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::record::format::read_pgn;
+
+    fn args(to: Target) -> ConvertArgs {
+        ConvertArgs {
+            to,
+            from: None,
+            output: None,
+            in_place: false,
+            fens: true,
+            inputs: Vec::new(),
+        }
+    }
+
+    /// Converted one game at a time, the JSON document is the one serde
+    /// writes for the whole array.
+    #[test]
+    fn a_json_array_written_game_by_game_is_serdes_pretty_array() {
+        let pgn = "[Event \"a \\\"b\\\"\"]\n\n1. e4 {two\nlines} e5 (1... c5 $1) 2. Nf3 *\n\n\
+                   [Variant \"grid\"]\n\n1. Nc3 *\n\n1. d4 1-0\n";
+        let records = read_pgn(pgn.as_bytes()).unwrap();
+        for n in 0..=records.len() {
+            let args = args(Target::Json);
+            let mut conv = Converter::new(&args);
+            let mut out = Vec::new();
+            for r in &records[..n] {
+                conv.game("t", r, InputFormat::Pgn, &mut out).unwrap();
+            }
+            conv.finish(&mut out).unwrap();
+            let games: Vec<_> = records[..n]
+                .iter()
+                .map(|r| to_game(r, &conv.opts).unwrap())
+                .collect();
+            let mut expected = serde_json::to_vec_pretty(&games).unwrap();
+            expected.push(b'\n');
+            assert_eq!(
+                String::from_utf8(out).unwrap(),
+                String::from_utf8(expected).unwrap(),
+                "{n} games"
+            );
+        }
+    }
 }

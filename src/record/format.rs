@@ -15,7 +15,7 @@
 //! ```
 
 use crate::notation::fen::write_fen;
-use crate::notation::pgn::{write_records, Reader};
+use crate::notation::pgn::{write_records, PgnError, Reader};
 use crate::record::json::Game;
 use crate::record::replay::{canonical_record, replay, ReplayOptions};
 use crate::record::{Line, Record, Span};
@@ -37,6 +37,12 @@ impl Located {
             column: span.column,
             message: message.into(),
         }
+    }
+}
+
+impl From<&PgnError> for Located {
+    fn from(e: &PgnError) -> Located {
+        Located::at(e.span, e.kind.to_string())
     }
 }
 
@@ -75,7 +81,7 @@ pub fn read_pgn(bytes: &[u8]) -> Result<Vec<Record>, Vec<Located>> {
     for game in Reader::new(bytes) {
         match game {
             Ok(r) => games.push(r),
-            Err(e) => errors.push(Located::at(e.span, e.kind.to_string())),
+            Err(e) => errors.push(Located::from(&e)),
         }
     }
     if errors.is_empty() {
