@@ -149,18 +149,26 @@ impl GameReport {
         if std::mem::replace(&mut self.limited, true) {
             return;
         }
-        let cut = |list: &mut Vec<Diagnostic>, omitted: &mut usize, keep: usize| {
-            *omitted += list.len().saturating_sub(keep);
-            list.truncate(keep);
-        };
-        // Sorted by `finish`: the first is `error`.
-        cut(&mut self.errors, &mut self.omitted.errors, 1);
-        cut(
-            &mut self.warnings,
-            &mut self.omitted.warnings,
-            KEPT_DIAGNOSTICS,
-        );
-        cut(&mut self.notes, &mut self.omitted.notes, KEPT_DIAGNOSTICS);
+        // Sorted by `finish`: the first error is `error`.
+        for severity in [Severity::Error, Severity::Warning, Severity::Note] {
+            let (list, omitted, kept) = self.slot(severity);
+            *omitted += list.len().saturating_sub(kept);
+            list.truncate(kept);
+        }
+    }
+
+    /// A severity's list, its count of omitted ones, and how many a
+    /// verdict-only report keeps.
+    fn slot(&mut self, severity: Severity) -> (&mut Vec<Diagnostic>, &mut usize, usize) {
+        match severity {
+            Severity::Error => (&mut self.errors, &mut self.omitted.errors, 1),
+            Severity::Warning => (
+                &mut self.warnings,
+                &mut self.omitted.warnings,
+                KEPT_DIAGNOSTICS,
+            ),
+            Severity::Note => (&mut self.notes, &mut self.omitted.notes, KEPT_DIAGNOSTICS),
+        }
     }
 
     /// Files the diagnostic `make` builds, at `span`; a limited report
@@ -172,19 +180,9 @@ impl GameReport {
         in_variation: bool,
         make: impl FnOnce() -> Diagnostic,
     ) {
+        self.main_failed |= severity == Severity::Error && !in_variation;
         let limited = self.limited;
-        let (list, omitted, kept) = match severity {
-            Severity::Error => {
-                self.main_failed |= !in_variation;
-                (&mut self.errors, &mut self.omitted.errors, 1)
-            }
-            Severity::Warning => (
-                &mut self.warnings,
-                &mut self.omitted.warnings,
-                KEPT_DIAGNOSTICS,
-            ),
-            Severity::Note => (&mut self.notes, &mut self.omitted.notes, KEPT_DIAGNOSTICS),
-        };
+        let (list, omitted, kept) = self.slot(severity);
         if limited && list.len() >= kept {
             // Errors arrive in document order but for the result's, which
             // may point at the Result tag before them: keep the first.
