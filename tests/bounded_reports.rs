@@ -177,30 +177,20 @@ fn validate_counts_what_it_does_not_show() {
     summary.add(v);
     assert_eq!(summary.warnings, 200);
 
-    let json = Command::cargo_bin("fvnote")
-        .unwrap()
-        .args(["validate", "--format", "json", "-"])
-        .write_stdin(pgn.clone())
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let line: serde_json::Value = serde_json::from_slice(&json).unwrap();
+    let validate = |args: &[&str]| {
+        let mut cmd = Command::cargo_bin("fvnote").unwrap();
+        cmd.arg("validate")
+            .args(args)
+            .arg("-")
+            .write_stdin(pgn.clone());
+        String::from_utf8(cmd.assert().success().get_output().stdout.clone()).unwrap()
+    };
+    let line: serde_json::Value = serde_json::from_str(&validate(&["--format", "json"])).unwrap();
     assert_eq!(line["warnings"].as_array().unwrap().len(), 100);
     assert_eq!(line["warnings_omitted"], 100);
     assert!(line.get("notes_omitted").is_none(), "only when some were");
 
-    let human = Command::cargo_bin("fvnote")
-        .unwrap()
-        .args(["validate", "-"])
-        .write_stdin(pgn)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let human = String::from_utf8(human).unwrap();
+    let human = validate(&[]);
     assert!(
         human.contains("100 more warnings not shown"),
         "{}",

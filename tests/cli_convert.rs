@@ -322,26 +322,12 @@ fn a_late_error_leaves_no_trace() {
     let good = text[..text.find("[Event \"later\"]").unwrap()].to_owned();
     let good = good.replace("2. Ke3 (2. Nf9)", "2. Ke2 (2. Nf3)");
     std::fs::write(&input, &good).unwrap();
-    let lines = fvnote()
-        .args(["convert", "--to", "jsonl"])
-        .arg(&input)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let lines = String::from_utf8(lines).unwrap();
+    let lines = stdout_of(fvnote().args(["convert", "--to", "jsonl"]).arg(&input));
     assert_eq!(lines.lines().count(), 2_011);
-    let one = fvnote()
-        .args(["convert", "--to", "jsonl", "-"])
-        .write_stdin(MESSY)
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    assert_eq!(
-        lines.lines().next().unwrap(),
-        String::from_utf8(one).unwrap().trim_end()
+    let one = stdout_of(
+        fvnote()
+            .args(["convert", "--to", "jsonl", "-"])
+            .write_stdin(MESSY),
     );
+    assert_eq!(lines.lines().next().unwrap(), one.trim_end());
 }
