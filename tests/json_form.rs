@@ -5,8 +5,10 @@ mod common;
 
 use std::path::Path;
 
+use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::notation::pgn::{read_all, to_string};
-use fvnote::notation::san::write_san;
+use fvnote::notation::san::{check_suffix, write_san, Suffix};
+use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::json::{to_game, Game, JsonOptions, MAX_VARIATION_DEPTH};
 use fvnote::record::{Comment, CommentKind, Line, Node, Record, Span, Tag};
 use fvnote::{Position, Variant};
@@ -249,6 +251,46 @@ fn structured_fields_of_every_chess_move_kind() {
     assert_eq!(ep.kind.as_deref(), Some("capture"));
     assert_eq!(ep.captured.as_deref(), Some("P"));
     assert_eq!(ep.color.as_deref(), Some("white"));
+}
+
+/// The derived fields of every main-line ply, in every variant, agree with
+/// a description built without the resolver: the one legal move whose
+/// canonical SAN is the ply's, its mark, its kind and the FEN after it.
+#[test]
+fn derived_fields_match_an_independent_description_in_every_variant() {
+    for variant in Variant::ALL {
+        let games = generate(&GenOptions {
+            variant,
+            games: 4,
+            seed: 7,
+            max_plies: 120,
+        });
+        for g in games {
+            let game = to_game(&g.record, &JsonOptions { fens: true }).unwrap();
+            let mut pos = match &game.start {
+                Some(fen) => read_fen(fen, variant).unwrap(),
+                None => Position::start(variant),
+            };
+            for (i, ply) in game.moves.iter().enumerate() {
+                let canonical = ply.canonical.as_deref().expect("generated plies are legal");
+                let named: Vec<_> = pos
+                    .legal_moves()
+                    .into_iter()
+                    .filter(|m| write_san(&pos, m) == canonical)
+                    .collect();
+                assert_eq!(named.len(), 1, "{variant:?} ply {i}: {canonical}");
+                let mv = named[0];
+                let mark = check_suffix(&pos, &mv).map(|s| match s {
+                    Suffix::Check => "+".to_owned(),
+                    Suffix::Mate => "#".to_owned(),
+                });
+                assert_eq!(ply.check, Some(mark), "{variant:?} ply {i}: {canonical}");
+                assert_eq!(ply.kind.as_deref(), Some(mv.kind_name()));
+                pos = pos.play(&mv);
+                assert_eq!(ply.fen_after.as_deref(), Some(write_fen(&pos).as_str()));
+            }
+        }
+    }
 }
 
 #[test]

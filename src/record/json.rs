@@ -37,7 +37,7 @@ use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::moves::Move;
 use crate::notation::fen::write_fen;
-use crate::notation::san::{check_suffix, write_san, San, Suffix};
+use crate::notation::san::{Resolved, San, Suffix};
 use crate::position::Position;
 use crate::record::replay::{
     record_start, record_variant, replay, slide_needs_permission, ReplayOptions,
@@ -408,13 +408,22 @@ pub fn variation_depth(moves: &[Node]) -> usize {
     deepest
 }
 
-/// The derived fields of a ply that resolved.
-fn describe(pos: &Position, mv: &Move, ply: &mut Ply, opts: &JsonOptions) {
+/// The derived fields of a ply that resolved from `pos` to `after`. The
+/// canonical SAN and its mark come from the resolution: writing them again
+/// would replay the move and search for mate a second time.
+fn describe(
+    pos: &Position,
+    after: &Position,
+    resolved: &Resolved,
+    ply: &mut Ply,
+    opts: &JsonOptions,
+) {
+    let mv = &resolved.mv;
     let turn = pos.turn();
-    ply.canonical = Some(write_san(pos, mv));
+    ply.canonical = Some(resolved.san.to_string());
     ply.kind = Some(mv.kind_name().to_owned());
     ply.color = Some(turn.name().to_ascii_lowercase());
-    ply.check = Some(check_suffix(pos, mv).map(|s| {
+    ply.check = Some(resolved.suffix.map(|s| {
         match s {
             Suffix::Check => "+",
             Suffix::Mate => "#",
@@ -487,7 +496,7 @@ fn describe(pos: &Position, mv: &Move, ply: &mut Ply, opts: &JsonOptions) {
         }
     }
     if opts.fens {
-        ply.fen_after = Some(write_fen(&pos.play(mv)));
+        ply.fen_after = Some(write_fen(after));
     }
 }
 
@@ -517,13 +526,12 @@ pub fn to_game(record: &Record, opts: &JsonOptions) -> Result<Game, JsonError> {
             let ok = matches!(verdicts.next(), Some(Some(_)));
             let before = pos.take();
             *pos = match (before, ok) {
-                (Some(p), true) => San::parse(&n.san)
-                    .ok()
-                    .and_then(|parsed| parsed.resolve(&p).ok())
-                    .map(|r| {
-                        describe(&p, &r.mv, &mut ply, opts);
-                        p.play(&r.mv)
-                    }),
+                (Some(p), true) => San::parse(&n.san).ok().and_then(|parsed| {
+                    let mut after = p.clone();
+                    let r = parsed.play(&mut after).ok()?;
+                    describe(&p, &after, &r, &mut ply, opts);
+                    Some(after)
+                }),
                 _ => None,
             };
             ply
