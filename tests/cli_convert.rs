@@ -281,19 +281,17 @@ fn fmt_leaves_broken_files_alone() {
 /// is found after output has begun: still nothing reaches the target,
 /// standard output stays empty, and no temporary file is left beside the
 /// output or the input.
-#[test]
-fn a_late_error_leaves_no_trace() {
-    let dir = tempfile::tempdir().unwrap();
-    let mut text = MESSY.repeat(2_000);
-    text.push_str("[Event \"late\"]\n\n1. e4 e5 2. Ke3 (2. Nf9) *\n\n");
-    text.push_str(&MESSY.repeat(10));
-    text.push_str("[Event \"later\"]\n\n1. e4 {never closed\n");
-    let input = write(dir.path(), "big.pgn", &text);
-    let out = dir.path().join("out.jsonl");
+/// Converting `input` (alone in its directory) fails with `error` whether
+/// the output goes to a file, in place or to standard output, and leaves
+/// the input, a file it would have replaced, and the directory as they were.
+fn refused_without_trace(input: &Path, to: &str, error: &str) {
+    let dir = input.parent().unwrap();
+    let text = std::fs::read(input).unwrap();
+    let out = dir.join(format!("out.{to}"));
     std::fs::write(&out, "kept\n").unwrap();
     for target in ["-o", "--in-place", "stdout"] {
         let mut cmd = fvnote();
-        cmd.args(["convert", "--to", "jsonl"]);
+        cmd.args(["convert", "--to", to]);
         match target {
             "-o" => {
                 cmd.arg("-o").arg(&out);
@@ -303,20 +301,74 @@ fn a_late_error_leaves_no_trace() {
             }
             _ => {}
         }
-        cmd.arg(&input)
+        cmd.arg(input)
             .assert()
             .code(2)
             .stdout("")
-            .stderr(predicate::str::contains("unterminated comment"));
+            .stderr(predicate::str::contains(error));
         assert_eq!(std::fs::read_to_string(&out).unwrap(), "kept\n", "{target}");
-        assert_eq!(std::fs::read_to_string(&input).unwrap(), text, "{target}");
-        let mut names: Vec<_> = std::fs::read_dir(dir.path())
+        assert_eq!(std::fs::read(input).unwrap(), text, "{target}");
+        let mut names: Vec<_> = std::fs::read_dir(dir)
             .unwrap()
             .map(|e| e.unwrap().file_name().into_string().unwrap())
             .collect();
         names.sort();
-        assert_eq!(names, ["big.pgn", "out.jsonl"], "{target}");
+        let mut want = vec![
+            input.file_name().unwrap().to_str().unwrap().to_owned(),
+            format!("out.{to}"),
+        ];
+        want.sort();
+        assert_eq!(names, want, "{target}");
     }
+    std::fs::remove_file(out).unwrap();
+}
+
+/// JSON is read game by game too: a syntax error after 2,000 games is found
+/// at its exact line and column, and nothing is delivered.
+#[test]
+fn a_late_json_error_leaves_no_trace() {
+    let dir = tempfile::tempdir().unwrap();
+    let pgn = MESSY.repeat(2_000);
+    let lines = stdout_of(
+        fvnote()
+            .args(["convert", "--to", "jsonl", "-"])
+            .write_stdin(pgn.clone()),
+    );
+    let input = write(
+        dir.path(),
+        "big.jsonl",
+        &format!("{lines}{{\"format\": 1}}\n"),
+    );
+    refused_without_trace(
+        &input,
+        "pgn",
+        "big.jsonl:2001:12: invalid fvnote-record JSON: invalid type: integer `1`",
+    );
+    let array = stdout_of(
+        fvnote()
+            .args(["convert", "--to", "json", "-"])
+            .write_stdin(pgn),
+    );
+    let cut = array.trim_end().strip_suffix(']').unwrap().trim_end();
+    let input = write(dir.path(), "big.json", &format!("{cut},\n  7\n]\n"));
+    std::fs::remove_file(dir.path().join("big.jsonl")).unwrap();
+    let line = cut.lines().count() + 1;
+    refused_without_trace(
+        &input,
+        "pgn",
+        &format!("big.json:{line}:3: invalid fvnote-record JSON: invalid type: integer `7`, expected struct Game"),
+    );
+}
+
+#[test]
+fn a_late_error_leaves_no_trace() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut text = MESSY.repeat(2_000);
+    text.push_str("[Event \"late\"]\n\n1. e4 e5 2. Ke3 (2. Nf9) *\n\n");
+    text.push_str(&MESSY.repeat(10));
+    text.push_str("[Event \"later\"]\n\n1. e4 {never closed\n");
+    let input = write(dir.path(), "big.pgn", &text);
+    refused_without_trace(&input, "jsonl", "unterminated comment");
     // The same archive without the broken game converts, game by game, to
     // what one document per game would be.
     let good = text[..text.find("[Event \"later\"]").unwrap()].to_owned();

@@ -1,7 +1,7 @@
 //! `fvnote convert`: PGN ⇄ JSON / JSON Lines, canonical PGN, FEN lists.
 //!
-//! Games are read and converted one at a time (PGN is streamed; a JSON
-//! document is read whole), so memory holds one game, not the archive. The
+//! Games are read and converted one at a time (PGN by the streaming reader,
+//! JSON by `record::json_reader`), so memory holds one game, not the archive. The
 //! output waits in a temporary file beside its target (`-o`, `--in-place`)
 //! or in a spool (standard output: memory, then a temporary file) and is
 //! delivered only when every input converted, so a malformed input never
@@ -18,11 +18,10 @@ use tempfile::{spooled_tempfile, SpooledTempFile};
 
 use super::CliError;
 use crate::notation::pgn::{write_records, PgnErrorKind, Reader};
-use crate::record::format::{
-    canonical_form, main_line_fens, read_json, sniff, InputFormat, Located,
-};
+use crate::record::format::{canonical_form, main_line_fens, sniff, InputFormat, Located};
 use crate::record::io::{AtomicFile, Written};
 use crate::record::json::{to_game, JsonOptions};
+use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::replay::{canonical_record, replay, ReplayOptions};
 use crate::record::Record;
 
@@ -137,9 +136,9 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<Input>, CliError> {
         .collect())
 }
 
-/// Hands every record of `input` to `each`, one at a time: PGN is streamed,
-/// so memory holds one game; JSON is read whole (a document). Syntax errors
-/// are collected, and reading goes on to report them all.
+/// Hands every record of `input` to `each`, one at a time, as it is read:
+/// memory holds one game. PGN syntax errors are collected, and reading goes
+/// on to report them all; JSON stops at its first.
 fn each_record(
     input: &Input,
     from: Option<Source>,
@@ -171,17 +170,15 @@ fn each_record(
     };
     let rest = std::io::Cursor::new(head).chain(reader);
     if format == InputFormat::Json {
-        let mut bytes = Vec::new();
-        BufReader::new(rest).read_to_end(&mut bytes).map_err(io)?;
-        match read_json(&bytes) {
-            Ok(games) => {
-                for g in &games {
-                    each(&g.to_record(), format).map_err(written)?;
-                }
+        return match each_json_game(rest, |g| each(&g.to_record(), format)) {
+            Ok(()) => Ok(()),
+            Err(JsonReadError::Syntax(e)) => {
+                errors.extend(located(&input.name, [e]));
+                Ok(())
             }
-            Err(e) => errors.extend(located(&input.name, [e])),
-        }
-        return Ok(());
+            Err(JsonReadError::Read(e)) => Err(io(e)),
+            Err(JsonReadError::Each(e)) => Err(written(e)),
+        };
     }
     for game in Reader::new(BufReader::new(rest)) {
         match game {

@@ -17,6 +17,7 @@
 use crate::notation::fen::write_fen;
 use crate::notation::pgn::{write_records, PgnError, Reader};
 use crate::record::json::Game;
+use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::replay::{canonical_record, replay, ReplayOptions};
 use crate::record::{Line, Record, Span};
 
@@ -94,29 +95,20 @@ pub fn read_pgn(bytes: &[u8]) -> Result<Vec<Record>, Vec<Located>> {
 /// Every game of a JSON text: an array of games, or a sequence of game
 /// objects (one document, or JSON Lines).
 pub fn read_json(bytes: &[u8]) -> Result<Vec<Game>, Located> {
-    let loc = |e: serde_json::Error| {
-        let text = e.to_string();
-        let suffix = format!(" at line {} column {}", e.line(), e.column());
-        Located {
-            line: u32::try_from(e.line()).unwrap_or(u32::MAX),
-            column: u32::try_from(e.column()).unwrap_or(u32::MAX),
-            message: format!(
-                "invalid fvnote-record JSON: {}",
-                text.strip_suffix(&suffix).unwrap_or(&text)
-            ),
-        }
-    };
-    let array = bytes
-        .iter()
-        .find(|b| !b.is_ascii_whitespace())
-        .is_some_and(|&b| b == b'[');
-    if array {
-        return serde_json::from_slice::<Vec<Game>>(bytes).map_err(loc);
+    let mut games = Vec::new();
+    match each_json_game(bytes, |g| {
+        games.push(g);
+        Ok(())
+    }) {
+        Ok(()) => Ok(games),
+        Err(JsonReadError::Syntax(e)) => Err(e),
+        // A slice cannot fail to read, and the closure never fails.
+        Err(JsonReadError::Read(e) | JsonReadError::Each(e)) => Err(Located {
+            line: 0,
+            column: 0,
+            message: e.to_string(),
+        }),
     }
-    serde_json::Deserializer::from_slice(bytes)
-        .into_iter::<Game>()
-        .map(|g| g.map_err(loc))
-        .collect()
 }
 
 /// Records from text in either syntax.

@@ -1,0 +1,60 @@
+//! The streaming JSON reader against serde reading the text whole: the same
+//! games or the same first error (message, line, column), through a one-byte
+//! buffer and a large one.
+#![no_main]
+
+use std::io::BufReader;
+
+use fvnote::record::format::Located;
+use fvnote::record::json::Game;
+use fvnote::record::json_reader::{each_json_game, JsonReadError};
+use libfuzzer_sys::fuzz_target;
+
+fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
+    let loc = |e: serde_json::Error| {
+        let text = e.to_string();
+        let suffix = format!(" at line {} column {}", e.line(), e.column());
+        Located {
+            line: e.line() as u32,
+            column: e.column() as u32,
+            message: format!(
+                "invalid fvnote-record JSON: {}",
+                text.strip_suffix(&suffix).unwrap_or(&text)
+            ),
+        }
+    };
+    let array = bytes
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b == b'[');
+    if array {
+        return serde_json::from_slice::<Vec<Game>>(bytes).map_err(loc);
+    }
+    serde_json::Deserializer::from_slice(bytes)
+        .into_iter::<Game>()
+        .map(|g| g.map_err(loc))
+        .collect()
+}
+
+fn streamed(bytes: &[u8], capacity: usize) -> Result<Vec<Game>, Located> {
+    let mut games = Vec::new();
+    match each_json_game(BufReader::with_capacity(capacity, bytes), |g| {
+        games.push(g);
+        Ok(())
+    }) {
+        Ok(()) => Ok(games),
+        Err(JsonReadError::Syntax(e)) => Err(e),
+        Err(e) => panic!("a slice cannot fail to read: {e:?}"),
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let want = whole(data);
+    // serde's nesting limit counts the enclosing array when read whole.
+    if matches!(&want, Err(e) if e.message.contains("recursion limit")) {
+        return;
+    }
+    for capacity in [1, 4096] {
+        assert_eq!(streamed(data, capacity), want, "capacity {capacity}");
+    }
+});

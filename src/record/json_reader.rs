@@ -1,0 +1,328 @@
+//! Reading JSON games one at a time, so that memory holds one game however
+//! long the text is.
+//!
+//! A small framer finds where each top-level game ends (it tracks only
+//! strings, escapes and bracket depth), and serde parses the game's bytes as
+//! a slice. Parsing slices, not a reader, keeps serde's positions exact: a
+//! reader counts a byte it only peeked at, so its errors can point one
+//! column (or one line) too far. The framer's own errors (between games)
+//! use serde's words and positions, so a text gets the same verdict as
+//! `serde_json::from_slice` would give it whole (`tests/json_reader.rs`
+//! checks this; the one difference is serde's nesting limit, which now
+//! applies to each game alone rather than counting the enclosing array).
+//!
+//! ```
+//! use fvnote::record::json_reader::each_json_game;
+//! let text = br#"[{"format": "fvnote-record", "version": 1, "tags": [], "moves": []}]"#;
+//! let mut n = 0;
+//! each_json_game(&text[..], |_| {
+//!     n += 1;
+//!     Ok(())
+//! })
+//! .unwrap();
+//! assert_eq!(n, 1);
+//! ```
+
+use std::io::{self, BufRead};
+
+use crate::record::format::Located;
+use crate::record::json::Game;
+
+/// Why [`each_json_game`] stopped.
+#[derive(Debug)]
+pub enum JsonReadError {
+    /// The text is not fvnote-record JSON: where, and what was expected.
+    Syntax(Located),
+    /// The input could not be read.
+    Read(io::Error),
+    /// The caller's `each` failed; reading stopped there.
+    Each(io::Error),
+}
+
+/// Hands every game of a JSON text to `each` as soon as it is read: an
+/// array of games, or a sequence of game objects (one document, or JSON
+/// Lines). Reading stops at the first syntax error; the games before it
+/// have been handed over.
+pub fn each_json_game(
+    input: impl BufRead,
+    mut each: impl FnMut(Game) -> io::Result<()>,
+) -> Result<(), JsonReadError> {
+    let mut f = Framer {
+        input,
+        line: 1,
+        column: 0,
+        value: Vec::new(),
+    };
+    let mut each = |game| each(game).map_err(JsonReadError::Each);
+    let Some(first) = f.skip_space()? else {
+        return Ok(());
+    };
+    if first != b'[' {
+        // Values separated by white space.
+        while f.skip_space()?.is_some() {
+            each(f.game()?)?;
+        }
+        return Ok(());
+    }
+    f.eat(b'[');
+    match f.skip_space()? {
+        Some(b']') => f.eat(b']'),
+        None => return Err(f.at_end("EOF while parsing a list")),
+        Some(_) => loop {
+            each(f.game()?)?;
+            match f.skip_space()? {
+                Some(b']') => {
+                    f.eat(b']');
+                    break;
+                }
+                Some(b',') => {
+                    f.eat(b',');
+                    match f.skip_space()? {
+                        Some(b']') => return Err(f.at_next("trailing comma")),
+                        None => return Err(f.at_end("EOF while parsing a value")),
+                        Some(_) => {}
+                    }
+                }
+                Some(_) => return Err(f.at_next("expected `,` or `]`")),
+                None => return Err(f.at_end("EOF while parsing a list")),
+            }
+        },
+    }
+    match f.skip_space()? {
+        None => Ok(()),
+        Some(_) => Err(f.at_next("trailing characters")),
+    }
+}
+
+/// The bytes that matter between strings: quotes and brackets.
+static STRUCTURE: [bool; 256] = {
+    let mut t = [false; 256];
+    t[b'"' as usize] = true;
+    t[b'{' as usize] = true;
+    t[b'}' as usize] = true;
+    t[b'[' as usize] = true;
+    t[b']' as usize] = true;
+    t
+};
+
+/// JSON's white space (not form feed, which `is_ascii_whitespace` allows).
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
+/// Ends a value that is not an object, array or string.
+fn ends_scalar(b: u8) -> bool {
+    is_space(b) || matches!(b, b',' | b':' | b'[' | b']' | b'{' | b'}' | b'"')
+}
+
+/// How the bytes of a value are scanned.
+#[derive(Clone, Copy)]
+enum Shape {
+    /// Object or array: to the bracket that closes the first (`depth` open).
+    Nested { depth: usize },
+    /// To the closing quote.
+    String,
+    /// Number, literal or junk: up to the next delimiter.
+    Scalar,
+}
+
+/// Finds where a value ends, fed its bytes a buffer at a time.
+#[derive(Default)]
+struct Scan {
+    shape: Option<Shape>,
+    in_string: bool,
+    /// The last byte was a backslash in a string.
+    escape: bool,
+    /// Bytes of a `\\u` escape still to come. serde takes four bytes after
+    /// `\\u` whatever they are, a quote included, before it judges them.
+    hex: u8,
+}
+
+impl Scan {
+    /// Feeds the next bytes of the value. Where it ends in `buf`: the bytes
+    /// that belong to it, and the bytes serde should see. A scalar's are one
+    /// more, the byte that ends it, which serde peeks at to decide how a
+    /// malformed number or literal is wrong.
+    fn feed(&mut self, buf: &[u8]) -> Option<(usize, usize)> {
+        let mut i = 0;
+        while i < buf.len() {
+            if self.escape {
+                self.escape = false;
+                self.hex = if buf[i] == b'u' { 4 } else { 0 };
+                i += 1;
+                continue;
+            }
+            if self.hex > 0 {
+                let n = usize::from(self.hex).min(buf.len() - i);
+                self.hex -= n as u8;
+                i += n;
+                continue;
+            }
+            if self.in_string {
+                // Jump to what ends the string (a plain loop: strings are short).
+                match buf[i..].iter().position(|&b| b == b'"' || b == b'\\') {
+                    None => i = buf.len(),
+                    Some(k) if buf[i + k] == b'\\' => {
+                        self.escape = true;
+                        i += k + 1;
+                    }
+                    Some(k) => {
+                        self.in_string = false;
+                        i += k + 1;
+                        if matches!(self.shape, Some(Shape::String)) {
+                            return Some((i, i));
+                        }
+                    }
+                }
+                continue;
+            }
+            if let Some(Shape::Nested { .. }) = self.shape {
+                // Between strings only quotes and brackets matter.
+                match buf[i..].iter().position(|&b| STRUCTURE[usize::from(b)]) {
+                    None => {
+                        i = buf.len();
+                        continue;
+                    }
+                    Some(k) => i += k,
+                }
+            }
+            let b = buf[i];
+            i += 1;
+            match (self.shape, b) {
+                (None, b'{' | b'[') => self.shape = Some(Shape::Nested { depth: 1 }),
+                (None, b'"') => {
+                    self.shape = Some(Shape::String);
+                    self.in_string = true;
+                }
+                (None, _) => self.shape = Some(Shape::Scalar),
+                (Some(Shape::Scalar), _) if ends_scalar(b) => return Some((i - 1, i)),
+                (Some(Shape::Nested { .. }), b'"') => self.in_string = true,
+                (Some(Shape::Nested { depth }), b'{' | b'[') => {
+                    self.shape = Some(Shape::Nested { depth: depth + 1 });
+                }
+                (Some(Shape::Nested { depth: 1 }), b'}' | b']') => return Some((i, i)),
+                (Some(Shape::Nested { depth }), b'}' | b']') => {
+                    self.shape = Some(Shape::Nested { depth: depth - 1 });
+                }
+                _ => {}
+            }
+        }
+        None
+    }
+}
+
+struct Framer<R> {
+    input: R,
+    /// Where the next byte is, as serde counts: 1-based line, and the bytes
+    /// already read on that line.
+    line: usize,
+    column: usize,
+    /// The bytes of the value being read.
+    value: Vec<u8>,
+}
+
+impl<R: BufRead> Framer<R> {
+    /// Moves the position over `bytes`, the bytes just consumed.
+    fn advance(&mut self, (newlines, last): (usize, Option<usize>), len: usize) {
+        match last {
+            Some(last) => {
+                self.line += newlines;
+                self.column = len - last - 1;
+            }
+            None => self.column += len,
+        }
+    }
+
+    /// Consumes `b`, the byte just peeked at.
+    fn eat(&mut self, b: u8) {
+        self.input.consume(1);
+        self.advance(lines(&[b]), 1);
+    }
+
+    /// Skips white space; the next byte, not consumed.
+    fn skip_space(&mut self) -> Result<Option<u8>, JsonReadError> {
+        loop {
+            let buf = self.input.fill_buf().map_err(JsonReadError::Read)?;
+            let n = buf.iter().position(|&b| !is_space(b)).unwrap_or(buf.len());
+            let next = buf.get(n).copied();
+            let skipped = lines(&buf[..n]);
+            let empty = buf.is_empty();
+            self.input.consume(n);
+            self.advance(skipped, n);
+            if next.is_some() || empty {
+                return Ok(next);
+            }
+        }
+    }
+
+    /// Reads the value that starts at the next byte (not white space) and
+    /// parses it as a game.
+    fn game(&mut self) -> Result<Game, JsonReadError> {
+        let (line, column) = (self.line, self.column);
+        self.read_value()?;
+        serde_json::from_slice::<Game>(&self.value).map_err(|e| {
+            // Positions in the value, moved to where the value starts.
+            let (l, c) = (e.line(), e.column());
+            let at = match l {
+                0 => (0, 0),
+                1 => (line, column + c),
+                _ => (line + l - 1, c),
+            };
+            syntax(at, &e)
+        })
+    }
+
+    /// Copies the next value's bytes into `self.value`.
+    fn read_value(&mut self) -> Result<(), JsonReadError> {
+        self.value.clear();
+        let mut scan = Scan::default();
+        loop {
+            let buf = self.input.fill_buf().map_err(JsonReadError::Read)?;
+            if buf.is_empty() {
+                return Ok(());
+            }
+            let end = scan.feed(buf);
+            let (used, copied) = end.unwrap_or((buf.len(), buf.len()));
+            self.value.extend_from_slice(&buf[..copied]);
+            let moved = lines(&buf[..used]);
+            self.input.consume(used);
+            self.advance(moved, used);
+            if end.is_some() {
+                return Ok(());
+            }
+        }
+    }
+
+    /// An error at the next byte (peeked, not consumed).
+    fn at_next(&self, what: &str) -> JsonReadError {
+        located((self.line, self.column + 1), what)
+    }
+
+    /// An error at the end of the input.
+    fn at_end(&self, what: &str) -> JsonReadError {
+        located((self.line, self.column), what)
+    }
+}
+
+/// The newlines in `bytes`: how many, and where the last is.
+fn lines(bytes: &[u8]) -> (usize, Option<usize>) {
+    match memchr::memrchr(b'\n', bytes) {
+        Some(last) => (memchr::memchr_iter(b'\n', bytes).count(), Some(last)),
+        None => (0, None),
+    }
+}
+
+fn located((line, column): (usize, usize), what: &str) -> JsonReadError {
+    JsonReadError::Syntax(Located {
+        line: u32::try_from(line).unwrap_or(u32::MAX),
+        column: u32::try_from(column).unwrap_or(u32::MAX),
+        message: format!("invalid fvnote-record JSON: {what}"),
+    })
+}
+
+/// serde's message without its own position.
+fn syntax(at: (usize, usize), e: &serde_json::Error) -> JsonReadError {
+    let text = e.to_string();
+    let suffix = format!(" at line {} column {}", e.line(), e.column());
+    located(at, text.strip_suffix(&suffix).unwrap_or(&text))
+}
