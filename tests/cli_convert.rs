@@ -383,3 +383,22 @@ fn a_late_error_leaves_no_trace() {
     );
     assert_eq!(lines.lines().next().unwrap(), one.trim_end());
 }
+
+/// A game read from JSON has no positions for its moves: an error in one
+/// points at the game's `{` and names the ply.
+#[test]
+fn errors_in_json_games_point_at_the_game() {
+    let game = |moves: &str| {
+        format!(r#"{{"format": "fvnote-record", "version": 1, "tags": [], "moves": [{moves}]}}"#)
+    };
+    let good = game(r#"{"san": "e4"}"#);
+    let bad = game(r#"{"san": "e4"}, {"san": "e5"}, {"san": "Ke3"}"#);
+    let text = format!("[\n  {good},\n    {bad}\n]\n");
+    fvnote()
+        .args(["convert", "--to", "fen", "--from", "json", "-"])
+        .write_stdin(text)
+        .assert()
+        .code(2)
+        .stdout("")
+        .stderr("error: <stdin>:3:5: ply 3, Ke3: no piece can make this move\n");
+}

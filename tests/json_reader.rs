@@ -42,7 +42,22 @@ fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
 /// The streaming reader's verdict, reading through a buffer of `capacity`.
 fn streamed(bytes: &[u8], capacity: usize) -> Result<Vec<Game>, Located> {
     let mut games = Vec::new();
-    let read = each_json_game(BufReader::with_capacity(capacity, bytes), |g| {
+    let read = each_json_game(BufReader::with_capacity(capacity, bytes), |g, at| {
+        // The span covers the game's text, and its line and column (bytes)
+        // are the offset's.
+        let start = at.offset as usize;
+        let text = &bytes[start..start + at.len as usize];
+        assert_eq!(serde_json::from_slice::<Game>(text).unwrap(), g);
+        let before = &bytes[..start];
+        let line_start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        assert_eq!(
+            (at.line, at.column),
+            (line as u32, (start - line_start + 1) as u32)
+        );
         games.push(g);
         Ok(())
     });
@@ -172,7 +187,7 @@ fn the_callers_error_stops_reading() {
     let games = games();
     let lines = games.join("\n");
     let mut seen = 0;
-    let read = each_json_game(lines.as_bytes(), |_| {
+    let read = each_json_game(lines.as_bytes(), |_, _| {
         seen += 1;
         match seen {
             2 => Err(std::io::Error::other("disk full")),

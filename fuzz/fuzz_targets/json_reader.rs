@@ -38,7 +38,7 @@ fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
 
 fn streamed(bytes: &[u8], capacity: usize) -> Result<Vec<Game>, Located> {
     let mut games = Vec::new();
-    match each_json_game(BufReader::with_capacity(capacity, bytes), |g| {
+    match each_json_game(BufReader::with_capacity(capacity, bytes), |g, _| {
         games.push(g);
         Ok(())
     }) {

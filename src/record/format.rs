@@ -18,7 +18,7 @@ use crate::notation::fen::write_fen;
 use crate::notation::pgn::{write_records, PgnError, Reader};
 use crate::record::json::Game;
 use crate::record::json_reader::{each_json_game, JsonReadError};
-use crate::record::replay::{canonical_record, replay, ReplayOptions};
+use crate::record::replay::{canonical_record, replay, Diagnostic, ReplayOptions};
 use crate::record::{Line, Record, Span};
 
 /// A problem at a place in the input text.
@@ -96,7 +96,7 @@ pub fn read_pgn(bytes: &[u8]) -> Result<Vec<Record>, Vec<Located>> {
 /// objects (one document, or JSON Lines).
 pub fn read_json(bytes: &[u8]) -> Result<Vec<Game>, Located> {
     let mut games = Vec::new();
-    match each_json_game(bytes, |g| {
+    match each_json_game(bytes, |g, _| {
         games.push(g);
         Ok(())
     }) {
@@ -136,11 +136,10 @@ fn clear_numbers(moves: &mut Line) {
 /// resolve (syntax, illegal, ambiguous) or the start position cannot be set up.
 pub fn canonical_form(record: &Record) -> Result<Record, Located> {
     let report = replay(record, &ReplayOptions::default());
-    let Some(start) = report.start.as_ref() else {
+    if report.start.is_none() {
         let message = report.error.map_or_else(String::new, |d| d.message);
         return Err(Located::at(record.span, message));
-    };
-    let _ = start;
+    }
     if report.canonical.iter().any(Option::is_none) {
         // The first error that belongs to a move token (the replay sorts
         // errors by position; result checks are not move errors).
@@ -149,15 +148,25 @@ pub fn canonical_form(record: &Record) -> Result<Record, Located> {
             .iter()
             .find(|d| d.ply.is_some() && !d.token.is_empty() && d.fen.is_some())
             .or(report.error.as_ref());
-        let message = d.map_or_else(
-            || "a move does not resolve".to_owned(),
-            |d| format!("{}: {}", d.token, d.message),
-        );
-        return Err(Located::at(d.map_or(record.span, |d| d.span), message));
+        return Err(move_error(record, d, "a move does not resolve"));
     }
     let mut out = canonical_record(record, &report);
     clear_numbers(&mut out.moves);
     Ok(out)
+}
+
+/// The error a move of `record` caused, where it is. A record without
+/// source positions (read from JSON) has its moves located at the game,
+/// naming the ply.
+fn move_error(record: &Record, d: Option<&Diagnostic>, otherwise: &str) -> Located {
+    let Some(d) = d else {
+        return Located::at(record.span, otherwise);
+    };
+    let message = format!("{}: {}", d.token, d.message);
+    match d.ply {
+        Some(ply) if d.span.line == 0 => Located::at(record.span, format!("ply {ply}, {message}")),
+        _ => Located::at(d.span, message),
+    }
 }
 
 /// A PGN text in canonical form: every game through [`canonical_form`].
@@ -203,11 +212,7 @@ pub fn main_line_fens(record: &Record) -> Result<Vec<String>, Located> {
             .errors
             .iter()
             .find(|d| !d.in_variation && d.fen.is_some());
-        let message = d.map_or_else(
-            || "the main line does not replay".to_owned(),
-            |d| format!("{}: {}", d.token, d.message),
-        );
-        return Err(Located::at(d.map_or(record.span, |d| d.span), message));
+        return Err(move_error(record, d, "the main line does not replay"));
     }
     let mut fens = vec![write_fen(start)];
     fens.extend(report.main_line.iter().filter_map(|p| p.fen_after.clone()));

@@ -14,19 +14,20 @@
 //! ```
 //! use fvnote::record::json_reader::each_json_game;
 //! let text = br#"[{"format": "fvnote-record", "version": 1, "tags": [], "moves": []}]"#;
-//! let mut n = 0;
-//! each_json_game(&text[..], |_| {
-//!     n += 1;
+//! let mut starts = Vec::new();
+//! each_json_game(&text[..], |_game, at| {
+//!     starts.push((at.line, at.column));
 //!     Ok(())
 //! })
 //! .unwrap();
-//! assert_eq!(n, 1);
+//! assert_eq!(starts, [(1, 2)]);
 //! ```
 
 use std::io::{self, BufRead};
 
 use crate::record::format::Located;
 use crate::record::json::Game;
+use crate::record::Span;
 
 /// Why [`each_json_game`] stopped.
 #[derive(Debug)]
@@ -39,21 +40,23 @@ pub enum JsonReadError {
     Each(io::Error),
 }
 
-/// Hands every game of a JSON text to `each` as soon as it is read: an
-/// array of games, or a sequence of game objects (one document, or JSON
-/// Lines). Reading stops at the first syntax error; the games before it
-/// have been handed over.
+/// Hands every game of a JSON text to `each` as soon as it is read, with
+/// where it is in the text: an array of games, or a sequence of game
+/// objects (one document, or JSON Lines). Reading stops at the first syntax
+/// error; the games before it have been handed over. Columns in JSON
+/// positions count bytes, as serde's do.
 pub fn each_json_game(
     input: impl BufRead,
-    mut each: impl FnMut(Game) -> io::Result<()>,
+    mut each: impl FnMut(Game, Span) -> io::Result<()>,
 ) -> Result<(), JsonReadError> {
     let mut f = Framer {
         input,
+        offset: 0,
         line: 1,
         column: 0,
         value: Vec::new(),
     };
-    let mut each = |game| each(game).map_err(JsonReadError::Each);
+    let mut each = |(game, at)| each(game, at).map_err(JsonReadError::Each);
     let Some(first) = f.skip_space()? else {
         return Ok(());
     };
@@ -213,8 +216,9 @@ impl Scan {
 
 struct Framer<R> {
     input: R,
-    /// Where the next byte is, as serde counts: 1-based line, and the bytes
-    /// already read on that line.
+    /// Where the next byte is: its offset, and as serde counts, its 1-based
+    /// line and the bytes already read on that line.
+    offset: u64,
     line: usize,
     column: usize,
     /// The bytes of the value being read.
@@ -224,6 +228,7 @@ struct Framer<R> {
 impl<R: BufRead> Framer<R> {
     /// Moves the position over `bytes`, the bytes just consumed.
     fn advance(&mut self, (newlines, last): (usize, Option<usize>), len: usize) {
+        self.offset += len as u64;
         match last {
             Some(last) => {
                 self.line += newlines;
@@ -256,20 +261,29 @@ impl<R: BufRead> Framer<R> {
     }
 
     /// Reads the value that starts at the next byte (not white space) and
-    /// parses it as a game.
-    fn game(&mut self) -> Result<Game, JsonReadError> {
-        let (line, column) = (self.line, self.column);
+    /// parses it as a game; where the value is.
+    fn game(&mut self) -> Result<(Game, Span), JsonReadError> {
+        let (offset, line, column) = (self.offset, self.line, self.column);
         self.read_value()?;
-        serde_json::from_slice::<Game>(&self.value).map_err(|e| {
-            // Positions in the value, moved to where the value starts.
-            let (l, c) = (e.line(), e.column());
-            let at = match l {
-                0 => (0, 0),
-                1 => (line, column + c),
-                _ => (line + l - 1, c),
-            };
-            syntax(at, &e)
-        })
+        let at = Span {
+            offset,
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            column: u32::try_from(column + 1).unwrap_or(u32::MAX),
+            len: u32::try_from(self.value.len()).unwrap_or(u32::MAX),
+        };
+        match serde_json::from_slice::<Game>(&self.value) {
+            Ok(game) => Ok((game, at)),
+            Err(e) => {
+                // Positions in the value, moved to where the value starts.
+                let (l, c) = (e.line(), e.column());
+                let at = match l {
+                    0 => (0, 0),
+                    1 => (line, column + c),
+                    _ => (line + l - 1, c),
+                };
+                Err(syntax(at, &e))
+            }
+        }
     }
 
     /// Copies the next value's bytes into `self.value`.
