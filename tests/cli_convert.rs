@@ -402,3 +402,38 @@ fn errors_in_json_games_point_at_the_game() {
         .stdout("")
         .stderr("error: <stdin>:3:5: ply 3, Ke3: no piece can make this move\n");
 }
+
+/// JSON can hold what PGN cannot; converting such a game to PGN is refused,
+/// saying where and why, rather than writing a text that reads as another
+/// game.
+#[test]
+fn json_that_pgn_cannot_hold_is_refused() {
+    let game = |moves: &str, result: &str| {
+        format!(
+            r#"{{"format": "fvnote-record", "version": 1, "tags": [], "moves": [{moves}], "result": {result}}}"#
+        )
+    };
+    for (text, error) in [
+        (
+            game(r#"{"san": "d4"}, {"san": "e4 e5"}"#, "null"),
+            "<stdin>:2:1: ply 2, move `e4 e5` cannot be written in PGN: a move token holds no white space",
+        ),
+        (
+            game(r#"{"san": "d4", "comments": [{"text": "}\n"}]}"#, "null"),
+            "<stdin>:2:1: ply 1, comment \"}\\n\": PGN cannot hold a comment with both `}` and a line break",
+        ),
+        (
+            game(r#"{"san": "d4"}"#, r#""won""#),
+            "<stdin>:2:1: result `won`: a PGN result is 1-0, 0-1, 1/2-1/2 or *",
+        ),
+    ] {
+        let fine = game(r#"{"san": "d4"}"#, "null");
+        fvnote()
+            .args(["convert", "--to", "pgn", "-"])
+            .write_stdin(format!("{fine}\n{text}\n"))
+            .assert()
+            .code(2)
+            .stdout("")
+            .stderr(predicate::str::starts_with(format!("error: {error}")));
+    }
+}

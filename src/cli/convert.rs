@@ -17,7 +17,7 @@ use clap::{Args, ValueEnum};
 use tempfile::{spooled_tempfile, SpooledTempFile};
 
 use super::CliError;
-use crate::notation::pgn::{write_records, PgnErrorKind, Reader};
+use crate::notation::pgn::{check_writable, write_records, PgnErrorKind, Reader};
 use crate::record::format::{canonical_form, main_line_fens, sniff, InputFormat, Located};
 use crate::record::io::{AtomicFile, Written};
 use crate::record::json::{to_game, JsonOptions};
@@ -247,28 +247,24 @@ impl Converter<'_> {
                         text.extend_from_slice(line);
                     }
                 }
-                Err(e) => {
-                    let at = (r.span.line, r.span.column);
-                    let message = format!("{name}:{}:{}: {e}", at.0, at.1);
-                    self.errors.push(message);
-                }
+                Err(e) => self.refuse(name, r, e),
+            },
+            Target::Pgn if format == InputFormat::Json => match check_writable(r) {
+                // JSON keeps its tokens as written (they may not replay).
+                Ok(()) => write_records([r], &mut text)?,
+                Err(e) => self.refuse(name, r, e),
             },
             Target::Pgn => {
-                let canonical = match (format, canonical_form(r)) {
-                    (InputFormat::Json, _) => None,
-                    (_, Ok(c)) => Some(c),
-                    (_, Err(e)) => {
-                        // Still lossless: the moves that resolve are
-                        // rewritten, the rest kept as written.
-                        eprintln!(
-                            "warning: {name}:{}:{}: {}; moves from here are kept as written",
-                            e.line, e.column, e.message
-                        );
-                        let report = replay(r, &ReplayOptions::default());
-                        Some(canonical_record(r, &report))
-                    }
-                };
-                write_records([canonical.as_ref().unwrap_or(r)], &mut text)?;
+                let canonical = canonical_form(r).unwrap_or_else(|e| {
+                    // Still lossless: the moves that resolve are rewritten,
+                    // the rest kept as written.
+                    eprintln!(
+                        "warning: {name}:{}:{}: {}; moves from here are kept as written",
+                        e.line, e.column, e.message
+                    );
+                    canonical_record(r, &replay(r, &ReplayOptions::default()))
+                });
+                write_records([&canonical], &mut text)?;
             }
             Target::Fen => match main_line_fens(r) {
                 Ok(fens) => {
@@ -288,6 +284,12 @@ impl Converter<'_> {
             self.games += 1;
         }
         Ok(())
+    }
+
+    /// Files an error about the whole game `r`.
+    fn refuse(&mut self, name: &str, r: &Record, e: impl std::fmt::Display) {
+        let (line, column) = (r.span.line, r.span.column);
+        self.errors.push(format!("{name}:{line}:{column}: {e}"));
     }
 
     /// Closes what the games opened (the JSON array).

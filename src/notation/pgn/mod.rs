@@ -42,7 +42,7 @@ mod writer;
 
 pub(crate) use lexer::line_breaks;
 pub use reader::{read_all, Reader, ReaderOptions, RecordBuilder, Visitor};
-pub use writer::{to_string, write_record, write_records};
+pub use writer::{check_writable, to_string, write_record, write_records, Unwritable};
 
 use crate::record::{Record, Span};
 

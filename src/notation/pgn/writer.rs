@@ -21,6 +21,8 @@
 
 use std::io::{self, Write};
 
+use super::lexer;
+use super::reader::ReaderOptions;
 use crate::record::{Comment, CommentKind, Line, Node, Record};
 
 const WIDTH: usize = 80;
@@ -72,6 +74,140 @@ pub fn to_string(rec: &Record) -> String {
     // Writing to a Vec cannot fail.
     let _ = write_record(rec, &mut v);
     String::from_utf8_lossy(&v).into_owned()
+}
+
+/// What a record holds that PGN cannot: writing it would give a text that
+/// reads back as another record, or not at all. Records read from PGN never
+/// hold such things; records read from JSON may.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Unwritable {
+    /// The ply it is at (document order of the game, variations numbered
+    /// from the ply they replace), None for tags and the result.
+    pub ply: Option<usize>,
+    pub message: String,
+}
+
+impl std::fmt::Display for Unwritable {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self.ply {
+            Some(ply) => write!(f, "ply {ply}, {}", self.message),
+            None => f.write_str(&self.message),
+        }
+    }
+}
+
+/// Checks that `rec` can be written as PGN that reads back (with the
+/// reader's default limits) as the same record: tag names and values, move
+/// tokens, comments and the result.
+///
+/// ```
+/// use fvnote::notation::pgn::{check_writable, read_all};
+/// let mut rec = read_all(&b"1. e4 e5 *"[..]).remove(0).unwrap();
+/// assert!(check_writable(&rec).is_ok());
+/// rec.moves[1].san = "e5 Nf3".into();
+/// let e = check_writable(&rec).unwrap_err();
+/// assert_eq!(e.ply, Some(2));
+/// ```
+pub fn check_writable(rec: &Record) -> Result<(), Unwritable> {
+    let limits = ReaderOptions::default();
+    let fail = |ply, message: String| Err(Unwritable { ply, message });
+    for t in &rec.tags {
+        if t.name.is_empty()
+            || !t
+                .name
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b == b'_')
+        {
+            return fail(
+                None,
+                format!(
+                    "tag name `{}`: PGN tag names are letters, digits and `_`",
+                    t.name
+                ),
+            );
+        }
+        if t.value.contains(['\n', '\r']) {
+            return fail(
+                None,
+                format!("tag `{}`: PGN tag values cannot hold a line break", t.name),
+            );
+        }
+        let escaped = t.value.len() + t.value.matches(['\\', '"']).count();
+        if escaped > limits.max_tag_value_len {
+            return fail(
+                None,
+                format!(
+                    "tag `{}`: a value of {escaped} bytes written is longer than PGN readers take ({} bytes)",
+                    t.name, limits.max_tag_value_len
+                ),
+            );
+        }
+    }
+    let comments = |ply, list: &[Comment]| {
+        list.iter().try_for_each(|c| {
+            comment_writable(c, limits.max_comment_len)
+                .map_err(|message| Unwritable { ply, message })
+        })
+    };
+    comments(None, &rec.prelude)?;
+    // (line, ply of its first node)
+    let mut stack: Vec<(&Line, usize)> = vec![(&rec.moves, 1)];
+    while let Some((line, first)) = stack.pop() {
+        for (i, node) in line.iter().enumerate() {
+            let ply = first + i;
+            if let Err(message) = token_writable(&node.san, limits.max_token_len) {
+                return fail(Some(ply), message);
+            }
+            comments(Some(ply), &node.comments_before)?;
+            comments(Some(ply), &node.comments)?;
+            stack.extend(node.variations.iter().map(|v| (v, ply)));
+        }
+    }
+    match rec.result.as_deref() {
+        None | Some("1-0" | "0-1" | "1/2-1/2" | "*") => Ok(()),
+        Some(r) => fail(
+            None,
+            format!("result `{r}`: a PGN result is 1-0, 0-1, 1/2-1/2 or *"),
+        ),
+    }
+}
+
+/// A move token must read back as one move token, itself.
+fn token_writable(san: &str, max_len: usize) -> Result<(), String> {
+    let tok = san.as_bytes();
+    let why = if tok.is_empty() {
+        "a move token cannot be empty"
+    } else if tok.len() > max_len {
+        "a move token is at most 255 bytes"
+    } else if !tok.iter().all(|&b| lexer::is_token_byte(b)) {
+        "a move token holds no white space, control characters or `{ } ( ) [ ] ; $ \"`"
+    } else if lexer::classify(tok) != lexer::Class::Move {
+        "it reads as a move number or a result"
+    } else if !lexer::split_glyphs(tok).1.is_empty() {
+        "`!` and `?` after a move read as annotations (write them as NAGs)"
+    } else {
+        return Ok(());
+    };
+    Err(format!("move `{san}` cannot be written in PGN: {why}"))
+}
+
+/// A comment's text must come back unchanged: a brace comment cannot hold
+/// `}` and a line comment cannot hold a line break, so text with both does
+/// not fit either.
+fn comment_writable(c: &Comment, max_len: usize) -> Result<(), String> {
+    if c.text.contains('}') && c.text.contains(['\n', '\r']) {
+        return Err(format!(
+            "comment {:?}: PGN cannot hold a comment with both `}}` and a line break",
+            c.text
+        ));
+    }
+    if c.text.len() > max_len {
+        return Err(format!(
+            "a comment of {} bytes is longer than PGN readers take ({max_len} bytes)",
+            c.text.len()
+        ));
+    }
+    Ok(())
 }
 
 struct Wrap<'w, W: Write> {
