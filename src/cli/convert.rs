@@ -7,7 +7,8 @@
 //! delivered only when every input converted, so a malformed input never
 //! leaves a half-written file.
 //! Exit codes: 0 converted, 2 usage, I/O, or input that cannot be converted
-//! (a syntax error; for `--to fen`, a main line that does not replay).
+//! (a syntax error; for `--to fen`, a main line that does not replay; for
+//! `--to pgn` from JSON, a game PGN cannot hold).
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};

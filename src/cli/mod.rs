@@ -63,7 +63,8 @@ pub enum Command {
     #[command(
         after_help = "Nothing is written unless every input converts. Errors name \
 FILE:LINE:COLUMN.\nExit status: 0 converted; 2 usage or I/O error, or input that cannot be \
-converted (syntax error; for --to fen, a main line that does not replay).\n\
+converted (syntax error; for --to fen, a main line that does not replay; for --to pgn \
+from JSON, a game PGN cannot hold).\n\
 The JSON form is specified in notation/json.md."
     )]
     Convert(convert::ConvertArgs),

@@ -18,6 +18,7 @@
 //! is written as a `;` comment if it has no line break, else `}` becomes
 //! `)`. Comments are never split, so a long comment may exceed 80 columns.
 //! Tag values cannot contain line breaks in PGN; they are written as given.
+//! [`check_writable`] tells in advance whether a record comes back intact.
 
 use std::io::{self, Write};
 
