@@ -1,6 +1,6 @@
 //! The streaming JSON reader against serde reading the text whole: the same
 //! games or the same first error (message, line, column), through a one-byte
-//! buffer and a large one.
+//! buffer and a large one; each game's span covers its text.
 #![no_main]
 
 use std::io::BufReader;
@@ -38,7 +38,15 @@ fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
 
 fn streamed(bytes: &[u8], capacity: usize) -> Result<Vec<Game>, Located> {
     let mut games = Vec::new();
-    match each_json_game(BufReader::with_capacity(capacity, bytes), |g, _| {
+    match each_json_game(BufReader::with_capacity(capacity, bytes), |g, at| {
+        // The span covers the game's text; its line and column are its offset's.
+        let start = at.offset as usize;
+        let text = &bytes[start..start + at.len as usize];
+        assert_eq!(serde_json::from_slice::<Game>(text).ok().as_ref(), Some(&g));
+        let before = &bytes[..start];
+        let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
+        assert_eq!((at.line, at.column), (line as u32, (start - line_start + 1) as u32));
         games.push(g);
         Ok(())
     }) {
