@@ -274,3 +274,32 @@ proptest! {
         assert_same(text.as_bytes());
     }
 }
+
+/// Hostile JSON: nesting 100,000 deep, unclosed strings and brackets, and
+/// NUL bytes are errors with a position, never a crash or a stack overflow.
+#[test]
+fn hostile_json_is_an_error_with_a_position() {
+    let deep =
+        |open: &str, close: &str| format!("[{}1{}]", open.repeat(100_000), close.repeat(100_000));
+    for (text, message) in [
+        (deep("[", "]"), "expected a string"),
+        // serde skips an unknown field's value without recursing.
+        (deep("{\"a\":", "}"), "missing field `format`"),
+        (
+            format!("[{}", "{\"a\":[".repeat(100_000)),
+            "EOF while parsing a list",
+        ),
+        (
+            format!("[\"{}", "a".repeat(1 << 20)),
+            "EOF while parsing a string",
+        ),
+        ("[\0]".to_owned(), "expected value"),
+        (format!("{GAME}\0"), "expected value"),
+    ] {
+        for capacity in [7, 8192] {
+            let err = streamed(text.as_bytes(), capacity).unwrap_err();
+            assert!(err.message.contains(message), "{err:?}");
+            assert!(err.line >= 1 && err.column >= 1, "{err:?}");
+        }
+    }
+}
