@@ -136,8 +136,8 @@ struct Scan {
     in_string: bool,
     /// The last byte was a backslash in a string.
     escape: bool,
-    /// Bytes of a `\\u` escape still to come. serde takes four bytes after
-    /// `\\u` whatever they are, a quote included, before it judges them.
+    /// Bytes of a `\u` escape still to come. serde takes four bytes after
+    /// `\u` whatever they are, a quote included, before it judges them.
     hex: u8,
 }
 
