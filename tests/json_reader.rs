@@ -11,6 +11,25 @@ use fvnote::record::json_reader::{each_json_game, JsonReadError};
 use fvnote::Variant;
 use proptest::prelude::*;
 
+/// serde's column (bytes into its line) in characters.
+fn char_column(bytes: &[u8], line: usize, column: usize) -> usize {
+    if line == 0 {
+        return column;
+    }
+    let start = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'\n')
+        .nth(line.saturating_sub(2))
+        .map_or(0, |(i, _)| i + 1);
+    let start = if line == 1 { 0 } else { start };
+    let end = (start + column).min(bytes.len());
+    bytes[start..end]
+        .iter()
+        .filter(|&&b| b & 0xC0 != 0x80)
+        .count()
+}
+
 /// What the text means to serde read whole: an array when its first byte
 /// after white space is `[`, else a stream of values.
 fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
@@ -19,7 +38,7 @@ fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
         let suffix = format!(" at line {} column {}", e.line(), e.column());
         Located {
             line: e.line() as u32,
-            column: e.column() as u32,
+            column: char_column(bytes, e.line(), e.column()) as u32,
             message: format!(
                 "invalid fvnote-record JSON: {}",
                 text.strip_suffix(&suffix).unwrap_or(&text)
@@ -54,10 +73,11 @@ fn streamed(bytes: &[u8], capacity: usize) -> Result<Vec<Game>, Located> {
             .rposition(|&b| b == b'\n')
             .map_or(0, |i| i + 1);
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        assert_eq!(
-            (at.line, at.column),
-            (line as u32, (start - line_start + 1) as u32)
-        );
+        let column = 1 + before[line_start..]
+            .iter()
+            .filter(|&&b| b & 0xC0 != 0x80)
+            .count();
+        assert_eq!((at.line, at.column), (line as u32, column as u32));
         games.push(g);
         Ok(())
     });
@@ -150,6 +170,11 @@ fn malformed_texts_fail_at_the_same_place() {
         "[1.\n]".to_owned(),
         "[tru]".to_owned(),
         "[\"abc".to_owned(),
+        // Columns count characters: errors after `é` on the first line of a
+        // game, on a later line of it, and between games.
+        "[{\"format\": \"fvnote-record\", \"é\": 1, \"version\": 1, \"tags\": 5}]".to_owned(),
+        "[{\"format\": \"fvnote-record\", \"version\": 1,\n \"é\": 1, \"tags\": [{\"name\": \"é\", \"value\": 5}]}]".to_owned(),
+        format!("[{g}, \"é\" x]"),
         "[\"a\\\"]".to_owned(),
         "\u{c}[]".to_owned(),
         "\u{feff}[]".to_owned(),

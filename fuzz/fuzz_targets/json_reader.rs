@@ -10,13 +10,29 @@ use fvnote::record::json::Game;
 use fvnote::record::json_reader::{each_json_game, JsonReadError};
 use libfuzzer_sys::fuzz_target;
 
+/// serde's column (bytes into its line) in characters.
+fn char_column(bytes: &[u8], line: usize, column: usize) -> usize {
+    if line == 0 {
+        return column;
+    }
+    let start = bytes
+        .iter()
+        .enumerate()
+        .filter(|(_, &b)| b == b'\n')
+        .nth(line.saturating_sub(2))
+        .map_or(0, |(i, _)| i + 1);
+    let start = if line == 1 { 0 } else { start };
+    let end = (start + column).min(bytes.len());
+    bytes[start..end].iter().filter(|&&b| b & 0xC0 != 0x80).count()
+}
+
 fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
     let loc = |e: serde_json::Error| {
         let text = e.to_string();
         let suffix = format!(" at line {} column {}", e.line(), e.column());
         Located {
             line: e.line() as u32,
-            column: e.column() as u32,
+            column: char_column(bytes, e.line(), e.column()) as u32,
             message: format!(
                 "invalid fvnote-record JSON: {}",
                 text.strip_suffix(&suffix).unwrap_or(&text)
@@ -46,7 +62,8 @@ fn streamed(bytes: &[u8], capacity: usize) -> Result<Vec<Game>, Located> {
         let before = &bytes[..start];
         let line_start = before.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
         let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        assert_eq!((at.line, at.column), (line as u32, (start - line_start + 1) as u32));
+        let column = 1 + before[line_start..].iter().filter(|&&b| b & 0xC0 != 0x80).count();
+        assert_eq!((at.line, at.column), (line as u32, column as u32));
         games.push(g);
         Ok(())
     }) {

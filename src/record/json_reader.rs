@@ -10,6 +10,7 @@
 //! `serde_json::from_slice` would give it whole (`tests/json_reader.rs`
 //! checks this; the one difference is serde's nesting limit, which now
 //! applies to each game alone rather than counting the enclosing array).
+//! Columns count characters, as in PGN positions (serde counts bytes).
 //!
 //! ```
 //! use fvnote::record::json_reader::each_json_game;
@@ -43,8 +44,7 @@ pub enum JsonReadError {
 /// Hands every game of a JSON text to `each` as soon as it is read, with
 /// where it is in the text: an array of games, or a sequence of game
 /// objects (one document, or JSON Lines). Reading stops at the first syntax
-/// error; the games before it have been handed over. Columns in JSON
-/// positions count bytes, as serde's do.
+/// error; the games before it have been handed over.
 pub fn each_json_game(
     input: impl BufRead,
     mut each: impl FnMut(Game, Span) -> io::Result<()>,
@@ -216,8 +216,8 @@ impl Scan {
 
 struct Framer<R> {
     input: R,
-    /// Where the next byte is: its offset, and as serde counts, its 1-based
-    /// line and the bytes already read on that line.
+    /// Where the next byte is: its offset, its 1-based line, and the
+    /// characters before it on that line.
     offset: u64,
     line: usize,
     column: usize,
@@ -226,22 +226,21 @@ struct Framer<R> {
 }
 
 impl<R: BufRead> Framer<R> {
-    /// Moves the position over `bytes`, the bytes just consumed.
-    fn advance(&mut self, (newlines, last): (usize, Option<usize>), len: usize) {
-        self.offset += len as u64;
-        match last {
-            Some(last) => {
-                self.line += newlines;
-                self.column = len - last - 1;
-            }
-            None => self.column += len,
+    /// Moves the position over bytes just consumed.
+    fn advance(&mut self, m: Moved) {
+        self.offset += m.len as u64;
+        if m.newlines > 0 {
+            self.line += m.newlines;
+            self.column = m.tail;
+        } else {
+            self.column += m.tail;
         }
     }
 
     /// Consumes `b`, the byte just peeked at.
     fn eat(&mut self, b: u8) {
         self.input.consume(1);
-        self.advance(lines(&[b]), 1);
+        self.advance(moved(&[b]));
     }
 
     /// Skips white space; the next byte, not consumed.
@@ -250,10 +249,10 @@ impl<R: BufRead> Framer<R> {
             let buf = self.input.fill_buf().map_err(JsonReadError::Read)?;
             let n = buf.iter().position(|&b| !is_space(b)).unwrap_or(buf.len());
             let next = buf.get(n).copied();
-            let skipped = lines(&buf[..n]);
+            let skipped = moved(&buf[..n]);
             let empty = buf.is_empty();
             self.input.consume(n);
-            self.advance(skipped, n);
+            self.advance(skipped);
             if next.is_some() || empty {
                 return Ok(next);
             }
@@ -274,12 +273,22 @@ impl<R: BufRead> Framer<R> {
         match serde_json::from_slice::<Game>(&self.value) {
             Ok(game) => Ok((game, at)),
             Err(e) => {
-                // Positions in the value, moved to where the value starts.
+                // serde's position in the value (its column counts bytes),
+                // moved to where the value starts, in characters.
                 let (l, c) = (e.line(), e.column());
                 let at = match l {
                     0 => (0, 0),
-                    1 => (line, column + c),
-                    _ => (line + l - 1, c),
+                    1 => (
+                        line,
+                        column + chars(self.value.get(..c).unwrap_or(&self.value)),
+                    ),
+                    _ => {
+                        let start = memchr::memchr_iter(b'\n', &self.value)
+                            .nth(l - 2)
+                            .map_or(self.value.len(), |i| i + 1);
+                        let end = (start + c).min(self.value.len());
+                        (line + l - 1, chars(&self.value[start..end]))
+                    }
                 };
                 Err(syntax(at, &e))
             }
@@ -298,9 +307,9 @@ impl<R: BufRead> Framer<R> {
             let end = scan.feed(buf);
             let (used, copied) = end.unwrap_or((buf.len(), buf.len()));
             self.value.extend_from_slice(&buf[..copied]);
-            let moved = lines(&buf[..used]);
+            let m = moved(&buf[..used]);
             self.input.consume(used);
-            self.advance(moved, used);
+            self.advance(m);
             if end.is_some() {
                 return Ok(());
             }
@@ -318,12 +327,31 @@ impl<R: BufRead> Framer<R> {
     }
 }
 
-/// The newlines in `bytes`: how many, and where the last is.
-fn lines(bytes: &[u8]) -> (usize, Option<usize>) {
-    match memchr::memrchr(b'\n', bytes) {
-        Some(last) => (memchr::memchr_iter(b'\n', bytes).count(), Some(last)),
-        None => (0, None),
+/// How consuming some bytes moves the position.
+#[derive(Clone, Copy)]
+struct Moved {
+    len: usize,
+    newlines: usize,
+    /// Characters after the last line break (all of them without one).
+    tail: usize,
+}
+
+fn moved(bytes: &[u8]) -> Moved {
+    let (newlines, tail) = match memchr::memrchr(b'\n', bytes) {
+        Some(last) => (memchr::memchr_iter(b'\n', bytes).count(), last + 1),
+        None => (0, 0),
+    };
+    Moved {
+        len: bytes.len(),
+        newlines,
+        tail: chars(&bytes[tail..]),
     }
+}
+
+/// Characters in UTF-8 `bytes` (bytes that do not continue a character),
+/// so columns match what an editor shows, as in PGN positions.
+fn chars(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
 }
 
 fn located((line, column): (usize, usize), what: &str) -> JsonReadError {
