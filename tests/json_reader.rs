@@ -207,6 +207,23 @@ fn a_unicode_escape_takes_four_bytes_even_a_quote() {
     }
 }
 
+/// Found by the `json_reader` fuzz target: a byte that continues a
+/// character, alone (the text is not UTF-8), adds no column, whether serde
+/// or the framer reports the error at it.
+#[test]
+fn a_stray_continuation_byte_takes_no_column() {
+    for text in [
+        &b"  [ ]\t\t\t\t\t\t\x9e\t"[..],
+        b"[1 \x9e]",
+        b"[{\"format\": \"fvnote-record\"}\x9e]",
+        b"\xe9\x9e",
+        b"[\x9e]",
+    ] {
+        assert_same(text);
+        assert!(whole(text).is_err());
+    }
+}
+
 #[test]
 fn the_callers_error_stops_reading() {
     let games = games();

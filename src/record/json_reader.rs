@@ -81,19 +81,19 @@ pub fn each_json_game(
                 Some(b',') => {
                     f.eat(b',');
                     match f.skip_space()? {
-                        Some(b']') => return Err(f.at_next("trailing comma")),
+                        Some(b']') => return Err(f.at_next(b']', "trailing comma")),
                         None => return Err(f.at_end("EOF while parsing a value")),
                         Some(_) => {}
                     }
                 }
-                Some(_) => return Err(f.at_next("expected `,` or `]`")),
+                Some(b) => return Err(f.at_next(b, "expected `,` or `]`")),
                 None => return Err(f.at_end("EOF while parsing a list")),
             }
         },
     }
     match f.skip_space()? {
         None => Ok(()),
-        Some(_) => Err(f.at_next("trailing characters")),
+        Some(b) => Err(f.at_next(b, "trailing characters")),
     }
 }
 
@@ -316,9 +316,12 @@ impl<R: BufRead> Framer<R> {
         }
     }
 
-    /// An error at the next byte (peeked, not consumed).
-    fn at_next(&self, what: &str) -> JsonReadError {
-        located((self.line, self.column + 1), what)
+    /// An error at the next byte, `next` (peeked, not consumed). Its column
+    /// counts the characters up to and including it, as serde's positions
+    /// are converted: a byte that continues a character (in text that is
+    /// not UTF-8) adds none.
+    fn at_next(&self, next: u8, what: &str) -> JsonReadError {
+        located((self.line, self.column + chars(&[next])), what)
     }
 
     /// An error at the end of the input.
