@@ -198,3 +198,14 @@ fn validate_counts_what_it_does_not_show() {
     );
     assert!(human.contains("200 warnings"));
 }
+
+/// Found by the `replay` fuzz target at the end of the fifth session, not
+/// fixed yet (issue #9 stays open for it): a `[%deny]` in a variation of a
+/// move token that does not parse is counted as one more (omitted) error
+/// when the record is replayed, and not at all when the game is streamed as
+/// `validate` reads it. The first error and the verdict agree.
+#[test]
+#[ignore = "open fuzz finding (fuzz/README.md); run with --ignored"]
+fn deny_in_a_variation_of_a_malformed_move() {
+    bounded(":({[%deny]})", false);
+}
