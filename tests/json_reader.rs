@@ -2,106 +2,18 @@
 //! read whole: the same games, or the same first error at the same line and
 //! column, whatever the read buffer's size.
 
-use std::io::BufReader;
+#[path = "common/json_oracle.rs"]
+mod json_oracle;
 
-use fvnote::record::format::Located;
 use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::json::{to_game, Game, JsonOptions};
 use fvnote::record::json_reader::{each_json_game, JsonReadError};
 use fvnote::Variant;
+use json_oracle::{streamed, whole};
 use proptest::prelude::*;
 
-/// serde's column (bytes into its line) in characters.
-fn char_column(bytes: &[u8], line: usize, column: usize) -> usize {
-    if line == 0 {
-        return column;
-    }
-    let start = bytes
-        .iter()
-        .enumerate()
-        .filter(|(_, &b)| b == b'\n')
-        .nth(line.saturating_sub(2))
-        .map_or(0, |(i, _)| i + 1);
-    let start = if line == 1 { 0 } else { start };
-    let end = (start + column).min(bytes.len());
-    bytes[start..end]
-        .iter()
-        .filter(|&&b| b & 0xC0 != 0x80)
-        .count()
-}
-
-/// What the text means to serde read whole: an array when its first byte
-/// after white space is `[`, else a stream of values.
-fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
-    let loc = |e: serde_json::Error| {
-        let text = e.to_string();
-        let suffix = format!(" at line {} column {}", e.line(), e.column());
-        Located {
-            line: e.line() as u32,
-            column: char_column(bytes, e.line(), e.column()) as u32,
-            message: format!(
-                "invalid fvnote-record JSON: {}",
-                text.strip_suffix(&suffix).unwrap_or(&text)
-            ),
-        }
-    };
-    let array = bytes
-        .iter()
-        .find(|b| !b.is_ascii_whitespace())
-        .is_some_and(|&b| b == b'[');
-    if array {
-        return serde_json::from_slice::<Vec<Game>>(bytes).map_err(loc);
-    }
-    serde_json::Deserializer::from_slice(bytes)
-        .into_iter::<Game>()
-        .map(|g| g.map_err(loc))
-        .collect()
-}
-
-/// The streaming reader's verdict, reading through a buffer of `capacity`.
-fn streamed(bytes: &[u8], capacity: usize) -> Result<Vec<Game>, Located> {
-    let mut games = Vec::new();
-    let read = each_json_game(BufReader::with_capacity(capacity, bytes), |g, at| {
-        // The span covers the game's text, and its line and column (bytes)
-        // are the offset's.
-        let start = at.offset as usize;
-        let text = &bytes[start..start + at.len as usize];
-        assert_eq!(serde_json::from_slice::<Game>(text).unwrap(), g);
-        let before = &bytes[..start];
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        let column = 1 + before[line_start..]
-            .iter()
-            .filter(|&&b| b & 0xC0 != 0x80)
-            .count();
-        assert_eq!((at.line, at.column), (line as u32, column as u32));
-        games.push(g);
-        Ok(())
-    });
-    match read {
-        Ok(()) => Ok(games),
-        Err(JsonReadError::Syntax(e)) => Err(e),
-        Err(e) => panic!("a slice cannot fail to read: {e:?}"),
-    }
-}
-
 fn assert_same(bytes: &[u8]) {
-    let want = whole(bytes);
-    // serde's nesting limit counts the enclosing array when read whole.
-    if matches!(&want, Err(e) if e.message.contains("recursion limit")) {
-        return;
-    }
-    for capacity in [1, 2, 7, 8192] {
-        assert_eq!(
-            streamed(bytes, capacity),
-            want,
-            "capacity {capacity}: {:?}",
-            String::from_utf8_lossy(bytes)
-        );
-    }
+    json_oracle::assert_same(bytes, &[1, 2, 7, 8192]);
 }
 
 /// A few small games of every variant, as JSON values.
