@@ -3,8 +3,12 @@
 
 use std::io::{BufReader, Seek, SeekFrom, Write};
 
-use fvnote::notation::pgn::{self, PgnErrorKind, Reader, Visitor};
+use fvnote::notation::pgn::{self, PgnErrorKind, Reader, ReaderOptions, Visitor};
 use fvnote::record::Span;
+use proptest::prelude::*;
+
+#[path = "common/lossless.rs"]
+mod lossless;
 
 /// Counts moves without allocating anything per token.
 #[derive(Default)]
@@ -79,4 +83,115 @@ fn iterator_reports_error_then_continues() {
     let again = again[0].as_ref().unwrap();
     assert_eq!(again.moves.len(), 2);
     assert_eq!(again.moves[1].san, "d5");
+}
+
+/// The first error of `text`: its kind and where (line, column, length).
+fn first_error(text: &str) -> (PgnErrorKind, (u32, u32, u32)) {
+    let e = pgn::read_all(text.as_bytes()).remove(0).unwrap_err();
+    (e.kind, (e.span.line, e.span.column, e.span.len))
+}
+
+#[test]
+fn a_nag_needs_a_move_before_it_in_its_line() {
+    // A record keeps NAGs on the move they follow; with none they were
+    // dropped without a word.
+    let nag = |found: &str| PgnErrorKind::NagBeforeMove {
+        found: found.into(),
+    };
+    assert_eq!(first_error("$1 1. e4 *"), (nag("$1"), (1, 1, 2)));
+    assert_eq!(first_error("{c} 1. $14 e4 *"), (nag("$14"), (1, 8, 3)));
+    assert_eq!(first_error("1. e4 ($2 1. d4) *"), (nag("$2"), (1, 8, 2)));
+    assert_eq!(first_error("1. e4 (!? 1. d4) *"), (nag("!?"), (1, 8, 2)));
+    assert_eq!(first_error("!! 1. e4 *"), (nag("!!"), (1, 1, 2)));
+    let e = pgn::read_all(&b"1. e4 ( 1. d4 ) ( $1 1. c4 ) *"[..]).remove(0);
+    assert_eq!(
+        e.unwrap_err().to_string(),
+        "line 1, column 19: $1 before any move of its line \
+         (expected a move first: a NAG annotates the move before it)"
+    );
+    // After a move, in any line, NAGs and glyphs are kept.
+    let rec = pgn::read_all(&b"1. e4 $1 (1. d4 !? $5) e5 ! *"[..]).remove(0);
+    let rec = rec.unwrap();
+    assert_eq!(rec.moves[0].nags, [1]);
+    assert_eq!(rec.moves[0].variations[0][0].nags, [5, 5]);
+    assert_eq!(rec.moves[1].nags, [1]);
+}
+
+#[test]
+fn a_comment_needs_a_move_in_its_variation() {
+    // Found by the `replay` fuzz target as `:({[%deny]})`: the comment
+    // vanished from the record (and from `fmt` and `convert`) while
+    // `validate`, streaming, still judged it.
+    let none = |line, column| PgnErrorKind::CommentWithoutMove { line, column };
+    assert_eq!(first_error("1. e4 ({c}) *"), (none(1, 11), (1, 8, 3)));
+    assert_eq!(first_error("1. e4 (1. {c}) *"), (none(1, 14), (1, 11, 3)));
+    assert_eq!(first_error("1. e4 ( ;c\n) *"), (none(2, 1), (1, 9, 2)));
+    assert_eq!(first_error(":({[%deny]})"), (none(1, 12), (1, 3, 9)));
+    // The inner variation is the empty one.
+    assert_eq!(
+        first_error("1. e4 (1. d4 ({a} {b}) d5) *"),
+        (none(1, 22), (1, 15, 3))
+    );
+    let e = pgn::read_all(&b"1. e4 ({c}) *"[..]).remove(0).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "line 1, column 8: comment in a variation with no move (the variation \
+         closes at line 1, column 11; expected a move in it, or the comment outside it)"
+    );
+    // Kept: before the first move of a variation that has one, before the
+    // game's first move, and an empty variation (nothing in it to lose).
+    let rec = pgn::read_all(&b"{g} 1. e4 ({c} 1. d4) () *"[..]).remove(0);
+    let rec = rec.unwrap();
+    assert_eq!(rec.prelude[0].text, "g");
+    assert_eq!(rec.moves[0].variations[0][0].comments_before[0].text, "c");
+    assert_eq!(rec.moves[0].variations[1], []);
+}
+
+#[test]
+fn every_fixture_is_read_without_loss() {
+    let (mut dirs, mut files) = (vec![std::path::PathBuf::from("fixtures")], 0);
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(dir).unwrap().flatten() {
+            let path = entry.path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                let data = std::fs::read(&path).unwrap();
+                lossless::assert_nothing_lost(&data, ReaderOptions::default(), usize::MAX);
+                files += 1;
+            }
+        }
+    }
+    assert!(files >= 49, "{files} files");
+}
+
+/// Movetext made of every kind of PGN token, in any order.
+fn movetext() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![
+        Just("e4"),
+        Just("Nf3"),
+        Just("1."),
+        Just("2..."),
+        Just("$1"),
+        Just("!?"),
+        Just("e5!"),
+        Just("{c}"),
+        Just(";c\n"),
+        Just("("),
+        Just(")"),
+        Just("()"),
+        Just("*"),
+        Just("1-0"),
+        Just("[Event \"x\"]\n"),
+        Just("\n\n"),
+    ];
+    prop::collection::vec(piece, 0..24).prop_map(|p| p.join(" "))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(4096))]
+    #[test]
+    fn whatever_is_read_is_kept(text in movetext()) {
+        lossless::assert_nothing_lost(text.as_bytes(), ReaderOptions::default(), 64);
+    }
 }

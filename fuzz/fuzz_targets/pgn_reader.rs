@@ -2,8 +2,12 @@
 //! writes back in a form the reader reads again; read a byte at a time
 //! (nothing past a token buffered, so every token takes the general path),
 //! it reads the same records and errors, spans included, as read whole
-//! (where plain tokens take the short paths).
+//! (where plain tokens take the short paths); and every token it reports
+//! is in the record it builds (`tests/common/lossless.rs`).
 #![no_main]
+
+#[path = "../../tests/common/lossless.rs"]
+mod lossless;
 
 use fvnote::notation::pgn::{read_all, to_string, Reader, ReaderOptions};
 use libfuzzer_sys::fuzz_target;
@@ -20,6 +24,7 @@ fuzz_target!(|data: &[u8]| {
         .take(64)
         .collect();
     assert_eq!(trickled, whole);
+    lossless::assert_nothing_lost(data, opts, 64);
     for game in whole {
         let Ok(rec) = game else { continue };
         let text = to_string(&rec);

@@ -33,8 +33,9 @@
 //! * Invalid UTF-8 in tags and move tokens is an error; in comments it is
 //!   replaced lossily (U+FFFD), since comments are free text.
 //! * Comments before any move of a variation go to that variation's first
-//!   move's `comments_before`; a NAG before any move is dropped by
-//!   [`RecordBuilder`].
+//!   move's `comments_before`. Nothing read is dropped: a NAG before any
+//!   move of its line, or a comment in a variation that closes without a
+//!   move, has no place in a record and is an error.
 
 mod lexer;
 mod reader;
@@ -103,6 +104,22 @@ pub enum PgnErrorKind {
     /// `(` in a line that has no move yet.
     #[error("variation without a preceding move (found '('; expected a move first)")]
     VariationBeforeMove,
+    /// A NAG or glyph in a line that has no move yet: it annotates the
+    /// move before it.
+    #[error("{found} before any move of its line (expected a move first: a NAG annotates the move before it)")]
+    NagBeforeMove {
+        /// The NAG or glyph as written.
+        found: String,
+    },
+    /// A comment in a variation that closes without a move: a comment
+    /// belongs to a move, and this one would belong to none.
+    #[error("comment in a variation with no move (the variation closes at line {line}, column {column}; expected a move in it, or the comment outside it)")]
+    CommentWithoutMove {
+        /// Where the `)` is.
+        line: u32,
+        /// Its column.
+        column: u32,
+    },
     /// A byte that cannot start any token.
     #[error("unexpected {found} (expected a move, comment, variation or result)")]
     UnexpectedChar {

@@ -91,6 +91,55 @@ pub struct Reader<R> {
     /// straight from the window, without copying).
     recover: Cell<bool>,
     dead: bool,
+    /// The lines open at the current point of the movetext.
+    lines: Lines,
+}
+
+/// The main line and the variations open at a point of the movetext: what
+/// each has seen decides whether a `(`, a NAG or a `)` has something to
+/// belong to. Nothing read may be lost on the way to a [`Record`], whose
+/// variations, NAGs and comments all hang on moves. Explicit stack: nesting
+/// depth never touches the call stack.
+#[derive(Default)]
+struct Lines {
+    /// The main line has a move.
+    main_has_move: bool,
+    /// One entry per open `(`.
+    open: Vec<OpenLine>,
+}
+
+struct OpenLine {
+    /// Where the `(` is.
+    at: Span,
+    has_move: bool,
+    /// The first comment of the variation while it has no move.
+    comment: Option<Span>,
+}
+
+impl Lines {
+    /// Whether the current line (the innermost open variation, else the
+    /// main line) has a move yet.
+    fn has_move(&self) -> bool {
+        self.open.last().map_or(self.main_has_move, |o| o.has_move)
+    }
+
+    fn moved(&mut self) {
+        match self.open.last_mut() {
+            Some(o) => o.has_move = true,
+            None => self.main_has_move = true,
+        }
+    }
+
+    /// A comment of the current line. In the main line before its first
+    /// move it is the game's (the record's prelude); in a variation it
+    /// waits for the variation's first move.
+    fn commented(&mut self, span: Span) {
+        if let Some(o) = self.open.last_mut() {
+            if !o.has_move {
+                o.comment.get_or_insert(span);
+            }
+        }
+    }
 }
 
 #[derive(PartialEq, Eq, Clone, Copy)]
@@ -126,6 +175,7 @@ impl<R: BufRead> Reader<R> {
             opts,
             recover: Cell::new(false),
             dead: false,
+            lines: Lines::default(),
         }
     }
 
@@ -259,21 +309,19 @@ impl<R: BufRead> Reader<R> {
 
     fn game<V: Visitor>(&mut self, v: &mut V) -> Result<Option<V::Output>, PgnError> {
         let mut state = State::Start;
-        // One entry per open `(`: where it was opened, and whether its line
-        // has a move yet. Explicit stack: depth never touches the call stack.
-        let mut open: Vec<(Span, bool)> = Vec::new();
-        let mut main_has_move = false;
+        self.lines.main_has_move = false;
+        self.lines.open.clear();
         loop {
             let next = self.skip_ws().map_err(|e| self.io_err(e))?;
             let Some(b) = next else {
                 return match state {
                     State::Start => Ok(None),
-                    _ => self.finish(v, &open, "end of input"),
+                    _ => self.finish(v, "end of input"),
                 };
             };
             if b == b'[' {
                 if state == State::Movetext {
-                    return self.finish(v, &open, "a new tag section '['");
+                    return self.finish(v, "a new tag section '['");
                 }
                 if state == State::Start {
                     v.begin_game();
@@ -294,7 +342,7 @@ impl<R: BufRead> Reader<R> {
             if b.is_ascii_alphabetic() {
                 if let Some(len) = self.plain_move_len() {
                     self.plain_move(v, len);
-                    has_a_move(&mut open, &mut main_has_move);
+                    self.lines.moved();
                     continue;
                 }
             }
@@ -302,26 +350,42 @@ impl<R: BufRead> Reader<R> {
                 continue;
             }
             match b {
-                b'{' => self.brace_comment(v)?,
-                b';' => self.line_comment(v)?,
+                b'{' => {
+                    let span = self.brace_comment(v)?;
+                    self.lines.commented(span);
+                }
+                b';' => {
+                    let span = self.line_comment(v)?;
+                    self.lines.commented(span);
+                }
                 b'(' => {
                     let span = self.win.span(1);
-                    let has_move = open.last().map_or(main_has_move, |o| o.1);
-                    if !has_move {
+                    if !self.lines.has_move() {
                         return Err(self.fail(span, PgnErrorKind::VariationBeforeMove));
                     }
-                    if open.len() >= self.opts.max_depth {
+                    if self.lines.open.len() >= self.opts.max_depth {
                         let limit = self.opts.max_depth;
                         return Err(self.fail(span, PgnErrorKind::TooDeep { limit }));
                     }
-                    open.push((span, false));
+                    self.lines.open.push(OpenLine {
+                        at: span,
+                        has_move: false,
+                        comment: None,
+                    });
                     v.begin_variation(span);
                     self.win.advance(1);
                 }
                 b')' => {
                     let span = self.win.span(1);
-                    if open.pop().is_none() {
+                    let Some(line) = self.lines.open.pop() else {
                         return Err(self.fail(span, PgnErrorKind::UnmatchedParen));
+                    };
+                    if let Some(comment) = line.comment.filter(|_| !line.has_move) {
+                        // A record hangs comments on moves: this one would
+                        // be lost (found by the `replay` fuzz target).
+                        let (line, column) = (span.line, span.column);
+                        let kind = PgnErrorKind::CommentWithoutMove { line, column };
+                        return Err(self.fail(comment, kind));
                     }
                     v.end_variation(span);
                     self.win.advance(1);
@@ -330,10 +394,10 @@ impl<R: BufRead> Reader<R> {
                 b if is_token_byte(b) => {
                     let (moved, ended) = self.token(v)?;
                     if moved {
-                        has_a_move(&mut open, &mut main_has_move);
+                        self.lines.moved();
                     }
                     if let Some(res) = ended {
-                        return self.finish(v, &open, &format!("result '{res}'"));
+                        return self.finish(v, &format!("result '{res}'"));
                     }
                 }
                 _ => {
@@ -353,12 +417,11 @@ impl<R: BufRead> Reader<R> {
     fn finish<V: Visitor>(
         &mut self,
         v: &mut V,
-        open: &[(Span, bool)],
         found: &str,
     ) -> Result<Option<V::Output>, PgnError> {
-        if let Some((span, _)) = open.last() {
+        if let Some(line) = self.lines.open.last() {
             return Err(PgnError {
-                span: *span,
+                span: line.at,
                 kind: PgnErrorKind::UnterminatedVariation {
                     found: found.to_string(),
                 },
@@ -425,7 +488,8 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    fn brace_comment<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError> {
+    /// A `{...}` comment; its span.
+    fn brace_comment<V: Visitor>(&mut self, v: &mut V) -> Result<Span, PgnError> {
         let cap = self.opts.max_comment_len.saturating_add(2);
         let scan = self
             .win
@@ -434,9 +498,10 @@ impl<R: BufRead> Reader<R> {
         match scan {
             Scan::Found(end) => {
                 let text = String::from_utf8_lossy(self.win.slice(1, end - 1));
-                v.comment(&text, self.win.span(end + 1));
+                let span = self.win.span(end + 1);
+                v.comment(&text, span);
                 self.win.advance(end + 1);
-                Ok(())
+                Ok(span)
             }
             Scan::Eof(_) => {
                 let span = self.win.span(1);
@@ -450,7 +515,8 @@ impl<R: BufRead> Reader<R> {
         }
     }
 
-    fn line_comment<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError> {
+    /// A `;` comment; its span.
+    fn line_comment<V: Visitor>(&mut self, v: &mut V) -> Result<Span, PgnError> {
         let cap = self.opts.max_comment_len.saturating_add(2);
         let scan = self
             .win
@@ -459,9 +525,10 @@ impl<R: BufRead> Reader<R> {
         match scan {
             Scan::Found(end) | Scan::Eof(end) => {
                 let text = String::from_utf8_lossy(self.win.slice(1, end - 1));
-                v.line_comment(&text, self.win.span(end));
+                let span = self.win.span(end);
+                v.line_comment(&text, span);
                 self.win.advance(end);
-                Ok(())
+                Ok(span)
             }
             Scan::Cap => {
                 let span = self.win.span(1);
@@ -469,6 +536,17 @@ impl<R: BufRead> Reader<R> {
                 Err(self.fail(span, PgnErrorKind::CommentTooLong { limit }))
             }
         }
+    }
+
+    /// The NAG (or glyph) of `len` bytes here needs a move before it in
+    /// its line: it annotates that move, and a record has nowhere else to
+    /// keep it.
+    fn annotatable(&self, span: Span, len: usize) -> Result<(), PgnError> {
+        if self.lines.has_move() {
+            return Ok(());
+        }
+        let found = String::from_utf8_lossy(self.win.slice(0, len)).into_owned();
+        Err(self.fail(span, PgnErrorKind::NagBeforeMove { found }))
     }
 
     fn nag<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError> {
@@ -489,6 +567,7 @@ impl<R: BufRead> Reader<R> {
         if end == 1 {
             return Err(self.fail(span, PgnErrorKind::EmptyNag));
         }
+        self.annotatable(span, end)?;
         let digits = self.win.slice(1, end - 1);
         match parse_decimal::<u16>(digits) {
             Some(n) => {
@@ -717,6 +796,9 @@ impl<R: BufRead> Reader<R> {
         }
         if g_len > 0 {
             let span = self.win.span(g_len);
+            if mv_len == 0 {
+                self.annotatable(span, g_len)?;
+            }
             let glyphs = self.win.slice(0, g_len);
             let Some(n) = glyph_nag(glyphs) else {
                 let found = String::from_utf8_lossy(glyphs).into_owned();
@@ -726,15 +808,6 @@ impl<R: BufRead> Reader<R> {
             self.win.advance(g_len);
         }
         Ok(mv_len > 0)
-    }
-}
-
-/// Marks the current line (the innermost open variation, else the main
-/// line) as having a move, which a `(` after it needs.
-fn has_a_move(open: &mut [(Span, bool)], main_has_move: &mut bool) {
-    match open.last_mut() {
-        Some(o) => o.1 = true,
-        None => *main_has_move = true,
     }
 }
 
@@ -752,7 +825,9 @@ impl<R: BufRead> Iterator for Reader<R> {
 /// Placement rules: a comment goes after the last move of the current line;
 /// before the first move it goes to `Record::prelude` (main line) or the
 /// next move's `comments_before` (variation). A variation is attached to the
-/// last move of the enclosing line. NAGs before any move are dropped.
+/// last move of the enclosing line. A NAG before any move, or a comment in
+/// a variation with none, would be dropped: the [`Reader`] makes them
+/// errors first (other drivers should too).
 #[derive(Debug, Default)]
 pub struct RecordBuilder {
     rec: Record,

@@ -1,0 +1,95 @@
+//! "Nothing read is lost": every token the streaming reader reports for a
+//! game is in the record it builds. Shared by `tests/pgn_reader.rs` and the
+//! `pgn_reader` fuzz target. (A record hangs comments and NAGs on moves; a
+//! comment in a variation with no move used to vanish, found by fuzzing.)
+#![allow(dead_code)] // each user takes what it needs
+
+use fvnote::notation::pgn::{Reader, ReaderOptions, Visitor};
+use fvnote::record::{Line, Record, Span};
+
+/// How many of each kind of token a game has.
+#[derive(Debug, Default, PartialEq, Eq, Clone, Copy)]
+pub struct Tally {
+    pub tags: usize,
+    pub moves: usize,
+    pub nags: usize,
+    pub comments: usize,
+    pub variations: usize,
+    pub results: usize,
+}
+
+/// Counts what the reader reports.
+#[derive(Default)]
+struct Counter(Tally);
+
+impl Visitor for Counter {
+    type Output = Tally;
+    fn begin_game(&mut self) {
+        self.0 = Tally::default();
+    }
+    fn tag(&mut self, _: &str, _: &str, _: Span) {
+        self.0.tags += 1;
+    }
+    fn san(&mut self, _: &str, _: Span) {
+        self.0.moves += 1;
+    }
+    fn nag(&mut self, _: u16, _: Span) {
+        self.0.nags += 1;
+    }
+    fn comment(&mut self, _: &str, _: Span) {
+        self.0.comments += 1;
+    }
+    fn begin_variation(&mut self, _: Span) {
+        self.0.variations += 1;
+    }
+    fn outcome(&mut self, _: &str, _: Span) {
+        self.0.results += 1;
+    }
+    fn end_game(&mut self) -> Tally {
+        self.0
+    }
+}
+
+/// Counts what a record holds.
+pub fn tally(rec: &Record) -> Tally {
+    let mut t = Tally {
+        tags: rec.tags.len(),
+        comments: rec.prelude.len(),
+        results: usize::from(rec.result.is_some()),
+        ..Tally::default()
+    };
+    // Explicit stack: fuzzed nesting must not overflow the call stack.
+    let mut lines: Vec<&Line> = vec![&rec.moves];
+    while let Some(line) = lines.pop() {
+        for n in line {
+            t.moves += 1;
+            t.nags += n.nags.len();
+            t.comments += n.comments_before.len() + n.comments.len();
+            t.variations += n.variations.len();
+            lines.extend(&n.variations);
+        }
+    }
+    t
+}
+
+/// Reads `data` twice, counting tokens and building records, and requires
+/// the same games, each record holding every token counted.
+pub fn assert_nothing_lost(data: &[u8], opts: ReaderOptions, games: usize) {
+    let records = Reader::with_options(data, opts).take(games);
+    let mut counting = Reader::with_options(data, opts);
+    for (i, rec) in records.enumerate() {
+        let counted = counting.read_game(&mut Counter::default());
+        match (rec, counted) {
+            (Ok(rec), Ok(Some(counted))) => {
+                assert_eq!(
+                    tally(&rec),
+                    counted,
+                    "game {}: the record lost tokens",
+                    i + 1
+                )
+            }
+            (Err(a), Err(b)) => assert_eq!(a, b),
+            (rec, counted) => panic!("game {}: {rec:?} but counted {counted:?}", i + 1),
+        }
+    }
+}
