@@ -260,14 +260,22 @@ fn fmt_leaves_broken_files_alone() {
     let illegal = write(dir.path(), "illegal.pgn", illegal_text);
     let syntax_text = "1.e4 e5 2.Nf3 {oops\n";
     let syntax = write(dir.path(), "syntax.pgn", syntax_text);
+    // A record has no place for these; fmt used to delete them.
+    let homeless_text = "1. e4 ({Also good}) e5 *\n\n$1 1. d4 *\n";
+    let homeless = write(dir.path(), "homeless.pgn", homeless_text);
     let messy = write(dir.path(), "messy.pgn", MESSY);
     fvnote().arg("fmt").arg(dir.path()).assert().code(2).stderr(
-        predicate::str::contains("illegal.pgn:1:11: Ke3").and(predicate::str::contains(
-            "syntax.pgn:1:15: unterminated comment",
-        )),
+        predicate::str::contains("illegal.pgn:1:11: Ke3")
+            .and(predicate::str::contains(
+                "syntax.pgn:1:15: unterminated comment",
+            ))
+            .and(predicate::str::contains(
+                "homeless.pgn:1:8: comment in a variation with no move",
+            )),
     );
     assert_eq!(std::fs::read_to_string(&illegal).unwrap(), illegal_text);
     assert_eq!(std::fs::read_to_string(&syntax).unwrap(), syntax_text);
+    assert_eq!(std::fs::read_to_string(&homeless).unwrap(), homeless_text);
     // The good file in the same directory was still formatted.
     assert_ne!(std::fs::read_to_string(&messy).unwrap(), MESSY);
     fvnote()

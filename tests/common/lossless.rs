@@ -7,7 +7,9 @@
 use fvnote::notation::pgn::{Reader, ReaderOptions, Visitor};
 use fvnote::record::{Line, Record, Span};
 
-/// How many of each kind of token a game has.
+/// How many of each kind of token a game has. Move numbers are layout, not
+/// content (`fmt` recomputes them; one with no move after it, as in
+/// `1. e4 2.`, has nothing to number), so they are not counted.
 #[derive(Debug, Default, PartialEq, Eq, Clone, Copy)]
 pub struct Tally {
     pub tags: usize,
