@@ -404,3 +404,27 @@ fn every_fixture_round_trips() {
     }
     eprintln!("{} files, {games} games round-tripped", files.len());
 }
+
+#[test]
+fn json_records_from_the_library_know_where_their_game_is() {
+    use fvnote::record::format::{canonical_form, read_records, InputFormat};
+    let pgn = "1. e4 e5 *\n\n1. d4 d5 2. Ke3 *\n";
+    let games: Vec<String> = read_all(pgn.as_bytes())
+        .iter()
+        .map(|r| {
+            serde_json::to_string(&to_game(r.as_ref().unwrap(), &JsonOptions::default()).unwrap())
+                .unwrap()
+        })
+        .collect();
+    let text = format!("[\n  {},\n  {}\n]\n", games[0], games[1]);
+    let records = read_records(text.as_bytes(), InputFormat::Json).unwrap();
+    let spans: Vec<(u32, u32)> = records
+        .iter()
+        .map(|r| (r.span.line, r.span.column))
+        .collect();
+    assert_eq!(spans, [(2, 3), (3, 3)]);
+    // An error in a JSON game's moves points at the game, not at 0:0.
+    let e = canonical_form(&records[1]).unwrap_err();
+    assert_eq!((e.line, e.column), (3, 3), "{}", e.message);
+    assert!(e.message.starts_with("ply 3, Ke3"), "{}", e.message);
+}

@@ -171,12 +171,7 @@ fn each_record(
     };
     let rest = std::io::Cursor::new(head).chain(reader);
     if format == InputFormat::Json {
-        return match each_json_game(rest, |g, at| {
-            // Errors in a game without source positions point at the game.
-            let mut r = g.to_record();
-            r.span = at;
-            each(&r, format)
-        }) {
+        return match each_json_game(rest, |g, at| each(&g.to_record_at(at), format)) {
             Ok(()) => Ok(()),
             Err(JsonReadError::Syntax(e)) => {
                 errors.extend(located(&input.name, [e]));

@@ -96,11 +96,17 @@ pub fn read_pgn(bytes: &[u8]) -> Result<Vec<Record>, Vec<Located>> {
 /// objects (one document, or JSON Lines).
 pub fn read_json(bytes: &[u8]) -> Result<Vec<Game>, Located> {
     let mut games = Vec::new();
-    match each_json_game(bytes, |g, _| {
-        games.push(g);
+    json_games(bytes, |g, _| games.push(g))?;
+    Ok(games)
+}
+
+/// Each game of a JSON text in a slice, with its span.
+fn json_games(bytes: &[u8], mut each: impl FnMut(Game, Span)) -> Result<(), Located> {
+    match each_json_game(bytes, |g, at| {
+        each(g, at);
         Ok(())
     }) {
-        Ok(()) => Ok(games),
+        Ok(()) => Ok(()),
         Err(JsonReadError::Syntax(e)) => Err(e),
         // A slice cannot fail to read, and the closure never fails.
         Err(JsonReadError::Read(e) | JsonReadError::Each(e)) => Err(Located {
@@ -111,13 +117,16 @@ pub fn read_json(bytes: &[u8]) -> Result<Vec<Game>, Located> {
     }
 }
 
-/// Records from text in either syntax.
+/// Records from text in either syntax. A JSON game's moves have no source
+/// positions; its record's span is the game's, so errors can point at it.
 pub fn read_records(bytes: &[u8], format: InputFormat) -> Result<Vec<Record>, Vec<Located>> {
     match format {
         InputFormat::Pgn => read_pgn(bytes),
-        InputFormat::Json => read_json(bytes)
-            .map(|games| games.iter().map(Game::to_record).collect())
-            .map_err(|e| vec![e]),
+        InputFormat::Json => {
+            let mut records = Vec::new();
+            json_games(bytes, |g, at| records.push(g.to_record_at(at))).map_err(|e| vec![e])?;
+            Ok(records)
+        }
     }
 }
 

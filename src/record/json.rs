@@ -563,6 +563,15 @@ pub fn to_game(record: &Record, opts: &JsonOptions) -> Result<Game, JsonError> {
 }
 
 impl Game {
+    /// The record of this document read from text at `span`: moves and
+    /// comments have no positions of their own, so errors point at the game.
+    pub fn to_record_at(&self, span: Span) -> Record {
+        Record {
+            span,
+            ..self.to_record()
+        }
+    }
+
     /// The record this document describes (spans default; derived fields ignored).
     pub fn to_record(&self) -> Record {
         Record {
