@@ -263,6 +263,9 @@ fn fmt_leaves_broken_files_alone() {
     // A record has no place for these; fmt used to delete them.
     let homeless_text = "1. e4 ({Also good}) e5 *\n\n$1 1. d4 *\n";
     let homeless = write(dir.path(), "homeless.pgn", homeless_text);
+    // PGN readers skip escape lines; rewriting would delete this one.
+    let escape_text = "%private\n1. e4 *\n";
+    let escape = write(dir.path(), "escape.pgn", escape_text);
     let messy = write(dir.path(), "messy.pgn", MESSY);
     fvnote().arg("fmt").arg(dir.path()).assert().code(2).stderr(
         predicate::str::contains("illegal.pgn:1:11: Ke3")
@@ -271,11 +274,28 @@ fn fmt_leaves_broken_files_alone() {
             ))
             .and(predicate::str::contains(
                 "homeless.pgn:1:8: comment in a variation with no move",
-            )),
+            ))
+            .and(predicate::str::contains("escape.pgn:1:1: '%' escape line")),
     );
     assert_eq!(std::fs::read_to_string(&illegal).unwrap(), illegal_text);
     assert_eq!(std::fs::read_to_string(&syntax).unwrap(), syntax_text);
     assert_eq!(std::fs::read_to_string(&homeless).unwrap(), homeless_text);
+    assert_eq!(std::fs::read_to_string(&escape).unwrap(), escape_text);
+    // Likewise for conversion in place; converted elsewhere, the line is
+    // skipped as PGN readers skip it.
+    fvnote()
+        .args(["convert", "--to", "pgn", "--in-place"])
+        .arg(&escape)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("escape.pgn:1:1: '%' escape line"));
+    assert_eq!(std::fs::read_to_string(&escape).unwrap(), escape_text);
+    fvnote()
+        .args(["convert", "--to", "pgn"])
+        .arg(&escape)
+        .assert()
+        .success()
+        .stdout("1. e4 *\n\n");
     // The good file in the same directory was still formatted.
     assert_ne!(std::fs::read_to_string(&messy).unwrap(), MESSY);
     fvnote()

@@ -195,3 +195,21 @@ proptest! {
         lossless::assert_nothing_lost(text.as_bytes(), ReaderOptions::default(), 64);
     }
 }
+
+#[test]
+fn escape_lines_are_skipped_or_refused() {
+    let text = "[Event \"a\"]\n\n1. e4\n%private data { ( $\n1... e5 *\n";
+    // Read: skipped, as the PGN standard says.
+    let games = pgn::read_all(text.as_bytes());
+    assert_eq!(games[0].as_ref().unwrap().moves.len(), 2);
+    // Refused where the file is to be rewritten: the line, not a move.
+    let refused: Vec<_> = Reader::new(text.as_bytes()).refuse_escape_lines().collect();
+    let e = refused[0].as_ref().unwrap_err();
+    assert_eq!(e.kind, PgnErrorKind::EscapeLine);
+    assert_eq!((e.span.line, e.span.column, e.span.offset), (4, 1, 19));
+    // A `%` elsewhere (in a comment at a line's start, or within a line)
+    // is no escape line.
+    let text = "1. e4 {see\n%2} e5 *\n";
+    let read: Vec<_> = Reader::new(text.as_bytes()).refuse_escape_lines().collect();
+    assert!(read[0].is_ok(), "{:?}", read[0]);
+}

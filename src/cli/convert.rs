@@ -139,10 +139,13 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<Input>, CliError> {
 
 /// Hands every record of `input` to `each`, one at a time, as it is read:
 /// memory holds one game. PGN syntax errors are collected, and reading goes
-/// on to report them all; JSON stops at its first.
+/// on to report them all; JSON stops at its first. `rewrite`: the output
+/// replaces the input, so a PGN escape line, which no record keeps, is an
+/// error rather than deleted.
 fn each_record(
     input: &Input,
     from: Option<Source>,
+    rewrite: bool,
     errors: &mut Vec<String>,
     out_name: &str,
     mut each: impl FnMut(&Record, InputFormat) -> std::io::Result<()>,
@@ -181,7 +184,12 @@ fn each_record(
             Err(JsonReadError::Each(e)) => Err(written(e)),
         };
     }
-    for game in Reader::new(BufReader::new(rest)) {
+    let mut games = Reader::new(BufReader::new(rest));
+    if rewrite {
+        // A record keeps no escape data: replacing the input would delete it.
+        games = games.refuse_escape_lines();
+    }
+    for game in games {
         match game {
             Ok(r) => each(&r, format).map_err(written)?,
             Err(e) => match e.kind {
@@ -326,9 +334,14 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             let io = |e| CliError::io(&input.name, e);
             let mut file = AtomicFile::create(path).map_err(io)?;
             let mut conv = Converter::new(args);
-            each_record(input, args.from, &mut errors, &input.name, |r, format| {
-                conv.game(&input.name, r, format, &mut file)
-            })?;
+            each_record(
+                input,
+                args.from,
+                true,
+                &mut errors,
+                &input.name,
+                |r, format| conv.game(&input.name, r, format, &mut file),
+            )?;
             conv.finish(&mut file).map_err(io)?;
             errors.extend(conv.errors);
             if errors.is_empty() {
@@ -360,9 +373,14 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let mut errors = Vec::new();
     let mut conv = Converter::new(args);
     for input in &inputs {
-        each_record(input, args.from, &mut errors, &out_name, |r, format| {
-            conv.game(&input.name, r, format, &mut spool)
-        })?;
+        each_record(
+            input,
+            args.from,
+            false,
+            &mut errors,
+            &out_name,
+            |r, format| conv.game(&input.name, r, format, &mut spool),
+        )?;
     }
     errors.extend(std::mem::take(&mut conv.errors));
     if !errors.is_empty() {

@@ -65,14 +65,17 @@ pub enum Command {
 FILE:LINE:COLUMN.\nExit status: 0 converted; 2 usage or I/O error, or input that cannot be \
 converted (syntax error; for --to fen, a main line that does not replay; for --to pgn \
 from JSON, a game PGN cannot hold).\n\
+`%` escape lines are skipped, as PGN readers do; --in-place refuses a file that has one, \
+since replacing it would delete the line.\n\
 The JSON form is specified in notation/json.md."
     )]
     Convert(convert::ConvertArgs),
     /// Rewrite PGN files in canonical layout and SAN, losing nothing.
     #[command(
         after_help = "Tags, comments (and [%...] commands), NAGs, variations and results \
-are kept.\nA file with a syntax error, an illegal or ambiguous move, or an unreadable FEN tag \
-is reported and left untouched.\nExit status: 0 all formatted (or already canonical); 1 with \
+are kept.\nA file with a syntax error, an illegal or ambiguous move, an unreadable FEN tag, \
+or a `%` escape line (which PGN readers skip, so rewriting would delete it) is reported and left \
+untouched.\nExit status: 0 all formatted (or already canonical); 1 with \
 --check, some file would change; 2 some file could not be formatted, read or written."
     )]
     Fmt(fmt::FmtArgs),

@@ -77,9 +77,14 @@ pub fn sniff(bytes: &[u8]) -> InputFormat {
 /// Every game of a PGN text, or every syntax error (the reader resynchronises
 /// after each, so all of them are reported).
 pub fn read_pgn(bytes: &[u8]) -> Result<Vec<Record>, Vec<Located>> {
+    records_of(Reader::new(bytes))
+}
+
+/// Every game of a reader, or every syntax error.
+fn records_of(reader: Reader<&[u8]>) -> Result<Vec<Record>, Vec<Located>> {
     let mut games = Vec::new();
     let mut errors = Vec::new();
-    for game in Reader::new(bytes) {
+    for game in reader {
         match game {
             Ok(r) => games.push(r),
             Err(e) => errors.push(Located::from(&e)),
@@ -180,7 +185,8 @@ fn move_error(record: &Record, d: Option<&Diagnostic>, otherwise: &str) -> Locat
 
 /// A PGN text in canonical form: every game through [`canonical_form`].
 pub fn format_pgn(bytes: &[u8]) -> Result<String, Vec<Located>> {
-    let games = read_pgn(bytes)?;
+    // The text is rewritten: an escape line would be deleted.
+    let games = records_of(Reader::new(bytes).refuse_escape_lines())?;
     let mut out = Vec::with_capacity(games.len());
     let mut errors = Vec::new();
     for g in &games {

@@ -120,6 +120,10 @@ pub enum PgnErrorKind {
         /// Its column.
         column: u32,
     },
+    /// A `%` escape line where they are refused
+    /// ([`Reader::refuse_escape_lines`]).
+    #[error("'%' escape line, which a record does not keep (expected no escape lines in a file that is rewritten: rewriting would delete it; remove the line or leave the file as it is)")]
+    EscapeLine,
     /// A byte that cannot start any token.
     #[error("unexpected {found} (expected a move, comment, variation or result)")]
     UnexpectedChar {

@@ -93,6 +93,8 @@ pub struct Reader<R> {
     dead: bool,
     /// The lines open at the current point of the movetext.
     lines: Lines,
+    /// `%` escape lines are errors, not skipped.
+    refuse_escapes: bool,
 }
 
 /// The main line and the variations open at a point of the movetext: what
@@ -176,7 +178,16 @@ impl<R: BufRead> Reader<R> {
             recover: Cell::new(false),
             dead: false,
             lines: Lines::default(),
+            refuse_escapes: false,
         }
+    }
+
+    /// Makes `%` escape lines errors instead of skipping them, for callers
+    /// that rewrite the file they read (`fmt`, `convert --in-place`): a
+    /// record keeps no escape data, so rewriting would delete the line.
+    pub fn refuse_escape_lines(mut self) -> Self {
+        self.refuse_escapes = true;
+        self
     }
 
     /// A reader for input that continues a larger text at byte `offset`,
@@ -281,7 +292,7 @@ impl<R: BufRead> Reader<R> {
                     } else {
                         self.win.advance_ascii(i);
                     }
-                    if b == b'%' && self.win.column() == 1 {
+                    if b == b'%' && self.win.column() == 1 && !self.refuse_escapes {
                         self.win.skip_line()?;
                         continue;
                     }
@@ -391,6 +402,10 @@ impl<R: BufRead> Reader<R> {
                     self.win.advance(1);
                 }
                 b'$' => self.nag(v)?,
+                b'%' if self.refuse_escapes && self.win.column() == 1 => {
+                    let span = self.win.span(1);
+                    return Err(self.fail(span, PgnErrorKind::EscapeLine));
+                }
                 b if is_token_byte(b) => {
                     let (moved, ended) = self.token(v)?;
                     if moved {
