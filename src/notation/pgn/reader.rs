@@ -388,10 +388,10 @@ impl<R: BufRead> Reader<R> {
                 }
                 b')' => {
                     let span = self.win.span(1);
-                    let Some(line) = self.lines.open.pop() else {
+                    let Some(closed) = self.lines.open.pop() else {
                         return Err(self.fail(span, PgnErrorKind::UnmatchedParen));
                     };
-                    if let Some(comment) = line.comment.filter(|_| !line.has_move) {
+                    if let Some(comment) = closed.comment.filter(|_| !closed.has_move) {
                         // A record hangs comments on moves: this one would
                         // be lost (found by the `replay` fuzz target).
                         let (line, column) = (span.line, span.column);
