@@ -148,7 +148,7 @@ fn a_comment_needs_a_move_in_its_variation() {
 }
 
 #[test]
-fn every_fixture_is_read_without_loss() {
+fn every_fixture_is_read_and_rewritten_without_loss() {
     let (mut dirs, mut files) = (vec![std::path::PathBuf::from("fixtures")], 0);
     while let Some(dir) = dirs.pop() {
         for entry in std::fs::read_dir(dir).unwrap().flatten() {
@@ -158,6 +158,9 @@ fn every_fixture_is_read_without_loss() {
             } else if path.extension().is_some_and(|e| e == "pgn") {
                 let data = std::fs::read(&path).unwrap();
                 lossless::assert_nothing_lost(&data, ReaderOptions::default(), usize::MAX);
+                for rec in pgn::read_all(&data).iter().flatten() {
+                    lossless::assert_rewritten_alike(rec);
+                }
                 files += 1;
             }
         }
@@ -193,6 +196,9 @@ proptest! {
     #[test]
     fn whatever_is_read_is_kept(text in movetext()) {
         lossless::assert_nothing_lost(text.as_bytes(), ReaderOptions::default(), 64);
+        for rec in pgn::read_all(text.as_bytes()).iter().flatten() {
+            lossless::assert_rewritten_alike(rec);
+        }
     }
 }
 
