@@ -28,7 +28,8 @@
 //!   single ASCII uppercase letter in parentheses glued to the token — is part
 //!   of the token (`san == "e8(Q)"`).
 //! * `exd6 e.p.` (a separate `e.p.` token) is merged into one move token with
-//!   text `"exd6 e.p."` (one space, whatever whitespace separated them).
+//!   text `"exd6 e.p."` (one space, whatever whitespace separated them),
+//!   also when a glyph follows it (`exd6 e.p.!`: the glyph is the move's).
 //! * Trailing `!`, `?`, `!!`, `??`, `!?`, `?!` become NAGs 1–6.
 //! * Invalid UTF-8 in tags and move tokens is an error; in comments it is
 //!   replaced lossily (U+FFFD), since comments are free text.

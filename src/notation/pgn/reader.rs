@@ -751,6 +751,38 @@ impl<R: BufRead> Reader<R> {
             .is_some_and(|next| next != b"e.")
     }
 
+    /// Where a separate `e.p.` token starts after the move token of `len`
+    /// bytes (past whitespace), and how many glyph bytes follow it
+    /// (`e.p.!`, joined too: read apart, `# e.p.?` was the move `#` and the
+    /// move `e.p.`, written back as `# e.p. $2`, which reads as one move;
+    /// found by fuzzing). `None` when the next token is not `e.p.` with at
+    /// most two glyph bytes.
+    fn separate_ep(&mut self, len: usize) -> Result<Option<(usize, usize)>, PgnError> {
+        let scan = self
+            .win
+            .scan_until(len, |b| !is_ws(b), len + 256)
+            .map_err(|e| self.io_err(e))?;
+        let Scan::Found(j) = scan else {
+            return Ok(None);
+        };
+        let mut w = |k| self.win.peek(j + k).map_err(|e| self.io_err(e));
+        if !(w(0)? == Some(b'e')
+            && w(1)? == Some(b'.')
+            && w(2)? == Some(b'p')
+            && w(3)? == Some(b'.'))
+        {
+            return Ok(None);
+        }
+        let mut glyphs = 0;
+        loop {
+            match w(4 + glyphs)? {
+                Some(b'!' | b'?') if glyphs < 2 => glyphs += 1,
+                Some(b) if is_token_byte(b) => return Ok(None),
+                _ => return Ok(Some((j, glyphs))),
+            }
+        }
+    }
+
     /// The move token of `len` bytes at the current position, with suffix
     /// glyphs and an optional following `e.p.`. The text is lent to the
     /// visitor straight from the window.
@@ -775,40 +807,27 @@ impl<R: BufRead> Reader<R> {
             let found = String::from_utf8_lossy(self.win.slice(0, len)).into_owned();
             return Err(self.fail(span, PgnErrorKind::NotAMove { found }));
         }
+        // A separate `e.p.` joined to the move: its glyph bytes.
+        let mut ep = None;
         if mv_len > 0 {
             let mut total = mv_len;
-            let mut ep = false;
             if g_len == 0 && !self.surely_not_ep(mv_len) {
-                // Look past whitespace for a separate `e.p.` token.
-                let scan = self
-                    .win
-                    .scan_until(mv_len, |b| !is_ws(b), mv_len + 256)
-                    .map_err(|e| self.io_err(e))?;
-                if let Scan::Found(j) = scan {
-                    let mut w = |k| self.win.peek(j + k).map_err(|e| self.io_err(e));
-                    ep = w(0)? == Some(b'e')
-                        && w(1)? == Some(b'.')
-                        && w(2)? == Some(b'p')
-                        && w(3)? == Some(b'.')
-                        && w(4)?.is_none_or(|b| !is_token_byte(b));
-                    if ep {
-                        total = j + 4;
-                    }
+                if let Some((at, glyphs)) = self.separate_ep(mv_len)? {
+                    total = at + 4;
+                    ep = Some(glyphs);
                 }
             }
             let span = self.win.span(total);
             let text = self.utf8(self.win.slice(0, mv_len), 0)?;
-            if ep {
+            if ep.is_some() {
                 v.san(&format!("{text} e.p."), span);
-            } else {
-                v.san(text, span);
-            }
-            if ep {
                 self.win.advance(total);
             } else {
+                v.san(text, span);
                 self.win.advance_in_line(total);
             }
         }
+        let g_len = ep.unwrap_or(g_len);
         if g_len > 0 {
             let span = self.win.span(g_len);
             if mv_len == 0 {
