@@ -175,7 +175,10 @@ fn a_separate_en_passant_mark_joins_its_move_glyph_or_not() {
     ] {
         let rec = read_all(input.as_bytes()).remove(0).unwrap();
         assert_eq!(rec.moves.len(), 1, "{input}");
-        assert_eq!((rec.moves[0].san.as_str(), &rec.moves[0].nags), (san, &nags));
+        assert_eq!(
+            (rec.moves[0].san.as_str(), &rec.moves[0].nags),
+            (san, &nags)
+        );
         lossless::assert_rewritten_alike(&rec);
         lossless::assert_nothing_lost(input.as_bytes(), Default::default(), 8);
     }
