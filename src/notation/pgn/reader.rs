@@ -114,11 +114,18 @@ struct OpenLine {
     /// Where the `(` is.
     at: Span,
     has_move: bool,
-    /// The first comment of the variation while it has no move.
+    /// The first comment of the variation while it has no move (cleared
+    /// by its first move).
     comment: Option<Span>,
 }
 
 impl Lines {
+    /// A new game: only the main line, without a move.
+    fn clear(&mut self) {
+        self.main_has_move = false;
+        self.open.clear();
+    }
+
     /// Whether the current line (the innermost open variation, else the
     /// main line) has a move yet.
     fn has_move(&self) -> bool {
@@ -127,7 +134,10 @@ impl Lines {
 
     fn moved(&mut self) {
         match self.open.last_mut() {
-            Some(o) => o.has_move = true,
+            Some(o) => {
+                o.has_move = true;
+                o.comment = None;
+            }
             None => self.main_has_move = true,
         }
     }
@@ -320,8 +330,7 @@ impl<R: BufRead> Reader<R> {
 
     fn game<V: Visitor>(&mut self, v: &mut V) -> Result<Option<V::Output>, PgnError> {
         let mut state = State::Start;
-        self.lines.main_has_move = false;
-        self.lines.open.clear();
+        self.lines.clear();
         loop {
             let next = self.skip_ws().map_err(|e| self.io_err(e))?;
             let Some(b) = next else {
@@ -391,7 +400,7 @@ impl<R: BufRead> Reader<R> {
                     let Some(closed) = self.lines.open.pop() else {
                         return Err(self.fail(span, PgnErrorKind::UnmatchedParen));
                     };
-                    if let Some(comment) = closed.comment.filter(|_| !closed.has_move) {
+                    if let Some(comment) = closed.comment {
                         // A record hangs comments on moves: this one would
                         // be lost (found by the `replay` fuzz target).
                         let (line, column) = (span.line, span.column);
@@ -556,10 +565,11 @@ impl<R: BufRead> Reader<R> {
     /// The NAG (or glyph) of `len` bytes here needs a move before it in
     /// its line: it annotates that move, and a record has nowhere else to
     /// keep it.
-    fn annotatable(&self, span: Span, len: usize) -> Result<(), PgnError> {
+    fn annotatable(&self, len: usize) -> Result<(), PgnError> {
         if self.lines.has_move() {
             return Ok(());
         }
+        let span = self.win.span(len);
         let found = String::from_utf8_lossy(self.win.slice(0, len)).into_owned();
         Err(self.fail(span, PgnErrorKind::NagBeforeMove { found }))
     }
@@ -582,7 +592,7 @@ impl<R: BufRead> Reader<R> {
         if end == 1 {
             return Err(self.fail(span, PgnErrorKind::EmptyNag));
         }
-        self.annotatable(span, end)?;
+        self.annotatable(end)?;
         let digits = self.win.slice(1, end - 1);
         match parse_decimal::<u16>(digits) {
             Some(n) => {
@@ -831,7 +841,7 @@ impl<R: BufRead> Reader<R> {
         if g_len > 0 {
             let span = self.win.span(g_len);
             if mv_len == 0 {
-                self.annotatable(span, g_len)?;
+                self.annotatable(g_len)?;
             }
             let glyphs = self.win.slice(0, g_len);
             let Some(n) = glyph_nag(glyphs) else {
