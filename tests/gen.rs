@@ -129,3 +129,85 @@ fn every_game_replays_and_every_kind_occurs() {
         }
     }
 }
+
+/// `fuzz/seed_corpus.py` seeds the fuzzers with whole games: every input fits
+/// libFuzzer's 4096-byte cut, and every one replays as valid, the tails set up
+/// from a FEN included. Skips when python3 is absent.
+#[test]
+fn fuzz_seed_script_writes_whole_valid_games() {
+    let python = std::process::Command::new("python3")
+        .arg("--version")
+        .output();
+    if !python.is_ok_and(|out| out.status.success()) {
+        eprintln!("note: python3 not found; skipping");
+        return;
+    }
+    let dir = tempfile::tempdir().unwrap();
+    let fvnote = assert_cmd::cargo::cargo_bin("fvnote");
+    let run = std::process::Command::new("python3")
+        .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/seed_corpus.py"))
+        .arg("--fvnote")
+        .arg(&fvnote)
+        .args(["--games", "6", "--seed", "3", "--max-plies", "60"])
+        .arg(dir.path())
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&run.stderr);
+    assert!(run.status.success(), "seed_corpus.py failed: {stderr}");
+
+    let mut gen_files = 0;
+    let mut tails = BTreeSet::new();
+    for entry in std::fs::read_dir(dir.path()).unwrap() {
+        let entry = entry.unwrap();
+        assert!(
+            entry.metadata().unwrap().len() <= 4096,
+            "{:?}",
+            entry.path()
+        );
+        let name = entry.file_name().into_string().unwrap();
+        if name.starts_with("gen-") {
+            gen_files += 1;
+        } else {
+            let text = std::fs::read_to_string(entry.path()).unwrap();
+            assert!(text.contains("[SetUp \"1\"]\n[FEN \""), "{name}: {text}");
+            tails.insert(name);
+        }
+    }
+    // Every game of 60 plies fits; games 0 and 3 of each variant that played
+    // all 60 plies (unfinished) are also cut to a tail.
+    assert_eq!(gen_files, 6 * Variant::ALL.len());
+    assert!(tails.contains("tail-chess-0.pgn"), "{tails:?}");
+    assert!(tails.contains("tail-slide-3.pgn"), "{tails:?}");
+
+    let total = gen_files + tails.len();
+    Command::new(&fvnote)
+        .arg("validate")
+        .arg(dir.path())
+        .assert()
+        .success()
+        .stdout(predicates::str::contains(format!(
+            "{total} valid, 0 invalid"
+        )));
+    // A tail is the canonical PGN of its game, move numbers included, up to
+    // line breaks.
+    let words = |text: &[u8]| -> Vec<String> {
+        String::from_utf8_lossy(text)
+            .split_whitespace()
+            .map(str::to_owned)
+            .collect()
+    };
+    for name in &tails {
+        let path = dir.path().join(name);
+        let canonical = Command::new(&fvnote)
+            .args(["convert", "--to", "pgn"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(canonical.status.success(), "{name}");
+        assert_eq!(
+            words(&std::fs::read(&path).unwrap()),
+            words(&canonical.stdout),
+            "{name}"
+        );
+    }
+}

@@ -1,0 +1,112 @@
+#!/usr/bin/env python3
+"""Write a seed corpus for the `pgn_reader` and `replay` fuzz targets.
+
+libFuzzer cuts every input at -max_len (4096 bytes in our runs), so a file
+of several games seeds only its first few moves, and a short game never
+reaches the end of a game.  This writes instead, for every variant:
+
+* one file per `fvnote gen` game that fits in MAX_LEN bytes, most of them
+  played out to mate, stalemate or a draw rule;
+* for a third of the games that `gen` stopped unfinished, the last TAIL
+  plies from a `[FEN]` set-up, so late positions (bare kings, promotions,
+  long halfmove clocks) fit in one input too.
+
+Standard library only.  Usage:
+
+    fuzz/seed_corpus.py [--fvnote PATH] [--games N] [--seed S]
+                        [--max-plies P] OUT_DIR
+"""
+
+import argparse
+import json
+import os
+import subprocess
+
+MAX_LEN = 4096
+TAIL = 30
+
+
+def run(fvnote, *args, stdin=None):
+    done = subprocess.run(
+        [fvnote, *args], input=stdin, capture_output=True, check=False
+    )
+    if done.returncode not in (0, 1):
+        raise SystemExit(f"{fvnote} {' '.join(args)}: {done.stderr.decode()}")
+    return done.stdout
+
+
+def variants(fvnote):
+    listing = run(fvnote, "variants").decode()
+    return [line.split()[0] for line in listing.splitlines() if line[:1].strip()]
+
+
+def split_games(pgn):
+    """PGN text of one game per `[Event` tag (gen writes one per game)."""
+    games, current = [], []
+    for line in pgn.splitlines(keepends=True):
+        if line.startswith(b"[Event ") and current:
+            games.append(b"".join(current))
+            current = []
+        current.append(line)
+    if current:
+        games.append(b"".join(current))
+    return games
+
+
+def tail(game, plies):
+    """The last `plies` main-line plies of a JSON game, set up from a FEN."""
+    moves = game["moves"]
+    start = len(moves) - plies
+    fen = moves[start - 1]["fen_after"]
+    fields = fen.split()
+    number, black = int(fields[5]), fields[1] == "b"
+    tokens = []
+    for i, move in enumerate(moves[start:]):
+        if not black:
+            tokens.append(f"{number}.")
+        elif i == 0:
+            tokens.append(f"{number}...")
+        tokens.append(move["san"])
+        number += black
+        black = not black
+    return (
+        f'[Variant "{game["variant"]}"]\n[Result "*"]\n[SetUp "1"]\n'
+        f'[FEN "{fen}"]\n\n{" ".join(tokens)} *\n'
+    ).encode()
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("out_dir")
+    parser.add_argument("--fvnote", default="target/release/fvnote")
+    parser.add_argument("--games", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=7000)
+    parser.add_argument("--max-plies", type=int, default=400)
+    args = parser.parse_args()
+    os.makedirs(args.out_dir, exist_ok=True)
+
+    written = 0
+    for variant in variants(args.fvnote):
+        pgn = run(
+            args.fvnote, "gen", variant, str(args.games),
+            "--seed", str(args.seed), "--max-plies", str(args.max_plies),
+        )
+        games = split_games(pgn)
+        jsonl = run(args.fvnote, "convert", "--to", "jsonl", "--fens", stdin=pgn)
+        records = [json.loads(line) for line in jsonl.splitlines() if line.strip()]
+        for i, (text, record) in enumerate(zip(games, records)):
+            pieces = [("gen", text)]
+            unfinished = b'[Result "*"]' in text
+            if unfinished and i % 3 == 0 and len(record["moves"]) > TAIL:
+                pieces.append(("tail", tail(record, TAIL)))
+            for kind, data in pieces:
+                if len(data) <= MAX_LEN:
+                    path = os.path.join(args.out_dir, f"{kind}-{variant}-{i}.pgn")
+                    with open(path, "wb") as out:
+                        out.write(data)
+                    written += 1
+    print(f"wrote {written} inputs to {args.out_dir}")
+
+
+if __name__ == "__main__":
+    main()
