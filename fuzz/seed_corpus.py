@@ -7,9 +7,10 @@ reaches the end of a game.  This writes instead, for every variant:
 
 * one file per `fvnote gen` game that fits in MAX_LEN bytes, most of them
   played out to mate, stalemate or a draw rule;
-* for a third of the games that `gen` stopped unfinished, the last TAIL
-  plies from a `[FEN]` set-up, so late positions (bare kings, promotions,
-  long halfmove clocks) fit in one input too.
+* for every third game, its last TAIL plies (half of a shorter game) set up
+  from a `[FEN]` tag, so late positions (bare kings, promotions, long
+  halfmove clocks) fit in one input too, and every variant's FEN checks see
+  positions that pass them.
 
 Standard library only.  Usage:
 
@@ -53,7 +54,7 @@ def split_games(pgn):
     return games
 
 
-def tail(game, plies):
+def tail(game, plies, result):
     """The last `plies` main-line plies of a JSON game, set up from a FEN."""
     moves = game["moves"]
     start = len(moves) - plies
@@ -70,8 +71,8 @@ def tail(game, plies):
         number += black
         black = not black
     return (
-        f'[Variant "{game["variant"]}"]\n[Result "*"]\n[SetUp "1"]\n'
-        f'[FEN "{fen}"]\n\n{" ".join(tokens)} *\n'
+        f'[Variant "{game["variant"]}"]\n[Result "{result}"]\n[SetUp "1"]\n'
+        f'[FEN "{fen}"]\n\n{" ".join(tokens)} {result}\n'
     ).encode()
 
 
@@ -96,9 +97,10 @@ def main():
         records = [json.loads(line) for line in jsonl.splitlines() if line.strip()]
         for i, (text, record) in enumerate(zip(games, records)):
             pieces = [("gen", text)]
-            unfinished = b'[Result "*"]' in text
-            if unfinished and i % 3 == 0 and len(record["moves"]) > TAIL:
-                pieces.append(("tail", tail(record, TAIL)))
+            plies = min(TAIL, len(record["moves"]) // 2)
+            if i % 3 == 0 and plies > 0:
+                result = next(t["value"] for t in record["tags"] if t["name"] == "Result")
+                pieces.append(("tail", tail(record, plies, result)))
             for kind, data in pieces:
                 if len(data) <= MAX_LEN:
                     path = os.path.join(args.out_dir, f"{kind}-{variant}-{i}.pgn")
