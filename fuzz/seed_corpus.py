@@ -31,7 +31,7 @@ def run(fvnote, *args, stdin=None):
     done = subprocess.run(
         [fvnote, *args], input=stdin, capture_output=True, check=False
     )
-    if done.returncode not in (0, 1):
+    if done.returncode != 0:
         raise SystemExit(f"{fvnote} {' '.join(args)}: {done.stderr.decode()}")
     return done.stdout
 
@@ -95,6 +95,8 @@ def main():
         games = split_games(pgn)
         jsonl = run(args.fvnote, "convert", "--to", "jsonl", "--fens", stdin=pgn)
         records = [json.loads(line) for line in jsonl.splitlines() if line.strip()]
+        if len(records) != len(games):
+            raise SystemExit(f"{variant}: {len(games)} games but {len(records)} records")
         for i, (text, record) in enumerate(zip(games, records)):
             pieces = [("gen", text)]
             plies = min(TAIL, len(record["moves"]) // 2)
