@@ -188,3 +188,16 @@ fn a_separate_en_passant_mark_joins_its_move_glyph_or_not() {
     let rec = read_all(b"exd6 e.p.x *").remove(0).unwrap();
     assert_eq!(rec.moves.len(), 2);
 }
+
+/// OPEN (seventh session, `pgn_reader`, minimised): `q`, a `%` escape line,
+/// then `e.p.` is read as the move `q` and a move named `e.p.` (the escape
+/// line keeps the mark from joining its move), written back as `q e.p.`,
+/// which reads as the one move `q e.p.`. Making a lone `e.p.` a syntax error
+/// fixed this input but made the byte-at-a-time and whole reads of the full
+/// fuzz input disagree, so that fix did not land; see fuzz/README.md.
+#[test]
+#[ignore = "open fuzz finding: an e.p. kept apart by an escape line"]
+fn an_en_passant_mark_kept_apart_by_an_escape_line_round_trips() {
+    let rec = read_all(&b"q\n%\ne.p."[..]).remove(0).unwrap();
+    lossless::assert_rewritten_alike(&rec);
+}
