@@ -54,9 +54,10 @@ def split_games(pgn):
     return games
 
 
-def tail(game, plies, result):
+def tail(game, plies):
     """The last `plies` main-line plies of a JSON game, set up from a FEN."""
     moves = game["moves"]
+    result = next(t["value"] for t in game["tags"] if t["name"] == "Result")
     start = len(moves) - plies
     fen = moves[start - 1]["fen_after"]
     fields = fen.split()
@@ -101,8 +102,7 @@ def main():
             pieces = [("gen", text)]
             plies = min(TAIL, len(record["moves"]) // 2)
             if i % 3 == 0 and plies > 0:
-                result = next(t["value"] for t in record["tags"] if t["name"] == "Result")
-                pieces.append(("tail", tail(record, plies, result)))
+                pieces.append(("tail", tail(record, plies)))
             for kind, data in pieces:
                 if len(data) <= MAX_LEN:
                     path = os.path.join(args.out_dir, f"{kind}-{variant}-{i}.pgn")
