@@ -1,7 +1,8 @@
 //! Inputs found by the fuzzers (`fuzz/`), minimised, as ordinary tests. Each
 //! asserts the property its fuzz target checks.
 
-use fvnote::notation::pgn::{read_all, to_string, PgnErrorKind};
+use fvnote::notation::pgn::{read_all, to_string, PgnErrorKind, Reader, ReaderOptions};
+use std::io::BufReader;
 
 #[path = "common/lossless.rs"]
 mod lossless;
@@ -135,8 +136,6 @@ fn comments_before_the_tags_wait_for_them() {
 /// byte at a time as the too-long token it is.
 #[test]
 fn move_numbers_longer_than_a_token_are_too_long_on_every_path() {
-    use fvnote::notation::pgn::{Reader, ReaderOptions};
-    use std::io::BufReader;
     let opts = ReaderOptions {
         max_token_len: 255,
         ..ReaderOptions::default()
@@ -189,15 +188,48 @@ fn a_separate_en_passant_mark_joins_its_move_glyph_or_not() {
     assert_eq!(rec.moves.len(), 2);
 }
 
-/// OPEN (seventh session, `pgn_reader`, minimised): `q`, a `%` escape line,
-/// then `e.p.` is read as the move `q` and a move named `e.p.` (the escape
-/// line keeps the mark from joining its move), written back as `q e.p.`,
-/// which reads as the one move `q e.p.`. Making a lone `e.p.` a syntax error
-/// fixed this input but made the byte-at-a-time and whole reads of the full
-/// fuzz input disagree, so that fix did not land; see fuzz/README.md.
+/// Seventh session, `pgn_reader`: `q`, a `%` escape line, then `e.p.` was
+/// read as the move `q` and a move named `e.p.` (the escape line keeps the
+/// mark from joining its move), written back as `q e.p.`, which reads as the
+/// one move `q e.p.`. An `e.p.` that cannot join its move is now an error.
+/// The first try at this missed the short path for plain tokens, so a byte
+/// at a time (general path) and whole (short path) read the full fuzz input
+/// differently; both are checked here.
 #[test]
-#[ignore = "open fuzz finding: an e.p. kept apart by an escape line"]
-fn an_en_passant_mark_kept_apart_by_an_escape_line_round_trips() {
-    let rec = read_all(&b"q\n%\ne.p."[..]).remove(0).unwrap();
-    lossless::assert_rewritten_alike(&rec);
+fn an_en_passant_mark_apart_from_its_move_is_an_error() {
+    for (input, line, column) in [
+        ("q\n%\ne.p.", 3, 1),
+        ("q\n%\ne.p. *\n", 3, 1),
+        ("1. e4 d5 2. exd5 {c} e.p. *", 1, 22),
+        ("1. e4 (1. d4) e.p. *", 1, 15),
+        ("e.p. *", 1, 1),
+        ("1. e4 {c} e.p.! *", 1, 11),
+    ] {
+        let e = read_all(input.as_bytes()).remove(0).unwrap_err();
+        assert_eq!(e.kind, PgnErrorKind::LoneEnPassant, "{input}");
+        assert_eq!((e.span.line, e.span.column), (line, column), "{input}");
+        pgn_round_trips(input.as_bytes());
+        lossless::assert_nothing_lost(input.as_bytes(), Default::default(), 8);
+    }
+    // Joined to its move across spaces and line breaks, as before.
+    let rec = read_all(&b"1. e5 d5 2. exd6\n  e.p. *"[..])
+        .remove(0)
+        .unwrap();
+    assert_eq!(rec.moves[2].san, "exd6 e.p.");
+    // The full fuzz input: whole and a byte at a time read alike.
+    let input = include_bytes!("data/fuzz/pgn_reader_ep_after_escape_line.pgn");
+    let opts = ReaderOptions {
+        max_token_len: 255,
+        max_tag_value_len: 4096,
+        max_comment_len: 1 << 16,
+        max_depth: 64,
+    };
+    let whole: Vec<_> = Reader::with_options(&input[..], opts).collect();
+    let trickled: Vec<_> =
+        Reader::with_options(BufReader::with_capacity(1, &input[..]), opts).collect();
+    assert_eq!(trickled, whole);
+    assert!(whole
+        .iter()
+        .any(|g| matches!(g, Err(e) if e.kind == PgnErrorKind::LoneEnPassant)));
+    pgn_round_trips(input);
 }

@@ -183,6 +183,12 @@ pub enum PgnErrorKind {
         /// The token as written (without the move number).
         found: String,
     },
+    /// `e.p.` read as a token of its own: the mark belongs to the
+    /// en-passant capture before it (`exd6 e.p.`), and a comment,
+    /// variation or escape line between them keeps them apart. Read as a
+    /// move, it would be written back joined to the move before it.
+    #[error("'e.p.' apart from its move (expected it right after the en-passant capture it marks, as in 'exd6 e.p.', with only spaces or line breaks between; remove it or move it next to its capture)")]
+    LoneEnPassant,
     /// Variations nested deeper than the cap.
     #[error("variations nested deeper than {limit} (found '('; expected ')' or a move)")]
     TooDeep {

@@ -701,8 +701,9 @@ impl<R: BufRead> Reader<R> {
 
     /// The length of the move token at the position when it is the common
     /// kind: ASCII, ended inside the buffered bytes by whitespace, no suffix
-    /// glyph, no `e.p.` after it. Anything else (`None`) takes the general
-    /// path ([`Reader::token`]), which reads such a token the same way.
+    /// glyph, not `e.p.` (an error) and no `e.p.` after it. Anything else
+    /// (`None`) takes the general path ([`Reader::token`]), which reads such
+    /// a token the same way.
     fn plain_move_len(&self) -> Option<usize> {
         let avail = self.win.avail();
         // Uncapped (a cap cost 1% of validation): a run longer than a token
@@ -713,6 +714,7 @@ impl<R: BufRead> Reader<R> {
             && len <= self.opts.max_token_len
             && avail.get(len).is_some_and(|&b| is_ws(b))
             && !matches!(avail.get(len - 1), Some(b'!' | b'?'))
+            && avail.get(..len) != Some(b"e.p.")
             && self.surely_not_ep(len);
         plain.then_some(len)
     }
@@ -816,6 +818,15 @@ impl<R: BufRead> Reader<R> {
             let span = self.win.span(len);
             let found = String::from_utf8_lossy(self.win.slice(0, len)).into_owned();
             return Err(self.fail(span, PgnErrorKind::NotAMove { found }));
+        }
+        if self.win.slice(0, mv_len) == b"e.p."
+            && (g_len == 0 || glyph_nag(self.win.slice(mv_len, g_len)).is_some())
+        {
+            // Found by fuzzing: `q`, a `%` line, `e.p.` was the moves `q` and
+            // `e.p.`, written back as `q e.p.`, one move. With a glyph that is
+            // none of the six, that is the error to report instead.
+            let span = self.win.span(len);
+            return Err(self.fail(span, PgnErrorKind::LoneEnPassant));
         }
         // A separate `e.p.` joined to the move: its glyph bytes.
         let mut ep = None;
