@@ -6,9 +6,9 @@ use fvnote::record::{Comment, CommentKind, Line, Node, Record, Span, Tag};
 use proptest::prelude::*;
 
 /// Pieces of text that matter to PGN.
-const PIECES: [&str; 27] = [
+const PIECES: [&str; 28] = [
     "e4", "Nf3", "O-O", "1", "0", "-", "/", ".", "!", "?", "$", ";", "%", " ", "\n", "\r", "{",
-    "}", "(", ")", "[", "]", "\"", "\\", "*", "\u{e9}", "\t",
+    "}", "(", ")", "[", "]", "\"", "\\", "*", "\u{e9}", "\t", "e.p.",
 ];
 
 fn text(max: usize) -> impl Strategy<Value = String> {
@@ -30,7 +30,11 @@ fn comment() -> impl Strategy<Value = Comment> {
 
 fn node() -> impl Strategy<Value = Node> {
     (
-        prop_oneof![3 => Just("e4".to_owned()), 1 => text(3)],
+        prop_oneof![
+            3 => Just("e4".to_owned()),
+            1 => Just("exd6 e.p.".to_owned()),
+            1 => text(3),
+        ],
         prop::collection::vec(comment(), 0..2),
         prop::collection::vec(comment(), 0..2),
         prop::collection::vec(0u16..300, 0..2),
@@ -157,4 +161,23 @@ fn refusals_name_the_ply_and_the_reason() {
     rec.moves[1].variations[0][1].san = "Nf3".into();
     rec.result = Some("win".into());
     assert_eq!(check_writable(&rec).unwrap_err().ply, None);
+}
+
+/// `exf6 e.p.`, a move read with its en passant mark apart, is written as it
+/// was read; `e.p.` on its own would read as the mark of the move before it
+/// (or, first in its line, as an error).
+#[test]
+fn a_separate_en_passant_mark_is_writable_with_its_move_only() {
+    let rec = read_all(&b"1. e4 d5 2. e5 f5 3. exf6 e.p. *"[..])
+        .remove(0)
+        .unwrap();
+    assert_eq!(rec.moves[4].san, "exf6 e.p.");
+    assert_eq!(check_writable(&rec), Ok(()));
+    assert!(reads_back(&rec));
+    for ply in [1, 4] {
+        let mut bad = rec.clone();
+        bad.moves[ply - 1].san = "e.p.".into();
+        assert_eq!(check_writable(&bad).unwrap_err().ply, Some(ply));
+        assert!(!reads_back(&bad));
+    }
 }

@@ -173,9 +173,11 @@ pub fn check_writable(rec: &Record) -> Result<(), Unwritable> {
     }
 }
 
-/// A move token must read back as one move token, itself.
+/// A move token must read back as one move token, itself. `exd6 e.p.` is
+/// the reader's join of a move and a separate `e.p.` mark, and reads back
+/// as itself when the move does.
 fn token_writable(san: &str, max_len: usize) -> Result<(), String> {
-    let tok = san.as_bytes();
+    let tok = san.strip_suffix(" e.p.").unwrap_or(san).as_bytes();
     let why = if tok.is_empty() {
         "a move token cannot be empty"
     } else if tok.len() > max_len {
@@ -186,6 +188,8 @@ fn token_writable(san: &str, max_len: usize) -> Result<(), String> {
         "it reads as a move number or a result"
     } else if !lexer::split_glyphs(tok).1.is_empty() {
         "`!` and `?` after a move read as annotations (write them as NAGs)"
+    } else if tok == b"e.p." {
+        "`e.p.` on its own reads as the en passant mark of the move before it"
     } else {
         return Ok(());
     };
