@@ -425,6 +425,11 @@ pub(crate) fn classify(tok: &[u8]) -> Class<'_> {
     }
 }
 
+/// The en passant mark, a token of its own after its move, which the reader
+/// joins to that move with one space (`exd6 e.p.`) and the writer writes as
+/// part of it.
+pub(crate) const EP: &str = "e.p.";
+
 /// Split trailing `!`/`?` glyphs off a move token: `(move, glyphs)`.
 pub(crate) fn split_glyphs(tok: &[u8]) -> (&[u8], &[u8]) {
     let n = tok

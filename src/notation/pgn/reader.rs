@@ -5,7 +5,7 @@ use std::io::{self, BufRead};
 
 use super::lexer::{
     classify, glyph_nag, is_ascii_token_byte, is_token_byte, is_ws, parse_decimal, parse_tag,
-    split_glyphs, unescape, Class, Scan, TagParse, Window,
+    split_glyphs, unescape, Class, Scan, TagParse, Window, EP,
 };
 use super::{PgnError, PgnErrorKind};
 use crate::record::{Comment, CommentKind, Line, Node, Record, Span, Tag};
@@ -714,7 +714,7 @@ impl<R: BufRead> Reader<R> {
             && len <= self.opts.max_token_len
             && avail.get(len).is_some_and(|&b| is_ws(b))
             && !matches!(avail.get(len - 1), Some(b'!' | b'?'))
-            && avail.get(..len) != Some(b"e.p.")
+            && avail.get(..len) != Some(EP.as_bytes())
             && self.surely_not_ep(len);
         plain.then_some(len)
     }
@@ -778,16 +778,14 @@ impl<R: BufRead> Reader<R> {
             return Ok(None);
         };
         let mut w = |k| self.win.peek(j + k).map_err(|e| self.io_err(e));
-        if !(w(0)? == Some(b'e')
-            && w(1)? == Some(b'.')
-            && w(2)? == Some(b'p')
-            && w(3)? == Some(b'.'))
-        {
-            return Ok(None);
+        for (k, &b) in EP.as_bytes().iter().enumerate() {
+            if w(k)? != Some(b) {
+                return Ok(None);
+            }
         }
         let mut glyphs = 0;
         loop {
-            match w(4 + glyphs)? {
+            match w(EP.len() + glyphs)? {
                 Some(b'!' | b'?') if glyphs < 2 => glyphs += 1,
                 Some(b) if is_token_byte(b) => return Ok(None),
                 _ => return Ok(Some((j, glyphs))),
@@ -819,7 +817,7 @@ impl<R: BufRead> Reader<R> {
             let found = String::from_utf8_lossy(self.win.slice(0, len)).into_owned();
             return Err(self.fail(span, PgnErrorKind::NotAMove { found }));
         }
-        if self.win.slice(0, mv_len) == b"e.p."
+        if self.win.slice(0, mv_len) == EP.as_bytes()
             && (g_len == 0 || glyph_nag(self.win.slice(mv_len, g_len)).is_some())
         {
             // Found by fuzzing: `q`, a `%` line, `e.p.` was the moves `q` and
@@ -834,14 +832,14 @@ impl<R: BufRead> Reader<R> {
             let mut total = mv_len;
             if g_len == 0 && !self.surely_not_ep(mv_len) {
                 if let Some((at, glyphs)) = self.separate_ep(mv_len)? {
-                    total = at + 4;
+                    total = at + EP.len();
                     ep = Some(glyphs);
                 }
             }
             let span = self.win.span(total);
             let text = self.utf8(self.win.slice(0, mv_len), 0)?;
             if ep.is_some() {
-                v.san(&format!("{text} e.p."), span);
+                v.san(&format!("{text} {EP}"), span);
                 self.win.advance(total);
             } else {
                 v.san(text, span);

@@ -177,7 +177,11 @@ pub fn check_writable(rec: &Record) -> Result<(), Unwritable> {
 /// the reader's join of a move and a separate `e.p.` mark, and reads back
 /// as itself when the move does.
 fn token_writable(san: &str, max_len: usize) -> Result<(), String> {
-    let tok = san.strip_suffix(" e.p.").unwrap_or(san).as_bytes();
+    let tok = san
+        .strip_suffix(lexer::EP)
+        .and_then(|t| t.strip_suffix(' '))
+        .unwrap_or(san)
+        .as_bytes();
     let why = if tok.is_empty() {
         "a move token cannot be empty"
     } else if tok.len() > max_len {
@@ -188,7 +192,7 @@ fn token_writable(san: &str, max_len: usize) -> Result<(), String> {
         "it reads as a move number or a result"
     } else if !lexer::split_glyphs(tok).1.is_empty() {
         "`!` and `?` after a move read as annotations (write them as NAGs)"
-    } else if tok == b"e.p." {
+    } else if tok == lexer::EP.as_bytes() {
         "`e.p.` on its own reads as the en passant mark of the move before it"
     } else {
         return Ok(());
