@@ -701,7 +701,8 @@ impl<R: BufRead> Reader<R> {
 
     /// The length of the move token at the position when it is the common
     /// kind: ASCII, ended inside the buffered bytes by whitespace, no suffix
-    /// glyph, not `e.p.` (an error) and no `e.p.` after it. Anything else
+    /// glyph, no final `.` (so `e.p.` itself, an error, and the rare glued
+    /// `exd6e.p.` go the general way) and no `e.p.` after it. Anything else
     /// (`None`) takes the general path ([`Reader::token`]), which reads such
     /// a token the same way.
     fn plain_move_len(&self) -> Option<usize> {
@@ -713,8 +714,7 @@ impl<R: BufRead> Reader<R> {
         let plain = len > 0
             && len <= self.opts.max_token_len
             && avail.get(len).is_some_and(|&b| is_ws(b))
-            && !matches!(avail.get(len - 1), Some(b'!' | b'?'))
-            && avail.get(..len) != Some(EP.as_bytes())
+            && !matches!(avail.get(len - 1), Some(b'!' | b'?' | b'.'))
             && self.surely_not_ep(len);
         plain.then_some(len)
     }
