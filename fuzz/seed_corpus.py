@@ -10,7 +10,15 @@ reaches the end of a game.  This writes instead, for every variant:
 * for every third game, its last TAIL plies (half of a shorter game) set up
   from a `[FEN]` tag, so late positions (bare kings, promotions, long
   halfmove clocks) fit in one input too, and every variant's FEN checks see
-  positions that pass them.
+  positions that pass them;
+* for every game, a position from it with the pieces shuffled over the
+  board's cells (holes stay put) and a random side to move, set up from a
+  `[FEN]` tag, followed by one random legal move when the variant accepts the
+  set-up; when it refuses it, also the first of a few more shuffles that it
+  accepts.  Why: the set-up checks and move generation branch on where pieces
+  stand relative to each king (which rays are open, which piece ends them);
+  games reach few of those geometries, so without these the `replay` fuzzer
+  spent hours finding them one edge at a time.
 
 Standard library only.  Usage:
 
@@ -21,6 +29,8 @@ Standard library only.  Usage:
 import argparse
 import json
 import os
+import random
+import re
 import subprocess
 
 MAX_LEN = 4096
@@ -77,6 +87,67 @@ def tail(game, plies):
     ).encode()
 
 
+CELL = re.compile(r"\(..\)|\d+|.")
+
+
+def shuffled(fen, rng):
+    """`fen` with its board's pieces and empty cells shuffled over the cells
+    (holes `*` and rank breaks stay), a random side to move, and no castling
+    or en passant rights, which a shuffle would almost always break."""
+    fields = fen.split(" ")
+    board, pocket = fields[0], ""
+    if "[" in board:
+        board, pocket = board[: board.index("[")], board[board.index("[") :]
+    ranks = [
+        [c for token in CELL.findall(rank) for c in (["1"] * int(token) if token.isdigit() else [token])]
+        for rank in board.split("/")
+    ]
+    cells = [(r, f) for r, rank in enumerate(ranks) for f, c in enumerate(rank) if c != "*"]
+    contents = [ranks[r][f] for r, f in cells]
+    rng.shuffle(contents)
+    for (r, f), c in zip(cells, contents):
+        ranks[r][f] = c
+    fields[0] = "/".join(re.sub(r"1+", lambda m: str(len(m.group())), "".join(rank)) for rank in ranks) + pocket
+    fields[1] = rng.choice("wb")
+    fields[2] = fields[3] = "-"
+    return " ".join(fields)
+
+
+def legal_moves(fvnote, variant, fen):
+    """The legal moves of `fen` in SAN, or `None` if `variant` refuses it."""
+    listing = subprocess.run(
+        [fvnote, "moves", "--variant", variant, "--format", "json", fen],
+        capture_output=True, check=False,
+    )
+    if listing.returncode != 0:
+        return None
+    return [move["san"] for move in json.loads(listing.stdout)["moves"]]
+
+
+def shuffle_inputs(fvnote, variant, record, rng, tries=30):
+    """Shuffled positions of `record` set up from a FEN: the first shuffle
+    whatever the variant says of it (a refused set-up tests the checks'
+    verdicts), and if that one was refused, the first of up to `tries` more
+    that the variant accepts, with one random legal move."""
+    if not record["moves"]:
+        return []
+    inputs = []
+    for attempt in range(tries + 1):
+        fen = shuffled(rng.choice(record["moves"])["fen_after"], rng)
+        moves = legal_moves(fvnote, variant, fen)
+        if moves is None and attempt > 0:
+            continue
+        fields = fen.split(" ")
+        text = f"{fields[5]}{'.' if fields[1] == 'w' else '...'} {rng.choice(moves)} " if moves else ""
+        inputs.append(
+            f'[Variant "{variant}"]\n[Result "*"]\n[SetUp "1"]\n'
+            f'[FEN "{fen}"]\n\n{text}*\n'.encode()
+        )
+        if moves is not None:
+            break
+    return inputs
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("out_dir")
@@ -87,6 +158,7 @@ def main():
     args = parser.parse_args()
     os.makedirs(args.out_dir, exist_ok=True)
 
+    rng = random.Random(args.seed)
     written = 0
     for variant in variants(args.fvnote):
         pgn = run(
@@ -103,6 +175,8 @@ def main():
             plies = min(TAIL, len(record["moves"]) // 2)
             if i % 3 == 0 and plies > 0:
                 pieces.append(("tail", tail(record, plies)))
+            for j, shuffle in enumerate(shuffle_inputs(args.fvnote, variant, record, rng)):
+                pieces.append((f"shuffle{j}", shuffle))
             for kind, data in pieces:
                 if len(data) <= MAX_LEN:
                     path = os.path.join(args.out_dir, f"{kind}-{variant}-{i}.pgn")

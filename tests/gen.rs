@@ -131,8 +131,10 @@ fn every_game_replays_and_every_kind_occurs() {
 }
 
 /// `fuzz/seed_corpus.py` seeds the fuzzers with whole games: every input fits
-/// libFuzzer's 4096-byte cut, and every one replays as valid, the tails set up
-/// from a FEN included. Skips when python3 is absent.
+/// libFuzzer's 4096-byte cut, and every game and tail replays as valid, the
+/// tails set up from a FEN included. The shuffled set-ups replay their one
+/// move, or are refused at the FEN when they carry none, and a retry is never
+/// refused. Skips when python3 is absent.
 #[test]
 fn fuzz_seed_script_writes_whole_valid_games() {
     let python = std::process::Command::new("python3")
@@ -157,6 +159,7 @@ fn fuzz_seed_script_writes_whole_valid_games() {
 
     let mut gen_files = 0;
     let mut tails = BTreeSet::new();
+    let mut shuffles = BTreeSet::new();
     for entry in std::fs::read_dir(dir.path()).unwrap() {
         let entry = entry.unwrap();
         assert!(
@@ -167,6 +170,8 @@ fn fuzz_seed_script_writes_whole_valid_games() {
         let name = entry.file_name().into_string().unwrap();
         if name.starts_with("gen-") {
             gen_files += 1;
+        } else if name.starts_with("shuffle") {
+            shuffles.insert(name);
         } else {
             let text = std::fs::read_to_string(entry.path()).unwrap();
             assert!(text.contains("[SetUp \"1\"]\n[FEN \""), "{name}: {text}");
@@ -180,14 +185,64 @@ fn fuzz_seed_script_writes_whole_valid_games() {
     assert!(tails.contains("tail-fault-line-3.pgn"), "{tails:?}");
 
     let total = gen_files + tails.len();
+    let games_and_tails: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|entry| entry.unwrap().path())
+        .filter(|path| !path.to_string_lossy().contains("/shuffle"))
+        .collect();
     Command::new(&fvnote)
         .arg("validate")
-        .arg(dir.path())
+        .args(&games_and_tails)
         .assert()
         .success()
         .stdout(predicates::str::contains(format!(
             "{total} valid, 0 invalid"
         )));
+
+    // One first shuffle per game (all 60-ply games have moves); a retry only
+    // after a refused first shuffle.
+    let firsts = shuffles
+        .iter()
+        .filter(|n| n.starts_with("shuffle0-"))
+        .count();
+    assert_eq!(firsts, 6 * Variant::ALL.len(), "{shuffles:?}");
+    let verdicts = Command::new(&fvnote)
+        .args(["validate", "--format", "json"])
+        .args(shuffles.iter().map(|name| dir.path().join(name)))
+        .output()
+        .unwrap();
+    let mut refused = BTreeSet::new();
+    let mut replayed = 0;
+    for line in String::from_utf8(verdicts.stdout).unwrap().lines() {
+        let verdict: serde_json::Value = serde_json::from_str(line).unwrap();
+        let file = verdict["file"].as_str().unwrap();
+        let name = file.rsplit('/').next().unwrap().to_owned();
+        let text = std::fs::read_to_string(file).unwrap();
+        assert!(text.contains("[SetUp \"1\"]\n[FEN \""), "{name}: {text}");
+        let has_move = !text.ends_with("\n\n*\n");
+        // Line 4 is the FEN tag: a refused set-up.
+        let at_setup = verdict["error"]["line"] == 4;
+        if at_setup {
+            assert!(
+                name.starts_with("shuffle0-") && !has_move,
+                "{name}: {verdict}"
+            );
+            refused.insert(name.replacen("shuffle0-", "", 1));
+        } else if has_move {
+            assert_eq!(verdict["plies"], 1, "{name}: {verdict}");
+            replayed += 1;
+        }
+    }
+    assert!(
+        replayed > 0 && !refused.is_empty(),
+        "{replayed} {refused:?}"
+    );
+    for name in shuffles.iter().filter(|n| n.starts_with("shuffle1-")) {
+        assert!(
+            refused.contains(&name.replacen("shuffle1-", "", 1)),
+            "{name}"
+        );
+    }
     // A tail is the canonical PGN of its game, move numbers included, up to
     // line breaks.
     let words = |text: &[u8]| -> Vec<String> {
