@@ -37,11 +37,14 @@ MAX_LEN = 4096
 TAIL = 30
 
 
-def run(fvnote, *args, stdin=None):
+def run(fvnote, *args, stdin=None, refusal_ok=False):
+    """fvnote's stdout; on failure exit, or `None` if `refusal_ok`."""
     done = subprocess.run(
         [fvnote, *args], input=stdin, capture_output=True, check=False
     )
     if done.returncode != 0:
+        if refusal_ok:
+            return None
         raise SystemExit(f"{fvnote} {' '.join(args)}: {done.stderr.decode()}")
     return done.stdout
 
@@ -64,27 +67,32 @@ def split_games(pgn):
     return games
 
 
+def set_up_game(variant, fen, sans, result):
+    """PGN of the moves `sans` played from `fen`, numbered as the FEN says."""
+    fields = fen.split()
+    number, black = int(fields[5]), fields[1] == "b"
+    tokens = []
+    for i, san in enumerate(sans):
+        if not black:
+            tokens.append(f"{number}.")
+        elif i == 0:
+            tokens.append(f"{number}...")
+        tokens.append(san)
+        number += black
+        black = not black
+    return (
+        f'[Variant "{variant}"]\n[Result "{result}"]\n[SetUp "1"]\n'
+        f'[FEN "{fen}"]\n\n{" ".join(tokens + [result])}\n'
+    ).encode()
+
+
 def tail(game, plies):
     """The last `plies` main-line plies of a JSON game, set up from a FEN."""
     moves = game["moves"]
     result = next(t["value"] for t in game["tags"] if t["name"] == "Result")
     start = len(moves) - plies
-    fen = moves[start - 1]["fen_after"]
-    fields = fen.split()
-    number, black = int(fields[5]), fields[1] == "b"
-    tokens = []
-    for i, move in enumerate(moves[start:]):
-        if not black:
-            tokens.append(f"{number}.")
-        elif i == 0:
-            tokens.append(f"{number}...")
-        tokens.append(move["san"])
-        number += black
-        black = not black
-    return (
-        f'[Variant "{game["variant"]}"]\n[Result "{result}"]\n[SetUp "1"]\n'
-        f'[FEN "{fen}"]\n\n{" ".join(tokens)} {result}\n'
-    ).encode()
+    sans = [move["san"] for move in moves[start:]]
+    return set_up_game(game["variant"], moves[start - 1]["fen_after"], sans, result)
 
 
 CELL = re.compile(r"\(..\)|\d+|.")
@@ -115,13 +123,13 @@ def shuffled(fen, rng):
 
 def legal_moves(fvnote, variant, fen):
     """The legal moves of `fen` in SAN, or `None` if `variant` refuses it."""
-    listing = subprocess.run(
-        [fvnote, "moves", "--variant", variant, "--format", "json", fen],
-        capture_output=True, check=False,
+    listing = run(
+        fvnote, "moves", "--variant", variant, "--format", "json", fen,
+        refusal_ok=True,
     )
-    if listing.returncode != 0:
+    if listing is None:
         return None
-    return [move["san"] for move in json.loads(listing.stdout)["moves"]]
+    return [move["san"] for move in json.loads(listing)["moves"]]
 
 
 def shuffle_inputs(fvnote, variant, record, rng, tries=30):
@@ -137,12 +145,8 @@ def shuffle_inputs(fvnote, variant, record, rng, tries=30):
         moves = legal_moves(fvnote, variant, fen)
         if moves is None and attempt > 0:
             continue
-        fields = fen.split(" ")
-        text = f"{fields[5]}{'.' if fields[1] == 'w' else '...'} {rng.choice(moves)} " if moves else ""
-        inputs.append(
-            f'[Variant "{variant}"]\n[Result "*"]\n[SetUp "1"]\n'
-            f'[FEN "{fen}"]\n\n{text}*\n'.encode()
-        )
+        sans = [rng.choice(moves)] if moves else []
+        inputs.append(set_up_game(variant, fen, sans, "*"))
         if moves is not None:
             break
     return inputs
