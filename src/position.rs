@@ -6,7 +6,7 @@
 //! (QK5 re-normalises after every Quake move); everything else is a hole.
 
 use crate::piece::{Color, Piece, Role};
-use crate::rules::Variant;
+use crate::variant::Variant;
 use crate::square::{Square, MAILBOX};
 
 /// Cell byte: an empty cell.
@@ -143,11 +143,6 @@ impl Position {
             relocated: [false, false],
             kings: [None, None],
         }
-    }
-
-    /// The start position of `variant`.
-    pub fn start(variant: Variant) -> Position {
-        crate::rules::start_position(variant)
     }
 
     pub fn variant(&self) -> Variant {
