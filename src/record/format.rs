@@ -14,32 +14,14 @@
 //! assert_eq!(format_pgn(text.as_bytes()).unwrap(), text); // idempotent
 //! ```
 
+/// Moved to [`crate::model`]; re-exported for existing paths.
+pub use crate::model::Located;
+use crate::model::{Line, Record, Span};
 use crate::notation::fen::write_fen;
 use crate::notation::pgn::{write_records, PgnError, Reader};
 use crate::record::json::Game;
 use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::replay::{canonical_record, replay, Diagnostic, ReplayOptions};
-use crate::record::{Line, Record, Span};
-
-/// A problem at a place in the input text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Located {
-    /// 1-based line (0 when unknown).
-    pub line: u32,
-    /// 1-based column in characters (0 when unknown).
-    pub column: u32,
-    pub message: String,
-}
-
-impl Located {
-    fn at(span: Span, message: impl Into<String>) -> Located {
-        Located {
-            line: span.line,
-            column: span.column,
-            message: message.into(),
-        }
-    }
-}
 
 impl From<&PgnError> for Located {
     fn from(e: &PgnError) -> Located {
