@@ -13,6 +13,8 @@
 //! assert_eq!(report.plies, 7);
 //! ```
 
+pub mod fast;
+
 use compact_str::CompactString;
 
 use crate::moves::{Dir, Move};
@@ -322,7 +324,7 @@ impl FastLine {
         &self.slots[(self.now ^ 1) & 1]
     }
 
-    /// Plays a clean token ([`FastChess::successor`]) into the `before`
+    /// Plays a clean token ([`fast::successor`]) into the `before`
     /// slot, which becomes `now`. False when the token is not clean: `now`
     /// is unchanged and `before` may not be, so the caller leaves the line
     /// to the reference engine, which sets `before` anew.
@@ -333,7 +335,7 @@ impl FastLine {
         } else {
             (&*b, a)
         };
-        let played = now.successor(san, next);
+        let played = fast::successor(now, san, next);
         if played {
             self.now ^= 1;
         }
@@ -426,7 +428,7 @@ impl Frame {
         }
     }
 
-    /// Plays a clean token on bitboards (see [`FastChess::play_clean`]).
+    /// Plays a clean token on bitboards (see [`fast::play_clean`]).
     fn play_fast(&mut self, token: &[u8]) -> bool {
         let Some(fast) = self.fast.as_mut() else {
             return false;
