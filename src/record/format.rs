@@ -15,7 +15,9 @@
 //! ```
 
 use crate::notation::fen::write_fen;
-use crate::notation::pgn::{write_records, PgnError, Reader};
+use std::io::{BufRead, Write};
+
+use crate::notation::pgn::{write_record, write_records, PgnError, Reader};
 use crate::record::json::Game;
 use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::replay::{canonical_record, replay, Diagnostic, ReplayOptions};
@@ -184,21 +186,50 @@ fn move_error(record: &Record, d: Option<&Diagnostic>, otherwise: &str) -> Locat
 }
 
 /// A PGN text in canonical form: every game through [`canonical_form`].
+/// Errors as [`format_pgn_to`].
 pub fn format_pgn(bytes: &[u8]) -> Result<String, Vec<Located>> {
-    // The text is rewritten: an escape line would be deleted.
-    let games = records_of(Reader::new(bytes).refuse_escape_lines())?;
-    let mut out = Vec::with_capacity(games.len());
-    let mut errors = Vec::new();
-    for g in &games {
-        match canonical_form(g) {
-            Ok(r) => out.push(r),
-            Err(e) => errors.push(e),
-        }
-    }
+    let mut out = Vec::new();
+    let errors = format_pgn_to(bytes, &mut out).map_err(|e| {
+        vec![Located {
+            line: 0,
+            column: 0,
+            message: e.to_string(),
+        }]
+    })?;
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(pgn_text(&out))
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Writes the canonical form of each game of a PGN text to `out` as soon as
+/// it is read, so memory holds one game; returns every error (syntax, a
+/// move that does not resolve, a start position that cannot be set up, a
+/// `%` escape line, bytes that are not UTF-8). After the first error
+/// nothing more is written, but reading goes on to report the rest. `Err`:
+/// writing to `out` failed.
+pub fn format_pgn_to(
+    input: impl BufRead,
+    mut out: &mut dyn Write,
+) -> std::io::Result<Vec<Located>> {
+    // The text is rewritten: an escape line would be deleted, and a byte
+    // that is not UTF-8 would become U+FFFD.
+    let reader = Reader::new(input)
+        .refuse_escape_lines()
+        .refuse_invalid_utf8();
+    let mut errors = Vec::new();
+    for game in reader {
+        let canonical = match game {
+            Ok(r) => canonical_form(&r),
+            Err(e) => Err(Located::from(&e)),
+        };
+        match canonical {
+            Ok(r) if errors.is_empty() => write_record(&r, &mut out)?,
+            Ok(_) => {}
+            Err(e) => errors.push(e),
+        }
+    }
+    Ok(errors)
 }
 
 /// Records as PGN text.
