@@ -241,6 +241,26 @@ fn each_record(
 /// Bytes read at most to recognise JSON by its start.
 const SNIFF: usize = 1 << 20;
 
+/// A writer that indents every line after the first by two spaces (a
+/// pretty-printed game as an element of the array).
+struct Indent<W>(W);
+
+impl<W: Write> Write for Indent<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut rest = buf;
+        while let Some(i) = memchr::memchr(b'\n', rest) {
+            self.0.write_all(&rest[..=i])?;
+            self.0.write_all(b"  ")?;
+            rest = &rest[i + 1..];
+        }
+        self.0.write_all(rest)?;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
+
 /// Writes the conversion of games, one at a time, to `out`; after the first
 /// error it only converts (to report every error) and writes nothing more.
 struct Converter<'a> {
@@ -267,30 +287,28 @@ impl Converter<'_> {
         format: InputFormat,
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
-        let mut text = Vec::new();
+        // After an error nothing more is written (only errors collected).
+        let write = self.errors.is_empty();
+        let mut out = out;
         match self.args.to {
             Target::Json | Target::Jsonl => match to_game(r, &self.opts) {
-                // Serialising plain data to a Vec cannot fail.
+                Ok(g) if !write => drop(g),
                 Ok(g) if self.args.to == Target::Jsonl => {
-                    let _ = serde_json::to_writer(&mut text, &g);
-                    text.push(b'\n');
+                    serde_json::to_writer(&mut out, &g)?;
+                    out.write_all(b"\n")?;
                 }
                 Ok(g) => {
                     // An element of a pretty-printed array: each line one
                     // level in (strings hold no raw line breaks).
-                    let mut pretty = Vec::new();
-                    let _ = serde_json::to_writer_pretty(&mut pretty, &g);
-                    text.extend_from_slice(if self.games == 0 { b"[" } else { b"," });
-                    for line in pretty.split(|&b| b == b'\n') {
-                        text.extend_from_slice(b"\n  ");
-                        text.extend_from_slice(line);
-                    }
+                    out.write_all(if self.games == 0 { b"[\n  " } else { b",\n  " })?;
+                    serde_json::to_writer_pretty(Indent(&mut out), &g)?;
                 }
                 Err(e) => self.refuse(name, r, e),
             },
             Target::Pgn if format == InputFormat::Json => match check_writable(r) {
                 // JSON keeps its tokens as written (they may not replay).
-                Ok(()) => write_records([r], &mut text)?,
+                Ok(()) if write => write_records([r], &mut out)?,
+                Ok(()) => {}
                 Err(e) => self.refuse(name, r, e),
             },
             Target::Pgn => {
@@ -303,23 +321,25 @@ impl Converter<'_> {
                     );
                     canonical_record(r, &replay(r, &ReplayOptions::default()))
                 });
-                write_records([&canonical], &mut text)?;
+                if write {
+                    write_records([&canonical], &mut out)?;
+                }
             }
             Target::Fen => match main_line_fens(r) {
-                Ok(fens) => {
+                Ok(fens) if write => {
                     if self.games > 0 {
-                        text.push(b'\n');
+                        out.write_all(b"\n")?;
                     }
                     for f in fens {
-                        text.extend_from_slice(f.as_bytes());
-                        text.push(b'\n');
+                        out.write_all(f.as_bytes())?;
+                        out.write_all(b"\n")?;
                     }
                 }
+                Ok(_) => {}
                 Err(e) => self.errors.extend(located(name, [e])),
             },
         }
         if self.errors.is_empty() {
-            out.write_all(&text)?;
             self.games += 1;
         }
         Ok(())

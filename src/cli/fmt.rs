@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::{CliError, WalkArgs, WriteArgs};
-use crate::fs::{walk, Output, WalkEvent, WriteError, WriteOptions};
+use crate::fs::{remove_stale_beside, walk, Output, WalkEvent, WriteError, WriteOptions};
 use crate::record::format::format_pgn_to;
 
 #[derive(Args, Debug)]
@@ -155,6 +155,10 @@ fn one(
     out: &mut dyn Write,
 ) -> Result<Outcome, CliError> {
     let name = path.display().to_string();
+    if !check {
+        // What an earlier run killed outright left (see `crate::fs`).
+        remove_stale_beside(path);
+    }
     let input = match File::open(path) {
         Ok(f) => BufReader::with_capacity(1 << 16, f),
         Err(e) => {

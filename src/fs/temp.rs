@@ -130,6 +130,15 @@ fn create_new(path: &Path) -> io::Result<File> {
     OpenOptions::new().write(true).create_new(true).open(path)
 }
 
+/// Removes stale temporary files of ours beside `target` (once per
+/// directory per process), for commands that may not need to write it.
+pub fn remove_stale_beside(target: &Path) {
+    match target.parent() {
+        Some(d) if !d.as_os_str().is_empty() => remove_stale_once(d),
+        _ => remove_stale_once(Path::new(".")),
+    }
+}
+
 /// Removes stale temporary files of ours in `dir`, once per directory per
 /// process (a directory of many files is listed once, not once per file).
 fn remove_stale_once(dir: &Path) {
@@ -145,7 +154,7 @@ fn remove_stale_once(dir: &Path) {
 }
 
 /// Removes every stale temporary file of ours in `dir` (best effort).
-pub(crate) fn remove_stale(dir: &Path) {
+fn remove_stale(dir: &Path) {
     let Ok(entries) = std::fs::read_dir(dir) else {
         return;
     };

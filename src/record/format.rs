@@ -20,7 +20,7 @@ use std::io::{BufRead, Write};
 use crate::notation::pgn::{write_record, write_records, PgnError, Reader};
 use crate::record::json::Game;
 use crate::record::json_reader::{each_json_game, JsonReadError};
-use crate::record::replay::{canonical_record, replay, Diagnostic, ReplayOptions};
+use crate::record::replay::{canonical_record, replay, Diagnostic, GameReport, ReplayOptions};
 use crate::record::{Line, Record, Span};
 
 /// A problem at a place in the input text.
@@ -151,6 +151,38 @@ fn clear_numbers(moves: &mut Line) {
 /// The canonical form of a record, or the first place where a move does not
 /// resolve (syntax, illegal, ambiguous) or the start position cannot be set up.
 pub fn canonical_form(record: &Record) -> Result<Record, Located> {
+    let report = canonical_report(record)?;
+    let mut out = canonical_record(record, &report);
+    clear_numbers(&mut out.moves);
+    Ok(out)
+}
+
+/// [`canonical_form`] rewriting `record` itself: a huge game is not held
+/// twice.
+pub fn into_canonical_form(mut record: Record) -> Result<Record, Located> {
+    let report = canonical_report(&record)?;
+    let mut sans = report.canonical.into_iter();
+    let mut stack = vec![record.moves.iter_mut()];
+    // Document order, as the replay lists them: a move, then its variations.
+    while let Some(it) = stack.last_mut() {
+        match it.next() {
+            None => {
+                stack.pop();
+            }
+            Some(node) => {
+                if let Some(Some(san)) = sans.next() {
+                    node.san = san;
+                }
+                node.move_number = None;
+                stack.extend(node.variations.iter_mut().rev().map(|v| v.iter_mut()));
+            }
+        }
+    }
+    Ok(record)
+}
+
+/// The replay of a record whose every move resolves, or the first error.
+fn canonical_report(record: &Record) -> Result<GameReport, Located> {
     let report = replay(record, &ReplayOptions::default());
     if report.start.is_none() {
         let message = report.error.map_or_else(String::new, |d| d.message);
@@ -166,9 +198,7 @@ pub fn canonical_form(record: &Record) -> Result<Record, Located> {
             .or(report.error.as_ref());
         return Err(move_error(record, d, "a move does not resolve"));
     }
-    let mut out = canonical_record(record, &report);
-    clear_numbers(&mut out.moves);
-    Ok(out)
+    Ok(report)
 }
 
 /// The error a move of `record` caused, where it is. A record without
@@ -220,7 +250,7 @@ pub fn format_pgn_to(
     let mut errors = Vec::new();
     for game in reader {
         let canonical = match game {
-            Ok(r) => canonical_form(&r),
+            Ok(r) => into_canonical_form(r),
             Err(e) => Err(Located::from(&e)),
         };
         match canonical {
