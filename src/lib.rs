@@ -6,6 +6,7 @@
 //! assert_eq!(pos.legal_moves().len(), 13);
 //! ```
 pub mod cli;
+pub mod fs;
 pub mod model;
 pub mod moves;
 pub mod notation;

@@ -1,26 +1,27 @@
 //! `fvnote convert`: PGN ⇄ JSON / JSON Lines, canonical PGN, FEN lists.
 //!
 //! Games are read and converted one at a time (PGN by the streaming reader,
-//! JSON by `record::json_reader`), so memory holds one game, not the archive. The
-//! output waits in a temporary file beside its target (`-o`, `--in-place`)
-//! or in a spool (standard output: memory, then a temporary file) and is
-//! delivered only when every input converted, so a malformed input never
-//! leaves a half-written file.
+//! JSON by `record::json_reader`), so memory holds one game, not the archive.
+//! Files (`-o`, `--in-place`) are written through `crate::fs` and replaced
+//! only when every input converted, so a malformed input never leaves a
+//! half-written file. Standard output gets each game as soon as it is
+//! converted; after the first error nothing more is written (a JSON array
+//! is closed), so what was written is complete game by game, and the exit
+//! status is 2.
 //! Exit codes: 0 converted, 2 usage, I/O, or input that cannot be converted
-//! (a syntax error; for `--to fen`, a main line that does not replay; for
-//! `--to pgn` from JSON, a game PGN cannot hold).
+//! (a syntax error, bytes that are not UTF-8; for `--to fen`, a main line that
+//! does not replay; for `--to pgn` from JSON, a game PGN cannot hold).
 
 use std::fs::File;
-use std::io::{BufRead, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
-use tempfile::{spooled_tempfile, SpooledTempFile};
 
-use super::CliError;
+use super::{CliError, WalkArgs, WriteArgs};
+use crate::fs::{walk, Output, WalkEvent};
 use crate::notation::pgn::{check_writable, write_records, PgnErrorKind, Reader};
 use crate::record::format::{canonical_form, main_line_fens, sniff, InputFormat, Located};
-use crate::record::io::{AtomicFile, Written};
 use crate::record::json::{to_game, JsonOptions};
 use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::replay::{canonical_record, replay, ReplayOptions};
@@ -57,13 +58,20 @@ pub struct ConvertArgs {
     /// Write to FILE (atomically) instead of standard output; never an input.
     #[arg(short, long, value_name = "FILE", conflicts_with = "in_place")]
     pub output: Option<PathBuf>,
-    /// Replace each input file with its conversion (atomically).
+    /// Replace each input file with its conversion (atomically); only
+    /// into the file's own syntax (PGN to PGN, JSON to JSON or JSON Lines).
     #[arg(long)]
     pub in_place: bool,
     /// JSON: add `fen_after` to every ply.
     #[arg(long)]
     pub fens: bool,
-    /// Input files; `-` or nothing reads standard input.
+    #[command(flatten)]
+    pub write: WriteArgs,
+    #[command(flatten)]
+    pub walk: WalkArgs,
+    /// Input files or directories (every `*.pgn` under them; with
+    /// `--from json`, every `*.json` and `*.jsonl`); `-` or nothing reads
+    /// standard input.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 }
@@ -112,45 +120,55 @@ impl Input {
     }
 }
 
-fn inputs(paths: &[PathBuf]) -> Result<Vec<Input>, CliError> {
+/// The inputs, directories walked (`crate::fs::walk`); whether some entry
+/// could not be read (reported here, and the run ends with status 2).
+fn inputs(args: &ConvertArgs) -> Result<(Vec<Input>, bool), CliError> {
+    let paths = &args.inputs;
     if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
         return Err(CliError::usage("standard input ('-') given twice"));
     }
+    let stdin = || Input {
+        name: "<stdin>".into(),
+        path: None,
+    };
     if paths.is_empty() {
-        return Ok(vec![Input {
-            name: "<stdin>".into(),
-            path: None,
-        }]);
+        return Ok((vec![stdin()], false));
     }
-    Ok(paths
-        .iter()
-        .map(|p| match p.as_os_str() == "-" {
-            true => Input {
-                name: "<stdin>".into(),
-                path: None,
-            },
-            false => Input {
-                name: p.display().to_string(),
-                path: Some(p.clone()),
-            },
-        })
-        .collect())
+    let extensions: &[&str] = match args.from {
+        Some(Source::Json) => &["json", "jsonl"],
+        _ => &["pgn"],
+    };
+    let mut found = Vec::new();
+    let mut unreadable = false;
+    for p in paths {
+        if p.as_os_str() == "-" {
+            found.push(stdin());
+            continue;
+        }
+        for event in walk(std::slice::from_ref(p), extensions, &args.walk.options()) {
+            match event {
+                WalkEvent::File(p) => found.push(Input {
+                    name: p.display().to_string(),
+                    path: Some(p),
+                }),
+                WalkEvent::Skipped { path, reason } => {
+                    eprintln!("note: {}: {reason}", path.display());
+                }
+                WalkEvent::Error { path, error } => {
+                    eprintln!("error: {}: {error}", path.display());
+                    unreadable = true;
+                }
+            }
+        }
+    }
+    Ok((found, unreadable))
 }
 
-/// Hands every record of `input` to `each`, one at a time, as it is read:
-/// memory holds one game. PGN syntax errors are collected, and reading goes
-/// on to report them all; JSON stops at its first. `rewrite`: the output
-/// replaces the input, so a PGN escape line, which no record keeps, is an
-/// error rather than deleted.
-fn each_record(
+/// Opens `input` and tells its syntax (`from`, or recognised by content).
+fn open_input(
     input: &Input,
     from: Option<Source>,
-    rewrite: bool,
-    errors: &mut Vec<String>,
-    out_name: &str,
-    mut each: impl FnMut(&Record, InputFormat) -> std::io::Result<()>,
-) -> Result<(), CliError> {
-    let written = |e| CliError::io(out_name, e);
+) -> Result<(InputFormat, Box<dyn BufRead>), CliError> {
     let io = |e| CliError::io(&input.name, e);
     let mut reader = input.open()?;
     // Enough of the start to recognise JSON (its first two non-space bytes).
@@ -173,30 +191,47 @@ fn each_record(
         }
     };
     let rest = std::io::Cursor::new(head).chain(reader);
+    Ok((format, Box::new(BufReader::new(rest))))
+}
+
+/// Hands every record of `reader` to `each`, one at a time, as it is read:
+/// memory holds one game. A PGN syntax error (or bytes that are not UTF-8)
+/// goes to `each` as an error, and reading goes on to report them all; JSON
+/// stops at its first. `rewrite`: the output replaces the input, so a PGN
+/// escape line, which no record keeps, is an error rather than deleted.
+fn each_record(
+    input: &Input,
+    format: InputFormat,
+    reader: Box<dyn BufRead>,
+    rewrite: bool,
+    out_name: &str,
+    mut each: impl FnMut(Result<&Record, String>) -> std::io::Result<()>,
+) -> Result<(), CliError> {
+    let written = |e| CliError::io(out_name, e);
+    let io = |e| CliError::io(&input.name, e);
+    let error = |e: Located| format!("{}:{}:{}: {}", input.name, e.line, e.column, e.message);
     if format == InputFormat::Json {
-        return match each_json_game(rest, |g, at| each(&g.to_record_at(at), format)) {
+        return match each_json_game(reader, |g, at| each(Ok(&g.to_record_at(at)))) {
             Ok(()) => Ok(()),
-            Err(JsonReadError::Syntax(e)) => {
-                errors.extend(located(&input.name, [e]));
-                Ok(())
-            }
+            Err(JsonReadError::Syntax(e)) => each(Err(error(e))).map_err(written),
             Err(JsonReadError::Read(e)) => Err(io(e)),
             Err(JsonReadError::Each(e)) => Err(written(e)),
         };
     }
-    let mut games = Reader::new(BufReader::new(rest));
+    // Nothing read is altered: a byte that is not UTF-8 is an error, not U+FFFD.
+    let mut games = Reader::new(reader).refuse_invalid_utf8();
     if rewrite {
         // A record keeps no escape data: replacing the input would delete it.
         games = games.refuse_escape_lines();
     }
     for game in games {
         match game {
-            Ok(r) => each(&r, format).map_err(written)?,
+            Ok(r) => each(Ok(&r)).map_err(written)?,
             Err(e) => match e.kind {
                 PgnErrorKind::Io(message) => {
                     return Err(CliError::usage(format!("{}: {message}", input.name)))
                 }
-                _ => errors.extend(located(&input.name, [Located::from(&e)])),
+                _ => each(Err(error(Located::from(&e)))).map_err(written)?,
             },
         }
     }
@@ -205,6 +240,26 @@ fn each_record(
 
 /// Bytes read at most to recognise JSON by its start.
 const SNIFF: usize = 1 << 20;
+
+/// A writer that indents every line after the first by two spaces (a
+/// pretty-printed game as an element of the array).
+struct Indent<W>(W);
+
+impl<W: Write> Write for Indent<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut rest = buf;
+        while let Some(i) = memchr::memchr(b'\n', rest) {
+            self.0.write_all(&rest[..=i])?;
+            self.0.write_all(b"  ")?;
+            rest = &rest[i + 1..];
+        }
+        self.0.write_all(rest)?;
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush()
+    }
+}
 
 /// Writes the conversion of games, one at a time, to `out`; after the first
 /// error it only converts (to report every error) and writes nothing more.
@@ -232,30 +287,28 @@ impl Converter<'_> {
         format: InputFormat,
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
-        let mut text = Vec::new();
+        // After an error nothing more is written (only errors collected).
+        let write = self.errors.is_empty();
+        let mut out = out;
         match self.args.to {
             Target::Json | Target::Jsonl => match to_game(r, &self.opts) {
-                // Serialising plain data to a Vec cannot fail.
+                Ok(g) if !write => drop(g),
                 Ok(g) if self.args.to == Target::Jsonl => {
-                    let _ = serde_json::to_writer(&mut text, &g);
-                    text.push(b'\n');
+                    serde_json::to_writer(&mut out, &g)?;
+                    out.write_all(b"\n")?;
                 }
                 Ok(g) => {
                     // An element of a pretty-printed array: each line one
                     // level in (strings hold no raw line breaks).
-                    let mut pretty = Vec::new();
-                    let _ = serde_json::to_writer_pretty(&mut pretty, &g);
-                    text.extend_from_slice(if self.games == 0 { b"[" } else { b"," });
-                    for line in pretty.split(|&b| b == b'\n') {
-                        text.extend_from_slice(b"\n  ");
-                        text.extend_from_slice(line);
-                    }
+                    out.write_all(if self.games == 0 { b"[\n  " } else { b",\n  " })?;
+                    serde_json::to_writer_pretty(Indent(&mut out), &g)?;
                 }
                 Err(e) => self.refuse(name, r, e),
             },
             Target::Pgn if format == InputFormat::Json => match check_writable(r) {
                 // JSON keeps its tokens as written (they may not replay).
-                Ok(()) => write_records([r], &mut text)?,
+                Ok(()) if write => write_records([r], &mut out)?,
+                Ok(()) => {}
                 Err(e) => self.refuse(name, r, e),
             },
             Target::Pgn => {
@@ -268,26 +321,45 @@ impl Converter<'_> {
                     );
                     canonical_record(r, &replay(r, &ReplayOptions::default()))
                 });
-                write_records([&canonical], &mut text)?;
+                if write {
+                    write_records([&canonical], &mut out)?;
+                }
             }
             Target::Fen => match main_line_fens(r) {
-                Ok(fens) => {
+                Ok(fens) if write => {
                     if self.games > 0 {
-                        text.push(b'\n');
+                        out.write_all(b"\n")?;
                     }
                     for f in fens {
-                        text.extend_from_slice(f.as_bytes());
-                        text.push(b'\n');
+                        out.write_all(f.as_bytes())?;
+                        out.write_all(b"\n")?;
                     }
                 }
+                Ok(_) => {}
                 Err(e) => self.errors.extend(located(name, [e])),
             },
         }
         if self.errors.is_empty() {
-            out.write_all(&text)?;
             self.games += 1;
         }
         Ok(())
+    }
+
+    /// One game, or an error reading one.
+    fn item(
+        &mut self,
+        name: &str,
+        r: Result<&Record, String>,
+        format: InputFormat,
+        out: &mut dyn Write,
+    ) -> std::io::Result<()> {
+        match r {
+            Ok(r) => self.game(name, r, format, out),
+            Err(e) => {
+                self.errors.push(e);
+                Ok(())
+            }
+        }
     }
 
     /// Files an error about the whole game `r`.
@@ -305,11 +377,30 @@ impl Converter<'_> {
     }
 }
 
+/// Whether `--in-place` may write `to` over a file in `format`: only into
+/// the file's own syntax.
+fn same_syntax(format: InputFormat, to: Target) -> Result<(), &'static str> {
+    match (format, to) {
+        (InputFormat::Pgn, Target::Pgn) | (InputFormat::Json, Target::Json | Target::Jsonl) => {
+            Ok(())
+        }
+        (_, Target::Fen) => Err("a list of positions"),
+        (InputFormat::Pgn, _) => Err("JSON"),
+        (InputFormat::Json, _) => Err("PGN"),
+    }
+}
+
 pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     if args.in_place && (args.inputs.is_empty() || args.inputs.iter().any(|p| p.as_os_str() == "-"))
     {
         return Err(CliError::usage(
             "--in-place needs input files; it cannot rewrite standard input",
+        ));
+    }
+    if args.in_place && args.to == Target::Fen {
+        return Err(CliError::usage(
+            "--to fen --in-place would replace each record with a list of positions; \
+             write the FENs elsewhere with -o FILE",
         ));
     }
     if let Some(o) = &args.output {
@@ -323,97 +414,90 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             }
         }
     }
-    let inputs = inputs(&args.inputs)?;
+    let (inputs, unreadable) = inputs(args)?;
+    let status = if unreadable { 2 } else { 0 };
+    let opts = args.write.options();
     if args.in_place {
         // Each input converts into a file beside it; all replace their
         // inputs only when every one converted (unchanged ones stay).
-        let mut written = Vec::new();
+        let mut ready = Vec::new();
         let mut errors = Vec::new();
         for input in &inputs {
             let Some(path) = &input.path else { continue };
             let io = |e| CliError::io(&input.name, e);
-            let mut file = AtomicFile::create(path).map_err(io)?;
+            let file = match Output::open(path, &opts) {
+                Ok(f) => f,
+                Err(e) => {
+                    errors.push(e.to_string());
+                    continue;
+                }
+            };
+            let (format, reader) = open_input(input, args.from)?;
+            if let Err(what) = same_syntax(format, args.to) {
+                errors.push(format!(
+                    "{}: --in-place would replace this {} file with {what}; refusing (write the \
+                     conversion elsewhere with -o FILE)",
+                    input.name,
+                    match format {
+                        InputFormat::Pgn => "PGN",
+                        InputFormat::Json => "JSON",
+                    }
+                ));
+                continue;
+            }
             let mut conv = Converter::new(args);
-            each_record(
-                input,
-                args.from,
-                true,
-                &mut errors,
-                &input.name,
-                |r, format| conv.game(&input.name, r, format, &mut file),
-            )?;
+            let mut file = file;
+            each_record(input, format, reader, true, &input.name, |r| {
+                conv.item(&input.name, r, format, &mut file)
+            })?;
             conv.finish(&mut file).map_err(io)?;
             errors.extend(conv.errors);
             if errors.is_empty() {
-                written.push((input, file.finish().map_err(io)?));
+                ready.push(file.finish().map_err(CliError::write)?);
             }
         }
         if !errors.is_empty() {
             return Err(failed(errors));
         }
-        for (input, file) in written {
-            let io = |e| CliError::io(&input.name, e);
-            if !file.same_as_target().map_err(io)? {
-                file.commit().map_err(io)?;
+        for file in ready {
+            if !file.same_as_target().map_err(CliError::write)? {
+                file.commit().map_err(CliError::write)?;
             }
         }
-        return Ok(0);
+        return Ok(status);
     }
-    // Games are converted into a spool (memory, then a temporary file when
-    // large), and copied out only when every input converted.
-    let out_name = match &args.output {
-        Some(o) => o.display().to_string(),
-        None => "the output spool".to_owned(),
+    let (mut file, out_name) = match &args.output {
+        Some(o) => (
+            Some(Output::open(o, &opts).map_err(CliError::write)?),
+            o.display().to_string(),
+        ),
+        None => (None, "stdout".to_owned()),
     };
     let written = |e| CliError::io(&out_name, e);
-    let mut spool: Box<dyn WriteSpool> = match &args.output {
-        Some(o) => Box::new(AtomicFile::create(o).map_err(written)?),
-        None => Box::new(BufWriter::with_capacity(1 << 16, spooled_tempfile(SPOOL))),
+    let to_stdout = file.is_none();
+    let sink: &mut dyn Write = match &mut file {
+        Some(f) => f,
+        None => out,
     };
-    let mut errors = Vec::new();
     let mut conv = Converter::new(args);
     for input in &inputs {
-        each_record(
-            input,
-            args.from,
-            false,
-            &mut errors,
-            &out_name,
-            |r, format| conv.game(&input.name, r, format, &mut spool),
-        )?;
+        let (format, reader) = open_input(input, args.from)?;
+        each_record(input, format, reader, false, &out_name, |r| {
+            conv.item(&input.name, r, format, sink)
+        })?;
     }
-    errors.extend(std::mem::take(&mut conv.errors));
-    if !errors.is_empty() {
-        return Err(failed(errors));
+    // A JSON array on standard output is closed even after an error, so
+    // what was written parses.
+    if conv.errors.is_empty() || to_stdout {
+        conv.finish(sink).map_err(written)?;
     }
-    conv.finish(&mut spool).map_err(written)?;
-    spool.deliver(out).map_err(written)?;
-    Ok(0)
-}
-
-/// Output held in memory before it moves to a temporary file.
-const SPOOL: usize = 16 << 20;
-
-/// Where converted games wait until every input has converted.
-trait WriteSpool: Write {
-    /// Hands the output on: the file replaces its target, or the bytes are
-    /// copied to `out`.
-    fn deliver(self: Box<Self>, out: &mut dyn Write) -> std::io::Result<()>;
-}
-
-impl WriteSpool for AtomicFile {
-    fn deliver(self: Box<Self>, _: &mut dyn Write) -> std::io::Result<()> {
-        self.finish().and_then(Written::commit)
+    if !conv.errors.is_empty() {
+        return Err(failed(conv.errors));
     }
-}
-
-impl WriteSpool for BufWriter<SpooledTempFile> {
-    fn deliver(self: Box<Self>, out: &mut dyn Write) -> std::io::Result<()> {
-        let mut spool = self.into_inner().map_err(|e| e.into_error())?;
-        spool.seek(SeekFrom::Start(0))?;
-        std::io::copy(&mut spool, out)?;
-        Ok(())
+    if let Some(f) = file {
+        f.commit().map_err(CliError::write)?;
     }
+    Ok(status)
 }
 
 #[cfg(test)]
@@ -428,6 +512,8 @@ mod tests {
             output: None,
             in_place: false,
             fens: true,
+            write: WriteArgs::default(),
+            walk: WalkArgs::default(),
             inputs: Vec::new(),
         }
     }

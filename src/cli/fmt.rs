@@ -2,63 +2,40 @@
 //!
 //! Nothing but notation and layout changes (see `record::format`). Each file is
 //! handled on its own: a file with a syntax error, an illegal or ambiguous
-//! move, or a start position that cannot be set up is reported and left
-//! untouched, and the others are still formatted.
+//! move, a start position that cannot be set up, or bytes that are not UTF-8
+//! is reported and left untouched, and the others are still formatted.
+//!
+//! Files stream game by game: the canonical text is compared with the file
+//! as it is produced, and only from the first difference on is a new file
+//! written (through `crate::fs`, which keeps mode, owner and links), so
+//! memory holds one game and an already canonical file is never rewritten.
 //!
 //! Exit codes (as prettier's `--check`): 0 nothing to do or all formatted;
 //! 1 with `--check`, some file would change; 2 some file could not be
 //! formatted (or read, or written) — this wins over 1.
 
-use std::io::Write;
+use std::fs::File;
+use std::io::{self, BufRead, BufReader, Read, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::CliError;
-use crate::record::format::format_pgn;
-use crate::record::io::write_atomic;
+use super::{CliError, WalkArgs, WriteArgs};
+use crate::fs::{remove_stale_beside, walk, Output, WalkEvent, WriteError, WriteOptions};
+use crate::record::format::format_pgn_to;
 
 #[derive(Args, Debug)]
 pub struct FmtArgs {
     /// Write nothing; list the files that would change and exit 1 if any.
     #[arg(long)]
     pub check: bool,
+    #[command(flatten)]
+    pub write: WriteArgs,
+    #[command(flatten)]
+    pub walk: WalkArgs,
     /// PGN files, or directories (every `*.pgn` file under them).
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
-}
-
-/// Files named, and `*.pgn` files under directories named, in sorted order.
-fn expand(paths: &[PathBuf]) -> Result<Vec<PathBuf>, CliError> {
-    let mut files = Vec::new();
-    for p in paths {
-        if !p.is_dir() {
-            files.push(p.clone());
-            continue;
-        }
-        let mut found = Vec::new();
-        let mut dirs = vec![p.clone()];
-        while let Some(d) = dirs.pop() {
-            let entries =
-                std::fs::read_dir(&d).map_err(|e| CliError::io(&d.display().to_string(), e))?;
-            for entry in entries {
-                let path = entry
-                    .map_err(|e| CliError::io(&d.display().to_string(), e))?
-                    .path();
-                if path.is_dir() {
-                    dirs.push(path);
-                } else if path
-                    .extension()
-                    .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-                {
-                    found.push(path);
-                }
-            }
-        }
-        found.sort();
-        files.extend(found);
-    }
-    Ok(files)
 }
 
 /// What happened to one file.
@@ -68,31 +45,165 @@ enum Outcome {
     Failed,
 }
 
-fn one(path: &Path, check: bool, out: &mut dyn Write) -> Result<Outcome, CliError> {
+/// A writer that compares what it is given with the original file and,
+/// from the first difference on (unless only checking), writes a new file:
+/// the original's equal prefix, then the rest.
+struct Rewrite<'a> {
+    path: &'a Path,
+    original: BufReader<File>,
+    /// Bytes found equal so far (while no difference was seen).
+    equal: u64,
+    changed: bool,
+    /// Where to write once changed (None: `--check`).
+    opts: Option<&'a WriteOptions>,
+    out: Option<Output>,
+    /// Why the new file could not be started.
+    refused: Option<WriteError>,
+}
+
+impl<'a> Rewrite<'a> {
+    fn new(path: &'a Path, opts: Option<&'a WriteOptions>) -> io::Result<Rewrite<'a>> {
+        Ok(Rewrite {
+            path,
+            original: BufReader::with_capacity(1 << 16, File::open(path)?),
+            equal: 0,
+            changed: false,
+            opts,
+            out: None,
+            refused: None,
+        })
+    }
+
+    /// The first difference: start the new file with the equal prefix.
+    fn diverge(&mut self) -> io::Result<()> {
+        self.changed = true;
+        let Some(opts) = self.opts else {
+            return Ok(());
+        };
+        let mut out = match Output::open(self.path, opts) {
+            Ok(o) => o,
+            Err(e) => {
+                self.refused = Some(e);
+                return Err(io::Error::other("refused"));
+            }
+        };
+        let mut prefix = File::open(self.path)?.take(self.equal);
+        io::copy(&mut prefix, &mut out)?;
+        self.out = Some(out);
+        Ok(())
+    }
+
+    /// Ends the comparison: whether the file changes (an original longer
+    /// than the output changes too).
+    fn finish(&mut self) -> io::Result<bool> {
+        if !self.changed {
+            let mut byte = [0];
+            if self.original.read(&mut byte)? != 0 {
+                self.diverge()?;
+            }
+        }
+        Ok(self.changed)
+    }
+}
+
+impl Write for Rewrite<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if !self.changed {
+            let mut same = 0;
+            while same < buf.len() {
+                let orig = self.original.fill_buf()?;
+                if orig.is_empty() {
+                    break;
+                }
+                let n = orig.len().min(buf.len() - same);
+                let k = orig[..n]
+                    .iter()
+                    .zip(&buf[same..same + n])
+                    .take_while(|(a, b)| a == b)
+                    .count();
+                self.original.consume(k);
+                same += k;
+                self.equal += k as u64;
+                if k < n {
+                    break;
+                }
+            }
+            if same == buf.len() {
+                return Ok(buf.len());
+            }
+            self.diverge()?;
+            if let Some(out) = &mut self.out {
+                out.write_all(&buf[same..])?;
+            }
+            return Ok(buf.len());
+        }
+        match &mut self.out {
+            Some(out) => out.write_all(buf).map(|()| buf.len()),
+            None => Ok(buf.len()),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+fn one(
+    path: &Path,
+    check: bool,
+    opts: &WriteOptions,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
     let name = path.display().to_string();
-    let bytes = match std::fs::read(path) {
-        Ok(b) => b,
+    if !check {
+        // What an earlier run killed outright left (see `crate::fs`).
+        remove_stale_beside(path);
+    }
+    let input = match File::open(path) {
+        Ok(f) => BufReader::with_capacity(1 << 16, f),
         Err(e) => {
             eprintln!("error: {name}: {e}");
             return Ok(Outcome::Failed);
         }
     };
-    let text = match format_pgn(&bytes) {
-        Ok(t) => t,
-        Err(errors) => {
-            for e in errors {
-                eprintln!("error: {name}:{}:{}: {}", e.line, e.column, e.message);
-            }
-            eprintln!("note: {name} left unchanged");
+    let mut rewrite = match Rewrite::new(path, (!check).then_some(opts)) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
             return Ok(Outcome::Failed);
         }
     };
-    if text.as_bytes() == bytes {
+    let result = format_pgn_to(input, &mut rewrite).and_then(|errors| {
+        let changed = if errors.is_empty() {
+            rewrite.finish()?
+        } else {
+            false
+        };
+        Ok((errors, changed))
+    });
+    let (errors, changed) = match result {
+        Ok(r) => r,
+        Err(e) => {
+            match rewrite.refused.take() {
+                Some(refused) => eprintln!("error: {refused}"),
+                None => eprintln!("error: {name}: {e}"),
+            }
+            return Ok(Outcome::Failed);
+        }
+    };
+    if !errors.is_empty() {
+        for e in errors {
+            eprintln!("error: {name}:{}:{}: {}", e.line, e.column, e.message);
+        }
+        eprintln!("note: {name} left unchanged");
+        return Ok(Outcome::Failed);
+    }
+    if !changed {
         return Ok(Outcome::Unchanged);
     }
-    if !check {
-        if let Err(e) = write_atomic(path, text.as_bytes()) {
-            eprintln!("error: {name}: {e}");
+    if let Some(new) = rewrite.out.take() {
+        if let Err(e) = new.commit() {
+            eprintln!("error: {e}");
             return Ok(Outcome::Failed);
         }
     }
@@ -101,10 +212,22 @@ fn one(path: &Path, check: bool, out: &mut dyn Write) -> Result<Outcome, CliErro
 }
 
 pub fn run(args: &FmtArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let files = expand(&args.paths)?;
     let (mut changed, mut failed) = (false, false);
-    for f in &files {
-        match one(f, args.check, out)? {
+    let opts = args.write.options();
+    for event in walk(&args.paths, &["pgn"], &args.walk.options()) {
+        let f = match event {
+            WalkEvent::File(f) => f,
+            WalkEvent::Skipped { path, reason } => {
+                eprintln!("note: {}: {reason}", path.display());
+                continue;
+            }
+            WalkEvent::Error { path, error } => {
+                eprintln!("error: {}: {error}", path.display());
+                failed = true;
+                continue;
+            }
+        };
+        match one(&f, args.check, &opts, out)? {
             Outcome::Unchanged => {}
             Outcome::Changed => changed = true,
             Outcome::Failed => failed = true,

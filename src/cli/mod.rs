@@ -16,8 +16,9 @@ mod validate;
 use std::io::{BufWriter, IsTerminal, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
 
+use crate::fs::{WalkOptions, WriteError, WriteOptions};
 use crate::rules::Variant;
 
 /// Read, write, validate, convert and diff game records of chess variants.
@@ -122,11 +123,73 @@ impl CliError {
             message: message.into(),
         }
     }
-    /// An I/O error (exit 2).
+    /// An I/O error (exit 2); a closed pipe is told apart (see
+    /// [`CliError::is_broken_pipe`]).
     pub fn io(context: &str, err: std::io::Error) -> CliError {
+        if err.kind() == std::io::ErrorKind::BrokenPipe {
+            return CliError {
+                code: 0,
+                message: BROKEN_PIPE.into(),
+            };
+        }
         CliError {
             code: 2,
             message: format!("{context}: {err}"),
+        }
+    }
+    /// A file not written (exit 2).
+    pub fn write(err: WriteError) -> CliError {
+        match err.io_error() {
+            Some(e) if e.kind() == std::io::ErrorKind::BrokenPipe => {
+                CliError::io("", std::io::Error::from(std::io::ErrorKind::BrokenPipe))
+            }
+            _ => CliError::usage(err.to_string()),
+        }
+    }
+    /// The reader of the output went away: end quietly.
+    pub fn is_broken_pipe(&self) -> bool {
+        self.message == BROKEN_PIPE || self.message.ends_with("Broken pipe (os error 32)")
+    }
+}
+
+const BROKEN_PIPE: &str = "broken pipe";
+
+/// How commands that write files may treat existing ones (see `crate::fs`).
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct WriteArgs {
+    /// Replace read-only files (they stay read-only).
+    #[arg(long)]
+    pub force: bool,
+    /// Replace files that have other hard links, giving the named path a
+    /// file of its own (the other links keep the old content).
+    #[arg(long)]
+    pub break_hard_links: bool,
+}
+
+impl WriteArgs {
+    /// The write path's options.
+    pub fn options(&self) -> WriteOptions {
+        WriteOptions {
+            force: self.force,
+            break_hard_links: self.break_hard_links,
+        }
+    }
+}
+
+/// How commands that take directories walk them (see `crate::fs::walk`).
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct WalkArgs {
+    /// Follow symbolic links found under directories (never out of the
+    /// named directories; loops are skipped).
+    #[arg(long)]
+    pub follow_symlinks: bool,
+}
+
+impl WalkArgs {
+    /// The walker's options.
+    pub fn options(&self) -> WalkOptions {
+        WalkOptions {
+            follow_symlinks: self.follow_symlinks,
         }
     }
 }
@@ -139,6 +202,7 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
 /// Runs the binary.
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
+    crate::fs::cleanup_on_signals();
     let stdout = std::io::stdout();
     // A terminal sees each line as it is written; a pipe or file gets
     // blocks (one write per line was a tenth of `validate`'s time).
@@ -154,6 +218,7 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(code) => ExitCode::from(code),
+        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("error: {}", e.message);
             ExitCode::from(e.code)
@@ -182,7 +247,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, CliError> {
     };
     match result {
         // A closed pipe (`fvnote moves … | head`) is not an error.
-        Err(e) if e.message.contains("Broken pipe") => Ok(0),
+        Err(e) if e.is_broken_pipe() => Ok(0),
         r => r,
     }
 }

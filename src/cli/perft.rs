@@ -1,16 +1,22 @@
 //! `fvnote perft`: count the legal move tree (G7).
+//!
+//! The depth is checked against [`MAX_DEPTH`]. A run longer than a second
+//! shows its progress on a terminal (root moves done, leaves so far), and
+//! Ctrl-C stops it with status 130 (see `crate::fs::cleanup_on_signals`).
 
-use std::io::Write;
+use std::io::{IsTerminal, Write};
+use std::time::{Duration, Instant};
 
 use clap::Args;
 
 use super::{parse_variant, position_args, CliError};
 use crate::notation::san::write_san;
+use crate::rules::perft::MAX_DEPTH;
 use crate::rules::Variant;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {
-    /// Depth in plies.
+    /// Depth in plies (at most 20).
     pub depth: u32,
     /// Variant identifier (see `fvnote variants`).
     #[arg(long, short, default_value = "chess", value_parser = parse_variant)]
@@ -23,24 +29,74 @@ pub struct PerftArgs {
     pub divide: bool,
 }
 
+/// A progress line on standard error, for terminals, after a second.
+struct Progress {
+    on: bool,
+    started: Instant,
+    shown: bool,
+}
+
+impl Progress {
+    fn new() -> Progress {
+        Progress {
+            on: std::io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
+            started: Instant::now(),
+            shown: false,
+        }
+    }
+    fn tick(&mut self, done: usize, of: usize, leaves: u64) {
+        if self.on && self.started.elapsed() >= Duration::from_secs(1) {
+            let secs = self.started.elapsed().as_secs();
+            eprint!(
+                "\r\x1b[2Kperft: {done}/{of} root moves, {leaves} leaves, {secs} s (Ctrl-C stops)"
+            );
+            self.shown = true;
+        }
+    }
+    fn clear(&mut self) {
+        if self.shown {
+            eprint!("\r\x1b[2K");
+        }
+    }
+}
+
 pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    if args.depth > MAX_DEPTH {
+        return Err(CliError::usage(format!(
+            "perft depth {} is more than {MAX_DEPTH} (expected 0 to {MAX_DEPTH}; chess perft 7 \
+             already takes minutes)",
+            args.depth
+        )));
+    }
     let pos = position_args::position(args.fen.as_deref(), args.variant)?;
     let io = |e| CliError::io("stdout", e);
-    let total = if args.divide && args.depth > 0 {
-        let mut lines: Vec<(String, u64)> = pos
-            .divide(args.depth)
-            .into_iter()
-            .map(|(mv, n)| (write_san(&pos, &mv), n))
-            .collect();
+    if args.depth == 0 || (args.depth == 1 && !args.divide) {
+        writeln!(out, "{}", pos.perft(args.depth)).map_err(io)?;
+        return Ok(0);
+    }
+    // Root move by root move, to show progress.
+    let moves = pos.legal_moves();
+    let mut progress = Progress::new();
+    let mut lines: Vec<(String, u64)> = Vec::with_capacity(moves.len());
+    let mut total = 0u64;
+    for (i, mv) in moves.iter().enumerate() {
+        let mut next = pos.clone();
+        next.play_in_place(mv);
+        let n = next.perft(args.depth - 1);
+        total = total.saturating_add(n);
+        if args.divide {
+            lines.push((write_san(&pos, mv), n));
+        }
+        progress.tick(i + 1, moves.len(), total);
+    }
+    progress.clear();
+    if args.divide {
         lines.sort();
         for (san, n) in &lines {
             writeln!(out, "{san}: {n}").map_err(io)?;
         }
         writeln!(out).map_err(io)?;
-        lines.iter().map(|(_, n)| n).sum()
-    } else {
-        pos.perft(args.depth)
-    };
+    }
     writeln!(out, "{total}").map_err(io)?;
     Ok(0)
 }

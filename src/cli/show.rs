@@ -73,8 +73,8 @@ pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     out.write_all(render::text(&pos).as_bytes())
         .map_err(|e| CliError::io("stdout", e))?;
     if let Some(path) = &args.svg {
-        crate::record::io::write_atomic(path, render::svg(&pos).as_bytes())
-            .map_err(|e| CliError::io(&path.display().to_string(), e))?;
+        crate::fs::write_file(path, render::svg(&pos).as_bytes(), &Default::default())
+            .map_err(CliError::write)?;
     }
     Ok(0)
 }

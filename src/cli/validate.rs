@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
-use super::CliError;
+use super::{CliError, WalkArgs};
+use crate::fs::WalkEvent;
 use crate::record::replay::{Diagnostic, KEPT_DIAGNOSTICS};
 use crate::record::validate::{
     check_games, check_games_serial, line_around, Summary, ValidateOptions, Verdict,
@@ -59,6 +60,8 @@ pub struct ValidateArgs {
     /// Human output: also list every valid game.
     #[arg(long, short)]
     pub verbose: bool,
+    #[command(flatten)]
+    pub walk: WalkArgs,
 }
 
 /// One input: a file or standard input.
@@ -77,35 +80,16 @@ impl Input {
     }
 }
 
-/// Files under `dir` named `*.pgn`, sorted, without recursion on the stack.
-fn walk(dir: &Path, out: &mut Vec<Input>, errors: &mut Vec<String>) {
-    let mut stack = vec![dir.to_path_buf()];
-    let mut found = Vec::new();
-    while let Some(d) = stack.pop() {
-        let entries = match std::fs::read_dir(&d) {
-            Ok(e) => e,
-            Err(e) => {
-                errors.push(format!("{}: {e}", d.display()));
-                continue;
-            }
-        };
-        for entry in entries.flatten() {
-            let path = entry.path();
-            let Ok(kind) = entry.file_type() else {
-                continue;
-            };
-            if kind.is_dir() {
-                stack.push(path);
-            } else if path
-                .extension()
-                .is_some_and(|e| e.eq_ignore_ascii_case("pgn"))
-            {
-                found.push(path);
-            }
+/// Files under `dir` named `*.pgn`, sorted, through the one walker
+/// (`crate::fs::walk`: links not followed unless asked, never out of `dir`).
+fn walk(dir: &Path, args: &WalkArgs, out: &mut Vec<Input>, errors: &mut Vec<String>) {
+    for event in crate::fs::walk(&[dir.to_path_buf()], &["pgn"], &args.options()) {
+        match event {
+            WalkEvent::File(p) => out.push(Input::File(p)),
+            WalkEvent::Skipped { path, reason } => eprintln!("note: {}: {reason}", path.display()),
+            WalkEvent::Error { path, error } => errors.push(format!("{}: {error}", path.display())),
         }
     }
-    found.sort();
-    out.extend(found.into_iter().map(Input::File));
 }
 
 /// Bytes of standard input kept until their games are reported, so error
@@ -672,7 +656,7 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         if p == "-" {
             inputs.push(Input::Stdin);
         } else if path.is_dir() {
-            walk(path, &mut inputs, &mut io_errors);
+            walk(path, &args.walk, &mut inputs, &mut io_errors);
         } else {
             inputs.push(Input::File(path.to_path_buf()));
         }

@@ -19,10 +19,12 @@
 //! assert!(diff_positions(&a, &a).is_empty());
 //! ```
 
+use std::collections::HashMap;
 use std::fmt::{self, Write as _};
+use std::time::{Duration, Instant};
 
 use serde::Serialize;
-use similar::{ChangeTag, TextDiff};
+use similar::{capture_diff_slices_deadline, group_diff_ops, Algorithm, DiffTag};
 
 use crate::notation::fen::write_fen;
 use crate::piece::{Color, Piece, Role};
@@ -418,33 +420,43 @@ impl MovesDiff {
     }
 }
 
+/// How long the move diff may search for the smallest edit script; past
+/// it, the rest of the difference is shown as one replacement. Records of
+/// the same game (few edits) finish far sooner; only very different long
+/// records reach it.
+pub const DIFF_DEADLINE: Duration = Duration::from_secs(2);
+
 /// Compares two lists of SAN moves (Myers diff, three moves of context).
+///
+/// Near-linear in practice: the common start and end are cut first, moves
+/// are compared as small integers, and the search for the smallest edit
+/// script stops at [`DIFF_DEADLINE`] (the hunks are then coarser; the
+/// first divergence and the ply counts are always exact).
 pub fn diff_moves(a: &[String], b: &[String]) -> MovesDiff {
-    let first = a
-        .iter()
-        .zip(b)
-        .position(|(x, y)| x != y)
-        .or_else(|| (a.len() != b.len()).then(|| a.len().min(b.len())))
-        .map(|i| i + 1);
-    let a_refs: Vec<&str> = a.iter().map(String::as_str).collect();
-    let b_refs: Vec<&str> = b.iter().map(String::as_str).collect();
-    let diff = TextDiff::from_slices(&a_refs, &b_refs);
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let first = (prefix < a.len().max(b.len())).then_some(prefix + 1);
     let mut hunks = Vec::new();
     if first.is_some() {
-        for group in diff.grouped_ops(3) {
+        // Moves as integers: equal SAN, equal number.
+        let mut ids: HashMap<&str, u32> = HashMap::new();
+        let (a_ids, b_ids) = (number(a, &mut ids), number(b, &mut ids));
+        let deadline = Instant::now() + DIFF_DEADLINE;
+        let ops = capture_diff_slices_deadline(Algorithm::Myers, &a_ids, &b_ids, Some(deadline));
+        for group in group_diff_ops(ops, 3) {
             let mut hunk = Vec::new();
             for op in group {
-                for c in diff.iter_changes(&op) {
-                    let (tag, idx) = match c.tag() {
-                        ChangeTag::Delete => ('-', c.old_index()),
-                        ChangeTag::Insert => ('+', c.new_index()),
-                        ChangeTag::Equal => (' ', c.old_index()),
-                    };
-                    hunk.push(MoveChange {
-                        tag,
-                        ply: idx.unwrap_or(0) + 1,
-                        san: c.value().to_owned(),
-                    });
+                let (_, old, new) = op.as_tag_tuple();
+                let change = |tag, ply: usize, san: &String| MoveChange {
+                    tag,
+                    ply: ply + 1,
+                    san: san.clone(),
+                };
+                match op.tag() {
+                    DiffTag::Equal => hunk.extend(old.clone().map(|i| change(' ', i, &a[i]))),
+                    DiffTag::Delete | DiffTag::Insert | DiffTag::Replace => {
+                        hunk.extend(old.clone().map(|i| change('-', i, &a[i])));
+                        hunk.extend(new.clone().map(|i| change('+', i, &b[i])));
+                    }
                 }
             }
             hunks.push(hunk);
@@ -456,6 +468,17 @@ pub fn diff_moves(a: &[String], b: &[String]) -> MovesDiff {
         plies_b: b.len(),
         hunks,
     }
+}
+
+/// Each move as a small integer, the same for the same SAN.
+fn number<'a>(moves: &'a [String], ids: &mut HashMap<&'a str, u32>) -> Vec<u32> {
+    moves
+        .iter()
+        .map(|s| {
+            let n = ids.len() as u32;
+            *ids.entry(s.as_str()).or_insert(n)
+        })
+        .collect()
 }
 
 /// A ply as a move number: ply 1 is `1.`, ply 2 is `1...` (White starts).

@@ -18,10 +18,12 @@
 pub use crate::model::Located;
 use crate::model::{Line, Record, Span};
 use crate::notation::fen::write_fen;
-use crate::notation::pgn::{write_records, PgnError, Reader};
+use std::io::{BufRead, Write};
+
+use crate::notation::pgn::{write_record, write_records, PgnError, Reader};
 use crate::record::json::Game;
 use crate::record::json_reader::{each_json_game, JsonReadError};
-use crate::record::replay::{canonical_record, replay, Diagnostic, ReplayOptions};
+use crate::record::replay::{canonical_record, replay, Diagnostic, GameReport, ReplayOptions};
 
 impl From<&PgnError> for Located {
     fn from(e: &PgnError) -> Located {
@@ -131,6 +133,38 @@ fn clear_numbers(moves: &mut Line) {
 /// The canonical form of a record, or the first place where a move does not
 /// resolve (syntax, illegal, ambiguous) or the start position cannot be set up.
 pub fn canonical_form(record: &Record) -> Result<Record, Located> {
+    let report = canonical_report(record)?;
+    let mut out = canonical_record(record, &report);
+    clear_numbers(&mut out.moves);
+    Ok(out)
+}
+
+/// [`canonical_form`] rewriting `record` itself: a huge game is not held
+/// twice.
+pub fn into_canonical_form(mut record: Record) -> Result<Record, Located> {
+    let report = canonical_report(&record)?;
+    let mut sans = report.canonical.into_iter();
+    let mut stack = vec![record.moves.iter_mut()];
+    // Document order, as the replay lists them: a move, then its variations.
+    while let Some(it) = stack.last_mut() {
+        match it.next() {
+            None => {
+                stack.pop();
+            }
+            Some(node) => {
+                if let Some(Some(san)) = sans.next() {
+                    node.san = san;
+                }
+                node.move_number = None;
+                stack.extend(node.variations.iter_mut().rev().map(|v| v.iter_mut()));
+            }
+        }
+    }
+    Ok(record)
+}
+
+/// The replay of a record whose every move resolves, or the first error.
+fn canonical_report(record: &Record) -> Result<GameReport, Located> {
     let report = replay(record, &ReplayOptions::default());
     if report.start.is_none() {
         let message = report.error.map_or_else(String::new, |d| d.message);
@@ -146,9 +180,7 @@ pub fn canonical_form(record: &Record) -> Result<Record, Located> {
             .or(report.error.as_ref());
         return Err(move_error(record, d, "a move does not resolve"));
     }
-    let mut out = canonical_record(record, &report);
-    clear_numbers(&mut out.moves);
-    Ok(out)
+    Ok(report)
 }
 
 /// The error a move of `record` caused, where it is. A record without
@@ -166,21 +198,50 @@ fn move_error(record: &Record, d: Option<&Diagnostic>, otherwise: &str) -> Locat
 }
 
 /// A PGN text in canonical form: every game through [`canonical_form`].
+/// Errors as [`format_pgn_to`].
 pub fn format_pgn(bytes: &[u8]) -> Result<String, Vec<Located>> {
-    // The text is rewritten: an escape line would be deleted.
-    let games = records_of(Reader::new(bytes).refuse_escape_lines())?;
-    let mut out = Vec::with_capacity(games.len());
-    let mut errors = Vec::new();
-    for g in &games {
-        match canonical_form(g) {
-            Ok(r) => out.push(r),
-            Err(e) => errors.push(e),
-        }
-    }
+    let mut out = Vec::new();
+    let errors = format_pgn_to(bytes, &mut out).map_err(|e| {
+        vec![Located {
+            line: 0,
+            column: 0,
+            message: e.to_string(),
+        }]
+    })?;
     if !errors.is_empty() {
         return Err(errors);
     }
-    Ok(pgn_text(&out))
+    Ok(String::from_utf8_lossy(&out).into_owned())
+}
+
+/// Writes the canonical form of each game of a PGN text to `out` as soon as
+/// it is read, so memory holds one game; returns every error (syntax, a
+/// move that does not resolve, a start position that cannot be set up, a
+/// `%` escape line, bytes that are not UTF-8). After the first error
+/// nothing more is written, but reading goes on to report the rest. `Err`:
+/// writing to `out` failed.
+pub fn format_pgn_to(
+    input: impl BufRead,
+    mut out: &mut dyn Write,
+) -> std::io::Result<Vec<Located>> {
+    // The text is rewritten: an escape line would be deleted, and a byte
+    // that is not UTF-8 would become U+FFFD.
+    let reader = Reader::new(input)
+        .refuse_escape_lines()
+        .refuse_invalid_utf8();
+    let mut errors = Vec::new();
+    for game in reader {
+        let canonical = match game {
+            Ok(r) => into_canonical_form(r),
+            Err(e) => Err(Located::from(&e)),
+        };
+        match canonical {
+            Ok(r) if errors.is_empty() => write_record(&r, &mut out)?,
+            Ok(_) => {}
+            Err(e) => errors.push(e),
+        }
+    }
+    Ok(errors)
 }
 
 /// Records as PGN text.

@@ -129,18 +129,23 @@ const COMMENTS: [&str; 8] = [
 ];
 
 /// Generates `opts.games` games; game `i` depends only on the seed and `i`.
+/// Holds them all: for many games use [`games`], which makes one at a time.
 pub fn generate(opts: &GenOptions) -> Vec<GeneratedGame> {
-    (0..opts.games)
-        .map(|i| {
-            let mut rng = SplitMix64::new(
-                opts.seed
-                    ^ (i as u64)
-                        .wrapping_add(1)
-                        .wrapping_mul(0xD1B5_4A32_D192_ED03),
-            );
-            generate_game(opts.variant, i + 1, opts.max_plies, &mut rng)
-        })
-        .collect()
+    games(opts).collect()
+}
+
+/// The games of [`generate`], made one at a time as the iterator is
+/// advanced (memory holds one game, whatever `opts.games`).
+pub fn games(opts: &GenOptions) -> impl Iterator<Item = GeneratedGame> + '_ {
+    (0..opts.games).map(move |i| {
+        let mut rng = SplitMix64::new(
+            opts.seed
+                ^ (i as u64)
+                    .wrapping_add(1)
+                    .wrapping_mul(0xD1B5_4A32_D192_ED03),
+        );
+        generate_game(opts.variant, i + 1, opts.max_plies, &mut rng)
+    })
 }
 
 /// One game, numbered `round`.

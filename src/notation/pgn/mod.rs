@@ -32,7 +32,8 @@
 //!   also when a glyph follows it (`exd6 e.p.!`: the glyph is the move's).
 //! * Trailing `!`, `?`, `!!`, `??`, `!?`, `?!` become NAGs 1–6.
 //! * Invalid UTF-8 in tags and move tokens is an error; in comments it is
-//!   replaced lossily (U+FFFD), since comments are free text.
+//!   replaced lossily (U+FFFD), since comments are free text, unless
+//!   [`Reader::refuse_invalid_utf8`] (for callers that write what they read).
 //! * Comments before any move of a variation go to that variation's first
 //!   move's `comments_before`. Nothing read is dropped: a NAG before any
 //!   move of its line, or a comment in a variation that closes without a

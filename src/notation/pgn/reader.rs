@@ -1,5 +1,6 @@
 //! The streaming reader, the visitor trait and the record builder.
 
+use std::borrow::Cow;
 use std::cell::Cell;
 use std::io::{self, BufRead};
 
@@ -95,6 +96,8 @@ pub struct Reader<R> {
     lines: Lines,
     /// `%` escape lines are errors, not skipped.
     refuse_escapes: bool,
+    /// Bytes that are not UTF-8 in comments are errors, not U+FFFD.
+    refuse_invalid_utf8: bool,
 }
 
 /// The main line and the variations open at a point of the movetext: what
@@ -189,6 +192,7 @@ impl<R: BufRead> Reader<R> {
             dead: false,
             lines: Lines::default(),
             refuse_escapes: false,
+            refuse_invalid_utf8: false,
         }
     }
 
@@ -198,6 +202,25 @@ impl<R: BufRead> Reader<R> {
     pub fn refuse_escape_lines(mut self) -> Self {
         self.refuse_escapes = true;
         self
+    }
+
+    /// Makes bytes that are not UTF-8 in comments errors (located at the
+    /// first such byte) instead of replacing them with U+FFFD, for callers
+    /// that write what they read (`fmt`, `convert`): a replacement would
+    /// silently alter the text. Tags and move tokens are always checked.
+    /// Input in another encoding is decoded to UTF-8 before this reader.
+    pub fn refuse_invalid_utf8(mut self) -> Self {
+        self.refuse_invalid_utf8 = true;
+        self
+    }
+
+    /// A comment's text: lossy unless [`Reader::refuse_invalid_utf8`].
+    fn comment_text<'a>(&self, bytes: &'a [u8], rel: usize) -> Result<Cow<'a, str>, PgnError> {
+        if self.refuse_invalid_utf8 {
+            self.utf8(bytes, rel).map(Cow::Borrowed)
+        } else {
+            Ok(String::from_utf8_lossy(bytes))
+        }
     }
 
     /// A reader for input that continues a larger text at byte `offset`,
@@ -521,7 +544,7 @@ impl<R: BufRead> Reader<R> {
             .map_err(|e| self.io_err(e))?;
         match scan {
             Scan::Found(end) => {
-                let text = String::from_utf8_lossy(self.win.slice(1, end - 1));
+                let text = self.comment_text(self.win.slice(1, end - 1), 1)?;
                 let span = self.win.span(end + 1);
                 v.comment(&text, span);
                 self.win.advance(end + 1);
@@ -548,7 +571,7 @@ impl<R: BufRead> Reader<R> {
             .map_err(|e| self.io_err(e))?;
         match scan {
             Scan::Found(end) | Scan::Eof(end) => {
-                let text = String::from_utf8_lossy(self.win.slice(1, end - 1));
+                let text = self.comment_text(self.win.slice(1, end - 1), 1)?;
                 let span = self.win.span(end);
                 v.line_comment(&text, span);
                 self.win.advance(end);

@@ -1,0 +1,15 @@
+//! The file system boundary: the one write path and the one directory walker.
+//!
+//! Every command that writes a file goes through [`write`] (so in-place
+//! rewrites keep the file's mode, owner, links and bytes it was not asked to
+//! change), and every command that walks directories goes through [`walk`]
+//! (so symbolic links, loops and unreadable entries are handled alike).
+//! This module depends on nothing else in the crate.
+
+mod temp;
+pub mod walk;
+pub mod write;
+
+pub use temp::{cleanup_on_signals, remove_stale_beside};
+pub use walk::{walk, WalkEvent, WalkOptions};
+pub use write::{write_file, Output, Ready, WriteError, WriteOptions};
