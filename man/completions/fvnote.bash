@@ -501,18 +501,26 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__validate)
-            opts="-v -h -V --strict --format --color --verbose --help --version"
+            opts="-q -h -V --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --deny)
+                    COMPREPLY=($(compgen -W "warnings" -- "${cur}"))
+                    return 0
+                    ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github junit sarif rdjson" -- "${cur}"))
                     return 0
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-warnings)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

@@ -38,15 +38,21 @@ complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "variants" -d 'List th
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "explain" -d 'Print a ruling from the rule book (notation/rules.md), as messages cite it'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l deny -d 'Turn a class of findings into errors: `--deny warnings` is --strict' -r -f -a "warnings\t'Every warning (lenient notation): the same as --strict'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'rustc-style diagnostics with the source line and a caret'
-json\t'JSON Lines: one object per game'
-github\t'GitHub Actions workflow commands (annotations)'
-junit\t'JUnit XML: a testsuite per file, a testcase per game'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l color -d 'Colour in human output (never when NO_COLOR is set)' -r -f -a "auto\t''
+json\t'JSON Lines: one object per game (and per unreadable input)'
+github\t'GitHub Actions workflow commands, and a table in $GITHUB_STEP_SUMMARY'
+junit\t'JUnit XML: a testsuite per file, a testcase per game, totals'
+sarif\t'SARIF 2.1.0 (code scanning); rule ids are ruling ids'
+rdjson\t'reviewdog\'s diagnostic format (rdjson)'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l color -d 'Colour in human output [default: auto; NO_COLOR turns auto off; an explicit choice wins over NO_COLOR]' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l max-warnings -d 'Exit 1 when the run has more than N warnings' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l strict -d 'Treat lenient notation (long algebraic, 0-0, e8Q …) as errors'
-complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s v -l verbose -d 'Human output: also list every valid game'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l verbose -d 'Human output: also list every valid game'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s q -l quiet -d 'Human output: errors and the summary only (no warnings or notes)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l allow-empty -d 'Exit 0 even when no game was checked (an empty directory or input)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l to -d 'Output format' -r -f -a "json\t'One JSON document: an array of games, pretty-printed'
