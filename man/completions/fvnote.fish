@@ -63,7 +63,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l from -d 'Input
 json\t''"
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s o -l output -d 'Write to FILE (atomically) instead of standard output; never an input' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l in-place -d 'Replace each input file with its conversion (atomically)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON: add `fen_after` to every ply'
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON: add `fen_after` to every ply (only with --to json or jsonl)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l check -d 'Write nothing; list the files that would change and exit 1 if any'
@@ -75,11 +75,11 @@ side-by-side\t'Two diagrams next to each other, changed squares marked with `*`'
 json\t'One JSON object'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`) [default: chess]; a record position takes its own' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l svg -d 'Also write an SVG diagram to this file' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`) [default: chess]; a record position takes its own' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l format -d 'Output format' -r -f -a "text\t''
 json\t''"
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s h -l help -d 'Print help'
