@@ -14,6 +14,7 @@ pub mod piece;
 pub mod position;
 pub mod record;
 pub mod render;
+pub mod report;
 pub mod rules;
 pub mod square;
 pub mod variant;

@@ -30,7 +30,7 @@ fn valid_games_with_comments_variations_and_nags_exit_0() {
 #[test]
 fn verbose_lists_valid_games() {
     fvnote()
-        .args(["validate", "-v", "tests/data/valid.pgn"])
+        .args(["validate", "--verbose", "tests/data/valid.pgn"])
         .assert()
         .code(0)
         .stdout(predicate::str::contains(
@@ -54,6 +54,7 @@ error: no piece can make this move
   |
 7 | 2. Ke3 Nc6 *
   |    ^^^
+  |
   = note: game 1 (Alice vs Bob), ply 3
   = note: position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
   = help: did you mean Ke2?
@@ -78,10 +79,18 @@ fn color_always_paints_and_no_color_wins() {
         .args(["validate", "--color", "always", "tests/data/illegal.pgn"])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("\x1b[1;31merror\x1b[0m"));
+        .stdout(predicate::str::contains("\x1b[91merror\x1b[0m"));
+    // NO_COLOR turns off the default (auto), never an explicit choice
+    // (no-color.org).
     fvnote()
         .env("NO_COLOR", "1")
         .args(["validate", "--color", "always", "tests/data/illegal.pgn"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("\x1b[91merror\x1b[0m"));
+    fvnote()
+        .env("NO_COLOR", "1")
+        .args(["validate", "--color", "auto", "tests/data/illegal.pgn"])
         .assert()
         .code(1)
         .stdout(predicate::str::contains('\x1b').not());
@@ -272,10 +281,10 @@ fn junit_has_a_suite_per_file_and_a_case_per_game() {
     let x = String::from_utf8(out).unwrap();
     assert!(x.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites"));
     assert!(x.contains(
-        "<testsuite name=\"tests/data/valid.pgn\" tests=\"2\" failures=\"0\" errors=\"0\">"
+        "<testsuite name=\"tests/data/valid.pgn\" tests=\"2\" failures=\"0\" errors=\"0\" time=\""
     ));
     assert!(x.contains(
-        "<testsuite name=\"tests/data/illegal.pgn\" tests=\"2\" failures=\"2\" errors=\"0\">"
+        "<testsuite name=\"tests/data/illegal.pgn\" tests=\"2\" failures=\"2\" errors=\"0\" time=\""
     ));
     assert!(x.contains("<testcase name=\"game 1 (Anderssen vs Dufresne)\""));
     assert!(x.contains("<failure message=\"Kf2-g3: leaves the king in check (G6)\" type=\"G6\">"));

@@ -22,6 +22,9 @@ _fvnote() {
             fvnote,diff)
                 cmd="fvnote__subcmd__diff"
                 ;;
+            fvnote,explain)
+                cmd="fvnote__subcmd__explain"
+                ;;
             fvnote,fmt)
                 cmd="fvnote__subcmd__fmt"
                 ;;
@@ -54,6 +57,9 @@ _fvnote() {
                 ;;
             fvnote__subcmd__help,diff)
                 cmd="fvnote__subcmd__help__subcmd__diff"
+                ;;
+            fvnote__subcmd__help,explain)
+                cmd="fvnote__subcmd__help__subcmd__explain"
                 ;;
             fvnote__subcmd__help,fmt)
                 cmd="fvnote__subcmd__help__subcmd__fmt"
@@ -89,7 +95,7 @@ _fvnote() {
 
     case "${cmd}" in
         fvnote)
-            opts="-h -V --help --version validate convert fmt diff show moves perft gen variants generate-man help"
+            opts="-h -V --help --version validate convert fmt diff show moves perft gen variants explain generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -151,6 +157,20 @@ _fvnote() {
                     COMPREPLY=($(compgen -W "words side-by-side json" -- "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__explain)
+            opts="-h -V --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;
@@ -221,7 +241,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help)
-            opts="validate convert fmt diff show moves perft gen variants generate-man help"
+            opts="validate convert fmt diff show moves perft gen variants explain generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -249,6 +269,20 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help__subcmd__diff)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__help__subcmd__explain)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -467,18 +501,26 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__validate)
-            opts="-v -h -V --strict --format --color --verbose --help --version"
+            opts="-q -h -V --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --deny)
+                    COMPREPLY=($(compgen -W "warnings" -- "${cur}"))
+                    return 0
+                    ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github junit sarif rdjson" -- "${cur}"))
                     return 0
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-warnings)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

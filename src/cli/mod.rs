@@ -5,6 +5,7 @@
 
 mod convert;
 mod diff;
+mod explain;
 mod fmt;
 mod gen;
 pub mod generate;
@@ -30,8 +31,8 @@ use crate::rules::Variant;
     long_about = None,
     propagate_version = true,
     after_help = "Exit status: 0 success; 1 a negative answer (invalid game, difference, file would \
-change); 2 usage or I/O error.\nRules: ../shared/RULINGS.md (ruling ids such as GR2, FL5 appear in \
-messages). Notation: notation/. Man pages: man/."
+change); 2 usage or I/O error.\nRules: notation/rules.md; messages cite its ruling ids (GR2, FL5 …) and \
+`fvnote explain ID` prints one. Notation: notation/. Man pages: man/."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -94,12 +95,18 @@ untouched.\nExit status: 0 all formatted (or already canonical); 1 with \
     Show(show::ShowArgs),
     /// List the legal moves of a position in canonical SAN.
     Moves(show::MovesArgs),
-    /// Count the leaf nodes of the legal move tree (RULINGS G7).
+    /// Count the leaf nodes of the legal move tree (ruling G7).
     Perft(perft::PerftArgs),
     /// Generate random legal games as PGN (deterministic for a seed).
     Gen(gen::GenArgs),
     /// List the variants: identifier, aliases, summary.
     Variants,
+    /// Print a ruling from the rule book (notation/rules.md), as messages cite it.
+    ///
+    /// `fvnote explain FL5` prints ruling FL5 with its example; ids are not
+    /// case sensitive. Without an id, lists every ruling. An unknown id is
+    /// exit 2 with the list of known ids.
+    Explain(explain::ExplainArgs),
     /// Write man pages and shell completions into DIR (for packagers).
     #[command(hide = true)]
     GenerateMan {
@@ -231,6 +238,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, CliError> {
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args, out),
         Command::Variants => variants(out),
+        Command::Explain(args) => explain::run(&args, out),
         Command::Moves(args) => show::moves(&args, out),
         Command::Show(args) => show::show(&args, out),
         Command::Validate(args) => validate::run(&args, out),

@@ -20,9 +20,10 @@ pub enum ListFormat {
 pub struct MovesArgs {
     /// A FEN, or RECORD.pgn[:game]@ply.
     pub position: Option<String>,
-    /// Variant of a FEN (see `fvnote variants`).
-    #[arg(long, short, default_value = "chess", value_parser = parse_variant)]
-    pub variant: Variant,
+    /// Variant of a FEN (see `fvnote variants`) [default: chess]; a record
+    /// position takes its own.
+    #[arg(long, short, value_parser = parse_variant)]
+    pub variant: Option<Variant>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
@@ -32,16 +33,18 @@ pub struct MovesArgs {
 pub struct ShowArgs {
     /// A FEN, or RECORD.pgn[:game]@ply.
     pub position: Option<String>,
-    /// Variant of a FEN (see `fvnote variants`).
-    #[arg(long, short, default_value = "chess", value_parser = parse_variant)]
-    pub variant: Variant,
+    /// Variant of a FEN (see `fvnote variants`) [default: chess]; a record
+    /// position takes its own.
+    #[arg(long, short, value_parser = parse_variant)]
+    pub variant: Option<Variant>,
     /// Also write an SVG diagram to this file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
 }
 
 pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let pos = position_args::position_spec(args.position.as_deref(), args.variant)?;
+    let variant = position_args::variant_for(args.position.as_deref(), args.variant)?;
+    let pos = position_args::position_spec(args.position.as_deref(), variant)?;
     let io = |e| CliError::io("stdout", e);
     let mut list: Vec<(String, String, &'static str)> = pos
         .legal_moves()
@@ -69,7 +72,8 @@ pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
 }
 
 pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let pos = position_args::position_spec(args.position.as_deref(), args.variant)?;
+    let variant = position_args::variant_for(args.position.as_deref(), args.variant)?;
+    let pos = position_args::position_spec(args.position.as_deref(), variant)?;
     out.write_all(render::text(&pos).as_bytes())
         .map_err(|e| CliError::io("stdout", e))?;
     if let Some(path) = &args.svg {
