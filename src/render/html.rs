@@ -247,15 +247,16 @@ fn verdict(out: &mut String, report: &GameReport) {
                 text.push_str(" (in a variation)");
             }
             let _ = write!(text, ": {:?}: {}", e.token, e.message);
-            if let Some(r) = e.ruling {
+            if let Some(r) = e.ruling.filter(|r| !e.message.contains(r)) {
                 let _ = write!(text, " ({r})");
             }
+            text.push_str(". The board stops where the line breaks.");
             if !e.suggestions.is_empty() {
-                let _ = write!(text, "; did you mean {}?", e.suggestions.join(", "));
+                let _ = write!(text, " Did you mean {}?", e.suggestions.join(", "));
             }
             let _ = writeln!(
                 out,
-                "<div class=\"verdict bad\" id=\"fv-verdict\">{}. The board stops where the line breaks.</div>",
+                "<div class=\"verdict bad\" id=\"fv-verdict\">{}</div>",
                 escape(&text)
             );
         }
