@@ -34,6 +34,9 @@ _fvnote() {
             fvnote,help)
                 cmd="fvnote__subcmd__help"
                 ;;
+            fvnote,html)
+                cmd="fvnote__subcmd__html"
+                ;;
             fvnote,moves)
                 cmd="fvnote__subcmd__moves"
                 ;;
@@ -67,6 +70,9 @@ _fvnote() {
             fvnote__subcmd__help,help)
                 cmd="fvnote__subcmd__help__subcmd__help"
                 ;;
+            fvnote__subcmd__help,html)
+                cmd="fvnote__subcmd__help__subcmd__html"
+                ;;
             fvnote__subcmd__help,moves)
                 cmd="fvnote__subcmd__help__subcmd__moves"
                 ;;
@@ -89,7 +95,7 @@ _fvnote() {
 
     case "${cmd}" in
         fvnote)
-            opts="-h -V --help --version validate convert fmt diff show moves perft gen variants generate-man help"
+            opts="-h -V --help --version validate convert fmt diff show html moves perft gen variants generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -221,7 +227,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help)
-            opts="validate convert fmt diff show moves perft gen variants generate-man help"
+            opts="validate convert fmt diff show html moves perft gen variants generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -318,6 +324,20 @@ _fvnote() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fvnote__subcmd__help__subcmd__html)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fvnote__subcmd__help__subcmd__moves)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -388,6 +408,28 @@ _fvnote() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fvnote__subcmd__html)
+            opts="-o -h -V --output --all --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fvnote__subcmd__moves)
             opts="-v -h -V --variant --format --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -441,7 +483,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__show)
-            opts="-v -h -V --variant --svg --help --version"
+            opts="-v -h -V --variant --svg --flip --size --arrow --no-coordinates --no-legend --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -456,6 +498,14 @@ _fvnote() {
                     return 0
                     ;;
                 --svg)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --arrow)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -31,6 +31,7 @@ complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "convert" -d 'Convert 
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "fmt" -d 'Rewrite PGN files in canonical layout and SAN, losing nothing'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "diff" -d 'Show what differs between two positions or two records\' main lines'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "show" -d 'Draw a position as text (or SVG)'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "html" -d 'Write a self-contained HTML replay page of a game (or of every game)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "moves" -d 'List the legal moves of a position in canonical SAN'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (RULINGS G7)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "gen" -d 'Generate random legal games as PGN (deterministic for a seed)'
@@ -70,8 +71,17 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s h -l help -d 'Pri
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l svg -d 'Also write an SVG diagram to this file' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l size -d 'Side of one square of the SVG diagram, in pixels' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l arrow -d 'Draw an arrow on the SVG diagram, e.g. `e2e4` (repeatable)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l flip -d 'Draw the board from Black\'s side'
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l no-coordinates -d 'Leave out the file letters and rank numbers of the SVG diagram'
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l no-legend -d 'Leave out the caption (side to move, key) under the SVG diagram'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s o -l output -d 'Write the page to FILE (with --all: the pages and index.html into DIR)' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l all -d 'One page per game of the archive plus an index page; needs -o DIR'
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l format -d 'Output format' -r -f -a "text\t''
 json\t''"
@@ -91,14 +101,15 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s h -l help -d 
 complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand generate-man" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand generate-man" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "validate" -d 'Replay every game of PGN files and report the first error of each'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "convert" -d 'Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "fmt" -d 'Rewrite PGN files in canonical layout and SAN, losing nothing'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "diff" -d 'Show what differs between two positions or two records\' main lines'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "show" -d 'Draw a position as text (or SVG)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "moves" -d 'List the legal moves of a position in canonical SAN'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (RULINGS G7)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "gen" -d 'Generate random legal games as PGN (deterministic for a seed)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "variants" -d 'List the variants: identifier, aliases, summary'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants generate-man help" -f -a "validate" -d 'Replay every game of PGN files and report the first error of each'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants generate-man help" -f -a "convert" -d 'Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants generate-man help" -f -a "fmt" -d 'Rewrite PGN files in canonical layout and SAN, losing nothing'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants generate-man help" -f -a "diff" -d 'Show what differs between two positions or two records\' main lines'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants generate-man help" -f -a "show" -d 'Draw a position as text (or SVG)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants generate-man help" -f -a "html" -d 'Write a self-contained HTML replay page of a game (or of every game)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants generate-man help" -f -a "moves" -d 'List the legal moves of a position in canonical SAN'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants generate-man help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (RULINGS G7)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants generate-man help" -f -a "gen" -d 'Generate random legal games as PGN (deterministic for a seed)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants generate-man help" -f -a "variants" -d 'List the variants: identifier, aliases, summary'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants generate-man help" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants generate-man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
