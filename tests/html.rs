@@ -58,7 +58,11 @@ fn record_text_is_escaped_everywhere() {
     // Only one `</svg>`: the board's own.
     assert_eq!(html.matches("</svg>").count(), 1);
     // The data block cannot end its element or open a comment.
-    let data = inline(&html, "<script type=\"application/json\" id=\"fv-data\">", "</script>");
+    let data = inline(
+        &html,
+        "<script type=\"application/json\" id=\"fv-data\">",
+        "</script>",
+    );
     assert!(!data.contains('<') && !data.contains('>'));
     serde_json::from_str::<serde_json::Value>(&data).unwrap();
 }
@@ -66,12 +70,22 @@ fn record_text_is_escaped_everywhere() {
 #[test]
 fn the_policy_allows_only_the_pages_own_script_and_style() {
     let (html, _) = page_of("1. e4 e5 *\n");
-    let csp = inline(&html, "<meta http-equiv=\"Content-Security-Policy\" content=\"", "\"");
+    let csp = inline(
+        &html,
+        "<meta http-equiv=\"Content-Security-Policy\" content=\"",
+        "\"",
+    );
     let script = inline(&html, "<script>", "</script>");
     let style = inline(&html, "<style>", "</style>");
     assert!(csp.starts_with("default-src 'none';"), "{csp}");
-    assert!(csp.contains(&format!("script-src 'sha256-{}';", sha256(&script))), "{csp}");
-    assert!(csp.contains(&format!("style-src 'sha256-{}';", sha256(&style))), "{csp}");
+    assert!(
+        csp.contains(&format!("script-src 'sha256-{}';", sha256(&script))),
+        "{csp}"
+    );
+    assert!(
+        csp.contains(&format!("style-src 'sha256-{}';", sha256(&style))),
+        "{csp}"
+    );
     assert!(!csp.contains("unsafe"));
     // No network: the only URL is the SVG namespace.
     assert_eq!(
@@ -88,7 +102,16 @@ fn a_two_hundred_ply_game_stays_under_the_budget() {
     for variant in ["chess", "slide", "quake-lb"] {
         let record = dir.path().join(format!("{variant}.pgn"));
         fvnote()
-            .args(["gen", variant, "3", "--seed", "7", "--max-plies", "200", "-o"])
+            .args([
+                "gen",
+                variant,
+                "3",
+                "--seed",
+                "7",
+                "--max-plies",
+                "200",
+                "-o",
+            ])
             .arg(&record)
             .assert()
             .success();
@@ -104,7 +127,11 @@ fn a_two_hundred_ply_game_stays_under_the_budget() {
             let page = std::fs::read_to_string(out.join(format!("game-{n:04}.html"))).unwrap();
             let plies = page.matches("class=\"mv\" data-n=").count();
             longest = longest.max(plies);
-            assert!(page.len() < 300_000, "{variant} game {n}: {} bytes", page.len());
+            assert!(
+                page.len() < 300_000,
+                "{variant} game {n}: {} bytes",
+                page.len()
+            );
         }
         if variant != "quake-lb" {
             assert_eq!(longest, 200, "{variant}: a 200-ply game was measured");
@@ -116,7 +143,11 @@ fn a_two_hundred_ply_game_stays_under_the_budget() {
 fn an_invalid_game_shows_where_it_breaks_and_why() {
     let (html, code) = page_of("[Variant \"grid\"]\n\n1. e3 e6 2. e4 *\n");
     assert_eq!(code, 1);
-    let verdict = inline(&html, "<div class=\"verdict bad\" id=\"fv-verdict\">", "</div>");
+    let verdict = inline(
+        &html,
+        "<div class=\"verdict bad\" id=\"fv-verdict\">",
+        "</div>",
+    );
     // GR4: e3-e4 stays inside one section, so it is no move (GR2).
     assert!(
         verdict.starts_with("Invalid grid game: line 3, column 13, ply 3: &quot;e4&quot;: e3-e4: does not cross a grid line"),
@@ -124,7 +155,10 @@ fn an_invalid_game_shows_where_it_breaks_and_why() {
     );
     assert_eq!(verdict.matches("(GR2)").count(), 1, "{verdict}");
     assert!(verdict.contains("The board stops where the line breaks."));
-    assert!(html.contains("<span class=\"mv bad\""), "the move is marked");
+    assert!(
+        html.contains("<span class=\"mv bad\""),
+        "the move is marked"
+    );
     assert!(html.contains("ply 3 cannot be played"));
 }
 
@@ -142,7 +176,9 @@ fn moves_comments_nags_and_variations_are_listed_and_clickable() {
     assert!(list.contains("<span class=\"cm\">Start</span>"));
     assert!(list.contains("<span class=\"nag\" title=\"$1\">!</span>"));
     assert!(list.contains("<span class=\"nag\" title=\"$14\">$14</span>"));
-    assert!(list.contains("<span class=\"var\">( <span class=\"num\">1…</span> <span class=\"mv\" data-n=\"3\""));
+    assert!(list.contains(
+        "<span class=\"var\">( <span class=\"num\">1…</span> <span class=\"mv\" data-n=\"3\""
+    ));
     assert!(list.contains("<span class=\"cm\">best</span>"));
     // The tags header and keyboard hint are there.
     assert!(html.contains("Keys: ← → step, Home/End"));
@@ -165,12 +201,37 @@ fn all_writes_a_page_per_game_and_an_index() {
         .assert()
         .code(1);
     let index = std::fs::read_to_string(out.join("index.html")).unwrap();
-    assert!(index.contains("<a href=\"game-0001.html\">A&lt;b&gt; – ?</a>"), "{index}");
+    assert!(
+        index.contains("<a href=\"game-0001.html\">A&lt;b&gt; – ?</a>"),
+        "{index}"
+    );
     assert!(index.contains("<a href=\"game-0002.html\">C – ?</a>"));
     assert!(index.contains("invalid at line 7, column 4: no piece can make this move"));
     assert!(Path::new(&out.join("game-0002.html")).is_file());
     assert_eq!(index.matches("<script").count(), 0);
     // --all needs a directory; a ply is refused.
-    fvnote().args(["html", "--all"]).arg(&record).assert().code(2);
-    fvnote().arg("html").arg(format!("{}@3", record.display())).assert().code(2);
+    fvnote()
+        .args(["html", "--all"])
+        .arg(&record)
+        .assert()
+        .code(2);
+    fvnote()
+        .arg("html")
+        .arg(format!("{}@3", record.display()))
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn deeply_nested_variations_do_not_exhaust_the_stack() {
+    // The reader allows 1024 levels; pages list 64 with boards.
+    let depth = 1000;
+    let pgn = format!(
+        "1. e4 {}(1. c4{} *\n",
+        "(1. d4 ".repeat(depth - 1),
+        ")".repeat(depth)
+    );
+    let (html, code) = page_of(&pgn);
+    assert_eq!(code, 0);
+    assert!(html.contains("variations nested deeper are not shown"));
 }

@@ -9,11 +9,19 @@ use assert_cmd::Command;
 const PICTURES: &[(&str, &[&str])] = &[
     (
         "pictures/chess.svg",
-        &["show", "fixtures/chess/valid/02-en-passant-castling.pgn@14", "--arrow", "c2c4"],
+        &[
+            "show",
+            "fixtures/chess/valid/02-en-passant-castling.pgn@14",
+            "--arrow",
+            "c2c4",
+        ],
     ),
     (
         "pictures/grid.svg",
-        &["show", "fixtures/grid/valid/01-promotion-by-capture-mate.pgn@20"],
+        &[
+            "show",
+            "fixtures/grid/valid/01-promotion-by-capture-mate.pgn@20",
+        ],
     ),
     (
         "pictures/rank-and-file.svg",
@@ -21,15 +29,24 @@ const PICTURES: &[(&str, &[&str])] = &[
     ),
     (
         "pictures/fault-line.svg",
-        &["show", "fixtures/fault-line/valid/01-king-captured-after-refusal.pgn@4"],
+        &[
+            "show",
+            "fixtures/fault-line/valid/01-king-captured-after-refusal.pgn@4",
+        ],
     ),
     (
         "pictures/quake.svg",
-        &["show", "fixtures/quake/valid/01-quake-south-and-drops.pgn@11"],
+        &[
+            "show",
+            "fixtures/quake/valid/01-quake-south-and-drops.pgn@11",
+        ],
     ),
     (
         "pictures/quake-lb.svg",
-        &["show", "fixtures/quake-lb/valid/01-lb-drops-and-quakes.pgn@34"],
+        &[
+            "show",
+            "fixtures/quake-lb/valid/01-lb-drops-and-quakes.pgn@34",
+        ],
     ),
     (
         "pictures/slide.svg",
@@ -38,8 +55,14 @@ const PICTURES: &[(&str, &[&str])] = &[
 ];
 
 const PAGES: &[(&str, &str)] = &[
-    ("replay-quake.html", "fixtures/quake/valid/01-quake-south-and-drops.pgn"),
-    ("replay-grid.html", "fixtures/grid/valid/01-promotion-by-capture-mate.pgn"),
+    (
+        "replay-quake.html",
+        "fixtures/quake/valid/01-quake-south-and-drops.pgn",
+    ),
+    (
+        "replay-grid.html",
+        "fixtures/grid/valid/01-promotion-by-capture-mate.pgn",
+    ),
 ];
 
 fn drawn(args: &[&str], out: &Path) {

@@ -100,10 +100,22 @@ fn positions() -> Vec<(Position, Options)> {
         .iter()
         .map(|&v| (Position::start(v), Options::default()))
         .collect();
-    all.push(fixture("fixtures/quake/valid/01-quake-south-and-drops.pgn", 11));
-    all.push(fixture("fixtures/quake-lb/valid/01-lb-drops-and-quakes.pgn", 100));
-    all.push(fixture("fixtures/slide/valid/02-promotion-by-push.pgn", 100));
-    all.push(fixture("fixtures/fault-line/valid/01-king-captured-after-refusal.pgn", 4));
+    all.push(fixture(
+        "fixtures/quake/valid/01-quake-south-and-drops.pgn",
+        11,
+    ));
+    all.push(fixture(
+        "fixtures/quake-lb/valid/01-lb-drops-and-quakes.pgn",
+        100,
+    ));
+    all.push(fixture(
+        "fixtures/slide/valid/02-promotion-by-push.pgn",
+        100,
+    ));
+    all.push(fixture(
+        "fixtures/fault-line/valid/01-king-captured-after-refusal.pgn",
+        4,
+    ));
     all
 }
 
@@ -143,7 +155,8 @@ fn every_variant_and_option_is_well_formed_xml() {
             assert!((width - expected).abs() < 0.01, "{width} vs {expected}");
             assert_eq!(count(&doc, "data-arrow"), opts.arrows.len());
             assert_eq!(
-                doc.descendants().any(|n| n.has_tag_name("text") && n.text() == Some("a")),
+                doc.descendants()
+                    .any(|n| n.has_tag_name("text") && n.text() == Some("a")),
                 opts.coordinates
             );
             assert_eq!(count(&doc, "data-caption") > 0, opts.legend);
@@ -251,7 +264,12 @@ fn quake_draws_hands_beside_the_board() {
     let held: Vec<_> = white_hand
         .descendants()
         .filter(|n| n.attribute("data-count").is_some())
-        .map(|n| (n.attribute("data-piece").unwrap(), n.attribute("data-count").unwrap()))
+        .map(|n| {
+            (
+                n.attribute("data-piece").unwrap(),
+                n.attribute("data-count").unwrap(),
+            )
+        })
         .collect();
     assert_eq!(held, [("P", "1")]);
     let check: Vec<_> = doc
@@ -277,7 +295,10 @@ fn quake_lb_compounds_are_two_part_figurines() {
     // Two glyphs: hunter and carrier, each a scaled group.
     let scaled = rn
         .descendants()
-        .filter(|n| n.attribute("transform").is_some_and(|t| t.contains("scale")))
+        .filter(|n| {
+            n.attribute("transform")
+                .is_some_and(|t| t.contains("scale"))
+        })
         .count();
     assert_eq!(scaled, 3, "the placement plus hunter and carrier");
     assert!(text.contains("hunter (captures, large) over carrier (moves, small) (QK0)"));
@@ -299,7 +320,8 @@ fn slide_chess_draws_both_cages_with_owner_and_legend() {
     let (pos, opts) = fixture("fixtures/slide/valid/01-cage-mate.pgn", 4);
     let text = svg(&pos, &opts);
     let doc = parse(&text);
-    assert!(caption(&doc).contains("Black's cage (red frame, black dot): on f1, holds a white bishop (SC0)"));
+    assert!(caption(&doc)
+        .contains("Black's cage (red frame, black dot): on f1, holds a white bishop (SC0)"));
     assert!(pieces(&doc).contains(&("f1".into(), "B".into())));
 }
 

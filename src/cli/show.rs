@@ -123,7 +123,7 @@ pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             .any(|s| s.file() >= files || s.rank() >= ranks)
     }) {
         return Err(CliError::usage(format!(
-            "arrow {from}{to}: the frame is a{}{}",
+            "arrow {from}{to}: the frame is a1 to {}{}",
             (b'a' + files - 1) as char,
             ranks
         )));
