@@ -353,7 +353,7 @@ pub fn page(record: &Record, report: &GameReport) -> String {
     let _ = write!(
         out,
         "<main>\n<div class=\"boardbox\">\n<svg id=\"fv-board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 900 900\" font-family=\"sans-serif\" role=\"img\" aria-label=\"board\"><defs>{}</defs><g id=\"fv-layer\"></g></svg>\n\
-<div id=\"fv-caption\"></div>\n<div class=\"controls\"><button id=\"fv-first\" title=\"Start (Home)\">⏮</button><button id=\"fv-prev\" title=\"Back (←)\">◀</button><button id=\"fv-next\" title=\"Forward (→)\">▶</button><button id=\"fv-last\" title=\"End of line (End)\">⏭</button><button id=\"fv-flip\" title=\"Flip (f)\">Flip</button><span id=\"fv-ply\"></span></div>\n\
+<div id=\"fv-caption\"></div>\n<div class=\"controls\"><button id=\"fv-first\" title=\"Start (Home)\">|◀</button><button id=\"fv-prev\" title=\"Back (←)\">◀</button><button id=\"fv-next\" title=\"Forward (→)\">▶</button><button id=\"fv-last\" title=\"End of line (End)\">▶|</button><button id=\"fv-flip\" title=\"Flip (f)\">Flip</button><span id=\"fv-ply\"></span></div>\n\
 <div class=\"hint\">Keys: ← → step, Home/End, f flips. Click a move to go there.</div>\n</div>\n",
         symbols(&roles)
     );
@@ -371,7 +371,7 @@ pub fn page(record: &Record, report: &GameReport) -> String {
 /// One row of an archive's index page.
 #[derive(Clone, Debug)]
 pub struct IndexEntry {
-    /// The page's file name, relative to the index.
+    /// The page's file name, relative to the index (empty: no page, no link).
     pub href: String,
     pub title: String,
     pub result: String,
@@ -389,12 +389,15 @@ pub fn index(title: &str, entries: &[IndexEntry]) -> String {
         escape(title)
     );
     for (i, e) in entries.iter().enumerate() {
+        let game = if e.href.is_empty() {
+            escape(&e.title)
+        } else {
+            format!("<a href=\"{}\">{}</a>", escape(&e.href), escape(&e.title))
+        };
         let _ = writeln!(
             out,
-            "<tr><td>{}</td><td><a href=\"{}\">{}</a></td><td>{}</td><td class=\"{}\">{}</td></tr>",
+            "<tr><td>{}</td><td>{game}</td><td>{}</td><td class=\"{}\">{}</td></tr>",
             i + 1,
-            escape(&e.href),
-            escape(&e.title),
             escape(&e.result),
             if e.valid { "ok" } else { "bad" },
             escape(&e.verdict)

@@ -143,5 +143,7 @@
     else if (k === "f") { flip = !flip; draw(cur); } else { return; }
     ev.preventDefault();
   });
-  draw(0);
+  // `page.html#12` opens at step 12 (steps count every move, variations too).
+  var first = Number(location.hash.slice(1));
+  draw(first > 0 && first < D.steps.length ? Math.floor(first) : 0);
 }());
