@@ -427,3 +427,28 @@ fn a_hostile_record_renders_as_text_and_runs_nothing() {
         "no element made from the record's text"
     );
 }
+
+#[test]
+fn the_console_check_sees_a_blocked_script() {
+    let Some((chromium, chromedriver)) = browser() else {
+        return;
+    };
+    // The check above must be able to fail: a script the policy refuses is
+    // a console error.
+    let dir = tempfile::tempdir().unwrap();
+    let page = dir.path().join("blocked.html");
+    std::fs::write(
+        &page,
+        "<!DOCTYPE html><html><head><meta http-equiv=\"Content-Security-Policy\" \
+         content=\"script-src 'none'\"></head><body><script>document.title='ran'</script></body></html>",
+    )
+    .unwrap();
+    let driver = Driver::start(&chromium, &chromedriver);
+    driver.open(&page);
+    assert_ne!(driver.cmd("GET", "title", None), "ran");
+    let errors = driver.console_errors();
+    assert!(
+        errors.iter().any(|e| e.contains("Content Security Policy")),
+        "{errors:?}"
+    );
+}
