@@ -200,6 +200,21 @@ impl Driver {
         self.cmd("POST", "actions", Some(&actions));
     }
 
+    /// The WebDriver id of the first element matching `css`.
+    fn find(&self, css: &str) -> String {
+        let found = self.cmd(
+            "POST",
+            "element",
+            Some(&json!({"using": "css selector", "value": css})),
+        );
+        found
+            .as_object()
+            .and_then(|o| o.values().next())
+            .and_then(Value::as_str)
+            .expect("an element")
+            .to_owned()
+    }
+
     /// `square=piece` for every piece on the board now shown.
     fn board(&self) -> Vec<String> {
         let v = self.script(
@@ -358,6 +373,44 @@ fn stepping_through_games_changes_the_board_as_the_rules_say() {
         driver.open(&fault);
         driver.board()
     });
+
+    // Grid Chess: a click on the variation 10. Nf3 shows it (GR2: a knight's
+    // leap always crosses a line) instead of 10. Qh5??, and Flip turns the
+    // board.
+    let grid = page_of(
+        Path::new("fixtures/grid/valid/01-promotion-by-capture-mate.pgn"),
+        dir.path(),
+        "grid.html",
+    );
+    driver.open(&grid);
+    let variation = driver.find(".var .mv");
+    driver.cmd(
+        "POST",
+        &format!("element/{variation}/click"),
+        Some(&json!({})),
+    );
+    let after = driver.board();
+    assert!(
+        after.contains(&"f3=N".to_owned()) && after.contains(&"d1=Q".to_owned()),
+        "{after:?}"
+    );
+    assert!(!after.contains(&"g1=N".to_owned()));
+    assert_eq!(
+        driver.script("return document.querySelector('.mv.cur').textContent;"),
+        "Nf3"
+    );
+    let a1_y = "return Number(document.querySelector('#fv-layer > rect[data-square=a1]').getAttribute('y'));";
+    let before = driver.script(a1_y).as_f64().unwrap();
+    let flip = driver.find("#fv-flip");
+    driver.cmd("POST", &format!("element/{flip}/click"), Some(&json!({})));
+    assert!(
+        driver.script(a1_y).as_f64().unwrap() < before,
+        "a1 goes to the top"
+    );
+    assert_eq!(
+        driver.script("return document.querySelectorAll('#fv-layer [data-grid]').length;"),
+        6
+    );
 
     let errors = driver.console_errors();
     assert!(errors.is_empty(), "console errors: {errors:?}");
