@@ -37,6 +37,9 @@ _fvnote() {
             fvnote,help)
                 cmd="fvnote__subcmd__help"
                 ;;
+            fvnote,html)
+                cmd="fvnote__subcmd__html"
+                ;;
             fvnote,moves)
                 cmd="fvnote__subcmd__moves"
                 ;;
@@ -73,6 +76,9 @@ _fvnote() {
             fvnote__subcmd__help,help)
                 cmd="fvnote__subcmd__help__subcmd__help"
                 ;;
+            fvnote__subcmd__help,html)
+                cmd="fvnote__subcmd__help__subcmd__html"
+                ;;
             fvnote__subcmd__help,moves)
                 cmd="fvnote__subcmd__help__subcmd__moves"
                 ;;
@@ -95,7 +101,7 @@ _fvnote() {
 
     case "${cmd}" in
         fvnote)
-            opts="-h -V --help --version validate convert fmt diff show moves perft gen variants explain generate-man help"
+            opts="-h -V --help --version validate convert fmt diff show html moves perft gen variants explain generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -109,7 +115,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__convert)
-            opts="-o -h -V --to --from --output --in-place --fens --help --version"
+            opts="-o -h -V --to --from --output --in-place --fens --force --break-hard-links --follow-symlinks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -179,7 +185,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__fmt)
-            opts="-h -V --check --help --version"
+            opts="-h -V --check --force --break-hard-links --follow-symlinks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -193,7 +199,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__gen)
-            opts="-s -o -h -V --seed --max-plies --output --help --version"
+            opts="-s -o -h -V --seed --max-plies --output --force --break-hard-links --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -241,7 +247,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help)
-            opts="validate convert fmt diff show moves perft gen variants explain generate-man help"
+            opts="validate convert fmt diff show html moves perft gen variants explain generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -352,6 +358,20 @@ _fvnote() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fvnote__subcmd__help__subcmd__html)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fvnote__subcmd__help__subcmd__moves)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -422,6 +442,28 @@ _fvnote() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fvnote__subcmd__html)
+            opts="-o -h -V --output --all --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fvnote__subcmd__moves)
             opts="-v -h -V --variant --format --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -475,7 +517,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__show)
-            opts="-v -h -V --variant --svg --help --version"
+            opts="-v -h -V --variant --svg --flip --size --arrow --no-coordinates --no-legend --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -493,6 +535,14 @@ _fvnote() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --arrow)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -501,7 +551,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__validate)
-            opts="-q -h -V --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --help --version"
+            opts="-q -h -V --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --follow-symlinks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

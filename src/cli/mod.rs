@@ -9,6 +9,7 @@ mod explain;
 mod fmt;
 mod gen;
 pub mod generate;
+mod html;
 mod perft;
 pub mod position_args;
 mod show;
@@ -93,6 +94,14 @@ untouched.\nExit status: 0 all formatted (or already canonical); 1 with \
     Diff(diff::DiffArgs),
     /// Draw a position as text (or SVG).
     Show(show::ShowArgs),
+    /// Write a self-contained HTML replay page of a game (or of every game).
+    ///
+    /// The page steps through every position of the main line and its
+    /// variations (keys ← → Home End, f flips), lists the moves with comments
+    /// and NAGs, shows the tags and the validation verdict, and needs no
+    /// network access. Exit status: 0 valid; 1 some game invalid (its page
+    /// shows where it breaks); 2 usage or I/O error.
+    Html(html::HtmlArgs),
     /// List the legal moves of a position in canonical SAN.
     Moves(show::MovesArgs),
     /// Count the leaf nodes of the legal move tree (ruling G7).
@@ -241,6 +250,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, CliError> {
         Command::Explain(args) => explain::run(&args, out),
         Command::Moves(args) => show::moves(&args, out),
         Command::Show(args) => show::show(&args, out),
+        Command::Html(args) => html::run(&args, out),
         Command::Validate(args) => validate::run(&args, out),
         Command::Diff(args) => diff::run(&args, out),
         Command::GenerateMan { dir } => generate::write_all(&dir)
