@@ -154,7 +154,7 @@ fn once_per_line(text: &str, token: &str, ruling: &str) {
 }
 
 #[test]
-fn fmt_names_token_and_ruling_once() {
+fn fmt_and_convert_name_token_and_ruling_once() {
     let dir = tempfile::tempdir().unwrap();
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     for (fixture, token, ruling, want) in [
@@ -183,12 +183,15 @@ fn fmt_names_token_and_ruling_once() {
         assert_eq!(lines_with(&stderr, "error:").len(), 1, "{stderr}");
         assert!(stderr.contains(want), "{stderr}");
         once_per_line(&stderr, token, ruling);
+        // `convert` replays the game to write positions: the same line.
         let out = fvnote()
-            .args(["convert", "--to", "json"])
+            .args(["convert", "--to", "fen"])
             .arg(&file)
             .output()
             .unwrap();
+        assert_eq!(out.status.code(), Some(2));
         let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains(want), "{stderr}");
         once_per_line(&stderr, token, ruling);
     }
 }
