@@ -152,3 +152,23 @@ fn long_move_forms_are_documented_ones() {
         assert!(bad.parse::<Move>().is_err(), "{bad}");
     }
 }
+
+/// A `Fen` built in code, outside what the grammar reads, is refused rather
+/// than set up (no panic, no frame beyond 26 × 40).
+#[test]
+fn fen_values_beyond_the_grammar_are_refused() {
+    use fvnote::notation::fen::FenSquare;
+    use fvnote::{Color, Piece, Role};
+    let start = Fen::from(&Position::start(Variant::Quake));
+    let mut wide = start.clone();
+    for row in &mut wide.board {
+        row.resize(30, FenSquare::Empty);
+    }
+    assert!(wide.position(Variant::Quake).is_err());
+    let mut empty = start.clone();
+    empty.board.clear();
+    assert!(empty.position(Variant::Quake).is_err());
+    let mut king_in_hand = start;
+    king_in_hand.pockets = Some(vec![Piece::new(Color::White, Role::King)]);
+    assert!(king_in_hand.position(Variant::Quake).is_err());
+}

@@ -438,6 +438,13 @@ fn even_ranks(board: &[Vec<FenSquare>]) -> Result<(), FenError> {
             "a board with at least one square per rank",
         ));
     }
+    // The grammar keeps to these; a `Fen` built in code may not.
+    if width > usize::from(MAX_FILES) || board.len() > usize::from(MAX_RANKS) {
+        return Err(FenError::whole(
+            FenField::Board,
+            "at most 26 files and 40 ranks",
+        ));
+    }
     match board.iter().position(|r| r.len() != width) {
         None => Ok(()),
         Some(k) => Err(FenError::whole(
@@ -574,6 +581,13 @@ impl Fen {
                 ));
             }
             for p in hand {
+                if p.role == Role::King {
+                    return Err(at(
+                        FenField::Pockets,
+                        &self.at.pockets,
+                        "a piece in hand other than a king".into(),
+                    ));
+                }
                 pos.add_to_hand(p.color, p.role, 1);
             }
         }

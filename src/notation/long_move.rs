@@ -31,6 +31,7 @@ use nom::{Finish, IResult};
 
 use crate::moves::{Dir, Move};
 use crate::notation::expected::Expected;
+use crate::notation::san::San;
 use crate::piece::Role;
 use crate::square::Square;
 
@@ -112,10 +113,11 @@ fn long(mv: &Move, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         }
         Move::EnPassant { from, to } => write!(f, "P{from}x{to}ep"),
         Move::Castle { king, rook } => write!(f, "K{king}R{rook}"),
-        Move::Drop { role, to } => write!(f, "{}@{to}", role.code()),
-        Move::Slide { rank, dir } => write!(f, "S{}{}", u32::from(rank) + 1, dir.char()),
-        Move::Quake { dir } => write!(f, "K-q{}", dir.char()),
-        Move::CageMove { to } => write!(f, "C-{to}"),
+        // Spelled as in SAN: one spelling of the variant moves.
+        Move::Drop { role, to } => write!(f, "{}", San::Drop { role, to }),
+        Move::Slide { rank, dir } => write!(f, "{}", San::Slide { rank, dir }),
+        Move::Quake { dir } => write!(f, "{}", San::Quake { dir }),
+        Move::CageMove { to } => write!(f, "{}", San::CageMove { to }),
         Move::CageInsert { to, promotions } => {
             write!(f, "C>{to}")?;
             // Both slots up to the last one used: `-` for an empty one.
