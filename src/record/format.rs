@@ -190,7 +190,11 @@ fn move_error(record: &Record, d: Option<&Diagnostic>, otherwise: &str) -> Locat
     let Some(d) = d else {
         return Located::at(record.span, otherwise);
     };
-    let message = format!("{}: {}", d.token, d.message);
+    // The message names neither the token nor the ruling: each is said once here.
+    let message = match d.ruling {
+        Some(r) => format!("{} [{r}]: {}", d.token, d.message),
+        None => format!("{}: {}", d.token, d.message),
+    };
     match d.ply {
         Some(ply) if d.span.line == 0 => Located::at(record.span, format!("ply {ply}, {message}")),
         _ => Located::at(d.span, message),

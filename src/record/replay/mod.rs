@@ -20,7 +20,7 @@ use compact_str::CompactString;
 use crate::moves::{Dir, Move};
 use crate::notation::fen::{read_fen, write_fen};
 use crate::notation::pgn::Visitor;
-use crate::notation::san::{long_form, write_san, ParsedSan, San, SanError};
+use crate::notation::san::{write_san, ParsedSan, San, SanError};
 use crate::position::Position;
 use crate::record::{comment_commands, Comment, Node, Record, Span};
 use crate::rules::fast_chess::FastChess;
@@ -1058,7 +1058,7 @@ fn play_token(
     // A refused slide is reported only if it is otherwise legal.
     if let Some(refusal) = denied.filter(|_| parsed.resolve(&frame.pos).is_ok()) {
         let message = format!(
-            "{token} was refused this turn by [%deny] at line {}, column {} (FL6)",
+            "this slide was refused this turn by [%deny] at line {}, column {}",
             refusal.line, refusal.column
         );
         fail(report, opts, at, frame, message, Some("FL6"), Vec::new());
@@ -1080,10 +1080,8 @@ fn play_token(
                 SanError::GameOver { .. } => Vec::new(),
                 _ => suggestions(pos, &parsed.san, illegal.as_ref()),
             };
-            let what = match &e {
-                SanError::Illegal { mv, .. } => format!("{}: {e}", long_form(pos, mv)),
-                _ => format!("{e}"),
-            };
+            // The token and the ruling are shown by the report itself.
+            let what = e.message_for(pos, token);
             fail(report, opts, at, frame, what, ruling, sugg);
             return None;
         }
@@ -1111,7 +1109,7 @@ fn play_token(
                 Severity::Note,
                 span,
                 token,
-                format!("{san} slides an uncontrolled rank: played with permission (FL6)"),
+                "a slide of an uncontrolled rank, played with permission".to_owned(),
             );
             d.ply = Some(ply);
             d.ruling = Some("FL6");
