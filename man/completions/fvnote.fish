@@ -67,6 +67,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON:
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l check -d 'Write nothing; list the files that would change and exit 1 if any'
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l diff -d 'With --check: show each change as a unified diff instead of the name'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s v -l variant -d 'Variant of FEN arguments (see `fvnote variants`)' -r

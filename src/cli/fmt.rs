@@ -23,7 +23,11 @@ pub struct FmtArgs {
     /// Write nothing; list the files that would change and exit 1 if any.
     #[arg(long)]
     pub check: bool,
-    /// PGN files, or directories (every `*.pgn` file under them).
+    /// With --check: show each change as a unified diff instead of the name.
+    #[arg(long, requires = "check")]
+    pub diff: bool,
+    /// PGN files, or directories (every `*.pgn` file under them); `-` alone
+    /// formats standard input to standard output.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
 }
@@ -68,7 +72,7 @@ enum Outcome {
     Failed,
 }
 
-fn one(path: &Path, check: bool, out: &mut dyn Write) -> Result<Outcome, CliError> {
+fn one(path: &Path, check: bool, diff: bool, out: &mut dyn Write) -> Result<Outcome, CliError> {
     let name = path.display().to_string();
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
@@ -96,15 +100,27 @@ fn one(path: &Path, check: bool, out: &mut dyn Write) -> Result<Outcome, CliErro
             return Ok(Outcome::Failed);
         }
     }
-    writeln!(out, "{name}").map_err(|e| CliError::io("stdout", e))?;
+    if diff {
+        super::fmt_diff::diff_file(path, out)?;
+    } else {
+        writeln!(out, "{name}").map_err(|e| CliError::io("stdout", e))?;
+    }
     Ok(Outcome::Changed)
 }
 
 pub fn run(args: &FmtArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    if args.paths.iter().any(|p| p.as_os_str() == "-") {
+        if args.paths.len() > 1 || args.check {
+            return Err(CliError::usage(
+                "`fmt -` formats standard input to standard output; give it alone, without --check",
+            ));
+        }
+        return super::fmt_diff::stdin_to_stdout(out);
+    }
     let files = expand(&args.paths)?;
     let (mut changed, mut failed) = (false, false);
     for f in &files {
-        match one(f, args.check, out)? {
+        match one(f, args.check, args.diff, out)? {
             Outcome::Unchanged => {}
             Outcome::Changed => changed = true,
             Outcome::Failed => failed = true,

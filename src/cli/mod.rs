@@ -7,6 +7,7 @@ mod convert;
 mod diff;
 mod explain;
 mod fmt;
+mod fmt_diff;
 mod gen;
 pub mod generate;
 mod perft;
