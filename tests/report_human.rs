@@ -162,3 +162,16 @@ fn human_only_options_conflict_with_machine_formats() {
             .stderr(predicate::str::contains("cannot apply to --format json"));
     }
 }
+
+/// Standard input is kept only until its games are reported; the source
+/// line of an error deep in a large input is still shown.
+#[test]
+fn snippets_from_a_large_standard_input() {
+    let mut text = "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(20_000);
+    text.push_str("[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n");
+    text.push_str(&"[Result \"*\"]\n\n1. d4 d5 *\n\n".repeat(5_000));
+    let (code, out) = run(&["--color", "never"], text);
+    assert_eq!(code, Some(1));
+    assert!(out.contains(" --> <stdin>:80003:13\n"), "{out}");
+    assert!(out.contains("80003 | 1. e4 e5 2. Ke3 *\n"), "{out}");
+}
