@@ -175,3 +175,21 @@ fn snippets_from_a_large_standard_input() {
     assert!(out.contains(" --> <stdin>:80003:13\n"), "{out}");
     assert!(out.contains("80003 | 1. e4 e5 2. Ke3 *\n"), "{out}");
 }
+
+/// A line longer than the window read around an error still reports the
+/// column as read (not counted from the window) and fits the width.
+#[test]
+fn a_line_longer_than_the_source_window_keeps_its_column() {
+    let mut moves = String::new();
+    let mut n = 1;
+    while moves.len() < 6000 {
+        moves.push_str(&format!("{n}. Nf3 Nf6 {}. Ng1 Ng8 ", n + 1));
+        n += 2;
+    }
+    let column = moves.len() + 1 + format!("{n}. ").len();
+    let game = format!("[Result \"*\"]\n\n{moves}{n}. Nh4 *\n");
+    let (code, out) = run(&["--color", "never"], game);
+    assert_eq!(code, Some(1));
+    assert!(out.contains(&format!(" --> <stdin>:3:{column}\n")), "{out}");
+    assert!(out.lines().all(|l| l.chars().count() <= 120), "{out}");
+}
