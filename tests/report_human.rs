@@ -188,8 +188,18 @@ fn a_line_longer_than_the_source_window_keeps_its_column() {
     }
     let column = moves.len() + 1 + format!("{n}. ").len();
     let game = format!("[Result \"*\"]\n\n{moves}{n}. Nh4 *\n");
-    let (code, out) = run(&["--color", "never"], game);
-    assert_eq!(code, Some(1));
-    assert!(out.contains(&format!(" --> <stdin>:3:{column}\n")), "{out}");
+    // A file: its lines are read again in a window around the error.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.pgn");
+    std::fs::write(&path, game).unwrap();
+    let o = fvnote()
+        .args(["validate", "--color", "never"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains(&format!("long.pgn:3:{column}\n")), "{out}");
+    assert!(out.contains("Nh4 *"), "{out}");
     assert!(out.lines().all(|l| l.chars().count() <= 120), "{out}");
 }

@@ -153,7 +153,7 @@ impl Human {
                         .element(
                             annotate_snippets::Origin::path(path)
                                 .line(d.span.line as usize)
-                                .char_column(d.span.column.saturating_sub(1) as usize),
+                                .char_column(d.span.column as usize),
                         )
                         .element(snippet)
                 };
@@ -162,7 +162,7 @@ impl Human {
                 group = group.element(
                     annotate_snippets::Origin::path(path)
                         .line(d.span.line as usize)
-                        .char_column(d.span.column.saturating_sub(1) as usize),
+                        .char_column(d.span.column as usize),
                 );
             }
         }
