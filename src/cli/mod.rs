@@ -7,6 +7,7 @@ mod convert;
 mod diff;
 mod explain;
 mod fmt;
+mod fmt_diff;
 mod gen;
 pub mod generate;
 mod html;
@@ -59,8 +60,13 @@ pub enum Command {
     /// --format human and to stderr with the other formats, so their stdout
     /// stays machine-readable.
     ///
-    /// Exit status: 0 all games valid, 1 some game invalid, 2 usage or I/O
-    /// error (an unreadable path is reported and the rest still checked).
+    /// Every format shows an input that could not be read, and a run that
+    /// checked no game at all (an empty directory, empty standard input),
+    /// as a failure; `--allow-empty` accepts the latter.
+    ///
+    /// Exit status: 0 all games valid, 1 some game invalid (or more warnings
+    /// than --max-warnings), 2 usage or I/O error, or no game checked (an
+    /// unreadable path is reported and the rest still checked).
     Validate(validate::ValidateArgs),
     /// Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN.
     #[command(

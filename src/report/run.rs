@@ -2,7 +2,7 @@
 //!
 //! Small files are read whole and checked in parallel, up to 64 at a time;
 //! larger files and standard input stream through
-//! [`check_games`](crate::record::validate::check_games), which cuts them
+//! [`check_games`], which cuts them
 //! into blocks checked in parallel. Verdicts reach the printer in input
 //! order either way. An input that cannot be read is reported on standard
 //! error and to the printer, and the run goes on.
