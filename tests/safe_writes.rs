@@ -291,13 +291,13 @@ fn output_onto_a_character_device_writes_into_it() {
         println!("skipped: cannot make a device node here (needs root): {made:?}");
         return;
     }
-    for args in [
-        &["gen", "chess", "3", "-o"][..],
-        &["show", "--svg"][..],
-    ] {
+    for args in [&["gen", "chess", "3", "-o"][..], &["show", "--svg"][..]] {
         fvnote().args(args).arg(&null).assert().success();
         let m = std::fs::symlink_metadata(&null).unwrap();
-        assert!(m.file_type().is_char_device(), "{args:?} replaced the device");
+        assert!(
+            m.file_type().is_char_device(),
+            "{args:?} replaced the device"
+        );
         assert_eq!(m.rdev(), rustix::fs::makedev(1, 3));
     }
     assert_eq!(names_in(dir.path()), ["null"], "nothing left beside it");
