@@ -103,7 +103,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__convert)
-            opts="-o -h -V --to --from --output --in-place --fens --help --version"
+            opts="-o -h -V --to --from --output --in-place --fens --force --break-hard-links --follow-symlinks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -159,7 +159,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__fmt)
-            opts="-h -V --check --help --version"
+            opts="-h -V --check --force --break-hard-links --follow-symlinks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -173,7 +173,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__gen)
-            opts="-s -o -h -V --seed --max-plies --output --help --version"
+            opts="-s -o -h -V --seed --max-plies --output --force --break-hard-links --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -467,7 +467,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__validate)
-            opts="-v -h -V --strict --format --color --verbose --help --version"
+            opts="-v -h -V --strict --format --color --verbose --follow-symlinks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

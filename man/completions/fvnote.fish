@@ -46,6 +46,7 @@ always\t''
 never\t''"
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l strict -d 'Treat lenient notation (long algebraic, 0-0, e8Q …) as errors'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s v -l verbose -d 'Human output: also list every valid game'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l follow-symlinks -d 'Follow symbolic links found under directories (never out of the named directories; loops are skipped)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l to -d 'Output format' -r -f -a "json\t'One JSON document: an array of games, pretty-printed'
@@ -55,11 +56,17 @@ fen\t'The FEN after every main-line ply, start first; a blank line between games
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l from -d 'Input format; by default JSON is recognised by its first bytes (`[{`, `{"`)' -r -f -a "pgn\t''
 json\t''"
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s o -l output -d 'Write to FILE (atomically) instead of standard output; never an input' -r -F
-complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l in-place -d 'Replace each input file with its conversion (atomically)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l in-place -d 'Replace each input file with its conversion (atomically); only into the file\'s own syntax (PGN to PGN, JSON to JSON or JSON Lines)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON: add `fen_after` to every ply'
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l force -d 'Replace read-only files (they stay read-only)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l follow-symlinks -d 'Follow symbolic links found under directories (never out of the named directories; loops are skipped)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l check -d 'Write nothing; list the files that would change and exit 1 if any'
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l force -d 'Replace read-only files (they stay read-only)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l follow-symlinks -d 'Follow symbolic links found under directories (never out of the named directories; loops are skipped)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s v -l variant -d 'Variant of FEN arguments (see `fvnote variants`)' -r
@@ -83,8 +90,10 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -l divide -d 'First
 complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s s -l seed -d 'Seed: the same seed gives the same bytes' -r
-complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -l max-plies -d 'Longest game in plies; longer games stop with result `*`' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -l max-plies -d 'Longest game in plies (at most 1000000); longer games stop with result `*`' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s o -l output -d 'Write to this file (atomically) instead of stdout' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -l force -d 'Replace read-only files (they stay read-only)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s h -l help -d 'Print help'
