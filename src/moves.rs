@@ -46,6 +46,10 @@ impl Dir {
 }
 
 /// A move. Equal moves compare equal whatever notation they were read from.
+///
+/// `Display` writes the UCI-like short form (`e2e4`); `{:#}` the long form of
+/// `notation/moves.md`, every field, which `FromStr` reads back
+/// ([`crate::notation::long_move`]).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
     /// A piece moves, possibly capturing and promoting.
@@ -121,41 +125,3 @@ impl Move {
 /// A list of moves: the first 64 live inline, so generating moves for a typical
 /// position allocates nothing (the hot path of validation and perft).
 pub type MoveList = smallvec::SmallVec<[Move; 64]>;
-
-/// Position-independent long form: `e2e4`, `e7e8q`, `e1g1` (castling as the king's
-/// move), `N@e4`, `S3e`, `K-qn`, `C-a5`, `C>e1/q/-` (insertion with its promotion
-/// choices). Used by `--divide`-style debugging and tests; records use SAN.
-impl std::fmt::Display for Move {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match *self {
-            Move::Normal {
-                from,
-                to,
-                promotion,
-                ..
-            } => {
-                write!(f, "{from}{to}")?;
-                if let Some(p) = promotion {
-                    write!(f, "{}", p.code().to_ascii_lowercase())?;
-                }
-                Ok(())
-            }
-            Move::EnPassant { from, to } => write!(f, "{from}{to}"),
-            Move::Castle { king, rook } => {
-                let step: i16 = if rook > king { 2 } else { -2 };
-                write!(f, "{king}{}", king.offset(step))
-            }
-            Move::Drop { role, to } => write!(f, "{}@{to}", role.code()),
-            Move::Slide { rank, dir } => write!(f, "S{}{}", rank as u32 + 1, dir.char()),
-            Move::Quake { dir } => write!(f, "K-q{}", dir.char()),
-            Move::CageMove { to } => write!(f, "C-{to}"),
-            Move::CageInsert { to, promotions } => {
-                write!(f, "C>{to}")?;
-                for p in promotions.iter().flatten() {
-                    write!(f, "/{}", p.code().to_ascii_lowercase())?;
-                }
-                Ok(())
-            }
-        }
-    }
-}

@@ -6,8 +6,8 @@
 //! (QK5 re-normalises after every Quake move); everything else is a hole.
 
 use crate::piece::{Color, Piece, Role};
-use crate::rules::Variant;
 use crate::square::{Square, MAILBOX};
+use crate::variant::Variant;
 
 /// Cell byte: an empty cell.
 pub(crate) const EMPTY: u8 = 0;
@@ -119,9 +119,54 @@ impl PartialEq for Position {
 }
 impl Eq for Position {}
 
+/// The board for `Debug`, top rank first: a piece by its code (a compound in
+/// parentheses), `.` an empty cell, `*` a hole; ranks separated by `/`. Kept
+/// apart from FEN so this layer needs no notation.
+struct BoardDump<'a>(&'a Position);
+
+impl std::fmt::Debug for BoardDump<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let pos = self.0;
+        f.write_str("\"")?;
+        for rank in (0..pos.ranks).rev() {
+            for file in 0..pos.files {
+                let Some(sq) = Square::new(file, rank) else {
+                    continue;
+                };
+                match pos.piece_at(sq) {
+                    Some(p) if p.role.is_compound() => write!(f, "({p})")?,
+                    Some(p) => write!(f, "{p}")?,
+                    None if pos.is_cell(sq) => f.write_str(".")?,
+                    None => f.write_str("*")?,
+                }
+            }
+            if rank > 0 {
+                f.write_str("/")?;
+            }
+        }
+        f.write_str("\"")
+    }
+}
+
 impl std::fmt::Debug for Position {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "Position({})", crate::notation::fen::write_fen(self))
+        let mut d = f.debug_struct("Position");
+        d.field("variant", &self.variant)
+            .field("board", &BoardDump(self))
+            .field("turn", &self.turn)
+            .field("castling", &self.castling)
+            .field("ep", &self.ep)
+            .field("halfmoves", &self.halfmoves)
+            .field("fullmoves", &self.fullmoves);
+        // Only what the variant has, so a chess position stays one line.
+        if self.variant.has_hands() {
+            d.field("hands", &self.hands);
+        }
+        if self.variant.has_cages() {
+            d.field("cages", &self.cages)
+                .field("relocated", &self.relocated);
+        }
+        d.finish()
     }
 }
 
@@ -143,11 +188,6 @@ impl Position {
             relocated: [false, false],
             kings: [None, None],
         }
-    }
-
-    /// The start position of `variant`.
-    pub fn start(variant: Variant) -> Position {
-        crate::rules::start_position(variant)
     }
 
     pub fn variant(&self) -> Variant {
@@ -269,5 +309,30 @@ impl Position {
         self.squares()
             .filter(|&sq| self.piece_at(sq) == Some(Piece::new(color, Role::King)))
             .count()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn debug_shows_the_board_without_fen() {
+        let mut pos = Position::empty(Variant::Chess, 3, 2);
+        pos.set_cell(Square::new(0, 0).unwrap(), true);
+        pos.set(
+            Square::new(0, 0).unwrap(),
+            Some(Piece::new(Color::White, Role::King)),
+        );
+        pos.set_cell(Square::new(2, 1).unwrap(), true);
+        pos.set_cell(Square::new(1, 1).unwrap(), true);
+        pos.set(
+            Square::new(1, 1).unwrap(),
+            Some(Piece::new(Color::Black, Role::RookKnight)),
+        );
+        let text = format!("{pos:?}");
+        assert!(text.contains(r#"board: "*(rn)./K**""#), "{text}");
+        assert!(text.contains("turn: White"), "{text}");
+        assert!(!text.contains("hands"), "{text}");
     }
 }

@@ -434,7 +434,9 @@ fn errors_in_json_games_point_at_the_game() {
         .code(2)
         // The good game's start and one ply, written before the error.
         .stdout(predicate::function(|s: &str| s.lines().count() == 2))
-        .stderr("error: <stdin>:3:5: ply 3, Ke3: no piece can make this move\n");
+        .stderr(
+            "error: <stdin>:3:5: ply 3, Ke3: no king can reach e3: the king on e1 reaches e2\n",
+        );
 }
 
 /// JSON can hold what PGN cannot; converting such a game to PGN is refused,

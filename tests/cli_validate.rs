@@ -30,7 +30,7 @@ fn valid_games_with_comments_variations_and_nags_exit_0() {
 #[test]
 fn verbose_lists_valid_games() {
     fvnote()
-        .args(["validate", "-v", "tests/data/valid.pgn"])
+        .args(["validate", "--verbose", "tests/data/valid.pgn"])
         .assert()
         .code(0)
         .stdout(predicate::str::contains(
@@ -49,18 +49,19 @@ fn illegal_move_human_report_points_at_the_token() {
         .clone();
     let text = String::from_utf8(out).unwrap();
     let expected_first = "\
-error: no piece can make this move
+error: no king can reach e3: the king on e1 reaches e2
  --> tests/data/illegal.pgn:7:4
   |
 7 | 2. Ke3 Nc6 *
   |    ^^^
+  |
   = note: game 1 (Alice vs Bob), ply 3
   = note: position rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2
   = help: did you mean Ke2?
 ";
     assert!(text.starts_with(expected_first), "{text}");
     assert!(
-        text.contains("error[G6]: Kf2-g3: leaves the king in check (G6)"),
+        text.contains("error[G6]: Kf2-g3: leaves the king in check\n"),
         "{text}"
     );
     assert!(
@@ -78,10 +79,18 @@ fn color_always_paints_and_no_color_wins() {
         .args(["validate", "--color", "always", "tests/data/illegal.pgn"])
         .assert()
         .code(1)
-        .stdout(predicate::str::contains("\x1b[1;31merror\x1b[0m"));
+        .stdout(predicate::str::contains("\x1b[91merror\x1b[0m"));
+    // NO_COLOR turns off the default (auto), never an explicit choice
+    // (no-color.org).
     fvnote()
         .env("NO_COLOR", "1")
         .args(["validate", "--color", "always", "tests/data/illegal.pgn"])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("\x1b[91merror\x1b[0m"));
+    fvnote()
+        .env("NO_COLOR", "1")
+        .args(["validate", "--color", "auto", "tests/data/illegal.pgn"])
         .assert()
         .code(1)
         .stdout(predicate::str::contains('\x1b').not());
@@ -244,7 +253,7 @@ fn github_annotations_are_escaped() {
         .assert()
         .code(1)
         .stdout(predicate::str::contains(
-            "::error file=tests/data/illegal.pgn,line=7,col=4,title=game 1 (Alice vs Bob)::ply 3: no piece can make this move%0Aposition: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2%0Adid you mean Ke2?\n",
+            "::error file=tests/data/illegal.pgn,line=7,col=4,title=game 1 (Alice vs Bob)::ply 3: no king can reach e3: the king on e1 reaches e2%0Aposition: rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2%0Adid you mean Ke2?\n",
         ))
         .stdout(predicate::str::contains(
             "::error file=tests/data/illegal.pgn,line=14,col=25,title=G6%3A game 2 (Carol vs Dave)::",
@@ -272,13 +281,13 @@ fn junit_has_a_suite_per_file_and_a_case_per_game() {
     let x = String::from_utf8(out).unwrap();
     assert!(x.starts_with("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites"));
     assert!(x.contains(
-        "<testsuite name=\"tests/data/valid.pgn\" tests=\"2\" failures=\"0\" errors=\"0\">"
+        "<testsuite name=\"tests/data/valid.pgn\" tests=\"2\" failures=\"0\" errors=\"0\" time=\""
     ));
     assert!(x.contains(
-        "<testsuite name=\"tests/data/illegal.pgn\" tests=\"2\" failures=\"2\" errors=\"0\">"
+        "<testsuite name=\"tests/data/illegal.pgn\" tests=\"2\" failures=\"2\" errors=\"0\" time=\""
     ));
     assert!(x.contains("<testcase name=\"game 1 (Anderssen vs Dufresne)\""));
-    assert!(x.contains("<failure message=\"Kf2-g3: leaves the king in check (G6)\" type=\"G6\">"));
+    assert!(x.contains("<failure message=\"Kf2-g3: leaves the king in check\" type=\"G6\">"));
     assert!(x.contains("&quot;Kg3&quot;"));
     assert!(x.trim_end().ends_with("</testsuites>"));
     assert_eq!(x.matches("<testcase ").count(), 4);

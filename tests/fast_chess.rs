@@ -6,6 +6,7 @@ mod common;
 use fvnote::notation::pgn::read_all;
 use fvnote::notation::san::{long_form, write_san, San};
 use fvnote::record::gen::{generate, GenOptions};
+use fvnote::record::replay::fast::play_clean;
 use fvnote::record::replay::{replay, GameReport, ReplayOptions};
 use fvnote::rules::fast_chess::FastChess;
 use fvnote::{Color, Outcome, Position, Variant};
@@ -54,7 +55,7 @@ fn hints_beyond_the_board_are_declined() {
     let mut fast = FastChess::from_position(&start).unwrap();
     for token in ["N9f3", "Nif3", "N11f3", "Nzf3+"] {
         let san = San::parse(token).unwrap_or_else(|e| panic!("{token}: {e}"));
-        assert!(!fast.play_clean(&san), "{token}");
+        assert!(!play_clean(&mut fast, &san), "{token}");
         assert_eq!(fast.to_position(), start, "{token}");
         let games = read_all(format!("1. {token} *").as_bytes());
         let rec = games[0].as_ref().unwrap();
@@ -91,7 +92,7 @@ fn the_accelerator_plays_only_what_the_reference_plays_cleanly() {
                         continue;
                     };
                     let mut f = fast.clone();
-                    let took = f.play_clean(&parsed);
+                    let took = play_clean(&mut f, &parsed);
                     let mut after = pos.clone();
                     let reference = parsed.play(&mut after);
                     if took {
@@ -110,7 +111,7 @@ fn the_accelerator_plays_only_what_the_reference_plays_cleanly() {
             }
             // The generator writes canonical SAN: the accelerator plays it.
             let parsed = San::parse(&node.san).unwrap();
-            assert!(fast.play_clean(&parsed), "{} at {pos:?}", node.san);
+            assert!(play_clean(&mut fast, &parsed), "{} at {pos:?}", node.san);
             parsed.play(&mut pos).unwrap();
         }
     }
@@ -157,18 +158,18 @@ fn positions_the_accelerator_declines() {
     let far = fen("4k3/8/8/8/8/8/8/R3K2R w KQ - 250 70000");
     let mut f = FastChess::from_position(&far).unwrap();
     assert_eq!(f.to_position(), far);
-    assert!(f.play_clean(&San::parse("Ra2").unwrap()));
+    assert!(play_clean(&mut f, &San::parse("Ra2").unwrap()));
     let p = f.to_position();
     assert_eq!((p.halfmoves(), p.fullmoves()), (251, 70000));
     // En passant: kept only when capturable, as the reference keeps it.
     let ep = fen("4k3/8/8/8/4p3/8/3P4/4K3 w - - 0 1");
     let mut f = FastChess::from_position(&ep).unwrap();
-    assert!(f.play_clean(&San::parse("d4").unwrap()));
+    assert!(play_clean(&mut f, &San::parse("d4").unwrap()));
     assert_eq!(
         f.to_position().ep_square().map(|s| s.to_string()),
         Some("d3".into())
     );
-    assert!(f.play_clean(&San::parse("exd3").unwrap()));
+    assert!(play_clean(&mut f, &San::parse("exd3").unwrap()));
 }
 
 /// What a verdict shows, comparable across the two replays.
@@ -334,7 +335,7 @@ fn every_token_onto_every_square_is_judged_as_the_reference_judges() {
             for mark in ["", "+", "#"] {
                 let token = format!("{body}{mark}");
                 let mut f = fast.clone();
-                let took = f.play_clean(&San::parse(&token).unwrap());
+                let took = play_clean(&mut f, &San::parse(&token).unwrap());
                 let clean = canonical.as_deref() == Some(token.as_str());
                 assert_eq!(took, clean, "{token} (canonical {canonical:?}) at {pos:?}");
                 if took {

@@ -259,7 +259,7 @@ fn validate_uses_rf_attacks() {
 fn king_in_check_cannot_capture_the_enemy_king() {
     let p = pos("8/ppp5/3N4/8/3k4/2K5/8/3R4 b - - 0 1");
     assert!(p.is_check());
-    let why = assert_illegal(&p, "d4c3", "G6");
+    let why = assert_illegal(&p, "d4c3", "RF7");
     assert_eq!(why, "a king is never captured");
     let err = p.check_move(&cand(&p, "d4c3")).unwrap_err();
     assert_eq!(err.reason, "a king is never captured");

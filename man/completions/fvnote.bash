@@ -22,6 +22,9 @@ _fvnote() {
             fvnote,diff)
                 cmd="fvnote__subcmd__diff"
                 ;;
+            fvnote,explain)
+                cmd="fvnote__subcmd__explain"
+                ;;
             fvnote,fmt)
                 cmd="fvnote__subcmd__fmt"
                 ;;
@@ -33,6 +36,9 @@ _fvnote() {
                 ;;
             fvnote,help)
                 cmd="fvnote__subcmd__help"
+                ;;
+            fvnote,html)
+                cmd="fvnote__subcmd__html"
                 ;;
             fvnote,moves)
                 cmd="fvnote__subcmd__moves"
@@ -55,6 +61,9 @@ _fvnote() {
             fvnote__subcmd__help,diff)
                 cmd="fvnote__subcmd__help__subcmd__diff"
                 ;;
+            fvnote__subcmd__help,explain)
+                cmd="fvnote__subcmd__help__subcmd__explain"
+                ;;
             fvnote__subcmd__help,fmt)
                 cmd="fvnote__subcmd__help__subcmd__fmt"
                 ;;
@@ -66,6 +75,9 @@ _fvnote() {
                 ;;
             fvnote__subcmd__help,help)
                 cmd="fvnote__subcmd__help__subcmd__help"
+                ;;
+            fvnote__subcmd__help,html)
+                cmd="fvnote__subcmd__help__subcmd__html"
                 ;;
             fvnote__subcmd__help,moves)
                 cmd="fvnote__subcmd__help__subcmd__moves"
@@ -89,7 +101,7 @@ _fvnote() {
 
     case "${cmd}" in
         fvnote)
-            opts="-h -V --help --version validate convert fmt diff show moves perft gen variants generate-man help"
+            opts="-h -V --help --version validate convert fmt diff show html moves perft gen variants explain generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -151,6 +163,20 @@ _fvnote() {
                     COMPREPLY=($(compgen -W "words side-by-side json" -- "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__explain)
+            opts="-h -V --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;
@@ -221,7 +247,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help)
-            opts="validate convert fmt diff show moves perft gen variants generate-man help"
+            opts="validate convert fmt diff show html moves perft gen variants explain generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -249,6 +275,20 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help__subcmd__diff)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__help__subcmd__explain)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -305,6 +345,20 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help__subcmd__help)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__help__subcmd__html)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -388,6 +442,28 @@ _fvnote() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fvnote__subcmd__html)
+            opts="-o -h -V --output --all --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fvnote__subcmd__moves)
             opts="-v -h -V --variant --format --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
@@ -441,7 +517,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__show)
-            opts="-v -h -V --variant --svg --help --version"
+            opts="-v -h -V --variant --svg --flip --size --arrow --no-coordinates --no-legend --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -459,6 +535,14 @@ _fvnote() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --size)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --arrow)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -467,18 +551,26 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__validate)
-            opts="-v -h -V --strict --format --color --verbose --follow-symlinks --help --version"
+            opts="-q -h -V --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --follow-symlinks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --deny)
+                    COMPREPLY=($(compgen -W "warnings" -- "${cur}"))
+                    return 0
+                    ;;
                 --format)
-                    COMPREPLY=($(compgen -W "human json github junit" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "human json github junit sarif rdjson" -- "${cur}"))
                     return 0
                     ;;
                 --color)
                     COMPREPLY=($(compgen -W "auto always never" -- "${cur}"))
+                    return 0
+                    ;;
+                --max-warnings)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

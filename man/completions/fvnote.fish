@@ -31,21 +31,29 @@ complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "convert" -d 'Convert 
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "fmt" -d 'Rewrite PGN files in canonical layout and SAN, losing nothing'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "diff" -d 'Show what differs between two positions or two records\' main lines'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "show" -d 'Draw a position as text (or SVG)'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "html" -d 'Write a self-contained HTML replay page of a game (or of every game)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "moves" -d 'List the legal moves of a position in canonical SAN'
-complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (RULINGS G7)'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (ruling G7)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "gen" -d 'Generate random legal games as PGN (deterministic for a seed)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "variants" -d 'List the variants: identifier, aliases, summary'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "explain" -d 'Print a ruling from the rule book (notation/rules.md), as messages cite it'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l deny -d 'Turn a class of findings into errors: `--deny warnings` is --strict' -r -f -a "warnings\t'Every warning (lenient notation): the same as --strict'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'rustc-style diagnostics with the source line and a caret'
-json\t'JSON Lines: one object per game'
-github\t'GitHub Actions workflow commands (annotations)'
-junit\t'JUnit XML: a testsuite per file, a testcase per game'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l color -d 'Colour in human output (never when NO_COLOR is set)' -r -f -a "auto\t''
+json\t'JSON Lines: one object per game (and per unreadable input)'
+github\t'GitHub Actions workflow commands, and a table in $GITHUB_STEP_SUMMARY'
+junit\t'JUnit XML: a testsuite per file, a testcase per game, totals'
+sarif\t'SARIF 2.1.0 (code scanning); rule ids are ruling ids'
+rdjson\t'reviewdog\'s diagnostic format (rdjson)'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l color -d 'Colour in human output [default: auto; NO_COLOR turns auto off; an explicit choice wins over NO_COLOR]' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l max-warnings -d 'Exit 1 when the run has more than N warnings' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l strict -d 'Treat lenient notation (long algebraic, 0-0, e8Q …) as errors'
-complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s v -l verbose -d 'Human output: also list every valid game'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l verbose -d 'Human output: also list every valid game'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s q -l quiet -d 'Human output: errors and the summary only (no warnings or notes)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l allow-empty -d 'Exit 0 even when no game was checked (an empty directory or input)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l follow-symlinks -d 'Follow symbolic links found under directories (never out of the named directories; loops are skipped)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s V -l version -d 'Print version'
@@ -57,7 +65,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l from -d 'Input
 json\t''"
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s o -l output -d 'Write to FILE (atomically) instead of standard output; never an input' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l in-place -d 'Replace each input file with its conversion (atomically); only into the file\'s own syntax (PGN to PGN, JSON to JSON or JSON Lines)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON: add `fen_after` to every ply'
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON: add `fen_after` to every ply (only with --to json or jsonl)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l force -d 'Replace read-only files (they stay read-only)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l follow-symlinks -d 'Follow symbolic links found under directories (never out of the named directories; loops are skipped)'
@@ -75,11 +83,20 @@ side-by-side\t'Two diagrams next to each other, changed squares marked with `*`'
 json\t'One JSON object'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`) [default: chess]; a record position takes its own' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l svg -d 'Also write an SVG diagram to this file' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l size -d 'Side of one square of the SVG diagram, in pixels' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l arrow -d 'Draw an arrow on the SVG diagram, e.g. `e2e4` (repeatable)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l flip -d 'Draw the board from Black\'s side'
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l no-coordinates -d 'Leave out the file letters and rank numbers of the SVG diagram'
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l no-legend -d 'Leave out the caption (side to move, key) under the SVG diagram'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s o -l output -d 'Write the page to FILE (with --all: the pages and index.html into DIR)' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l all -d 'One page per game of the archive plus an index page; needs -o DIR'
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`) [default: chess]; a record position takes its own' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l format -d 'Output format' -r -f -a "text\t''
 json\t''"
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s h -l help -d 'Print help'
@@ -98,16 +115,20 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s h -l help -d 'Prin
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fvnote -n "__fish_fvnote_using_subcommand explain" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand generate-man" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand generate-man" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "validate" -d 'Replay every game of PGN files and report the first error of each'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "convert" -d 'Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "fmt" -d 'Rewrite PGN files in canonical layout and SAN, losing nothing'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "diff" -d 'Show what differs between two positions or two records\' main lines'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "show" -d 'Draw a position as text (or SVG)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "moves" -d 'List the legal moves of a position in canonical SAN'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (RULINGS G7)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "gen" -d 'Generate random legal games as PGN (deterministic for a seed)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "variants" -d 'List the variants: identifier, aliases, summary'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show moves perft gen variants generate-man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "validate" -d 'Replay every game of PGN files and report the first error of each'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "convert" -d 'Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "fmt" -d 'Rewrite PGN files in canonical layout and SAN, losing nothing'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "diff" -d 'Show what differs between two positions or two records\' main lines'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "show" -d 'Draw a position as text (or SVG)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "html" -d 'Write a self-contained HTML replay page of a game (or of every game)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "moves" -d 'List the legal moves of a position in canonical SAN'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (ruling G7)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "gen" -d 'Generate random legal games as PGN (deterministic for a seed)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "variants" -d 'List the variants: identifier, aliases, summary'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "explain" -d 'Print a ruling from the rule book (notation/rules.md), as messages cite it'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt diff show html moves perft gen variants explain generate-man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -61,7 +61,7 @@ pub struct ConvertArgs {
     /// into the file's own syntax (PGN to PGN, JSON to JSON or JSON Lines).
     #[arg(long)]
     pub in_place: bool,
-    /// JSON: add `fen_after` to every ply.
+    /// JSON: add `fen_after` to every ply (only with --to json or jsonl).
     #[arg(long)]
     pub fens: bool,
     #[command(flatten)]
@@ -390,7 +390,22 @@ fn same_syntax(format: InputFormat, to: Target) -> Result<(), &'static str> {
     }
 }
 
+/// Options that cannot apply to the chosen target are refused, not ignored.
+fn check_args(args: &ConvertArgs) -> Result<(), CliError> {
+    if args.fens && !matches!(args.to, Target::Json | Target::Jsonl) {
+        let to = args
+            .to
+            .to_possible_value()
+            .map_or(String::new(), |v| v.get_name().to_owned());
+        return Err(CliError::usage(format!(
+            "--fens adds FENs to JSON; it cannot apply to --to {to}"
+        )));
+    }
+    Ok(())
+}
+
 pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    check_args(args)?;
     if args.in_place && (args.inputs.is_empty() || args.inputs.iter().any(|p| p.as_os_str() == "-"))
     {
         return Err(CliError::usage(

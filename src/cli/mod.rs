@@ -5,9 +5,11 @@
 
 mod convert;
 mod diff;
+mod explain;
 mod fmt;
 mod gen;
 pub mod generate;
+mod html;
 mod perft;
 pub mod position_args;
 mod show;
@@ -30,8 +32,8 @@ use crate::rules::Variant;
     long_about = None,
     propagate_version = true,
     after_help = "Exit status: 0 success; 1 a negative answer (invalid game, difference, file would \
-change); 2 usage or I/O error.\nRules: ../shared/RULINGS.md (ruling ids such as GR2, FL5 appear in \
-messages). Notation: notation/. Man pages: man/."
+change); 2 usage or I/O error.\nRules: notation/rules.md; messages cite its ruling ids (GR2, FL5 …) and \
+`fvnote explain ID` prints one. Notation: notation/. Man pages: man/."
 )]
 pub struct Cli {
     #[command(subcommand)]
@@ -97,14 +99,28 @@ delete it) is reported and left untouched. Rewritten files keep their mode, owne
     Diff(diff::DiffArgs),
     /// Draw a position as text (or SVG).
     Show(show::ShowArgs),
+    /// Write a self-contained HTML replay page of a game (or of every game).
+    ///
+    /// The page steps through every position of the main line and its
+    /// variations (keys ← → Home End, f flips), lists the moves with comments
+    /// and NAGs, shows the tags and the validation verdict, and needs no
+    /// network access. Exit status: 0 valid; 1 some game invalid (its page
+    /// shows where it breaks); 2 usage or I/O error.
+    Html(html::HtmlArgs),
     /// List the legal moves of a position in canonical SAN.
     Moves(show::MovesArgs),
-    /// Count the leaf nodes of the legal move tree (RULINGS G7).
+    /// Count the leaf nodes of the legal move tree (ruling G7).
     Perft(perft::PerftArgs),
     /// Generate random legal games as PGN (deterministic for a seed).
     Gen(gen::GenArgs),
     /// List the variants: identifier, aliases, summary.
     Variants,
+    /// Print a ruling from the rule book (notation/rules.md), as messages cite it.
+    ///
+    /// `fvnote explain FL5` prints ruling FL5 with its example; ids are not
+    /// case sensitive. Without an id, lists every ruling. An unknown id is
+    /// exit 2 with the list of known ids.
+    Explain(explain::ExplainArgs),
     /// Write man pages and shell completions into DIR (for packagers).
     #[command(hide = true)]
     GenerateMan {
@@ -236,8 +252,10 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, CliError> {
     let result = match cli.command {
         Command::Perft(args) => perft::run(&args, out),
         Command::Variants => variants(out),
+        Command::Explain(args) => explain::run(&args, out),
         Command::Moves(args) => show::moves(&args, out),
         Command::Show(args) => show::show(&args, out),
+        Command::Html(args) => html::run(&args, out),
         Command::Validate(args) => validate::run(&args, out),
         Command::Diff(args) => diff::run(&args, out),
         Command::GenerateMan { dir } => generate::write_all(&dir)

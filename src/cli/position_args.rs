@@ -139,6 +139,20 @@ pub fn position_in_record(spec: &RecordSpec) -> Result<(Position, GameReport), C
 }
 
 /// A position argument: a FEN, or `RECORD.pgn[:game][@ply]`.
+/// The variant for `spec`: `--variant` if given (default chess), which only
+/// a FEN can use; a record position takes its variant from its `Variant`
+/// tag, so `--variant` with one is a usage error rather than ignored.
+pub fn variant_for(spec: Option<&str>, variant: Option<Variant>) -> Result<Variant, CliError> {
+    match (spec.and_then(record_spec), variant) {
+        (Some(_), Some(v)) => Err(CliError::usage(format!(
+            "--variant {} cannot apply to a record position ({}): the record's Variant tag decides",
+            v.id(),
+            spec.unwrap_or("")
+        ))),
+        (_, v) => Ok(v.unwrap_or(Variant::Chess)),
+    }
+}
+
 pub fn position_spec(spec: Option<&str>, variant: Variant) -> Result<Position, CliError> {
     match spec.and_then(record_spec) {
         Some(r) => position_in_record(&r).map(|(p, _)| p),

@@ -7,8 +7,10 @@ use clap::{Args, ValueEnum};
 
 use super::{parse_variant, position_args, CliError};
 use crate::notation::san::write_san;
-use crate::render;
+use crate::position::Position;
+use crate::render::{self, parse_arrow, Options};
 use crate::rules::Variant;
+use crate::square::Square;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ListFormat {
@@ -20,9 +22,10 @@ pub enum ListFormat {
 pub struct MovesArgs {
     /// A FEN, or RECORD.pgn[:game]@ply.
     pub position: Option<String>,
-    /// Variant of a FEN (see `fvnote variants`).
-    #[arg(long, short, default_value = "chess", value_parser = parse_variant)]
-    pub variant: Variant,
+    /// Variant of a FEN (see `fvnote variants`) [default: chess]; a record
+    /// position takes its own.
+    #[arg(long, short, value_parser = parse_variant)]
+    pub variant: Option<Variant>,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
@@ -32,16 +35,33 @@ pub struct MovesArgs {
 pub struct ShowArgs {
     /// A FEN, or RECORD.pgn[:game]@ply.
     pub position: Option<String>,
-    /// Variant of a FEN (see `fvnote variants`).
-    #[arg(long, short, default_value = "chess", value_parser = parse_variant)]
-    pub variant: Variant,
+    /// Variant of a FEN (see `fvnote variants`) [default: chess]; a record
+    /// position takes its own.
+    #[arg(long, short, value_parser = parse_variant)]
+    pub variant: Option<Variant>,
     /// Also write an SVG diagram to this file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
+    /// Draw the board from Black's side.
+    #[arg(long)]
+    pub flip: bool,
+    /// Side of one square of the SVG diagram, in pixels.
+    #[arg(long, value_name = "PIXELS", default_value_t = 45, value_parser = clap::value_parser!(u32).range(8..=400))]
+    pub size: u32,
+    /// Draw an arrow on the SVG diagram, e.g. `e2e4` (repeatable).
+    #[arg(long = "arrow", value_name = "FROMTO", value_parser = parse_arrow)]
+    pub arrows: Vec<(Square, Square)>,
+    /// Leave out the file letters and rank numbers of the SVG diagram.
+    #[arg(long)]
+    pub no_coordinates: bool,
+    /// Leave out the caption (side to move, key) under the SVG diagram.
+    #[arg(long)]
+    pub no_legend: bool,
 }
 
 pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let pos = position_args::position_spec(args.position.as_deref(), args.variant)?;
+    let variant = position_args::variant_for(args.position.as_deref(), args.variant)?;
+    let pos = position_args::position_spec(args.position.as_deref(), variant)?;
     let io = |e| CliError::io("stdout", e);
     let mut list: Vec<(String, String, &'static str)> = pos
         .legal_moves()
@@ -68,13 +88,69 @@ pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     Ok(0)
 }
 
+/// The position a `show` argument names and, for `RECORD@ply`, the move
+/// that reached it (its cells to mark, its SAN).
+fn shown_position(args: &ShowArgs) -> Result<(Position, Vec<Square>, Option<String>), CliError> {
+    let Some(spec) = args
+        .position
+        .as_deref()
+        .and_then(position_args::record_spec)
+    else {
+        let variant = position_args::variant_for(args.position.as_deref(), args.variant)?;
+        let pos = position_args::position_spec(args.position.as_deref(), variant)?;
+        return Ok((pos, Vec::new(), None));
+    };
+    let (pos, report) = position_args::position_in_record(&spec)?;
+    let ply = spec.ply.unwrap_or(report.main_line.len());
+    let (Some(start), Some(last)) = (report.start.as_ref(), ply.checked_sub(1)) else {
+        return Ok((pos, Vec::new(), None));
+    };
+    let mut before = start.clone();
+    for info in report.main_line.iter().take(last) {
+        before.play_in_place(&info.mv);
+    }
+    match report.main_line.get(last) {
+        Some(info) => {
+            let marks = render::highlight::last_move(&before, &info.mv, &pos);
+            Ok((pos, marks, Some(info.san.to_string())))
+        }
+        None => Ok((pos, Vec::new(), None)),
+    }
+}
+
 pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let pos = position_args::position_spec(args.position.as_deref(), args.variant)?;
-    out.write_all(render::text(&pos).as_bytes())
+    let (pos, last_move, last_san) = shown_position(args)?;
+    let (files, ranks) = pos.frame();
+    if let Some((from, to)) = args.arrows.iter().find(|(a, b)| {
+        [a, b]
+            .iter()
+            .any(|s| s.file() >= files || s.rank() >= ranks)
+    }) {
+        return Err(CliError::usage(format!(
+            "arrow {from}{to}: the frame is a1 to {}{}",
+            (b'a' + files - 1) as char,
+            ranks
+        )));
+    }
+    let opts = Options {
+        flip: args.flip,
+        size: args.size,
+        coordinates: !args.no_coordinates,
+        last_move,
+        last_san,
+        check: true,
+        arrows: args.arrows.clone(),
+        legend: !args.no_legend,
+    };
+    out.write_all(render::text::text(&pos, &opts).as_bytes())
         .map_err(|e| CliError::io("stdout", e))?;
     if let Some(path) = &args.svg {
-        crate::fs::write_file(path, render::svg(&pos).as_bytes(), &Default::default())
-            .map_err(CliError::write)?;
+        crate::fs::write_file(
+            path,
+            render::svg::svg(&pos, &opts).as_bytes(),
+            &Default::default(),
+        )
+        .map_err(CliError::write)?;
     }
     Ok(0)
 }

@@ -1,4 +1,6 @@
 //! Notation: PGN, move tokens, FEN, JSON.
+mod expected;
 pub mod fen;
+pub mod long_move;
 pub mod pgn;
 pub mod san;

@@ -14,36 +14,19 @@
 //! assert_eq!(format_pgn(text.as_bytes()).unwrap(), text); // idempotent
 //! ```
 
+use std::io::{BufRead, Write};
+
 use compact_str::CompactString;
 
+/// Moved to [`crate::model`]; re-exported for existing paths.
+pub use crate::model::Located;
+use crate::model::{Line, Record, Span};
 use crate::notation::fen::write_fen;
-use std::io::{BufRead, Write};
 
 use crate::notation::pgn::{write_record, write_records, PgnError, Reader};
 use crate::record::json::Game;
 use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::replay::{canonical_record, replay, Diagnostic, GameReport, ReplayOptions};
-use crate::record::{Line, Record, Span};
-
-/// A problem at a place in the input text.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Located {
-    /// 1-based line (0 when unknown).
-    pub line: u32,
-    /// 1-based column in characters (0 when unknown).
-    pub column: u32,
-    pub message: String,
-}
-
-impl Located {
-    fn at(span: Span, message: impl Into<String>) -> Located {
-        Located {
-            line: span.line,
-            column: span.column,
-            message: message.into(),
-        }
-    }
-}
 
 impl From<&PgnError> for Located {
     fn from(e: &PgnError) -> Located {
@@ -235,7 +218,11 @@ fn move_error(record: &Record, d: Option<&Diagnostic>, otherwise: &str) -> Locat
     let Some(d) = d else {
         return Located::at(record.span, otherwise);
     };
-    let message = format!("{}: {}", d.token, d.message);
+    // The message names neither the token nor the ruling: each is said once here.
+    let message = match d.ruling {
+        Some(r) => format!("{} [{r}]: {}", d.token, d.message),
+        None => format!("{}: {}", d.token, d.message),
+    };
     match d.ply {
         Some(ply) if d.span.line == 0 => Located::at(record.span, format!("ply {ply}, {message}")),
         _ => Located::at(d.span, message),

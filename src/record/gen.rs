@@ -51,34 +51,13 @@ impl SplitMix64 {
     }
 }
 
-/// The kinds of move the generator tries to cover.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum MoveKind {
-    /// A piece move without capture or promotion.
-    Quiet,
-    Capture,
-    Promotion,
-    Castle,
-    EnPassant,
-    Drop,
-    Slide,
-    Quake,
-    CageMove,
-    CageInsert,
-}
+pub use crate::variant::MoveKind;
 
 impl MoveKind {
-    /// The kinds a variant has (what a long enough run must show).
+    /// The kinds a variant has (what a long enough run must show): its
+    /// registration's [`crate::variant::VariantInfo::move_kinds`].
     pub fn of_variant(variant: Variant) -> &'static [MoveKind] {
-        use MoveKind::*;
-        match variant {
-            Variant::Chess | Variant::Grid | Variant::RankAndFile => {
-                &[Quiet, Capture, Promotion, Castle, EnPassant]
-            }
-            Variant::FaultLine => &[Quiet, Capture, Promotion, Castle, Slide],
-            Variant::Quake | Variant::QuakeLb => &[Quiet, Capture, Drop, Quake],
-            Variant::Slide => &[Quiet, Capture, Promotion, CageMove, CageInsert],
-        }
+        variant.move_kinds()
     }
 
     /// The kinds of a move; a capturing promotion is both.

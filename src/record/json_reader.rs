@@ -26,9 +26,8 @@
 
 use std::io::{self, BufRead};
 
-use crate::record::format::Located;
+use crate::model::{Located, Span};
 use crate::record::json::Game;
-use crate::record::Span;
 
 /// Why [`each_json_game`] stopped.
 #[derive(Debug)]

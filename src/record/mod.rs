@@ -5,7 +5,8 @@ pub mod gen;
 pub mod io;
 pub mod json;
 pub mod json_reader;
-pub mod model;
 pub mod replay;
 pub mod validate;
-pub use model::*;
+/// The record model moved to [`crate::model`]; re-exported here so existing
+/// paths keep working.
+pub use crate::model::*;

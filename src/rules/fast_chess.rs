@@ -2,27 +2,30 @@
 //!
 //! Validating an archive is mostly replaying clean, canonical SAN of orthodox
 //! games. [`FastChess`] mirrors a chess [`Position`] on a `cozy_chess` board
-//! (bitboards, legal move generation by piece), and plays a token only when it
-//! can show that the reference engine would play the same move without a
-//! word: exactly one legal move matches, the token is canonical (no lenient
-//! spelling, no disambiguation, the right capture and check marks). For any
-//! other token it declines, leaves the board as it was, and the caller goes
-//! back to the reference [`Position`] ([`FastChess::to_position`]), which
-//! produces every diagnostic. So the accelerator decides nothing on its own:
-//! it can only skip work whose outcome is already known.
+//! (bitboards, legal move generation by piece) and answers in fvnote's own
+//! terms (squares, roles, moves): the legal origins of moves of a role onto a
+//! square ([`FastChess::legal_origins`]), castling, and the check a move
+//! gives. Matching a move token against these answers is the record layer's
+//! work (`record::replay::fast`): it plays a token here only when the
+//! reference engine would play the same move without a word, and otherwise
+//! goes back to the reference [`Position`] ([`FastChess::to_position`]),
+//! which produces every diagnostic. So the accelerator decides nothing on its
+//! own: it can only skip work whose outcome is already known.
 //!
 //! ```
-//! use fvnote::notation::san::San;
-//! use fvnote::rules::fast_chess::FastChess;
-//! use fvnote::{Position, Variant};
+//! use fvnote::rules::fast_chess::{CheckMark, FastChess};
+//! use fvnote::{Move, Position, Role, Square, Variant};
 //! let start = Position::start(Variant::Chess);
-//! let mut fast = FastChess::from_position(&start).unwrap();
-//! assert!(fast.play_clean(&San::parse("e4").unwrap()));
-//! // Lenient notation is left to the reference engine, which warns about it.
-//! assert!(!fast.play_clean(&San::parse("e7e5").unwrap()));
-//! let mut reference = start.clone();
-//! San::parse("e4").unwrap().play(&mut reference).unwrap();
-//! assert_eq!(fast.to_position(), reference);
+//! let fast = FastChess::from_position(&start).unwrap();
+//! let e4 = Square::new(4, 3).unwrap();
+//! let from = fast.legal_origins(Role::Pawn, e4, false, None);
+//! assert_eq!(from.single(), Square::new(4, 1));
+//! let mv = fast.piece_move(from.single().unwrap(), e4, None).unwrap();
+//! let mut next = fast.clone();
+//! assert_eq!(fast.play_into(mv, &mut next), CheckMark::None);
+//! let (role, from, to) = (Role::Pawn, Square::new(4, 1).unwrap(), e4);
+//! let e2e4 = Move::Normal { role, from, to, capture: None, promotion: None };
+//! assert_eq!(next.to_position(), start.play(&e2e4));
 //! ```
 
 use std::sync::OnceLock;
@@ -33,7 +36,6 @@ use cozy_chess::{
     File, Move as CMove, Piece as CPiece, Rank, Square as CSquare,
 };
 
-use crate::notation::san::{ParsedSan, San, Suffix};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Position};
 use crate::rules::{movegen, Outcome, Variant};
@@ -233,43 +235,142 @@ impl FastChess {
         }
     }
 
-    /// Plays `san` if the reference engine would play the same move with no
-    /// warning; otherwise returns false and changes nothing.
-    pub fn play_clean(&mut self, san: &ParsedSan) -> bool {
-        let mut next = self.clone();
-        let played = self.successor(san, &mut next);
-        if played {
-            *self = next;
-        }
-        played
+    /// The legal origins of moves of a `role` piece of the side to move
+    /// onto `to`, promoting to `promotion`. For a pawn, `capture` chooses
+    /// captures (en passant included) over pushes; a promotion is possible
+    /// only onto the last rank, and there it is required. Empty when no such
+    /// move exists, or `to` or a role is not on this board.
+    pub fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> SquareSet {
+        self.origins(role, to, capture, promotion)
+            .map_or(SquareSet(BitBoard::EMPTY), SquareSet)
     }
 
-    /// [`FastChess::play_clean`] into `next`, which holds the position
-    /// after the move when it returns true (and anything otherwise): no
-    /// copy of the board beyond the one the move is played on.
-    pub fn successor(&self, san: &ParsedSan, next: &mut FastChess) -> bool {
-        if !san.lenient.is_empty() {
-            return false;
-        }
-        let Some(mv) = self.clean_move(&san.san) else {
-            return false;
+    fn origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Option<BitBoard> {
+        let b = &self.board;
+        let us = b.side_to_move();
+        let piece = role_piece(role)?;
+        let to = to_cozy(to)?;
+        let promotion = match promotion {
+            Some(r) => Some(role_piece(r)?),
+            None => None,
         };
+        if b.colors(us).has(to) {
+            return None;
+        }
+        // Where a piece of this kind could come from; `is_legal` then
+        // judges each (blocks, pins, checks, promotion).
+        let occupied = b.occupied();
+        let ours = b.colored_pieces(us, piece);
+        let en_passant = piece == CPiece::Pawn && capture && Some(to) == ep_square(b);
+        Some(match piece {
+            // Attacked squares (kings) and a capture that can expose the king
+            // along the rank (en passant): cozy_chess's own judgement.
+            CPiece::King => cozy_legals(b, get_king_moves(to) & ours, to, promotion),
+            CPiece::Pawn if en_passant => {
+                cozy_legals(b, get_pawn_attacks(to, !us) & ours, to, promotion)
+            }
+            CPiece::Pawn => {
+                // Promotion exactly on the last rank, to a piece.
+                let last = to.rank() == Rank::Eighth.relative_to(us);
+                let to_piece = !matches!(promotion, Some(CPiece::Pawn | CPiece::King));
+                if last != promotion.is_some() || !to_piece {
+                    return None;
+                }
+                let origins = if capture {
+                    // Not en passant: an enemy piece stands there.
+                    if !b.colors(!us).has(to) {
+                        return None;
+                    }
+                    get_pawn_attacks(to, !us) & ours
+                } else {
+                    push_origins(to, us, occupied) & ours
+                };
+                piece_legals(b, origins, to)
+            }
+            _ if promotion.is_some() => return None,
+            _ => {
+                let origins = match piece {
+                    CPiece::Knight => get_knight_moves(to),
+                    CPiece::Bishop => get_bishop_moves(to, occupied),
+                    CPiece::Rook => get_rook_moves(to, occupied),
+                    _ => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
+                };
+                piece_legals(b, origins & ours, to)
+            }
+        })
+    }
+
+    /// The move from `from` to `to` (promoting to `promotion`), if both
+    /// squares are on this board. Legal only if `from` came from
+    /// [`FastChess::legal_origins`] for the same `to` and `promotion`.
+    #[inline]
+    pub fn piece_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Option<FastMove> {
+        let promotion = match promotion {
+            Some(r) => Some(role_piece(r)?),
+            None => None,
+        };
+        Some(FastMove(CMove {
+            from: to_cozy(from)?,
+            to: to_cozy(to)?,
+            promotion,
+        }))
+    }
+
+    /// Whether `mv` captures: an enemy piece on its target, or a pawn
+    /// changing file (en passant).
+    #[inline]
+    pub fn is_capture(&self, mv: FastMove) -> bool {
+        let b = &self.board;
+        let mv = mv.0;
+        b.colors(!b.side_to_move()).has(mv.to)
+            || (b.piece_on(mv.from) == Some(CPiece::Pawn) && mv.from.file() != mv.to.file())
+    }
+
+    /// The castling move towards `side`, if it is legal (G4).
+    pub fn castle(&self, side: CastleSide) -> Option<FastMove> {
+        let b = &self.board;
+        let us = b.side_to_move();
+        let rights = b.castle_rights(us);
+        let rook = match side {
+            CastleSide::King => rights.short,
+            CastleSide::Queen => rights.long,
+        }?;
+        let king = b.king(us);
+        let mv = CMove {
+            from: king,
+            to: CSquare::new(rook, king.rank()),
+            promotion: None,
+        };
+        b.is_legal(mv).then_some(FastMove(mv))
+    }
+
+    /// Plays the legal move `mv` into `next` (the board and both counters;
+    /// no copy beyond the one the move is played on) and says whether it
+    /// gives check or mate.
+    pub fn play_into(&self, mv: FastMove, next: &mut FastChess) -> CheckMark {
+        let mv = mv.0;
         let b = &self.board;
         let us = b.side_to_move();
         let reset = b.piece_on(mv.from) == Some(CPiece::Pawn) || b.colors(!us).has(mv.to);
         next.board.clone_from(b);
         next.board.play_unchecked(mv);
-        let after = &next.board;
-        let want = if after.checkers().is_empty() {
-            None
-        } else if has_legal_move(after) {
-            Some(Suffix::Check)
-        } else {
-            Some(Suffix::Mate)
-        };
-        if want != san.suffix {
-            return false;
-        }
         next.halfmoves = if reset {
             0
         } else {
@@ -280,132 +381,77 @@ impl FastChess {
         } else {
             self.fullmoves
         };
-        true
-    }
-
-    /// The one legal move a canonical token names, if it names exactly one
-    /// and carries the right capture mark and no needless disambiguation.
-    fn clean_move(&self, san: &San) -> Option<CMove> {
-        let b = &self.board;
-        let us = b.side_to_move();
-        match *san {
-            San::Normal {
-                role: Some(role),
-                file,
-                rank,
-                capture,
-                to,
-                promotion,
-            } => {
-                let piece = role_piece(role)?;
-                let to = to_cozy(to)?;
-                let promotion = match promotion {
-                    Some(r) => Some(role_piece(r)?),
-                    None => None,
-                };
-                let pawn = piece == CPiece::Pawn;
-                // A pawn names its file exactly when it captures (`exd5`).
-                if (pawn && (file.is_some() != capture || rank.is_some())) || b.colors(us).has(to) {
-                    return None;
-                }
-                // Where a piece of this kind could come from; `is_legal`
-                // then judges each (blocks, pins, checks, promotion).
-                let occupied = b.occupied();
-                let ours = b.colored_pieces(us, piece);
-                let en_passant = pawn && capture && Some(to) == ep_square(b);
-                let legal = match piece {
-                    // Attacked squares (kings) and a capture that can expose
-                    // the king along the rank (en passant): cozy_chess's
-                    // own judgement.
-                    CPiece::King => cozy_legals(b, get_king_moves(to) & ours, to, promotion),
-                    CPiece::Pawn if en_passant => {
-                        cozy_legals(b, get_pawn_attacks(to, !us) & ours, to, promotion)
-                    }
-                    CPiece::Pawn => {
-                        // Promotion exactly on the last rank, to a piece.
-                        let last = to.rank() == Rank::Eighth.relative_to(us);
-                        let to_piece = !matches!(promotion, Some(CPiece::Pawn | CPiece::King));
-                        if last != promotion.is_some() || !to_piece {
-                            return None;
-                        }
-                        let origins = if capture {
-                            // Not en passant: an enemy piece stands there.
-                            if !b.colors(!us).has(to) {
-                                return None;
-                            }
-                            get_pawn_attacks(to, !us) & ours
-                        } else {
-                            push_origins(to, us, occupied) & ours
-                        };
-                        piece_legals(b, origins, to)
-                    }
-                    _ if promotion.is_some() => return None,
-                    _ => {
-                        let origins = match piece {
-                            CPiece::Knight => get_knight_moves(to),
-                            CPiece::Bishop => get_bishop_moves(to, occupied),
-                            CPiece::Rook => get_rook_moves(to, occupied),
-                            _ => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
-                        };
-                        piece_legals(b, origins & ours, to)
-                    }
-                };
-                // The one legal move the token names, and its legal rivals
-                // (same kind, same square) that the token rules out.
-                // A file or rank beyond the board (`R9e2`) names nothing.
-                let mut named = legal;
-                if let Some(f) = file {
-                    named &=
-                        File::try_index(usize::from(f)).map_or(BitBoard::EMPTY, File::bitboard);
-                }
-                if let Some(r) = rank {
-                    named &=
-                        Rank::try_index(usize::from(r)).map_or(BitBoard::EMPTY, Rank::bitboard);
-                }
-                let rivals = legal & !named;
-                let from = named.next_square().filter(|_| named.len() == 1)?;
-                let mv = CMove {
-                    from,
-                    to,
-                    promotion,
-                };
-                if !pawn && (file.is_some() || rank.is_some()) {
-                    // SAN's rule: the file if it tells the rivals apart, else
-                    // the rank, else both; anything more draws a warning.
-                    let other_file = rivals.into_iter().all(|r| r.file() != mv.from.file());
-                    let other_rank = rivals.into_iter().all(|r| r.rank() != mv.from.rank());
-                    let (need_file, need_rank) = if rivals.is_empty() {
-                        (false, false)
-                    } else if other_file {
-                        (true, false)
-                    } else if other_rank {
-                        (false, true)
-                    } else {
-                        (true, true)
-                    };
-                    if (file.is_some() && !need_file) || (rank.is_some() && !need_rank) {
-                        return None;
-                    }
-                }
-                let takes = b.colors(!us).has(to) || (pawn && mv.from.file() != mv.to.file());
-                (takes == capture).then_some(mv)
-            }
-            San::Castle(side) => {
-                let rights = b.castle_rights(us);
-                let rook = match side {
-                    CastleSide::King => rights.short,
-                    CastleSide::Queen => rights.long,
-                }?;
-                let king = b.king(us);
-                let mv = CMove {
-                    from: king,
-                    to: CSquare::new(rook, king.rank()),
-                    promotion: None,
-                };
-                b.is_legal(mv).then_some(mv)
-            }
-            _ => None,
+        let after = &next.board;
+        if after.checkers().is_empty() {
+            CheckMark::None
+        } else if has_legal_move(after) {
+            CheckMark::Check
+        } else {
+            CheckMark::Mate
         }
+    }
+}
+
+/// What a move does to the side that moves next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum CheckMark {
+    /// No check.
+    None,
+    /// Check, with a legal reply.
+    Check,
+    /// Check without a legal reply.
+    Mate,
+}
+
+/// A move on the bitboards, made by [`FastChess::piece_move`] or
+/// [`FastChess::castle`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FastMove(CMove);
+
+/// A set of squares of the 8×8 board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareSet(BitBoard);
+
+impl SquareSet {
+    /// How many squares.
+    #[inline]
+    pub fn len(self) -> usize {
+        self.0.len() as usize
+    }
+    /// Whether there are none.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0.is_empty()
+    }
+    /// The squares on file `file` (0 = a); none for a file beyond the board.
+    #[inline]
+    pub fn on_file(self, file: u8) -> SquareSet {
+        let f = File::try_index(usize::from(file)).map_or(BitBoard::EMPTY, File::bitboard);
+        SquareSet(self.0 & f)
+    }
+    /// The squares on rank `rank` (0 = 1); none for a rank beyond the board.
+    #[inline]
+    pub fn on_rank(self, rank: u8) -> SquareSet {
+        let r = Rank::try_index(usize::from(rank)).map_or(BitBoard::EMPTY, Rank::bitboard);
+        SquareSet(self.0 & r)
+    }
+    /// The squares of `self` not in `other`.
+    #[inline]
+    pub fn minus(self, other: SquareSet) -> SquareSet {
+        SquareSet(self.0 & !other.0)
+    }
+    /// The square, if there is exactly one.
+    #[inline]
+    pub fn single(self) -> Option<Square> {
+        if self.0.len() == 1 {
+            self.0.next_square().and_then(from_cozy)
+        } else {
+            None
+        }
+    }
+    /// The squares, rank by rank from rank 1.
+    pub fn iter(self) -> impl Iterator<Item = Square> {
+        self.0.into_iter().filter_map(from_cozy)
     }
 }
 

@@ -23,105 +23,12 @@ pub mod rank_and_file;
 pub mod slide;
 
 use std::fmt;
-use std::str::FromStr;
 
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::square::Square;
-
-/// The variants fvnote knows, by their PGN `Variant` tag identifier.
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
-pub enum Variant {
-    Chess,
-    Grid,
-    RankAndFile,
-    FaultLine,
-    Quake,
-    QuakeLb,
-    Slide,
-}
-
-impl Variant {
-    pub const ALL: [Variant; 7] = [
-        Variant::Chess,
-        Variant::Grid,
-        Variant::RankAndFile,
-        Variant::FaultLine,
-        Variant::Quake,
-        Variant::QuakeLb,
-        Variant::Slide,
-    ];
-
-    /// The identifier used in `[Variant "…"]` and `--variant`.
-    pub fn id(self) -> &'static str {
-        match self {
-            Variant::Chess => "chess",
-            Variant::Grid => "grid",
-            Variant::RankAndFile => "rank-and-file",
-            Variant::FaultLine => "fault-line",
-            Variant::Quake => "quake",
-            Variant::QuakeLb => "quake-lb",
-            Variant::Slide => "slide",
-        }
-    }
-
-    /// Other names accepted, case-insensitively (the rule pages' names).
-    pub fn aliases(self) -> &'static [&'static str] {
-        match self {
-            Variant::Chess => &["standard", "orthodox", "fide"],
-            Variant::Grid => &["grid chess"],
-            Variant::RankAndFile => &["rank and file chess", "rank and file", "rankandfile"],
-            Variant::FaultLine => &["fault line", "faultline"],
-            Variant::Quake => &["quake chess", "quake-df", "quake chess df"],
-            Variant::QuakeLb => &["quake chess lb", "quake lb"],
-            Variant::Slide => &["slide-chess", "slide chess", "slidechess"],
-        }
-    }
-
-    /// A one-line summary.
-    pub fn summary(self) -> &'static str {
-        match self {
-            Variant::Chess => "orthodox chess (FIDE), the baseline",
-            Variant::Grid => "every move must cross a line of the 2×2 grid (GR1–GR4)",
-            Variant::RankAndFile => "move only from your most crowded file or rank (RF1–RF6)",
-            Variant::FaultLine => {
-                "6 ranks that slide sideways; capture the king or reach the far rank (FL0–FL10)"
-            }
-            Variant::Quake => {
-                "kings quake whole strips; captures are dropped back; DF army (QK0–QK7)"
-            }
-            Variant::QuakeLb => "Quake Chess with the LB army of hunter/carrier pieces (QK0–QK7)",
-            Variant::Slide => {
-                "cages move around the ring and are pushed through the board (SC0–SC4)"
-            }
-        }
-    }
-}
-
-impl fmt::Display for Variant {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
-/// An unknown variant name; the message lists the known identifiers.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant {name:?}: expected one of {}", Variant::ALL.map(|v| v.id()).join(", "))]
-pub struct UnknownVariant {
-    pub name: String,
-}
-
-impl FromStr for Variant {
-    type Err = UnknownVariant;
-    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
-        let lower = s.trim().to_ascii_lowercase();
-        Variant::ALL
-            .into_iter()
-            .find(|v| v.id() == lower || v.aliases().contains(&lower.as_str()))
-            .ok_or_else(|| UnknownVariant { name: s.to_owned() })
-    }
-}
+pub use crate::variant::{UnknownVariant, Variant};
 
 /// How a game ended (G5, FL1).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -345,7 +252,7 @@ macro_rules! with_rules {
     };
 }
 
-pub(crate) fn start_position(variant: Variant) -> Position {
+fn start_position(variant: Variant) -> Position {
     // Built once per variant: every game without a FEN starts from a copy.
     static STARTS: std::sync::OnceLock<Vec<Position>> = std::sync::OnceLock::new();
     let starts = STARTS.get_or_init(|| {
@@ -354,17 +261,15 @@ pub(crate) fn start_position(variant: Variant) -> Position {
             .map(|&v| with_rules!(v, R => R::start(v)))
             .collect()
     });
-    match Variant::ALL
-        .iter()
-        .position(|&v| v == variant)
-        .and_then(|i| starts.get(i))
-    {
-        Some(pos) => pos.clone(),
-        None => with_rules!(variant, R => R::start(variant)),
-    }
+    // `Variant::ALL` is in discriminant order (checked in `variant.rs`).
+    starts[variant as usize].clone()
 }
 
 impl Position {
+    /// The start position of `variant`.
+    pub fn start(variant: Variant) -> Position {
+        start_position(variant)
+    }
     /// The legal moves (G6, G7).
     pub fn legal_moves(&self) -> MoveList {
         let mut out = MoveList::with_capacity(64);
@@ -502,46 +407,8 @@ impl Position {
     }
 }
 
-impl Variant {
-    /// Whether players hold pieces in hand (QK7).
-    pub fn has_hands(self) -> bool {
-        matches!(self, Variant::Quake | Variant::QuakeLb)
-    }
-    /// Whether the variant has cages (SC0).
-    pub fn has_cages(self) -> bool {
-        self == Variant::Slide
-    }
-    /// Whether castling exists (no castling in Quake, QK7, nor Slide-chess, SC3).
-    pub fn has_castling(self) -> bool {
-        !matches!(self, Variant::Quake | Variant::QuakeLb | Variant::Slide)
-    }
-    /// Whether pawns double-step and capture en passant (not FL3, QK6, SC3).
-    pub fn has_en_passant(self) -> bool {
-        matches!(self, Variant::Chess | Variant::Grid | Variant::RankAndFile)
-    }
-}
-
 /// The squares (ascending rank) of the pawns a move promotes besides its own
 /// piece: a Slide-chess insertion's pushed pawns (SC3). Empty elsewhere.
 pub fn promotion_squares(pos: &Position, mv: &Move) -> Vec<Square> {
     with_rules!(pos.variant, R => R::promotion_squares(pos, mv))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn variant_names_and_aliases_parse() {
-        for v in Variant::ALL {
-            assert_eq!(v.id().parse::<Variant>(), Ok(v));
-            for a in v.aliases() {
-                assert_eq!(a.to_uppercase().parse::<Variant>(), Ok(v), "{a}");
-            }
-        }
-        assert_eq!("Fault Line".parse::<Variant>(), Ok(Variant::FaultLine));
-        assert_eq!("Slide-chess".parse::<Variant>(), Ok(Variant::Slide));
-        let err = "crazyhouse".parse::<Variant>().unwrap_err().to_string();
-        assert!(err.contains("chess, grid, rank-and-file, fault-line, quake, quake-lb, slide"));
-    }
 }

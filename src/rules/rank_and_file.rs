@@ -145,8 +145,7 @@ impl Rules for RankAndFile {
         }
         // The RF2 escape lets a king in check step next to the enemy king,
         // which attacks nothing from a non-permitted line (RF3), and step onto
-        // it. A king is never captured (orthodox chess, G: where the rulings are
-        // silent), so the capture is not a move.
+        // it. A king is never captured (RF7), so the capture is not a move.
         if matches!(
             mv,
             Move::Normal {
@@ -154,7 +153,7 @@ impl Rules for RankAndFile {
                 ..
             }
         ) {
-            return Err(Illegal::new("G6", "a king is never captured"));
+            return Err(Illegal::new("RF7", "a king is never captured"));
         }
         if let Move::Castle { king, rook } = *mv {
             movegen::castle_conditions::<RankAndFile>(pos, king, rook)?;

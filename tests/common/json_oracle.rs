@@ -5,7 +5,7 @@
 
 use std::io::BufReader;
 
-use fvnote::record::format::Located;
+use fvnote::model::Located;
 use fvnote::record::json::Game;
 use fvnote::record::json_reader::{each_json_game, JsonReadError};
 

@@ -13,7 +13,7 @@ use nom::character::complete::char;
 use nom::combinator::opt;
 use nom::IResult;
 
-use crate::record::Span;
+use crate::model::Span;
 
 /// Outcome of an incremental scan.
 pub(crate) enum Scan {

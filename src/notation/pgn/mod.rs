@@ -47,7 +47,7 @@ pub(crate) use lexer::line_breaks;
 pub use reader::{read_all, Reader, ReaderOptions, RecordBuilder, Visitor};
 pub use writer::{check_writable, to_string, write_record, write_records, Unwritable};
 
-use crate::record::{Record, Span};
+use crate::model::{Record, Span};
 
 /// A PGN syntax or I/O error with its location.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -9,7 +9,7 @@ use super::lexer::{
     split_glyphs, unescape, Class, Scan, TagParse, Window, EP,
 };
 use super::{PgnError, PgnErrorKind};
-use crate::record::{Comment, CommentKind, Line, Node, Record, Span, Tag};
+use crate::model::{Comment, CommentKind, Line, Node, Record, Span, Tag};
 
 /// Receives the tokens of one game, in order (pgn-reader style).
 ///

@@ -1,7 +1,7 @@
 //! Reader and writer tests.
 
 use super::*;
-use crate::record::{CommentKind, Node};
+use crate::model::{CommentKind, Node};
 
 fn one(s: &str) -> Record {
     let mut v = read_all(s.as_bytes());
@@ -667,7 +667,7 @@ fn round_trip_examples() {
 
 mod props {
     use super::*;
-    use crate::record::{Comment, Tag};
+    use crate::model::{Comment, Tag};
     use proptest::prelude::*;
 
     fn san() -> impl Strategy<Value = String> {

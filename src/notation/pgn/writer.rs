@@ -24,7 +24,7 @@ use std::io::{self, Write};
 
 use super::lexer;
 use super::reader::ReaderOptions;
-use crate::record::{Comment, CommentKind, Line, Node, Record};
+use crate::model::{Comment, CommentKind, Line, Node, Record};
 
 const WIDTH: usize = 80;
 

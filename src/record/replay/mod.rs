@@ -13,12 +13,14 @@
 //! assert_eq!(report.plies, 7);
 //! ```
 
+pub mod fast;
+
 use compact_str::CompactString;
 
 use crate::moves::{Dir, Move};
 use crate::notation::fen::{read_fen, write_fen};
 use crate::notation::pgn::Visitor;
-use crate::notation::san::{long_form, write_san, ParsedSan, San, SanError};
+use crate::notation::san::{write_san, ParsedSan, San, SanError};
 use crate::position::Position;
 use crate::record::{comment_commands, Comment, Node, Record, Span};
 use crate::rules::fast_chess::FastChess;
@@ -322,7 +324,7 @@ impl FastLine {
         &self.slots[(self.now ^ 1) & 1]
     }
 
-    /// Plays a clean token ([`FastChess::successor`]) into the `before`
+    /// Plays a clean token ([`fast::successor`]) into the `before`
     /// slot, which becomes `now`. False when the token is not clean: `now`
     /// is unchanged and `before` may not be, so the caller leaves the line
     /// to the reference engine, which sets `before` anew.
@@ -333,7 +335,7 @@ impl FastLine {
         } else {
             (&*b, a)
         };
-        let played = now.successor(san, next);
+        let played = fast::successor(now, san, next);
         if played {
             self.now ^= 1;
         }
@@ -426,7 +428,7 @@ impl Frame {
         }
     }
 
-    /// Plays a clean token on bitboards (see [`FastChess::play_clean`]).
+    /// Plays a clean token on bitboards (see [`fast::play_clean`]).
     fn play_fast(&mut self, token: &[u8]) -> bool {
         let Some(fast) = self.fast.as_mut() else {
             return false;
@@ -1056,7 +1058,7 @@ fn play_token(
     // A refused slide is reported only if it is otherwise legal.
     if let Some(refusal) = denied.filter(|_| parsed.resolve(&frame.pos).is_ok()) {
         let message = format!(
-            "{token} was refused this turn by [%deny] at line {}, column {} (FL6)",
+            "this slide was refused this turn by [%deny] at line {}, column {}",
             refusal.line, refusal.column
         );
         fail(report, opts, at, frame, message, Some("FL6"), Vec::new());
@@ -1078,10 +1080,8 @@ fn play_token(
                 SanError::GameOver { .. } => Vec::new(),
                 _ => suggestions(pos, &parsed.san, illegal.as_ref()),
             };
-            let what = match &e {
-                SanError::Illegal { mv, .. } => format!("{}: {e}", long_form(pos, mv)),
-                _ => format!("{e}"),
-            };
+            // The token and the ruling are shown by the report itself.
+            let what = e.message_for(pos, token);
             fail(report, opts, at, frame, what, ruling, sugg);
             return None;
         }
@@ -1109,7 +1109,7 @@ fn play_token(
                 Severity::Note,
                 span,
                 token,
-                format!("{san} slides an uncontrolled rank: played with permission (FL6)"),
+                "a slide of an uncontrolled rank, played with permission".to_owned(),
             );
             d.ply = Some(ply);
             d.ruling = Some("FL6");

@@ -1,0 +1,40 @@
+//! `fvnote explain ID`: print a ruling's entry from the rule book, as
+//! `rustc --explain` does for error codes.
+
+use std::io::Write;
+
+use clap::Args;
+
+use super::CliError;
+use crate::report::rulings;
+
+#[derive(Args, Debug)]
+pub struct ExplainArgs {
+    /// A ruling id as messages cite it (`FL5`, `gr2` …; case does not
+    /// matter). Without one, lists every id with its title.
+    pub id: Option<String>,
+}
+
+pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    let io = |e| CliError::io("stdout", e);
+    let Some(id) = &args.id else {
+        for e in rulings::entries() {
+            writeln!(out, "{:<5} {}", e.id, e.title).map_err(io)?;
+        }
+        return Ok(0);
+    };
+    match rulings::entry(id) {
+        Some(e) => {
+            writeln!(out, "{}", e.text).map_err(io)?;
+            writeln!(out, "\n(from {})", e.link()).map_err(io)?;
+            Ok(0)
+        }
+        None => {
+            let known: Vec<&str> = rulings::entries().iter().map(|e| e.id).collect();
+            Err(CliError::usage(format!(
+                "no ruling '{id}'; known ids: {}",
+                known.join(", ")
+            )))
+        }
+    }
+}

@@ -1,0 +1,119 @@
+//! `fvnote html`: replay pages, one per game, and an index for an archive.
+
+use std::fs::File;
+use std::io::{BufReader, Write};
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+
+use super::{position_args, CliError};
+use crate::notation::pgn::Reader;
+use crate::record::replay::{replay, GameReport, ReplayOptions};
+use crate::record::Record;
+use crate::render::html::{game_title, index, page, IndexEntry};
+
+#[derive(Args, Debug)]
+pub struct HtmlArgs {
+    /// RECORD.pgn[:game] (game 1 by default).
+    pub record: String,
+    /// Write the page to FILE (with --all: the pages and index.html into DIR).
+    #[arg(long, short, value_name = "FILE|DIR")]
+    pub output: Option<PathBuf>,
+    /// One page per game of the archive plus an index page; needs -o DIR.
+    #[arg(long)]
+    pub all: bool,
+}
+
+fn write(path: &Path, text: &str) -> Result<(), CliError> {
+    crate::record::io::write_atomic(path, text.as_bytes())
+        .map_err(|e| CliError::io(&path.display().to_string(), e))
+}
+
+/// A one-line verdict for the index.
+fn verdict_line(report: &GameReport) -> String {
+    match &report.error {
+        None => format!("valid, {} plies", report.plies),
+        Some(e) => format!(
+            "invalid at line {}, column {}: {}",
+            e.span.line, e.span.column, e.message
+        ),
+    }
+}
+
+pub fn run(args: &HtmlArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    let spec = position_args::record_spec(&args.record)
+        .filter(|s| s.ply.is_none())
+        .ok_or_else(|| {
+            CliError::usage(format!(
+                "{}: expected RECORD.pgn or RECORD.pgn:GAME (no @ply)",
+                args.record
+            ))
+        })?;
+    if args.all {
+        let dir = args.output.as_ref().ok_or_else(|| {
+            CliError::usage("--all writes a page per game: name a directory with -o DIR")
+        })?;
+        return all(&spec.path, dir);
+    }
+    let record = position_args::load_game(&spec)?;
+    let report = replay(&record, &ReplayOptions::default());
+    let html = page(&record, &report);
+    match &args.output {
+        Some(path) => write(path, &html)?,
+        None => out
+            .write_all(html.as_bytes())
+            .map_err(|e| CliError::io("stdout", e))?,
+    }
+    Ok(u8::from(!report.is_valid()))
+}
+
+fn all(path: &Path, dir: &Path) -> Result<u8, CliError> {
+    let shown = path.display().to_string();
+    let file = File::open(path).map_err(|e| CliError::io(&shown, e))?;
+    std::fs::create_dir_all(dir).map_err(|e| CliError::io(&dir.display().to_string(), e))?;
+    let mut entries = Vec::new();
+    let mut invalid = false;
+    for (i, game) in Reader::new(BufReader::new(file)).enumerate() {
+        let n = i + 1;
+        let href = format!("game-{n:04}.html");
+        let entry = match game {
+            Ok(record) => {
+                let report = replay(&record, &ReplayOptions::default());
+                write(&dir.join(&href), &page(&record, &report))?;
+                invalid |= !report.is_valid();
+                entry_for(&record, &report, href)
+            }
+            Err(e) => {
+                invalid = true;
+                IndexEntry {
+                    href: String::new(),
+                    title: format!("game {n}"),
+                    result: String::new(),
+                    verdict: format!("cannot be read: {e}"),
+                    valid: false,
+                }
+            }
+        };
+        entries.push(entry);
+    }
+    let name = path
+        .file_name()
+        .map_or_else(|| shown.clone(), |n| n.to_string_lossy().into_owned());
+    write(&dir.join("index.html"), &index(&name, &entries))?;
+    eprintln!(
+        "wrote {} pages and index.html into {}",
+        entries.iter().filter(|e| !e.href.is_empty()).count(),
+        dir.display()
+    );
+    Ok(u8::from(invalid))
+}
+
+fn entry_for(record: &Record, report: &GameReport, href: String) -> IndexEntry {
+    IndexEntry {
+        href,
+        title: game_title(record),
+        result: report.result.clone().unwrap_or_default(),
+        verdict: verdict_line(report),
+        valid: report.is_valid(),
+    }
+}

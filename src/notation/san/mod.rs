@@ -1,0 +1,54 @@
+//! Move tokens: SAN and fvnote's extensions (`notation/moves.md`).
+//!
+//! Reading is two steps, as in shakmaty: [`San::parse`] checks the text alone
+//! against the grammar ([`ParseSanError`], with the offending byte span);
+//! [`ParsedSan::resolve`] finds the one legal move it names in a position
+//! ([`SanError`]: none, illegal with a reason, or several). Lenient spellings
+//! are accepted but reported as [`Lenient`] warnings, never silently.
+//!
+//! ```
+//! use fvnote::notation::san::{San, write_san};
+//! use fvnote::{Position, Variant};
+//! let pos = Position::start(Variant::Chess);
+//! let parsed = San::parse("Ng1-f3").unwrap();
+//! let resolved = parsed.resolve(&pos).unwrap();
+//! assert_eq!(write_san(&pos, &resolved.mv), "Nf3");
+//! assert!(!resolved.warnings.is_empty()); // long algebraic is lenient
+//! ```
+//!
+//! One concept per file: the values and their canonical `Display`
+//! (`types.rs`), the grammar as nom parsers (`grammar.rs`) with a fast path
+//! for plain tokens (`plain.rs`), resolution in a position (`resolve.rs`),
+//! and the writer (`write.rs`).
+
+mod grammar;
+mod plain;
+mod resolve;
+mod types;
+mod write;
+
+/// The square grammar (`e4`, `b10`), shared with the other move forms.
+pub(crate) use grammar::square as square_parser;
+pub use grammar::ParseSanError;
+pub use resolve::{Resolved, SanError};
+pub use types::{Lenient, ParsedSan, San, SanPlus, Suffix};
+pub use write::{check_suffix, long_form, write_san};
+
+impl San {
+    /// Parses a token (the text of one move, check mark included).
+    pub fn parse(token: &str) -> Result<ParsedSan, ParseSanError> {
+        grammar::parse_token(token.as_bytes())
+    }
+
+    /// [`San::parse`] on bytes, as a PGN reader lends them: no UTF-8 check
+    /// first; bytes that are not UTF-8 are no move.
+    ///
+    /// ```
+    /// use fvnote::notation::san::San;
+    /// assert_eq!(San::parse_bytes(b"Nbd7").unwrap(), San::parse("Nbd7").unwrap());
+    /// assert!(San::parse_bytes(b"N\xffd7").is_err());
+    /// ```
+    pub fn parse_bytes(token: &[u8]) -> Result<ParsedSan, ParseSanError> {
+        grammar::parse_token(token)
+    }
+}

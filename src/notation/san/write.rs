@@ -1,0 +1,170 @@
+//! Writing moves: canonical SAN (minimal disambiguation, `=Q`, `+`/`#`) and
+//! the long form used in messages.
+
+use std::fmt::Write as _;
+
+use compact_str::CompactString;
+
+use super::types::{San, SanPlus, Suffix};
+use crate::moves::Move;
+use crate::piece::Role;
+use crate::position::{CastleSide, Position};
+
+/// Which hints canonical SAN needs for `mv`: (file, rank).
+pub(super) fn disambiguation(
+    pos: &Position,
+    mv: &Move,
+    cands: &[Move],
+    in_check: bool,
+) -> (bool, bool) {
+    let Move::Normal { role, from, to, .. } = *mv else {
+        return (false, false);
+    };
+    if role == Role::Pawn {
+        return (false, false);
+    }
+    // Rivals: other legal moves of the same piece type to the same square.
+    let mut rivals = Vec::new();
+    for m in cands {
+        if let Move::Normal {
+            role: r,
+            from: f,
+            to: t,
+            ..
+        } = *m
+        {
+            if r == role
+                && t == to
+                && f != from
+                && !rivals.contains(&f)
+                && pos.is_legal_candidate_in(m, in_check)
+            {
+                rivals.push(f);
+            }
+        }
+    }
+    if rivals.is_empty() {
+        (false, false)
+    } else if rivals.iter().all(|f| f.file() != from.file()) {
+        (true, false)
+    } else if rivals.iter().all(|f| f.rank() != from.rank()) {
+        (false, true)
+    } else {
+        (true, true)
+    }
+}
+
+/// The canonical [`San`] of `mv` in `pos` with the given (file, rank) hints.
+pub(super) fn canonical(pos: &Position, mv: &Move, hints: (bool, bool)) -> San {
+    match *mv {
+        Move::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        } => {
+            let pawn = role == Role::Pawn;
+            San::Normal {
+                role: Some(role),
+                file: (hints.0 || (pawn && capture.is_some())).then(|| from.file()),
+                rank: hints.1.then(|| from.rank()),
+                capture: capture.is_some(),
+                to,
+                promotion,
+            }
+        }
+        Move::EnPassant { from, to } => San::Normal {
+            role: Some(Role::Pawn),
+            file: Some(from.file()),
+            rank: None,
+            capture: true,
+            to,
+            promotion: None,
+        },
+        Move::Castle { king, rook } => San::Castle(if rook > king {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
+        }),
+        Move::Drop { role, to } => San::Drop { role, to },
+        Move::Slide { rank, dir } => San::Slide { rank, dir },
+        Move::Quake { dir } => San::Quake { dir },
+        Move::CageMove { to } => San::CageMove { to },
+        Move::CageInsert { to, promotions } => {
+            let squares = crate::rules::promotion_squares(pos, mv);
+            let promotions = squares
+                .into_iter()
+                .zip(promotions.iter().flatten().copied())
+                .collect();
+            San::CageInsert { to, promotions }
+        }
+    }
+}
+
+/// Writes canonical SAN without its mark; `hints` = (file, rank) disambiguation.
+pub(super) fn write_body(out: &mut CompactString, pos: &Position, mv: &Move, hints: (bool, bool)) {
+    // Writing to a CompactString cannot fail.
+    let _ = write!(out, "{}", canonical(pos, mv, hints));
+}
+
+/// The check or mate mark the move deserves (FL9: never `#` in Fault Line).
+pub fn check_suffix(pos: &Position, mv: &Move) -> Option<Suffix> {
+    suffix_after(&pos.play(mv))
+}
+
+/// The mark deserved by the move that led to `after`.
+pub(super) fn suffix_after(after: &Position) -> Option<Suffix> {
+    if !after.gives_check_mark() {
+        None
+    } else if after.uses_mate_sign() && !after.has_legal_move() {
+        Some(Suffix::Mate)
+    } else {
+        Some(Suffix::Check)
+    }
+}
+
+pub(super) fn push_suffix(san: &mut CompactString, suffix: Option<Suffix>) {
+    if let Some(s) = suffix {
+        san.push(s.char());
+    }
+}
+
+impl SanPlus {
+    /// The canonical SAN of a legal move `mv` in `pos`, with its mark.
+    pub fn from_move(pos: &Position, mv: &Move) -> SanPlus {
+        let cands = pos.candidate_moves();
+        SanPlus {
+            san: canonical(pos, mv, disambiguation(pos, mv, &cands, pos.is_check())),
+            suffix: check_suffix(pos, mv),
+        }
+    }
+}
+
+/// A move in long algebraic form for messages, legal or not: `Nb1-c3`, `e4xd5`,
+/// `e7-e8=Q`, and the variant tokens (`S3e`, `K-qn`, `C-a5`, `N@e4`) as in SAN.
+pub fn long_form(pos: &Position, mv: &Move) -> String {
+    match *mv {
+        Move::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        } => {
+            let piece = if role == Role::Pawn { "" } else { role.code() };
+            let sep = if capture.is_some() { 'x' } else { '-' };
+            let promo = promotion
+                .map(|p| format!("={}", p.code()))
+                .unwrap_or_default();
+            format!("{piece}{from}{sep}{to}{promo}")
+        }
+        Move::EnPassant { from, to } => format!("{from}x{to}"),
+        _ => canonical(pos, mv, (false, false)).to_string(),
+    }
+}
+
+/// Canonical SAN of a legal move: minimal disambiguation, `=Q`, `+`/`#`.
+pub fn write_san(pos: &Position, mv: &Move) -> String {
+    SanPlus::from_move(pos, mv).to_string()
+}

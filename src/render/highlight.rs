@@ -1,0 +1,121 @@
+//! Which cells a diagram marks: the last move (its from and to cells, a slid
+//! rank, a quaked strip, a cage's path) and a king in check.
+
+use crate::moves::{Dir, Move};
+use crate::position::Position;
+use crate::rules::quake::{self, Coord};
+use crate::square::Square;
+
+/// The cells to mark in `after`, the position reached by playing `mv` from
+/// `before`. Squares are named in `after`'s frame, which a quake may have
+/// shifted (QK5).
+pub fn last_move(before: &Position, mv: &Move, after: &Position) -> Vec<Square> {
+    match *mv {
+        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => vec![from, to],
+        Move::Castle { king, rook } => {
+            let step: i16 = if rook > king { 2 } else { -2 };
+            vec![king, king.offset(step), rook]
+        }
+        Move::Drop { to, .. } => vec![to],
+        // FL4: the whole rank moved.
+        Move::Slide { rank, .. } => after.cells().filter(|s| s.rank() == rank).collect(),
+        Move::Quake { dir } => quaked_strip(before, dir),
+        Move::CageMove { to } => before.cage(before.turn()).into_iter().chain([to]).collect(),
+        Move::CageInsert { to, .. } => match before.cage(before.turn()) {
+            Some(from) => line_between(from, to),
+            None => vec![to],
+        },
+    }
+}
+
+/// The king in check in `pos`, if any.
+pub fn checked_king(pos: &Position) -> Option<Square> {
+    if pos.is_check() {
+        pos.king(pos.turn())
+    } else {
+        None
+    }
+}
+
+/// Every square from `a` to `b` on one rank or file (both ends included).
+fn line_between(a: Square, b: Square) -> Vec<Square> {
+    let (fa, ra, fb, rb) = (a.file(), a.rank(), b.file(), b.rank());
+    if fa == fb {
+        (ra.min(rb)..=ra.max(rb))
+            .filter_map(|r| Square::new(fa, r))
+            .collect()
+    } else if ra == rb {
+        (fa.min(fb)..=fa.max(fb))
+            .filter_map(|f| Square::new(f, ra))
+            .collect()
+    } else {
+        vec![a, b]
+    }
+}
+
+/// The strip a quake moved (QK1), named in the frame after the move (QK5).
+fn quaked_strip(before: &Position, dir: Dir) -> Vec<Square> {
+    let Some(king) = before.king(before.turn()) else {
+        return Vec::new();
+    };
+    let coord = |s: Square| (i16::from(s.file()), i16::from(s.rank()));
+    let cells: Vec<(Coord, ())> = before.cells().map(|s| (coord(s), ())).collect();
+    let coords: Vec<Coord> = cells.iter().map(|c| c.0).collect();
+    let strip = quake::strip(&coords, coord(king), dir);
+    let moved: Vec<Coord> = quake::quake_cells(&cells, &strip, dir)
+        .into_iter()
+        .map(|c| c.0)
+        .collect();
+    let Some(((sf, sr), _)) = quake::normalise(&moved) else {
+        return Vec::new();
+    };
+    let (df, dr) = dir.delta();
+    strip
+        .iter()
+        .filter_map(|&(f, r)| {
+            let f = f + i16::from(df) + sf;
+            let r = r + i16::from(dr) + sr;
+            Square::new(u8::try_from(f).ok()?, u8::try_from(r).ok()?)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::san::San;
+    use crate::rules::Variant;
+
+    fn play(pos: &Position, san: &str) -> (Move, Position) {
+        let mut after = pos.clone();
+        let r = San::parse(san).unwrap().play(&mut after).unwrap();
+        (r.mv, after)
+    }
+
+    #[test]
+    fn a_slide_marks_its_rank() {
+        let pos = Position::start(Variant::FaultLine);
+        let (mv, after) = play(&pos, "S3e");
+        let marked: Vec<String> = last_move(&pos, &mv, &after)
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        // FL4: rank 3 moved from a–g to b–h.
+        assert_eq!(marked, ["b3", "c3", "d3", "e3", "f3", "g3", "h3"]);
+    }
+
+    #[test]
+    fn a_quake_marks_the_strip_where_it_landed() {
+        let pos = Position::start(Variant::Quake);
+        // The king's file (e) moves north: e1–e6 becomes e2–e7, the frame grows.
+        let (mv, after) = play(&pos, "K-qn");
+        let marked: Vec<String> = last_move(&pos, &mv, &after)
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        assert_eq!(marked, ["e2", "e3", "e4", "e5", "e6", "e7"]);
+        for s in last_move(&pos, &mv, &after) {
+            assert!(after.is_cell(s));
+        }
+    }
+}

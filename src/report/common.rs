@@ -1,0 +1,110 @@
+//! What every printer shares: names of games, the failure of an input, the
+//! note on diagnostics a verdict counted but did not keep.
+
+use crate::record::replay::{Diagnostic, KEPT_DIAGNOSTICS};
+use crate::record::validate::Verdict;
+
+/// An input that could not be checked (unreadable, vanished, failed
+/// mid-way), or a run that checked nothing: never hidden by any format.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The path as given (`<stdin>` for standard input).
+    pub path: String,
+    /// What went wrong, without the path.
+    pub message: String,
+    /// Where reading stopped, when the input failed part-way.
+    pub line: Option<u32>,
+}
+
+/// `game 3 (Carlsen vs Nepo)` or `game 3`.
+pub fn game_name(v: &Verdict) -> String {
+    match (&v.white, &v.black) {
+        (Some(w), Some(b)) => format!("game {} ({w} vs {b})", v.game),
+        _ => format!("game {}", v.game),
+    }
+}
+
+/// What a verdict counted but did not keep, in words, if anything.
+pub fn omitted_text(v: &Verdict) -> Option<String> {
+    let more = |n: usize, one: &str, many: &str| {
+        (n > 0).then(|| format!("{n} more {}", if n == 1 { one } else { many }))
+    };
+    let parts: Vec<String> = [
+        more(v.omitted.warnings, "warning", "warnings"),
+        more(v.omitted.notes, "note", "notes"),
+    ]
+    .into_iter()
+    .flatten()
+    .collect();
+    (!parts.is_empty()).then(|| {
+        format!(
+            "{} not shown (validate shows the first {KEPT_DIAGNOSTICS} of a game)",
+            parts.join(" and ")
+        )
+    })
+}
+
+/// The rule id a machine format files a diagnostic under: its ruling, else
+/// a name for what kind of finding it is.
+pub fn rule_id(d: &Diagnostic, syntax: bool) -> &'static str {
+    match d.ruling {
+        Some(r) => r,
+        None if syntax => "pgn-syntax",
+        None => match d.severity {
+            crate::record::replay::Severity::Error => "illegal-move",
+            crate::record::replay::Severity::Warning => "lenient-notation",
+            crate::record::replay::Severity::Note => "note",
+        },
+    }
+}
+
+/// The rule id of an input that could not be checked.
+pub const IO_RULE: &str = "io-error";
+
+/// Escapes text for XML attributes and content; drops characters XML 1.0 forbids.
+pub fn xml(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            '\n' => out.push_str("&#10;"),
+            '\t' | '\r' => out.push_str(&format!("&#{};", c as u32)),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A path as a relative URI reference: bytes outside the unreserved set and
+/// `/` are percent-encoded (SARIF `artifactLocation.uri`).
+pub fn uri(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for b in path.bytes() {
+        match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'.' | b'_' | b'~' | b'/' => {
+                out.push(b as char)
+            }
+            _ => out.push_str(&format!("%{b:02X}")),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes() {
+        assert_eq!(
+            xml("<a & \"b\">\u{1}"),
+            "&lt;a &amp; &quot;b&quot;&gt;\u{FFFD}"
+        );
+        assert_eq!(uri("a b/<stdin>.pgn"), "a%20b/%3Cstdin%3E.pgn");
+    }
+}

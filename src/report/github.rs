@@ -1,0 +1,189 @@
+//! `--format github`: GitHub Actions workflow commands (`::error file=…`),
+//! and, when `$GITHUB_STEP_SUMMARY` names a file, a Markdown table of every
+//! failure appended to it: GitHub shows only the first few annotations of a
+//! step, the table shows them all.
+
+use std::fmt::Write as _;
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use super::common::{game_name, omitted_text, Failure};
+use super::rulings::explain_hint;
+use super::source::Source;
+use super::summary::RunSummary;
+use super::Printer;
+use crate::record::replay::Diagnostic;
+use crate::record::validate::Verdict;
+
+/// Escapes a workflow-command message.
+pub fn data(s: &str) -> String {
+    s.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Escapes a workflow-command property value.
+pub fn prop(s: &str) -> String {
+    data(s).replace(':', "%3A").replace(',', "%2C")
+}
+
+/// Escapes text for a Markdown table cell.
+fn cell(s: &str) -> String {
+    s.replace('\\', "\\\\")
+        .replace('|', "\\|")
+        .replace(['\n', '\r'], " ")
+        .replace('`', "\\`")
+}
+
+/// The GitHub printer.
+pub struct Github {
+    file: String,
+    /// Where the step summary goes (None: not in a workflow).
+    summary_path: Option<PathBuf>,
+    /// Table rows: every failure of the run.
+    rows: Vec<String>,
+}
+
+impl Github {
+    /// A printer that appends its table to `summary_path`, if given.
+    pub fn new(summary_path: Option<PathBuf>) -> Github {
+        Github {
+            file: String::new(),
+            summary_path,
+            rows: Vec::new(),
+        }
+    }
+
+    fn row(&mut self, file: &str, line: Option<u32>, game: &str, rule: &str, message: &str) {
+        let line = line.map_or(String::new(), |l| l.to_string());
+        self.rows.push(format!(
+            "| {} | {line} | {} | {} | {} |",
+            cell(file),
+            cell(game),
+            cell(rule),
+            cell(message)
+        ));
+    }
+
+    fn command(
+        &self,
+        out: &mut dyn Write,
+        cmd: &str,
+        v: &Verdict,
+        d: &Diagnostic,
+    ) -> io::Result<()> {
+        let title = match d.ruling {
+            Some(r) => format!("{r}: {}", game_name(v)),
+            None => game_name(v),
+        };
+        let mut msg = d.message.clone();
+        if let Some(p) = d.ply {
+            msg = format!("ply {p}: {msg}");
+        }
+        if let Some(fen) = &d.fen {
+            let _ = write!(msg, "\nposition: {fen}");
+        }
+        if !d.suggestions.is_empty() {
+            let _ = write!(msg, "\ndid you mean {}?", d.suggestions.join(", "));
+        }
+        if let Some(r) = d.ruling {
+            let _ = write!(msg, "\n{}", explain_hint(r));
+        }
+        writeln!(
+            out,
+            "::{cmd} file={},line={},col={},title={}::{}",
+            prop(&self.file),
+            d.span.line,
+            d.span.column,
+            prop(&title),
+            data(&msg)
+        )
+    }
+}
+
+impl Printer for Github {
+    fn file_start(&mut self, _out: &mut dyn Write, name: &str, _source: Source) -> io::Result<()> {
+        self.file = name.to_owned();
+        Ok(())
+    }
+
+    fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()> {
+        if let Some(e) = &v.error {
+            self.command(out, "error", v, e)?;
+            let file = self.file.clone();
+            let rule = e
+                .ruling
+                .unwrap_or(if v.syntax_error { "syntax" } else { "" });
+            self.row(&file, Some(e.span.line), &game_name(v), rule, &e.message);
+        }
+        for w in &v.warnings {
+            self.command(out, "warning", v, w)?;
+        }
+        for n in &v.notes {
+            self.command(out, "notice", v, n)?;
+        }
+        if let Some(text) = omitted_text(v) {
+            writeln!(
+                out,
+                "::notice file={},line={},title={}::{}",
+                prop(&self.file),
+                v.span.line,
+                prop(&game_name(v)),
+                data(&text)
+            )?;
+        }
+        Ok(())
+    }
+
+    fn file_end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn failure(&mut self, out: &mut dyn Write, f: &Failure) -> io::Result<()> {
+        let line = f.line.map_or(String::new(), |l| format!(",line={l}"));
+        writeln!(
+            out,
+            "::error file={}{line},title={}::{}",
+            prop(&f.path),
+            prop("fvnote could not check this input"),
+            data(&f.message)
+        )?;
+        self.row(&f.path.clone(), f.line, "", "io", &f.message);
+        Ok(())
+    }
+
+    fn finish(&mut self, _out: &mut dyn Write, summary: &RunSummary) -> io::Result<()> {
+        let Some(path) = &self.summary_path else {
+            return Ok(());
+        };
+        let mut md = String::from("## fvnote validate\n\n");
+        let _ = writeln!(md, "{}\n", summary.to_string().replace('\n', "  \n"));
+        if !self.rows.is_empty() {
+            md.push_str(
+                "| File | Line | Game | Ruling | Error |\n| --- | --- | --- | --- | --- |\n",
+            );
+            for r in &self.rows {
+                md.push_str(r);
+                md.push('\n');
+            }
+            md.push('\n');
+        }
+        let mut f = std::fs::OpenOptions::new()
+            .append(true)
+            .create(true)
+            .open(path)?;
+        f.write_all(md.as_bytes())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn escapes() {
+        assert_eq!(data("50%\nx"), "50%25%0Ax");
+        assert_eq!(prop("a:b,c"), "a%3Ab%2Cc");
+        assert_eq!(cell("a|b\nc"), "a\\|b c");
+    }
+}

@@ -1,0 +1,261 @@
+//! `--format human`: rustc-style diagnostics, rendered by `annotate-snippets`.
+//!
+//! Why annotate-snippets: it is the renderer rustc and cargo use, so the
+//! layout is the one Rust users already read; it cuts a long source line to
+//! a window around the span (`...` on either side, the caret under the
+//! token), which real PGN needs (a game's movetext is often one line of
+//! thousands of columns); and it is small (anstyle, memchr, unicode-width:
+//! a few seconds of a fresh build), where miette and ariadne bring more.
+//!
+//! A game's repeated warnings of one kind (the same lenient spelling, say)
+//! are shown once, with a count and the lines of the others.
+
+use std::collections::BTreeMap;
+use std::io::{self, Write};
+
+use annotate_snippets::renderer::DecorStyle;
+use annotate_snippets::{normalize_untrusted_str, AnnotationKind, Group, Level, Renderer, Snippet};
+
+use super::common::{game_name, omitted_text, Failure};
+use super::rulings::explain_hint;
+use super::source::Source;
+use super::summary::RunSummary;
+use super::Printer;
+use crate::record::replay::Diagnostic;
+use crate::record::validate::Verdict;
+
+/// Columns when standard output is not a terminal.
+pub const DEFAULT_WIDTH: usize = 120;
+
+/// How the human report looks.
+#[derive(Clone, Copy, Debug)]
+pub struct HumanOptions {
+    /// ANSI colours.
+    pub color: bool,
+    /// No printed line is wider than this (the snippet is cut to fit).
+    pub width: usize,
+    /// Errors and the summary only.
+    pub quiet: bool,
+    /// Also list every valid game.
+    pub verbose: bool,
+}
+
+/// The width to fit: the terminal's when standard output is one, else
+/// [`DEFAULT_WIDTH`].
+pub fn output_width() -> usize {
+    use std::io::IsTerminal;
+    if !io::stdout().is_terminal() {
+        return DEFAULT_WIDTH;
+    }
+    terminal_size::terminal_size()
+        .map(|(w, _)| usize::from(w.0))
+        .filter(|&w| w >= 40)
+        .unwrap_or(DEFAULT_WIDTH)
+}
+
+/// The human printer.
+pub struct Human {
+    opts: HumanOptions,
+    renderer: Renderer,
+    file: String,
+    source: Source,
+}
+
+impl Human {
+    pub fn new(opts: HumanOptions) -> Human {
+        let renderer = if opts.color {
+            Renderer::styled()
+        } else {
+            Renderer::plain()
+        };
+        Human {
+            opts,
+            renderer: renderer
+                .decor_style(DecorStyle::Ascii)
+                .term_width(opts.width),
+            file: String::new(),
+            source: Source::File(None),
+        }
+    }
+
+    fn paint(&self, code: &str, text: &str) -> String {
+        if self.opts.color {
+            format!("\x1b[{code}m{text}\x1b[0m")
+        } else {
+            text.to_owned()
+        }
+    }
+
+    /// Breaks `text` into lines that fit beside the `= note: ` margin,
+    /// after a space or a `/` (a FEN breaks between ranks), so nothing is
+    /// lost; a piece with no break in it is cut at the width.
+    fn fit(&self, text: String) -> String {
+        let width = self.opts.width.saturating_sub(16).max(24);
+        let mut lines: Vec<String> = Vec::new();
+        let mut rest = text.as_str();
+        while rest.chars().count() > width {
+            let limit = rest
+                .char_indices()
+                .nth(width)
+                .map_or(rest.len(), |(i, _)| i);
+            let cut = rest[..limit]
+                .rfind([' ', '/'])
+                .map(|i| i + 1)
+                .filter(|&i| i > limit / 3)
+                .unwrap_or(limit);
+            lines.push(rest[..cut].trim_end().to_owned());
+            rest = &rest[cut..];
+        }
+        lines.push(rest.to_owned());
+        lines.join("\n")
+    }
+
+    /// One diagnostic; `others`: lines of the game's other diagnostics of
+    /// the same kind, folded into this one.
+    fn diagnostic(
+        &mut self,
+        out: &mut dyn Write,
+        v: &Verdict,
+        d: &Diagnostic,
+        level: Level<'static>,
+        others: &[u32],
+    ) -> io::Result<()> {
+        let message = self.fit(normalize_untrusted_str(&d.message));
+        let mut title = level.clone().primary_title(message);
+        if let Some(r) = d.ruling {
+            title = title.id(r);
+        }
+        let mut group = Group::with_title(title);
+        let line = self.source.line(d.span.offset);
+        let path = self.file.clone();
+        match &line {
+            Some((start, text)) => {
+                let from = (d.span.offset - start) as usize;
+                let mut from = from.min(text.len());
+                while !text.is_char_boundary(from) {
+                    from -= 1;
+                }
+                let mut to = (from + (d.span.len as usize).max(1)).min(text.len());
+                while !text.is_char_boundary(to) {
+                    to -= 1;
+                }
+                group = group.element(
+                    Snippet::source(text.as_str())
+                        .line_start(d.span.line as usize)
+                        .path(path)
+                        .annotation(AnnotationKind::Primary.span(from..to.max(from))),
+                );
+            }
+            None => {
+                group = group.element(
+                    annotate_snippets::Origin::path(path)
+                        .line(d.span.line as usize)
+                        .char_column(d.span.column.saturating_sub(1) as usize),
+                );
+            }
+        }
+        let mut place = game_name(v);
+        if let Some(p) = d.ply {
+            place.push_str(&format!(", ply {p}"));
+        }
+        if d.in_variation {
+            place.push_str(", in a variation");
+        }
+        let mut notes = vec![Level::NOTE.message(self.fit(normalize_untrusted_str(&place)))];
+        if let Some(fen) = &d.fen {
+            notes.push(Level::NOTE.message(self.fit(format!("position {fen}"))));
+        }
+        if !others.is_empty() {
+            let lines: Vec<String> = others.iter().take(8).map(u32::to_string).collect();
+            let more = if others.len() > 8 { ", …" } else { "" };
+            let s = if others.len() == 1 { "" } else { "s" };
+            notes.push(Level::NOTE.message(self.fit(format!(
+                "{} more like this in this game (line{s} {}{more})",
+                others.len(),
+                lines.join(", ")
+            ))));
+        }
+        if !d.suggestions.is_empty() {
+            let list = normalize_untrusted_str(&d.suggestions.join(", "));
+            notes.push(Level::HELP.message(self.fit(format!("did you mean {list}?"))));
+        }
+        if let Some(r) = d.ruling {
+            notes.push(Level::HELP.message(explain_hint(r)));
+        }
+        group = group.elements(notes);
+        let text = self.renderer.render(&[group]);
+        writeln!(out, "{text}\n")
+    }
+}
+
+/// What groups a game's warnings: a ruling, and the words before the
+/// first `:` of the message (`long algebraic notation`).
+type Kind<'a> = (Option<&'static str>, &'a str);
+
+/// The kind of a warning, for grouping.
+fn kind(d: &Diagnostic) -> Kind<'_> {
+    (d.ruling, d.message.split(':').next().unwrap_or(&d.message))
+}
+
+impl Printer for Human {
+    fn file_start(&mut self, _out: &mut dyn Write, name: &str, source: Source) -> io::Result<()> {
+        self.file = name.to_owned();
+        self.source = source;
+        Ok(())
+    }
+
+    fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()> {
+        if let Some(e) = &v.error {
+            self.diagnostic(out, v, e, Level::ERROR, &[])?;
+        }
+        if !self.opts.quiet {
+            for (level, list) in [(Level::WARNING, &v.warnings), (Level::NOTE, &v.notes)] {
+                // Each kind once, at its first place, with the others' lines.
+                let mut groups: BTreeMap<Kind, (usize, Vec<u32>)> = BTreeMap::new();
+                for (i, d) in list.iter().enumerate() {
+                    groups
+                        .entry(kind(d))
+                        .or_insert((i, Vec::new()))
+                        .1
+                        .push(d.span.line);
+                }
+                let mut firsts: Vec<(usize, Vec<u32>)> = groups.into_values().collect();
+                firsts.sort();
+                for (i, lines) in firsts {
+                    self.diagnostic(out, v, &list[i], level.clone(), &lines[1..])?;
+                }
+            }
+            if let Some(text) = omitted_text(v) {
+                let note = self.paint("1;32", "note");
+                let text = self.fit(format!("{} {}: {text}", self.file, game_name(v)));
+                writeln!(out, "{note}: {text}\n")?;
+            }
+        }
+        if v.valid && self.opts.verbose && !self.opts.quiet {
+            let ok = self.paint("1;32", "ok");
+            writeln!(
+                out,
+                "{ok}: {} {}: {} plies, {}",
+                self.file,
+                game_name(v),
+                v.plies,
+                v.variant
+            )?;
+        }
+        Ok(())
+    }
+
+    fn file_end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    /// Already said on standard error by the caller, where a terminal user
+    /// sees it whatever becomes of standard output.
+    fn failure(&mut self, _out: &mut dyn Write, _f: &Failure) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, summary: &RunSummary) -> io::Result<()> {
+        writeln!(out, "{summary}")
+    }
+}

@@ -1,0 +1,76 @@
+//! Reports of a validation run: one printer per output format, and the rule
+//! book they cite.
+//!
+//! The CLI makes a [`Printer`] for `--format` and hands it, in input order,
+//! each file's start, its verdicts and its end, every input that could not
+//! be checked ([`Failure`]), and at last the run's [`RunSummary`]. The
+//! printer owns every byte of its format; no failure is left out of any.
+
+pub mod common;
+pub mod github;
+pub mod human;
+pub mod json;
+pub mod junit;
+pub mod progress;
+pub mod rdjson;
+pub mod rulings;
+pub mod run;
+pub mod sarif;
+pub mod source;
+pub mod summary;
+
+use std::io::{self, Write};
+
+pub use common::Failure;
+pub use human::HumanOptions;
+pub use source::Source;
+pub use summary::RunSummary;
+
+use crate::record::validate::Verdict;
+
+/// The output formats of `validate`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// rustc-style diagnostics with the source line and a caret.
+    Human,
+    /// JSON Lines: one object per game (and per unreadable input).
+    Json,
+    /// GitHub Actions workflow commands, and a table in $GITHUB_STEP_SUMMARY.
+    Github,
+    /// JUnit XML: a testsuite per file, a testcase per game, totals.
+    Junit,
+    /// SARIF 2.1.0 (code scanning); rule ids are ruling ids.
+    Sarif,
+    /// reviewdog's diagnostic format (rdjson).
+    Rdjson,
+}
+
+/// A report being written.
+pub trait Printer {
+    /// A file (or standard input) begins; snippets read lines from `source`.
+    fn file_start(&mut self, out: &mut dyn Write, name: &str, source: Source) -> io::Result<()>;
+    /// One game's verdict, in input order.
+    fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()>;
+    /// The file's last verdict was given.
+    fn file_end(&mut self, out: &mut dyn Write) -> io::Result<()>;
+    /// An input that could not be checked (or not to its end).
+    fn failure(&mut self, out: &mut dyn Write, f: &Failure) -> io::Result<()>;
+    /// The run ended.
+    fn finish(&mut self, out: &mut dyn Write, summary: &RunSummary) -> io::Result<()>;
+}
+
+/// The printer for `format`; `human` shapes the human one.
+pub fn printer(format: Format, human: HumanOptions) -> Box<dyn Printer> {
+    match format {
+        Format::Human => Box::new(human::Human::new(human)),
+        Format::Json => Box::new(json::Json::default()),
+        Format::Github => Box::new(github::Github::new(
+            std::env::var_os("GITHUB_STEP_SUMMARY")
+                .filter(|p| !p.is_empty())
+                .map(Into::into),
+        )),
+        Format::Junit => Box::new(junit::Junit::default()),
+        Format::Sarif => Box::new(sarif::Sarif::default()),
+        Format::Rdjson => Box::new(rdjson::Rdjson::default()),
+    }
+}

@@ -1,0 +1,133 @@
+//! `--format rdjson`: reviewdog's Diagnostic Format (one JSON document,
+//! `reviewdog -f=rdjson`). Each diagnostic carries its ruling as its code
+//! and its "did you mean" moves as suggested replacements of the token; an
+//! input that could not be checked is an ERROR diagnostic on its path.
+
+use std::io::{self, Write};
+
+use serde_json::{json, Value};
+
+use super::common::{game_name, rule_id, Failure, IO_RULE};
+use super::rulings;
+use super::source::Source;
+use super::summary::RunSummary;
+use super::Printer;
+use crate::record::replay::{Diagnostic, Severity};
+use crate::record::validate::Verdict;
+
+/// The rdjson printer.
+#[derive(Default)]
+pub struct Rdjson {
+    file: String,
+    opened: bool,
+    count: usize,
+}
+
+fn severity(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "ERROR",
+        Severity::Warning => "WARNING",
+        Severity::Note => "INFO",
+    }
+}
+
+impl Rdjson {
+    fn open(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if !self.opened {
+            self.opened = true;
+            write!(
+                out,
+                "{{\"source\":{{\"name\":\"fvnote\"}},\"diagnostics\":["
+            )?;
+        }
+        Ok(())
+    }
+
+    fn push(&mut self, out: &mut dyn Write, value: &Value) -> io::Result<()> {
+        self.open(out)?;
+        if self.count > 0 {
+            out.write_all(b",")?;
+        }
+        out.write_all(b"\n")?;
+        self.count += 1;
+        serde_json::to_writer(&mut *out, value)?;
+        Ok(())
+    }
+
+    fn diagnostic(
+        &mut self,
+        out: &mut dyn Write,
+        v: &Verdict,
+        d: &Diagnostic,
+        syntax: bool,
+    ) -> io::Result<()> {
+        let start = json!({ "line": d.span.line, "column": d.span.column });
+        let end = json!({ "line": d.span.line, "column": d.span.column + d.span.len.max(1) });
+        let range = json!({ "start": start, "end": end });
+        let mut code = json!({ "value": rule_id(d, syntax) });
+        if let Some(e) = d.ruling.and_then(rulings::entry) {
+            code["url"] = json!(e.link());
+        }
+        let suggestions: Vec<Value> = d
+            .suggestions
+            .iter()
+            .map(|s| json!({ "range": range, "text": s }))
+            .collect();
+        let mut message = format!("{}: {}", game_name(v), d.message);
+        if let Some(p) = d.ply {
+            message = format!("{}, ply {p}: {}", game_name(v), d.message);
+        }
+        self.push(
+            out,
+            &json!({
+                "message": message,
+                "location": { "path": self.file, "range": range },
+                "severity": severity(d.severity),
+                "code": code,
+                "suggestions": suggestions,
+            }),
+        )
+    }
+}
+
+impl Printer for Rdjson {
+    fn file_start(&mut self, out: &mut dyn Write, name: &str, _source: Source) -> io::Result<()> {
+        self.file = name.to_owned();
+        self.open(out)
+    }
+
+    fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()> {
+        if let Some(e) = &v.error {
+            self.diagnostic(out, v, e, v.syntax_error)?;
+        }
+        for d in v.warnings.iter().chain(&v.notes) {
+            self.diagnostic(out, v, d, false)?;
+        }
+        Ok(())
+    }
+
+    fn file_end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn failure(&mut self, out: &mut dyn Write, f: &Failure) -> io::Result<()> {
+        let mut location = json!({ "path": f.path });
+        if let Some(l) = f.line {
+            location["range"] = json!({ "start": { "line": l } });
+        }
+        self.push(
+            out,
+            &json!({
+                "message": format!("could not check {}: {}", f.path, f.message),
+                "location": location,
+                "severity": "ERROR",
+                "code": { "value": IO_RULE },
+            }),
+        )
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, _summary: &RunSummary) -> io::Result<()> {
+        self.open(out)?;
+        writeln!(out, "\n]}}")
+    }
+}

@@ -1,0 +1,122 @@
+//! The rule book (`notation/rules.md`), compiled in so `fvnote explain ID`
+//! and every printer cite the same text a clone ships: one source.
+
+/// The whole rule book, as committed.
+pub const RULES_MD: &str = include_str!("../../notation/rules.md");
+
+/// Where the rule book lives in the repository (for links in reports).
+pub const RULES_PATH: &str = "notation/rules.md";
+
+/// One ruling's entry: its id, its heading title, and its markdown text
+/// (heading included, up to the next heading).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Entry {
+    /// `FL5`, `G6` …
+    pub id: &'static str,
+    /// The heading after the id (`Control`).
+    pub title: &'static str,
+    /// The entry as written, from its heading to the next one.
+    pub text: &'static str,
+}
+
+impl Entry {
+    /// The GitHub-style anchor of the heading (`fl5--who-controls-a-rank`).
+    pub fn anchor(&self) -> String {
+        let heading = self.text.lines().next().unwrap_or("");
+        let heading = heading.trim_start_matches('#').trim();
+        heading
+            .chars()
+            .filter_map(|c| match c {
+                c if c.is_alphanumeric() => Some(c.to_ascii_lowercase()),
+                ' ' => Some('-'),
+                '-' | '_' => Some(c),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// A link into the repository: `notation/rules.md#fl5--…`.
+    pub fn link(&self) -> String {
+        format!("{RULES_PATH}#{}", self.anchor())
+    }
+
+    /// The first paragraph of the entry (its rule, without the example),
+    /// on one line.
+    pub fn summary(&self) -> String {
+        self.text
+            .lines()
+            .skip(1)
+            .skip_while(|l| l.trim().is_empty())
+            .take_while(|l| !l.trim().is_empty())
+            .map(str::trim)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+/// Every entry, in the book's order. An entry is a `### ID · Title`
+/// heading whose first word is a ruling id (capital letters then digits).
+pub fn entries() -> Vec<Entry> {
+    let mut out = Vec::new();
+    let mut starts = Vec::new();
+    let mut at = 0;
+    for line in RULES_MD.split_inclusive('\n') {
+        if line.starts_with("## ") || line.starts_with("### ") {
+            starts.push((at, line));
+        }
+        at += line.len();
+    }
+    for (i, &(start, line)) in starts.iter().enumerate() {
+        let Some(head) = line.strip_prefix("### ") else {
+            continue;
+        };
+        let head = head.trim();
+        let (id, title) = head.split_once(' ').unwrap_or((head, ""));
+        if !is_ruling_id(id) {
+            continue;
+        }
+        let end = starts.get(i + 1).map_or(RULES_MD.len(), |&(s, _)| s);
+        out.push(Entry {
+            id,
+            title: title.trim_start_matches('·').trim(),
+            text: RULES_MD[start..end].trim_end(),
+        });
+    }
+    out
+}
+
+/// Whether `s` has the shape of a ruling id: capitals then digits (`FL10`).
+pub fn is_ruling_id(s: &str) -> bool {
+    let digits = s.trim_start_matches(|c: char| c.is_ascii_uppercase());
+    digits.len() < s.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// The entry for `id`, ignoring case (`fl5` finds `FL5`).
+pub fn entry(id: &str) -> Option<Entry> {
+    entries()
+        .into_iter()
+        .find(|e| e.id.eq_ignore_ascii_case(id.trim()))
+}
+
+/// The hint printed under a diagnostic that cites `id`.
+pub fn explain_hint(id: &str) -> String {
+    format!("run 'fvnote explain {id}' for the rule ({RULES_PATH})")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn entries_parse() {
+        let all = entries();
+        assert!(all.iter().any(|e| e.id == "FL10"));
+        let fl5 = entry("fl5").unwrap();
+        assert_eq!(fl5.id, "FL5");
+        assert!(fl5.text.starts_with("### FL5"));
+        assert!(!fl5.text.contains("### FL6"));
+        assert_eq!(fl5.anchor(), "fl5--who-controls-a-rank");
+        assert!(entry(&format!("FL{}", 55)).is_none());
+        assert!(is_ruling_id("G1") && !is_ruling_id("G") && !is_ruling_id("12"));
+    }
+}

@@ -1,0 +1,259 @@
+//! A validation run: inputs checked in order into a [`Printer`].
+//!
+//! Small files are read whole and checked in parallel, up to 64 at a time;
+//! larger files and standard input stream through
+//! [`check_games`](crate::record::validate::check_games), which cuts them
+//! into blocks checked in parallel. Verdicts reach the printer in input
+//! order either way. An input that cannot be read is reported on standard
+//! error and to the printer, and the run goes on.
+
+use std::cell::RefCell;
+use std::fs::File;
+use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::path::PathBuf;
+use std::rc::Rc;
+use std::time::Instant;
+
+use rayon::prelude::*;
+
+use super::common::Failure;
+use super::progress::Progress;
+use super::source::{Kept, Source, Tee};
+use super::summary::RunSummary;
+use super::Printer;
+use crate::record::validate::{check_games, check_games_serial, ValidateOptions, Verdict};
+
+/// One input: a file or standard input.
+#[derive(Clone, Debug)]
+pub enum Input {
+    File(PathBuf),
+    Stdin,
+}
+
+impl Input {
+    /// The name reports use.
+    pub fn name(&self) -> String {
+        match self {
+            Input::File(p) => p.display().to_string(),
+            Input::Stdin => "<stdin>".into(),
+        }
+    }
+}
+
+/// Files at most this large are read whole and checked in parallel with
+/// their neighbours; larger ones stream, cut into blocks checked in parallel.
+const SMALL_FILE: u64 = 1 << 20;
+
+/// Reads of standard input: large blocks, as the block cutter wants.
+const STDIN_BUFFER: usize = 1 << 20;
+
+/// How a run goes.
+pub struct RunOptions {
+    pub validate: ValidateOptions,
+    /// Whether the printer shows source lines (only then is standard
+    /// input kept until its games are reported).
+    pub snippets: bool,
+    /// Whether a run that checks no game is fine; otherwise it is a
+    /// failure named `empty_name` (the paths given).
+    pub allow_empty: bool,
+    pub empty_name: String,
+}
+
+/// An error that ends the run: writing the report failed.
+pub type WriteError = std::io::Error;
+
+/// Checks `inputs` in order, reporting `failures` found before (unreadable
+/// directories) first; returns the counts.
+pub fn run(
+    inputs: &[Input],
+    failures: Vec<Failure>,
+    opts: &RunOptions,
+    printer: &mut dyn Printer,
+    out: &mut dyn Write,
+) -> Result<RunSummary, WriteError> {
+    let started = Instant::now();
+    let mut summary = RunSummary::default();
+    let mut progress = Progress::new();
+    for f in &failures {
+        fail(printer, out, &mut summary, f.clone())?;
+    }
+    let mut i = 0;
+    while i < inputs.len() {
+        let small = |inp: &Input| match inp {
+            Input::File(p) => {
+                std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() <= SMALL_FILE)
+            }
+            Input::Stdin => false,
+        };
+        let mut j = i;
+        while j < inputs.len() && j - i < 64 && small(&inputs[j]) {
+            j += 1;
+        }
+        if j > i {
+            // A run of small files is checked in parallel, whole.
+            let group: Vec<(Result<Vec<Verdict>, String>, &Input)> = inputs[i..j]
+                .par_iter()
+                .map(|inp| {
+                    let Input::File(p) = inp else {
+                        return (Ok(Vec::new()), inp);
+                    };
+                    let r = std::fs::read(p)
+                        .map_err(|e| e.to_string())
+                        .and_then(|bytes| {
+                            let mut v = Vec::new();
+                            check_games_serial(&bytes[..], &opts.validate, |x| v.push(x))
+                                .map(|()| v)
+                                .map_err(|e| e.to_string())
+                        });
+                    (r, inp)
+                })
+                .collect();
+            for (r, inp) in group {
+                let name = inp.name();
+                match r {
+                    Ok(verdicts) => {
+                        let file = match inp {
+                            Input::File(p) if opts.snippets => File::open(p).ok(),
+                            _ => None,
+                        };
+                        printer.file_start(out, &name, Source::File(file))?;
+                        summary.counts.files += 1;
+                        for v in &verdicts {
+                            summary.add(v);
+                            printer.game(out, v)?;
+                        }
+                        printer.file_end(out)?;
+                        progress.tick(&summary);
+                    }
+                    Err(message) => fail(
+                        printer,
+                        out,
+                        &mut summary,
+                        Failure {
+                            path: name,
+                            message,
+                            line: None,
+                        },
+                    )?,
+                }
+            }
+            i = j;
+            continue;
+        }
+        let inp = &inputs[i];
+        i += 1;
+        let name = inp.name();
+        let (reader, source): (Box<dyn BufRead>, Source) = match inp {
+            Input::Stdin if opts.snippets => {
+                let kept = Rc::new(RefCell::new(Kept::default()));
+                let tee = Tee::new(std::io::stdin().lock(), Rc::clone(&kept));
+                (
+                    Box::new(BufReader::with_capacity(STDIN_BUFFER, tee)),
+                    Source::Kept(kept),
+                )
+            }
+            Input::Stdin => (
+                Box::new(BufReader::with_capacity(
+                    STDIN_BUFFER,
+                    std::io::stdin().lock(),
+                )),
+                Source::File(None),
+            ),
+            Input::File(p) => match File::open(p) {
+                Ok(f) => (
+                    Box::new(BufReader::with_capacity(1 << 16, f)),
+                    Source::File(File::open(p).ok().filter(|_| opts.snippets)),
+                ),
+                Err(e) => {
+                    fail(
+                        printer,
+                        out,
+                        &mut summary,
+                        Failure {
+                            path: name,
+                            message: e.to_string(),
+                            line: None,
+                        },
+                    )?;
+                    continue;
+                }
+            },
+        };
+        let kept = match &source {
+            Source::Kept(k) => Some(Rc::clone(k)),
+            Source::File(_) => None,
+        };
+        printer.file_start(out, &name, source)?;
+        summary.counts.files += 1;
+        let mut write_err = None;
+        let r = check_games(reader, &opts.validate, |v| {
+            summary.add(&v);
+            if write_err.is_none() {
+                if let Err(e) = printer.game(out, &v) {
+                    write_err = Some(e);
+                }
+            }
+            if let Some(k) = &kept {
+                k.borrow_mut().trim_before(v.span.offset);
+            }
+            progress.tick(&summary);
+        });
+        if let Some(e) = write_err {
+            return Err(e);
+        }
+        printer.file_end(out)?;
+        if let Err(e) = r {
+            let line = (e.span.line > 0).then_some(e.span.line);
+            let message = e.to_string();
+            fail(
+                printer,
+                out,
+                &mut summary,
+                Failure {
+                    path: name,
+                    message,
+                    line,
+                },
+            )?;
+        }
+    }
+    progress.clear();
+    if summary.counts.games == 0 && summary.failures == 0 && !opts.allow_empty {
+        // A typo in a CI path must not pass as "0 games, all valid".
+        let message =
+            "no games found: nothing was checked (--allow-empty accepts a run with no games)";
+        summary.empty = true;
+        fail(
+            printer,
+            out,
+            &mut summary,
+            Failure {
+                path: opts.empty_name.clone(),
+                message: message.into(),
+                line: None,
+            },
+        )?;
+    }
+    summary.elapsed = started.elapsed();
+    Ok(summary)
+}
+
+/// Says on standard error that an input could not be checked, and tells
+/// the printer.
+fn fail(
+    printer: &mut dyn Printer,
+    out: &mut dyn Write,
+    summary: &mut RunSummary,
+    f: Failure,
+) -> Result<(), WriteError> {
+    eprintln!("error: {}: {}", f.path, f.message);
+    if !summary.empty {
+        summary.failures += 1;
+    }
+    printer.failure(out, &f)
+}
+
+/// Whether standard input is a terminal (nothing piped in).
+pub fn stdin_is_terminal() -> bool {
+    std::io::stdin().is_terminal()
+}

@@ -1,0 +1,199 @@
+//! `--format sarif`: SARIF 2.1.0 for code scanning. One run; a result per
+//! diagnostic, filed under its ruling id (`FL5`) as the rule id, whose rule
+//! entry carries the rule book's text; an input that could not be checked
+//! is an `io-error` result and a tool execution notification, and makes the
+//! invocation unsuccessful. Results are written as they come (JSON objects
+//! have no key order, so `results` opens the run and `tool` closes it).
+
+use std::collections::BTreeSet;
+use std::io::{self, Write};
+
+use serde_json::{json, Value};
+
+use super::common::{game_name, rule_id, uri, Failure, IO_RULE};
+use super::rulings;
+use super::source::Source;
+use super::summary::RunSummary;
+use super::Printer;
+use crate::record::replay::{Diagnostic, Severity};
+use crate::record::validate::Verdict;
+
+/// The schema SARIF consumers know the format by.
+pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
+
+/// The SARIF printer.
+#[derive(Default)]
+pub struct Sarif {
+    file: String,
+    opened: bool,
+    results: usize,
+    rules: BTreeSet<&'static str>,
+    notifications: Vec<Value>,
+}
+
+fn level(s: Severity) -> &'static str {
+    match s {
+        Severity::Error => "error",
+        Severity::Warning => "warning",
+        Severity::Note => "note",
+    }
+}
+
+fn location(file: &str, line: u32, column: Option<(u32, u32)>) -> Value {
+    let mut region = json!({ "startLine": line.max(1) });
+    if let Some((col, len)) = column {
+        region["startColumn"] = json!(col.max(1));
+        region["endColumn"] = json!(col.max(1) + len.max(1));
+    }
+    json!({
+        "physicalLocation": {
+            "artifactLocation": { "uri": uri(file) },
+            "region": region,
+        }
+    })
+}
+
+/// The rule entry of `id`: the rule book's text when it is a ruling.
+fn rule(id: &str) -> Value {
+    match rulings::entry(id) {
+        Some(e) => json!({
+            "id": e.id,
+            "name": e.title,
+            "shortDescription": { "text": format!("{} {}", e.id, e.title) },
+            "fullDescription": { "text": e.summary() },
+            "help": { "text": e.summary(), "markdown": e.text },
+            "properties": { "rulesDoc": e.link() },
+        }),
+        None => {
+            let what = match id {
+                "pgn-syntax" => "The text is not well-formed PGN.",
+                "illegal-move" => "A move no piece of the side to move can make.",
+                "lenient-notation" => {
+                    "A move written in a lenient form fvnote accepts but does not write."
+                }
+                IO_RULE => "An input could not be read, so its games were not checked.",
+                _ => "A note on the record.",
+            };
+            json!({
+                "id": id,
+                "shortDescription": { "text": what },
+                "fullDescription": { "text": what },
+            })
+        }
+    }
+}
+
+impl Sarif {
+    fn open(&mut self, out: &mut dyn Write) -> io::Result<()> {
+        if !self.opened {
+            self.opened = true;
+            write!(
+                out,
+                "{{\"$schema\":\"{SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"results\":["
+            )?;
+        }
+        Ok(())
+    }
+
+    fn result(&mut self, out: &mut dyn Write, value: &Value) -> io::Result<()> {
+        self.open(out)?;
+        if self.results > 0 {
+            out.write_all(b",")?;
+        }
+        out.write_all(b"\n")?;
+        self.results += 1;
+        serde_json::to_writer(&mut *out, value)?;
+        Ok(())
+    }
+
+    fn diagnostic(
+        &mut self,
+        out: &mut dyn Write,
+        v: &Verdict,
+        d: &Diagnostic,
+        syntax: bool,
+    ) -> io::Result<()> {
+        let id = rule_id(d, syntax);
+        self.rules.insert(id);
+        let mut text = format!("{}: {}", game_name(v), d.message);
+        if let Some(p) = d.ply {
+            text = format!("{}, ply {p}: {}", game_name(v), d.message);
+        }
+        if !d.suggestions.is_empty() {
+            text.push_str(&format!(" (did you mean {}?)", d.suggestions.join(", ")));
+        }
+        let mut result = json!({
+            "ruleId": id,
+            "level": level(d.severity),
+            "message": { "text": text },
+            "locations": [location(&self.file, d.span.line, Some((d.span.column, d.span.len)))],
+        });
+        if let Some(fen) = &d.fen {
+            result["properties"] = json!({ "fen": fen, "game": v.game, "variant": v.variant });
+        }
+        self.result(out, &result)
+    }
+}
+
+impl Printer for Sarif {
+    fn file_start(&mut self, out: &mut dyn Write, name: &str, _source: Source) -> io::Result<()> {
+        self.file = name.to_owned();
+        self.open(out)
+    }
+
+    fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()> {
+        if let Some(e) = &v.error {
+            self.diagnostic(out, v, e, v.syntax_error)?;
+        }
+        for d in v.warnings.iter().chain(&v.notes) {
+            self.diagnostic(out, v, d, false)?;
+        }
+        Ok(())
+    }
+
+    fn file_end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
+
+    fn failure(&mut self, out: &mut dyn Write, f: &Failure) -> io::Result<()> {
+        self.rules.insert(IO_RULE);
+        let loc = location(&f.path, f.line.unwrap_or(1), None);
+        let text = format!("{}: {}", f.path, f.message);
+        self.result(
+            out,
+            &json!({
+                "ruleId": IO_RULE,
+                "level": "error",
+                "message": { "text": text },
+                "locations": [loc.clone()],
+            }),
+        )?;
+        self.notifications.push(json!({
+            "level": "error",
+            "message": { "text": text },
+            "locations": [loc],
+        }));
+        Ok(())
+    }
+
+    fn finish(&mut self, out: &mut dyn Write, _summary: &RunSummary) -> io::Result<()> {
+        self.open(out)?;
+        let rules: Vec<Value> = self.rules.iter().map(|id| rule(id)).collect();
+        let tool = json!({
+            "driver": {
+                "name": "fvnote",
+                "version": env!("CARGO_PKG_VERSION"),
+                "rules": rules,
+            }
+        });
+        let invocation = json!({
+            "executionSuccessful": self.notifications.is_empty(),
+            "toolExecutionNotifications": self.notifications,
+        });
+        write!(out, "\n],\"tool\":")?;
+        serde_json::to_writer(&mut *out, &tool)?;
+        write!(out, ",\"invocations\":[")?;
+        serde_json::to_writer(&mut *out, &invocation)?;
+        writeln!(out, "]}}]}}")
+    }
+}

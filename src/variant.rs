@@ -1,0 +1,282 @@
+//! The variants fvnote knows and the registry that describes each one.
+//!
+//! [`Variant`] names a variant; [`VariantInfo`] is its registration: the
+//! identifier used in `[Variant "…"]`, the other names accepted, a summary, and
+//! the features other layers ask about (hands, cages, castling, en passant,
+//! the kinds of moves it has). Both come from the one [`variants!`] table below,
+//! so a variant cannot exist without its registration. The rules themselves
+//! are dispatched by `with_rules!` in [`crate::rules`], whose `match` the
+//! compiler checks for a missing variant.
+//!
+//! ```
+//! use fvnote::Variant;
+//! let v: Variant = "Fault Line".parse().unwrap();
+//! assert_eq!(v, Variant::FaultLine);
+//! assert_eq!(v.to_string(), "fault-line");
+//! assert!(v.has_castling() && !v.has_hands());
+//! ```
+
+use std::fmt;
+use std::str::FromStr;
+
+/// A kind of move, for what a variant has and what a move is (e.g. which kinds
+/// a random game must show).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum MoveKind {
+    /// A piece move without capture or promotion.
+    Quiet,
+    /// A capture (including en passant and a capturing promotion).
+    Capture,
+    /// A promotion (including pawns pushed to promotion by a cage, SC3).
+    Promotion,
+    /// Castling (G4, FL8).
+    Castle,
+    /// An en passant capture.
+    EnPassant,
+    /// A drop from hand (QK7).
+    Drop,
+    /// A rank slide (FL3).
+    Slide,
+    /// A king's quake (QK3).
+    Quake,
+    /// A cage moving around the ring (SC1).
+    CageMove,
+    /// A cage inserted into the board, pushing a line (SC2).
+    CageInsert,
+}
+
+/// The registration of one variant: everything other layers need to know
+/// about it besides its rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct VariantInfo {
+    /// The variant this entry registers.
+    pub variant: Variant,
+    /// The identifier used in `[Variant "…"]` and `--variant`.
+    pub id: &'static str,
+    /// Other names accepted, lower case (matched case-insensitively).
+    pub aliases: &'static [&'static str],
+    /// A one-line summary with its ruling ids.
+    pub summary: &'static str,
+    /// Whether players hold pieces in hand (QK7).
+    pub hands: bool,
+    /// Whether the variant has cages (SC0).
+    pub cages: bool,
+    /// Whether castling exists.
+    pub castling: bool,
+    /// Whether pawns double-step and capture en passant.
+    pub en_passant: bool,
+    /// The kinds of moves the variant has.
+    pub move_kinds: &'static [MoveKind],
+}
+
+/// Declares [`Variant`], [`Variant::ALL`] and [`VARIANTS`] from one table, so
+/// the enum and its registrations cannot disagree.
+macro_rules! variants {
+    ($(
+        $(#[$doc:meta])*
+        $name:ident {
+            id: $id:literal,
+            aliases: [$($alias:literal),* $(,)?],
+            summary: $summary:literal,
+            hands: $hands:literal,
+            cages: $cages:literal,
+            castling: $castling:literal,
+            en_passant: $ep:literal,
+            move_kinds: [$($kind:ident),* $(,)?] $(,)?
+        }
+    ),* $(,)?) => {
+        /// The variants fvnote knows, by their PGN `Variant` tag identifier.
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
+        pub enum Variant {
+            $($(#[$doc])* $name,)*
+        }
+
+        /// Every variant's registration, in the order of [`Variant`].
+        pub const VARIANTS: &[VariantInfo] = &[$(
+            VariantInfo {
+                variant: Variant::$name,
+                id: $id,
+                aliases: &[$($alias),*],
+                summary: $summary,
+                hands: $hands,
+                cages: $cages,
+                castling: $castling,
+                en_passant: $ep,
+                move_kinds: &[$(MoveKind::$kind),*],
+            },
+        )*];
+
+        impl Variant {
+            /// Every variant, in declaration order.
+            pub const ALL: [Variant; VARIANTS.len()] = [$(Variant::$name),*];
+        }
+    };
+}
+
+variants! {
+    /// Orthodox chess (FIDE), the baseline.
+    Chess {
+        id: "chess",
+        aliases: ["standard", "orthodox", "fide"],
+        summary: "orthodox chess (FIDE), the baseline",
+        hands: false, cages: false, castling: true, en_passant: true,
+        move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
+    },
+    /// Grid chess (GR1–GR4).
+    Grid {
+        id: "grid",
+        aliases: ["grid chess"],
+        summary: "every move must cross a line of the 2×2 grid (GR1–GR4)",
+        hands: false, cages: false, castling: true, en_passant: true,
+        move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
+    },
+    /// Rank and File chess (RF1–RF6).
+    RankAndFile {
+        id: "rank-and-file",
+        aliases: ["rank and file chess", "rank and file", "rankandfile"],
+        summary: "move only from your most crowded file or rank (RF1–RF6)",
+        hands: false, cages: false, castling: true, en_passant: true,
+        move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
+    },
+    /// Fault Line (FL0–FL10).
+    FaultLine {
+        id: "fault-line",
+        aliases: ["fault line", "faultline"],
+        summary: "6 ranks that slide sideways; capture the king or reach the far rank (FL0–FL10)",
+        hands: false, cages: false, castling: true, en_passant: false,
+        move_kinds: [Quiet, Capture, Promotion, Castle, Slide],
+    },
+    /// Quake Chess with the DF army (QK0–QK7).
+    Quake {
+        id: "quake",
+        aliases: ["quake chess", "quake-df", "quake chess df"],
+        summary: "kings quake whole strips; captures are dropped back; DF army (QK0–QK7)",
+        hands: true, cages: false, castling: false, en_passant: false,
+        move_kinds: [Quiet, Capture, Drop, Quake],
+    },
+    /// Quake Chess with the LB army (QK0–QK7).
+    QuakeLb {
+        id: "quake-lb",
+        aliases: ["quake chess lb", "quake lb"],
+        summary: "Quake Chess with the LB army of hunter/carrier pieces (QK0–QK7)",
+        hands: true, cages: false, castling: false, en_passant: false,
+        move_kinds: [Quiet, Capture, Drop, Quake],
+    },
+    /// Slide-chess (SC0–SC4).
+    Slide {
+        id: "slide",
+        aliases: ["slide-chess", "slide chess", "slidechess"],
+        summary: "cages move around the ring and are pushed through the board (SC0–SC4)",
+        hands: false, cages: true, castling: false, en_passant: false,
+        move_kinds: [Quiet, Capture, Promotion, CageMove, CageInsert],
+    },
+}
+
+// The table is indexed by the enum's discriminant: checked when compiling.
+const _: () = {
+    let mut i = 0;
+    while i < VARIANTS.len() {
+        assert!(VARIANTS[i].variant as usize == i);
+        i += 1;
+    }
+};
+
+impl Variant {
+    /// This variant's registration.
+    #[inline]
+    pub const fn info(self) -> &'static VariantInfo {
+        &VARIANTS[self as usize]
+    }
+    /// The identifier used in `[Variant "…"]` and `--variant`.
+    pub fn id(self) -> &'static str {
+        self.info().id
+    }
+    /// Other names accepted, case-insensitively (the rule pages' names).
+    pub fn aliases(self) -> &'static [&'static str] {
+        self.info().aliases
+    }
+    /// A one-line summary.
+    pub fn summary(self) -> &'static str {
+        self.info().summary
+    }
+    /// Whether players hold pieces in hand (QK7).
+    #[inline]
+    pub fn has_hands(self) -> bool {
+        self.info().hands
+    }
+    /// Whether the variant has cages (SC0).
+    #[inline]
+    pub fn has_cages(self) -> bool {
+        self.info().cages
+    }
+    /// Whether castling exists (no castling in Quake, QK7, nor Slide-chess, SC3).
+    #[inline]
+    pub fn has_castling(self) -> bool {
+        self.info().castling
+    }
+    /// Whether pawns double-step and capture en passant (not FL3, QK6, SC3).
+    #[inline]
+    pub fn has_en_passant(self) -> bool {
+        self.info().en_passant
+    }
+    /// The kinds of moves the variant has.
+    pub fn move_kinds(self) -> &'static [MoveKind] {
+        self.info().move_kinds
+    }
+}
+
+impl fmt::Display for Variant {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+/// An unknown variant name; the message lists the known identifiers.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("unknown variant {name:?}: expected one of {}", Variant::ALL.map(|v| v.id()).join(", "))]
+pub struct UnknownVariant {
+    /// The name as given.
+    pub name: String,
+}
+
+impl FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        let lower = s.trim().to_ascii_lowercase();
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id() == lower || v.aliases().contains(&lower.as_str()))
+            .ok_or_else(|| UnknownVariant { name: s.to_owned() })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn variant_names_and_aliases_parse() {
+        for v in Variant::ALL {
+            assert_eq!(v.id().parse::<Variant>(), Ok(v));
+            assert_eq!(v.to_string().parse::<Variant>(), Ok(v));
+            for a in v.aliases() {
+                assert_eq!(a.to_uppercase().parse::<Variant>(), Ok(v), "{a}");
+            }
+        }
+        assert_eq!("Fault Line".parse::<Variant>(), Ok(Variant::FaultLine));
+        assert_eq!("Slide-chess".parse::<Variant>(), Ok(Variant::Slide));
+        let err = "crazyhouse".parse::<Variant>().unwrap_err().to_string();
+        assert!(err.contains("chess, grid, rank-and-file, fault-line, quake, quake-lb, slide"));
+    }
+
+    #[test]
+    fn names_are_unique_across_variants() {
+        let mut seen = std::collections::HashSet::new();
+        for info in VARIANTS {
+            for name in std::iter::once(&info.id).chain(info.aliases) {
+                assert_eq!(name.to_ascii_lowercase(), *name, "aliases are lower case");
+                assert!(seen.insert(*name), "{name} names two variants");
+            }
+        }
+    }
+}
