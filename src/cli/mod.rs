@@ -70,8 +70,12 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN.
     #[command(
-        after_help = "Nothing is written unless every input converts. Errors name \
-FILE:LINE:COLUMN.\nExit status: 0 converted; 2 usage or I/O error, or input that cannot be \
+        after_help = "With -o or --in-place, no file is written unless every input converts. \
+Standard output gets each game as it converts; after an error no more games are written (a \
+JSON array is closed), so what was written is complete game by game. Errors name \
+FILE:LINE:COLUMN; bytes that are not UTF-8 are errors.\n--in-place rewrites a file only into \
+its own syntax (PGN to PGN, JSON to JSON or JSON Lines).\n\
+Exit status: 0 converted; 2 usage or I/O error, or input that cannot be \
 converted (syntax error; for --to fen, a main line that does not replay; for --to pgn \
 from JSON, a game PGN cannot hold).\n\
 `%` escape lines are skipped, as PGN readers do; --in-place refuses a file that has one, \
@@ -83,8 +87,9 @@ The JSON form is specified in notation/json.md."
     #[command(
         after_help = "Tags, comments (and [%...] commands), NAGs, variations and results \
 are kept.\nA file with a syntax error, an illegal or ambiguous move, an unreadable FEN tag, \
-or a `%` escape line (which PGN readers skip, so rewriting would delete it) is reported and left \
-untouched.\nExit status: 0 all formatted (or already canonical); 1 with \
+bytes that are not UTF-8, or a `%` escape line (which PGN readers skip, so rewriting would \
+delete it) is reported and left untouched. Rewritten files keep their mode, owner and links \
+(README: \"What fvnote does to your files\").\nExit status: 0 all formatted (or already canonical); 1 with \
 --check, some file would change; 2 some file could not be formatted, read or written."
     )]
     Fmt(fmt::FmtArgs),
