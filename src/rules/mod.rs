@@ -20,6 +20,7 @@ pub mod movegen;
 pub mod perft;
 pub mod quake;
 pub mod rank_and_file;
+pub mod reference;
 pub mod slide;
 
 use std::fmt;

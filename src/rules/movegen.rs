@@ -37,7 +37,7 @@ static CLASS: [u8; 256] = {
 };
 
 #[inline]
-fn color_bits(c: Color) -> u8 {
+pub(crate) fn color_bits(c: Color) -> u8 {
     match c {
         Color::White => 0,
         Color::Black => 0x10,

@@ -32,7 +32,7 @@ use crate::piece::{Color, Piece, Role};
 use crate::position::{Position, EMPTY, HOLE};
 use crate::rules::movegen::{self, PawnRules};
 use crate::rules::{Illegal, Rules, Scope, Variant};
-use crate::square::{Square, MAILBOX, MAX_FILES, MAX_RANKS};
+use crate::square::{Square, MAILBOX, MAX_FILES, MAX_RANKS, STRIDE};
 
 /// Quake Chess, both armies.
 pub struct Quake;
@@ -301,7 +301,7 @@ fn rebuild(pos: &Position, cells: &[(Coord, u8)]) -> Result<Position, Illegal> {
 
 /// QK1–QK3, QK5: the board after the mover's quake in `dir` (before pocketing and
 /// passing the turn), or why the shape forbids it.
-fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal> {
+pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal> {
     let us = pos.turn;
     let Some(king) = pos.king(us) else {
         return Err(Illegal::new("QK1", "needs the mover's king on the board"));
@@ -330,15 +330,24 @@ fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal> {
 /// QK6: removes every pawn without a forward cell into `mover`'s hand.
 fn pocket_pawns(pos: &mut Position, mover: Color) {
     for r in 0..pos.ranks {
-        for f in 0..pos.files {
-            let Some(sq) = Square::new(f, r) else {
+        let Some(row) = Square::new(0, r) else {
+            continue;
+        };
+        for i in row.index()..row.index() + usize::from(pos.files) {
+            // Raw bytes: this runs after every move and candidate played.
+            let b = pos.cells[i];
+            if b & HOLE != 0 || b & 0x0f != Role::Pawn as u8 {
                 continue;
+            }
+            let sq = Square::from_index(i);
+            let color = if b & 0x10 != 0 {
+                Color::Black
+            } else {
+                Color::White
             };
-            if let Some(p) = pos.piece_at(sq) {
-                if p.role == Role::Pawn && !pos.is_cell(sq.offset(movegen::forward(p.color))) {
-                    pos.set(sq, None);
-                    pos.add_to_hand(mover, Role::Pawn, 1);
-                }
+            if !pos.is_cell(sq.offset(movegen::forward(color))) {
+                pos.set(sq, None);
+                pos.add_to_hand(mover, Role::Pawn, 1);
             }
         }
     }
@@ -346,14 +355,22 @@ fn pocket_pawns(pos: &mut Position, mover: Color) {
 
 /// QK7: the vertical strip through `sq` holds a pawn of either colour.
 fn vertical_strip_has_pawn(pos: &Position, sq: Square) -> bool {
-    let coords: Vec<Coord> = pos.cells().map(coord).collect();
-    strip(&coords, coord(sq), Dir::North)
-        .into_iter()
-        .any(|(f, r)| {
-            Square::new(f as u8, r as u8)
-                .and_then(|s| pos.piece_at(s))
-                .is_some_and(|p| p.role == Role::Pawn)
-        })
+    let pawn = |s: Square| pos.piece_at(s).is_some_and(|p| p.role == Role::Pawn);
+    if !pos.is_cell(sq) {
+        return false;
+    }
+    // The strip is the run of cells through `sq` along its file (QK1); the
+    // mailbox border is holes, so both walks stop inside it.
+    for step in [STRIDE, -STRIDE] {
+        let mut s = sq.offset(step);
+        while pos.is_cell(s) {
+            if pawn(s) {
+                return true;
+            }
+            s = s.offset(step);
+        }
+    }
+    pawn(sq)
 }
 
 /// The pieces each army may have (QK0): DF orthodox without queens, LB compounds.
@@ -398,14 +415,30 @@ impl Rules for Quake {
             return;
         }
         // QK7: drops on any empty cell (pawn limits are checked in `check`).
-        for role in Role::ALL {
-            if role == Role::King || pos.in_hand(us, role) == 0 {
-                continue;
-            }
-            for sq in pos.cells() {
-                if pos.raw(sq) == EMPTY {
-                    out.push(Move::Drop { role, to: sq });
+        let hand = &pos.hands[us.index()];
+        if Role::ALL
+            .iter()
+            .any(|&r| r != Role::King && hand[r as usize] > 0)
+        {
+            // The empty cells in frame order, found once for every role.
+            let mut empty = [Square::from_index(0); MAILBOX];
+            let mut n = 0;
+            for r in 0..pos.ranks {
+                let Some(row) = Square::new(0, r) else {
+                    continue;
+                };
+                for i in row.index()..row.index() + usize::from(pos.files) {
+                    if pos.cells[i] == EMPTY && n < empty.len() {
+                        empty[n] = Square::from_index(i);
+                        n += 1;
+                    }
                 }
+            }
+            for role in Role::ALL {
+                if role == Role::King || hand[role as usize] == 0 {
+                    continue;
+                }
+                out.extend(empty[..n].iter().map(|&to| Move::Drop { role, to }));
             }
         }
         // QK1: quakes.
@@ -444,8 +477,15 @@ impl Rules for Quake {
                 if Self::in_check(pos) {
                     return Err(Illegal::new("QK4", "a king in check may not quake"));
                 }
-                quake_board(pos, dir)?;
-                if !movegen::king_safe_after::<Quake>(pos, mv) {
+                // QK4 on the board the quake makes, after QK6's pocketing
+                // (what `play` does, without computing the quake twice).
+                let mut next = quake_board(pos, dir)?;
+                pocket_pawns(&mut next, pos.turn);
+                let them = pos.turn.other();
+                if next
+                    .king(pos.turn)
+                    .is_some_and(|k| Self::attacked(&next, k, them))
+                {
                     return Err(Illegal::new(
                         "QK4",
                         "the quake would leave the king attacked",
