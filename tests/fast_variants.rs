@@ -5,7 +5,7 @@
 //! move and several tokens, legal and not, must get the same verdict.
 use fvnote::notation::san::{long_form, write_san, San, SanError};
 use fvnote::record::gen::SplitMix64;
-use fvnote::rules::reference;
+use fvnote::rules::{reference, Scope};
 use fvnote::{Move, Position, Role, Variant};
 
 fn sorted(moves: &[Move]) -> Vec<String> {
@@ -34,6 +34,22 @@ fn compare_position(pos: &Position, at: &str) -> Vec<Move> {
         sorted(&cands),
         sorted(&reference::candidates(pos)),
         "candidates, {fen}"
+    );
+    // SAN resolves drops, slides, quakes and cage moves among these alone.
+    let extras: Vec<Move> = cands
+        .iter()
+        .filter(|m| {
+            !matches!(
+                m,
+                Move::Normal { .. } | Move::EnPassant { .. } | Move::Castle { .. }
+            )
+        })
+        .copied()
+        .collect();
+    assert_eq!(
+        sorted(&pos.candidate_moves_in(Scope::Extras)),
+        sorted(&extras),
+        "the variant's own moves, {fen}"
     );
     let in_check = pos.is_check();
     assert_eq!(in_check, reference::in_check(pos), "in check, {fen}");

@@ -345,6 +345,9 @@ pub fn all_piece_moves(
     scope: Scope,
     out: &mut MoveList,
 ) {
+    if scope == Scope::Extras {
+        return;
+    }
     let cb = color_bits(pos.turn);
     let wanted = |b: u8| owned(b, cb) && decode(b).is_some_and(|p| scope.pieces(p.role));
     if let Scope::Target { to, .. } = scope {
