@@ -71,13 +71,14 @@ mkdir -p "$data"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# time NAME CMD... : hyperfine, one core; prints "MEAN MIN MAX" seconds.
+# time NAME CMD... : hyperfine, one core; prints "CPU MIN MAX" seconds: mean
+# user + system time, and the least and largest wall time.
 time_cmd() {
   local name=$1; shift
   RAYON_NUM_THREADS=1 hyperfine --style none --warmup 1 --runs "$runs" \
     --export-json "$tmp/$name.json" -- "$(printf '%q ' "${pin[@]}" "$@")" >/dev/null 2>&1
   python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]
-print(r["mean"], r["min"], r["max"])' "$tmp/$name.json"
+print(r["user"] + r["system"], r["min"], r["max"])' "$tmp/$name.json"
 }
 plies_of() { # total main-line plies fvnote counts in FILE
   "$fv" validate --format json "$1" 2>/dev/null |
@@ -99,7 +100,7 @@ if [ -n "$peer" ]; then
   read -r mean min max <<<"$(time_cmd peer "$peer" "$f")"
   p=$("$peer" "$f" | tr ' ' '\n' | awk -F= '$1 == "plies" { print $2 }')
   peer_rate=$(awk -v p="$p" -v t="$mean" 'BEGIN { printf "%.0f", p / t }')
-  echo "peer pgn-reader + shakmaty on $f: $p plies, mean $mean s (min $min, max $max): $peer_rate plies/s"
+  echo "peer pgn-reader + shakmaty on $f: $p plies, $mean CPU s (wall min $min, max $max): $peer_rate plies/s"
 fi
 
 echo
@@ -125,4 +126,4 @@ for v in "${variants[@]}"; do
 done
 echo
 echo "(validate: fvnote validate --format json; convert: fvnote convert --to jsonl -o FILE;"
-echo " perft: fvnote perft --variant V $depth; hyperfine mean of $runs runs, one core)"
+echo " perft: fvnote perft --variant V $depth; mean CPU time of $runs hyperfine runs, one core)"

@@ -86,6 +86,11 @@ fn compare_position(pos: &Position, at: &str) -> Vec<Move> {
         assert_eq!(verdict(pos, &san), Ok(*mv), "{san}, {fen}");
         let after = pos.play(mv);
         assert_eq!(
+            after,
+            reference::play(pos, mv),
+            "position after {san}, {fen}"
+        );
+        assert_eq!(
             after.gives_check_mark(),
             reference::gives_check(&after),
             "check mark of {san}, {fen}"

@@ -225,7 +225,7 @@ fn quake_check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
             if Quake::in_check(pos) {
                 return Err(Illegal::new("QK4", "a king in check may not quake"));
             }
-            super::quake::quake_board(pos, dir)?;
+            super::quake::quake_board_by_cells(pos, dir)?;
             if movegen::king_safe_after::<Quake>(pos, mv) {
                 Ok(())
             } else {
@@ -295,4 +295,30 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     let mut out = candidates(pos);
     out.retain(|m| check(pos, m).is_ok());
     out
+}
+
+/// The position after a legal `mv`: quakes rebuilt from the list of cells
+/// and pawns pocketed square by square (QK1, QK5, QK6); other moves as
+/// [`Position::play`] plays them.
+pub fn play(pos: &Position, mv: &Move) -> Position {
+    let Move::Quake { dir } = *mv else {
+        return pos.play(mv);
+    };
+    let us = pos.turn();
+    let mut next = super::quake::quake_board_by_cells(pos, dir).unwrap_or_else(|_| pos.clone());
+    next.ep = None;
+    movegen::finish_turn(&mut next, false);
+    let pawns: Vec<Square> = next
+        .squares()
+        .filter(|&sq| {
+            next.piece_at(sq).is_some_and(|p| {
+                p.role == Role::Pawn && !next.is_cell(sq.offset(movegen::forward(p.color)))
+            })
+        })
+        .collect();
+    for sq in pawns {
+        next.set(sq, None);
+        next.add_to_hand(us, Role::Pawn, 1);
+    }
+    next
 }
