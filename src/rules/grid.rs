@@ -40,7 +40,7 @@ pub fn crosses(from: Square, to: Square) -> bool {
 }
 
 /// The GR2 test of a candidate move.
-fn grid_filter(mv: &Move) -> Result<(), Illegal> {
+pub(crate) fn grid_filter(mv: &Move) -> Result<(), Illegal> {
     match *mv {
         Move::Normal { from, to, .. } | Move::EnPassant { from, to } => {
             if crosses(from, to) {
@@ -91,6 +91,15 @@ impl Rules for Grid {
             Ok(())
         } else {
             Err(Illegal::KING_ATTACKED)
+        }
+    }
+
+    fn check_in(pos: &Position, mv: &Move, in_check: bool) -> Result<(), Illegal> {
+        // GR3 attacks depend only on the two squares and the cells between,
+        // so a piece leaving every line through its unchecked king is safe.
+        match movegen::safe_without_scan(pos, mv, in_check) {
+            Some(true) => grid_filter(mv),
+            _ => Self::check(pos, mv),
         }
     }
 

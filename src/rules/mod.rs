@@ -20,6 +20,7 @@ pub mod movegen;
 pub mod perft;
 pub mod quake;
 pub mod rank_and_file;
+pub mod reference;
 pub mod slide;
 
 use std::fmt;
@@ -94,6 +95,9 @@ pub enum Scope {
     /// Only piece moves onto `to`, of pieces of `role` if given (castling too,
     /// for the king): what a SAN token such as `Nf3` can mean.
     Target { role: Option<Role>, to: Square },
+    /// Only the variant's own move kinds (drops, slides, quakes, cages): what
+    /// a SAN token such as `N@e4`, `S3e`, `K-qn` or `C-a5` can mean.
+    Extras,
 }
 
 impl Scope {
@@ -103,6 +107,7 @@ impl Scope {
         match self {
             Scope::All | Scope::Target { role: None, .. } => true,
             Scope::Role(r) | Scope::Target { role: Some(r), .. } => r == role,
+            Scope::Extras => false,
         }
     }
     /// Whether castling is in scope.
@@ -113,7 +118,7 @@ impl Scope {
     /// Whether the variant's own move kinds (drops, slides, quakes, cages) are.
     #[inline]
     pub fn extras(self) -> bool {
-        self == Scope::All
+        matches!(self, Scope::All | Scope::Extras)
     }
 }
 

@@ -37,7 +37,7 @@ static CLASS: [u8; 256] = {
 };
 
 #[inline]
-fn color_bits(c: Color) -> u8 {
+pub(crate) fn color_bits(c: Color) -> u8 {
     match c {
         Color::White => 0,
         Color::Black => 0x10,
@@ -345,6 +345,9 @@ pub fn all_piece_moves(
     scope: Scope,
     out: &mut MoveList,
 ) {
+    if scope == Scope::Extras {
+        return;
+    }
     let cb = color_bits(pos.turn);
     let wanted = |b: u8| owned(b, cb) && decode(b).is_some_and(|p| scope.pieces(p.role));
     if let Scope::Target { to, .. } = scope {

@@ -32,7 +32,7 @@ use crate::piece::{Color, Piece, Role};
 use crate::position::{Position, EMPTY, HOLE};
 use crate::rules::movegen::{self, PawnRules};
 use crate::rules::{Illegal, Rules, Scope, Variant};
-use crate::square::{Square, MAILBOX, MAX_FILES, MAX_RANKS};
+use crate::square::{Square, MAILBOX, MAX_FILES, MAX_RANKS, STRIDE};
 
 /// Quake Chess, both armies.
 pub struct Quake;
@@ -234,25 +234,30 @@ pub fn knight_connected(cells: &[Coord]) -> bool {
     connected(cells, &KNIGHT_STEPS)
 }
 
+/// QK2's three refusals, (a) to (c).
+const NOT_ORTHOGONAL: Illegal = Illegal::new(
+    "QK2",
+    "would leave the cells not orthogonally connected (QK2 a)",
+);
+const NOT_DIAGONAL: Illegal = Illegal::new(
+    "QK2",
+    "would leave cells of one colour not diagonally connected (QK2 b)",
+);
+const NOT_KNIGHT: Illegal = Illegal::new(
+    "QK2",
+    "would leave the cells not connected by knight leaps (QK2 c)",
+);
+
 /// QK2: the first shape limit the layout breaks, if any.
 pub fn shape_violation(cells: &[Coord]) -> Option<Illegal> {
     if !orthogonally_connected(cells) {
-        return Some(Illegal::new(
-            "QK2",
-            "would leave the cells not orthogonally connected (QK2 a)",
-        ));
+        return Some(NOT_ORTHOGONAL);
     }
     if !diagonally_connected(cells) {
-        return Some(Illegal::new(
-            "QK2",
-            "would leave cells of one colour not diagonally connected (QK2 b)",
-        ));
+        return Some(NOT_DIAGONAL);
     }
     if !knight_connected(cells) {
-        return Some(Illegal::new(
-            "QK2",
-            "would leave the cells not connected by knight leaps (QK2 c)",
-        ));
+        return Some(NOT_KNIGHT);
     }
     None
 }
@@ -299,9 +304,185 @@ fn rebuild(pos: &Position, cells: &[(Coord, u8)]) -> Result<Position, Illegal> {
     Ok(next)
 }
 
+/// Margin of [`Rows`] around the frame: a quake moves a cell one step out of
+/// it and a knight step reaches two further, so every step stays in the masks.
+const MARGIN: i16 = 3;
+/// Rows of [`Rows`]: the tallest frame plus the margins on both sides.
+const ROWS: usize = MAX_RANKS as usize + 2 * MARGIN as usize;
+
+/// The cells of a layout as one bit mask per rank: bit `file + MARGIN` of
+/// row `rank + MARGIN`. What QK1–QK5 need per quake without a list of cells.
+type Rows = [u64; ROWS];
+
+/// Whether the cells of `rows` form one component under `steps` (true for
+/// none): a flood fill over the masks, as [`connected`] does on a list.
+fn rows_connected(rows: &Rows, steps: &[Coord]) -> bool {
+    let Some(first) = rows.iter().position(|&r| r != 0) else {
+        return true;
+    };
+    let mut reach = [0u64; ROWS];
+    reach[first] = rows[first] & rows[first].wrapping_neg();
+    // Occupied rows keep a margin of MARGIN ≥ 2 rows, so r + dr stays inside.
+    let lo = first;
+    let hi = ROWS - rows.iter().rev().position(|&r| r != 0).unwrap_or(0);
+    loop {
+        let mut grew = false;
+        for r in lo..hi {
+            let here = reach[r];
+            if here == 0 {
+                continue;
+            }
+            for &(df, dr) in steps {
+                let shifted = if df >= 0 { here << df } else { here >> -df };
+                let t = (r as i16 + dr) as usize;
+                let new = shifted & rows[t] & !reach[t];
+                if new != 0 {
+                    reach[t] |= new;
+                    grew = true;
+                }
+            }
+        }
+        if !grew {
+            break;
+        }
+    }
+    reach == *rows
+}
+
+/// QK2 on bit rows, in the order and words of [`shape_violation`].
+fn rows_shape_violation(rows: &Rows) -> Option<Illegal> {
+    if !rows_connected(rows, &ORTH_STEPS) {
+        return Some(NOT_ORTHOGONAL);
+    }
+    // (b): the two (file + rank) parities; MARGIN is added to both, so the
+    // parity of bit + row is the cell's own.
+    for parity in [0, 1] {
+        let mut class = *rows;
+        for (i, row) in class.iter_mut().enumerate() {
+            let even_bits = 0x5555_5555_5555_5555u64;
+            *row &= if (i + parity) % 2 == 0 {
+                even_bits
+            } else {
+                !even_bits
+            };
+        }
+        if !rows_connected(&class, &DIAG_STEPS) {
+            return Some(NOT_DIAGONAL);
+        }
+    }
+    if !rows_connected(rows, &KNIGHT_STEPS) {
+        return Some(NOT_KNIGHT);
+    }
+    None
+}
+
 /// QK1–QK3, QK5: the board after the mover's quake in `dir` (before pocketing and
 /// passing the turn), or why the shape forbids it.
-fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal> {
+///
+/// On bit rows: the strip is a run of bits, the quake a shift, the frame the
+/// rows' bounding box; the position is built only for a legal shape.
+pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal> {
+    let us = pos.turn;
+    let Some(king) = pos.king(us) else {
+        return Err(Illegal::new("QK1", "needs the mover's king on the board"));
+    };
+    let m = MARGIN as usize;
+    let mut rows: Rows = [0; ROWS];
+    for r in 0..pos.ranks {
+        let Some(row) = Square::new(0, r) else {
+            continue;
+        };
+        let mut bits = 0u64;
+        for (f, &b) in pos.cells[row.index()..row.index() + usize::from(pos.files)]
+            .iter()
+            .enumerate()
+        {
+            bits |= u64::from(b & HOLE == 0) << (f + m);
+        }
+        rows[usize::from(r) + m] = bits;
+    }
+    let has = |rows: &Rows, f: i16, r: i16| rows[(r + MARGIN) as usize] >> (f + MARGIN) & 1 != 0;
+    // QK1: the strip, as its first and last cell along the quake's axis.
+    let (kf, kr) = coord(king);
+    let (sf, sr) = match dir {
+        Dir::East | Dir::West => (1, 0),
+        Dir::North | Dir::South => (0, 1),
+    };
+    let (mut lo, mut hi) = ((kf, kr), (kf, kr));
+    while has(&rows, lo.0 - sf, lo.1 - sr) {
+        lo = (lo.0 - sf, lo.1 - sr);
+    }
+    while has(&rows, hi.0 + sf, hi.1 + sr) {
+        hi = (hi.0 + sf, hi.1 + sr);
+    }
+    let in_strip = |(f, r): Coord| (lo.0..=hi.0).contains(&f) && (lo.1..=hi.1).contains(&r);
+    // QK3: a strip holding both kings cannot quake.
+    if pos.king(us.other()).is_some_and(|k| in_strip(coord(k))) {
+        return Err(Illegal::new(
+            "QK3",
+            "the strip holds both kings, so neither may quake it",
+        ));
+    }
+    let (df, dr) = dir_step(dir);
+    if sr == 0 {
+        let row = &mut rows[(kr + MARGIN) as usize];
+        let run = ((1u64 << (hi.0 - lo.0 + 1)) - 1) << (lo.0 + MARGIN);
+        *row = (*row & !run) | if df > 0 { run << 1 } else { run >> 1 };
+    } else {
+        let bit = 1u64 << (kf + MARGIN);
+        for r in lo.1..=hi.1 {
+            rows[(r + MARGIN) as usize] &= !bit;
+        }
+        for r in lo.1..=hi.1 {
+            rows[(r + dr + MARGIN) as usize] |= bit;
+        }
+    }
+    // QK5: the bounding box, and the frame limits.
+    let all = rows.iter().fold(0, |a, &r| a | r);
+    let first_row = rows.iter().position(|&r| r != 0).unwrap_or(0);
+    let last_row = ROWS - 1 - rows.iter().rev().position(|&r| r != 0).unwrap_or(0);
+    let (min_f, max_f) = (all.trailing_zeros() as i16, 63 - all.leading_zeros() as i16);
+    let (w, h) = (max_f - min_f + 1, (last_row - first_row + 1) as i16);
+    if all == 0 {
+        return Err(Illegal::new("QK5", "would leave no cells"));
+    }
+    if w > i16::from(MAX_FILES) {
+        return Err(Illegal::new(
+            "QK5",
+            "would make the frame wider than 26 files (a–z)",
+        ));
+    }
+    if h > i16::from(MAX_RANKS) {
+        return Err(Illegal::new(
+            "QK5",
+            "would make the frame taller than the 40-rank limit",
+        ));
+    }
+    if let Some(ill) = rows_shape_violation(&rows) {
+        return Err(ill);
+    }
+    // The new board: every cell keeps its content, the strip's one step on.
+    let (shift_f, shift_r) = (min_f - MARGIN, first_row as i16 - MARGIN);
+    let mut next = pos.clone();
+    next.cells = [HOLE; MAILBOX];
+    next.files = w as u8;
+    next.ranks = h as u8;
+    for sq in pos.cells() {
+        let (mut f, mut r) = coord(sq);
+        if in_strip((f, r)) {
+            (f, r) = (f + df, r + dr);
+        }
+        let to = Square::new((f - shift_f) as u8, (r - shift_r) as u8)
+            .ok_or(Illegal::new("QK5", "would leave the engine frame"))?;
+        next.set_raw(to, pos.raw(sq));
+    }
+    next.refresh_kings();
+    Ok(next)
+}
+
+/// [`quake_board`] on lists of cells: the first implementation, kept as the
+/// reference the bit-row version is tested against (`rules::reference`).
+pub(crate) fn quake_board_by_cells(pos: &Position, dir: Dir) -> Result<Position, Illegal> {
     let us = pos.turn;
     let Some(king) = pos.king(us) else {
         return Err(Illegal::new("QK1", "needs the mover's king on the board"));
@@ -330,15 +511,24 @@ fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal> {
 /// QK6: removes every pawn without a forward cell into `mover`'s hand.
 fn pocket_pawns(pos: &mut Position, mover: Color) {
     for r in 0..pos.ranks {
-        for f in 0..pos.files {
-            let Some(sq) = Square::new(f, r) else {
+        let Some(row) = Square::new(0, r) else {
+            continue;
+        };
+        for i in row.index()..row.index() + usize::from(pos.files) {
+            // Raw bytes: this runs after every move and candidate played.
+            let b = pos.cells[i];
+            if b & HOLE != 0 || b & 0x0f != Role::Pawn as u8 {
                 continue;
+            }
+            let sq = Square::from_index(i);
+            let color = if b & 0x10 != 0 {
+                Color::Black
+            } else {
+                Color::White
             };
-            if let Some(p) = pos.piece_at(sq) {
-                if p.role == Role::Pawn && !pos.is_cell(sq.offset(movegen::forward(p.color))) {
-                    pos.set(sq, None);
-                    pos.add_to_hand(mover, Role::Pawn, 1);
-                }
+            if !pos.is_cell(sq.offset(movegen::forward(color))) {
+                pos.set(sq, None);
+                pos.add_to_hand(mover, Role::Pawn, 1);
             }
         }
     }
@@ -346,14 +536,22 @@ fn pocket_pawns(pos: &mut Position, mover: Color) {
 
 /// QK7: the vertical strip through `sq` holds a pawn of either colour.
 fn vertical_strip_has_pawn(pos: &Position, sq: Square) -> bool {
-    let coords: Vec<Coord> = pos.cells().map(coord).collect();
-    strip(&coords, coord(sq), Dir::North)
-        .into_iter()
-        .any(|(f, r)| {
-            Square::new(f as u8, r as u8)
-                .and_then(|s| pos.piece_at(s))
-                .is_some_and(|p| p.role == Role::Pawn)
-        })
+    let pawn = |s: Square| pos.piece_at(s).is_some_and(|p| p.role == Role::Pawn);
+    if !pos.is_cell(sq) {
+        return false;
+    }
+    // The strip is the run of cells through `sq` along its file (QK1); the
+    // mailbox border is holes, so both walks stop inside it.
+    for step in [STRIDE, -STRIDE] {
+        let mut s = sq.offset(step);
+        while pos.is_cell(s) {
+            if pawn(s) {
+                return true;
+            }
+            s = s.offset(step);
+        }
+    }
+    pawn(sq)
 }
 
 /// The pieces each army may have (QK0): DF orthodox without queens, LB compounds.
@@ -398,14 +596,30 @@ impl Rules for Quake {
             return;
         }
         // QK7: drops on any empty cell (pawn limits are checked in `check`).
-        for role in Role::ALL {
-            if role == Role::King || pos.in_hand(us, role) == 0 {
-                continue;
-            }
-            for sq in pos.cells() {
-                if pos.raw(sq) == EMPTY {
-                    out.push(Move::Drop { role, to: sq });
+        let hand = &pos.hands[us.index()];
+        if Role::ALL
+            .iter()
+            .any(|&r| r != Role::King && hand[r as usize] > 0)
+        {
+            // The empty cells in frame order, found once for every role.
+            let mut empty = [Square::from_index(0); MAILBOX];
+            let mut n = 0;
+            for r in 0..pos.ranks {
+                let Some(row) = Square::new(0, r) else {
+                    continue;
+                };
+                for i in row.index()..row.index() + usize::from(pos.files) {
+                    if pos.cells[i] == EMPTY && n < empty.len() {
+                        empty[n] = Square::from_index(i);
+                        n += 1;
+                    }
                 }
+            }
+            for role in Role::ALL {
+                if role == Role::King || hand[role as usize] == 0 {
+                    continue;
+                }
+                out.extend(empty[..n].iter().map(|&to| Move::Drop { role, to }));
             }
         }
         // QK1: quakes.
@@ -444,8 +658,15 @@ impl Rules for Quake {
                 if Self::in_check(pos) {
                     return Err(Illegal::new("QK4", "a king in check may not quake"));
                 }
-                quake_board(pos, dir)?;
-                if !movegen::king_safe_after::<Quake>(pos, mv) {
+                // QK4 on the board the quake makes, after QK6's pocketing
+                // (what `play` does, without computing the quake twice).
+                let mut next = quake_board(pos, dir)?;
+                pocket_pawns(&mut next, pos.turn);
+                let them = pos.turn.other();
+                if next
+                    .king(pos.turn)
+                    .is_some_and(|k| Self::attacked(&next, k, them))
+                {
                     return Err(Illegal::new(
                         "QK4",
                         "the quake would leave the king attacked",

@@ -80,42 +80,172 @@ impl Lines {
     }
 }
 
-/// RF1: the permitted lines of `color` in `pos`.
-pub fn permitted(pos: &Position, color: Color) -> Lines {
-    let mut files = [0u8; 64];
-    let mut ranks = [0u8; 64];
-    for sq in pos.squares() {
-        if pos.piece_at(sq).is_some_and(|p| p.color == color) {
-            // Frames are at most 26 × 40 (square.rs), so the indices fit.
-            let (f, r) = (usize::from(sq.file()), usize::from(sq.rank()));
-            if f < 64 && r < 64 {
-                files[f] += 1;
-                ranks[r] += 1;
+/// Units of one side counted per file and per rank (RF1), before the
+/// maximum is taken: kept apart from [`Lines`] so RF4 can take a captured
+/// unit off without counting the board again.
+#[derive(Clone, Copy)]
+struct Counts {
+    files: [u8; 64],
+    ranks: [u8; 64],
+    /// The frame's size: counts beyond it stay 0.
+    size: (usize, usize),
+}
+
+impl Counts {
+    /// Counts `color`'s units from the frame's raw cell bytes, row by row:
+    /// this runs several times per ply, so no per-square decoding.
+    #[inline]
+    fn of(pos: &Position, color: Color) -> Counts {
+        // Frames are at most 26 × 40 (square.rs), so the indices fit.
+        let files = usize::from(pos.files).min(64);
+        let mut c = Counts {
+            files: [0; 64],
+            ranks: [0; 64],
+            size: (files, usize::from(pos.ranks.min(64))),
+        };
+        let want = movegen::color_bits(color);
+        for r in 0..pos.ranks.min(64) {
+            let Some(row) = Square::new(0, r) else {
+                continue;
+            };
+            let Some(cells) = pos.cells.get(row.index()..row.index() + files) else {
+                continue;
+            };
+            let mut n = 0;
+            for (slot, &b) in c.files.iter_mut().zip(cells) {
+                // A unit of `color`: a role in the low bits, no hole bit.
+                let ours = u8::from((b & 0xf0 == want) & (b & 0x0f != 0));
+                *slot += ours;
+                n += ours;
             }
+            c.ranks[usize::from(r)] = n;
+        }
+        c
+    }
+
+    /// Takes the unit on `sq` off the counts (a captured unit, RF4).
+    #[inline]
+    fn remove(&mut self, sq: Square) {
+        let (f, r) = (usize::from(sq.file()), usize::from(sq.rank()));
+        if f < 64 && r < 64 {
+            self.files[f] = self.files[f].saturating_sub(1);
+            self.ranks[r] = self.ranks[r].saturating_sub(1);
         }
     }
-    let best_file = files.iter().copied().max().unwrap_or(0);
-    let best_rank = ranks.iter().copied().max().unwrap_or(0);
-    // RF1: files win ties.
-    let (use_files, counts, best) = if best_file >= best_rank {
-        (true, &files, best_file)
-    } else {
-        (false, &ranks, best_rank)
-    };
-    let mask = counts
-        .iter()
-        .enumerate()
-        .filter(|&(_, &c)| c == best && c > 0)
-        .fold(0u64, |m, (i, _)| m | (1u64 << i));
-    Lines {
-        files: use_files,
-        mask,
-        count: best,
+
+    /// RF1: the most crowded lines, files winning ties.
+    #[inline]
+    fn lines(&self) -> Lines {
+        let (best_file, file_mask) = best(&self.files[..self.size.0]);
+        let (best_rank, rank_mask) = best(&self.ranks[..self.size.1]);
+        let (files, mask, count) = if best_file >= best_rank {
+            (true, file_mask, best_file)
+        } else {
+            (false, rank_mask, best_rank)
+        };
+        Lines {
+            files,
+            mask: if count > 0 { mask } else { 0 },
+            count,
+        }
     }
+}
+
+/// The largest count and the bit set of the indices that have it, in one pass.
+#[inline]
+fn best(counts: &[u8]) -> (u8, u64) {
+    let (mut top, mut mask) = (0u8, 0u64);
+    for (i, &c) in counts.iter().enumerate() {
+        if c > top {
+            (top, mask) = (c, 1 << i);
+        } else if c == top {
+            mask |= 1 << i;
+        }
+    }
+    (top, mask)
+}
+
+/// RF1: the permitted lines of `color` in `pos`.
+pub fn permitted(pos: &Position, color: Color) -> Lines {
+    Counts::of(pos, color).lines()
+}
+
+/// RF4 without a copy of the position: the opponent's lines after `mv` are
+/// its lines now less the unit `mv` captures, and the move is overlaid on
+/// the cells for the attack test. `None` for castling, which is played on a
+/// copy.
+fn king_safe_overlay(pos: &Position, mv: &Move) -> Option<bool> {
+    let gone = match *mv {
+        Move::Normal {
+            to,
+            capture: Some(_),
+            ..
+        } => Some(to),
+        Move::Normal { .. } => None,
+        Move::EnPassant { to, .. } => Some(to.offset(-movegen::forward(pos.turn))),
+        _ => return None,
+    };
+    let mut counts = Counts::of(pos, pos.turn.other());
+    if let Some(sq) = gone {
+        counts.remove(sq);
+    }
+    let lines = counts.lines();
+    movegen::king_safe_overlay(pos, mv, |from, _| lines.contains(from))
 }
 
 /// The RF2 refusal.
 const NOT_PERMITTED: Illegal = Illegal::new("RF2", "does not move from a most crowded line");
+
+/// [`Rules::check`], asking whether the mover is in check only when needed.
+fn check_with(pos: &Position, mv: &Move, in_check: impl Fn() -> bool) -> Result<(), Illegal> {
+    let mut known = None;
+    let mut in_check = || *known.get_or_insert_with(&in_check);
+    let Some(from) = mv.from() else {
+        return Err(Illegal::new("G3", "is not a move of Rank and File Chess"));
+    };
+    if !permitted(pos, pos.turn).contains(from) {
+        // RF2: only a king move (not castling) escapes the rule, and only in check.
+        let king_step = matches!(
+            mv,
+            Move::Normal {
+                role: Role::King,
+                ..
+            }
+        );
+        if !(king_step && in_check()) {
+            return Err(NOT_PERMITTED);
+        }
+    }
+    // The RF2 escape lets a king in check step next to the enemy king,
+    // which attacks nothing from a non-permitted line (RF3), and step onto
+    // it. A king is never captured (RF7), so the capture is not a move.
+    if matches!(
+        mv,
+        Move::Normal {
+            capture: Some(Role::King),
+            ..
+        }
+    ) {
+        return Err(Illegal::new("RF7", "a king is never captured"));
+    }
+    if let Move::Castle { king, rook } = *mv {
+        movegen::castle_conditions::<RankAndFile>(pos, king, rook)?;
+    }
+    // RF4: the opponent's lines are recomputed in the new position. A
+    // quiet move cannot change them, and one from off every line through
+    // a king not in check opens no line onto it.
+    let quiet = matches!(mv, Move::Normal { capture: None, .. });
+    if quiet && movegen::safe_without_scan(pos, mv, in_check()) == Some(true) {
+        return Ok(());
+    }
+    let safe = king_safe_overlay(pos, mv)
+        .unwrap_or_else(|| movegen::king_safe_after::<RankAndFile>(pos, mv));
+    if safe {
+        Ok(())
+    } else {
+        Err(Illegal::KING_ATTACKED)
+    }
+}
 
 impl Rules for RankAndFile {
     fn start(variant: Variant) -> Position {
@@ -127,43 +257,11 @@ impl Rules for RankAndFile {
     }
 
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
-        let Some(from) = mv.from() else {
-            return Err(Illegal::new("G3", "is not a move of Rank and File Chess"));
-        };
-        if !permitted(pos, pos.turn).contains(from) {
-            // RF2: only a king move (not castling) escapes the rule, and only in check.
-            let king_step = matches!(
-                mv,
-                Move::Normal {
-                    role: Role::King,
-                    ..
-                }
-            );
-            if !(king_step && Self::in_check(pos)) {
-                return Err(NOT_PERMITTED);
-            }
-        }
-        // The RF2 escape lets a king in check step next to the enemy king,
-        // which attacks nothing from a non-permitted line (RF3), and step onto
-        // it. A king is never captured (RF7), so the capture is not a move.
-        if matches!(
-            mv,
-            Move::Normal {
-                capture: Some(Role::King),
-                ..
-            }
-        ) {
-            return Err(Illegal::new("RF7", "a king is never captured"));
-        }
-        if let Move::Castle { king, rook } = *mv {
-            movegen::castle_conditions::<RankAndFile>(pos, king, rook)?;
-        }
-        // RF4: the opponent's lines are recomputed in the new position.
-        if movegen::king_safe_after::<RankAndFile>(pos, mv) {
-            Ok(())
-        } else {
-            Err(Illegal::KING_ATTACKED)
-        }
+        check_with(pos, mv, || Self::in_check(pos))
+    }
+
+    fn check_in(pos: &Position, mv: &Move, in_check: bool) -> Result<(), Illegal> {
+        check_with(pos, mv, || in_check)
     }
 
     fn play(pos: &mut Position, mv: &Move) {

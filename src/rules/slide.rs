@@ -71,9 +71,16 @@ fn is_ring(sq: Square) -> bool {
 
 /// The ring squares, rank by rank.
 fn ring_squares() -> impl Iterator<Item = Square> {
-    (0..RANKS)
-        .flat_map(|r| (0..FILES).filter_map(move |f| Square::new(f, r)))
-        .filter(|&sq| is_ring(sq))
+    // Relocations list them every time all moves are generated: built once.
+    static RING: std::sync::OnceLock<Vec<Square>> = std::sync::OnceLock::new();
+    RING.get_or_init(|| {
+        (0..RANKS)
+            .flat_map(|r| (0..FILES).filter_map(move |f| Square::new(f, r)))
+            .filter(|&sq| is_ring(sq))
+            .collect()
+    })
+    .iter()
+    .copied()
 }
 
 /// The 0-based rank where a pawn of `color` promotes.
@@ -318,6 +325,14 @@ impl Rules for Slide {
             }
             _ => {}
         }
+        // A piece move changes only its own cells: judged on an overlay.
+        if let Some(safe) = movegen::king_safe_overlay(pos, mv, |_, _| true) {
+            return if safe {
+                Ok(())
+            } else {
+                Err(Illegal::KING_ATTACKED)
+            };
+        }
         let mut next = pos.clone();
         Slide::play(&mut next, mv);
         if next
@@ -330,6 +345,16 @@ impl Rules for Slide {
             return Err(RELOCATION_CHECKS);
         }
         Ok(())
+    }
+
+    fn check_in(pos: &Position, mv: &Move, in_check: bool) -> Result<(), Illegal> {
+        // Attacks depend only on the cells (cages are cells), so a piece
+        // other than the king (SC4 concerns kings only) leaving every line
+        // through its unchecked king is safe.
+        match movegen::safe_without_scan(pos, mv, in_check) {
+            Some(true) => Ok(()),
+            _ => Self::check(pos, mv),
+        }
     }
 
     fn play(pos: &mut Position, mv: &Move) {

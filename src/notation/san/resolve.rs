@@ -179,7 +179,12 @@ impl ParsedSan {
         // few that match: far cheaper than generating every legal move.
         let scope = match self.san {
             San::Normal { role, to, .. } => Scope::Target { role, to },
-            _ => Scope::All,
+            San::Castle(_) => Scope::Role(Role::King),
+            San::Drop { .. }
+            | San::Slide { .. }
+            | San::Quake { .. }
+            | San::CageMove { .. }
+            | San::CageInsert { .. } => Scope::Extras,
         };
         let cands = pos.candidate_moves_in(scope);
         let in_check = pos.is_check();
