@@ -84,7 +84,7 @@ impl Rules for PlainRankAndFile {
                 ..
             }
         ) {
-            return Err(Illegal::new("G6", "a king is never captured"));
+            return Err(Illegal::new("RF7", "a king is never captured"));
         }
         if let Move::Castle { king, rook } = *mv {
             movegen::castle_conditions::<PlainRankAndFile>(pos, king, rook)?;
