@@ -19,4 +19,4 @@ pub use node::{Line, Node};
 pub use record::Record;
 pub use span::{Located, Span};
 pub use tag::Tag;
-pub use walk::{Step, Steps};
+pub use walk::{for_each_node_mut, steps, Step, Steps};

@@ -72,24 +72,34 @@ impl Record {
     /// Every move of the main line and of every variation, in document
     /// order, with where variations open and end.
     pub fn steps(&self) -> Steps<'_> {
-        Steps {
-            lines: vec![(self.moves.iter(), None)],
-        }
+        steps(&self.moves)
     }
 
     /// Calls `f` on every move in document order (a move before its
     /// variations), mutably.
-    pub fn for_each_node_mut(&mut self, mut f: impl FnMut(&mut Node)) {
-        let mut stack = vec![self.moves.iter_mut()];
-        while let Some(line) = stack.last_mut() {
-            match line.next() {
-                None => {
-                    stack.pop();
-                }
-                Some(node) => {
-                    f(node);
-                    stack.extend(node.variations.iter_mut().rev().map(|v| v.iter_mut()));
-                }
+    pub fn for_each_node_mut(&mut self, f: impl FnMut(&mut Node)) {
+        for_each_node_mut(&mut self.moves, f);
+    }
+}
+
+/// [`Record::steps`] of a line and its variations.
+pub fn steps(line: &[Node]) -> Steps<'_> {
+    Steps {
+        lines: vec![(line.iter(), None)],
+    }
+}
+
+/// [`Record::for_each_node_mut`] of a line and its variations.
+pub fn for_each_node_mut(line: &mut [Node], mut f: impl FnMut(&mut Node)) {
+    let mut stack = vec![line.iter_mut()];
+    while let Some(nodes) = stack.last_mut() {
+        match nodes.next() {
+            None => {
+                stack.pop();
+            }
+            Some(node) => {
+                f(node);
+                stack.extend(node.variations.iter_mut().rev().map(|v| v.iter_mut()));
             }
         }
     }
