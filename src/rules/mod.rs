@@ -3,7 +3,9 @@
 //! Each variant is a zero-sized type implementing [`Rules`]; the engine is generic
 //! over it, so the hot paths (move generation, perft) are monomorphised per variant
 //! and [`Position`]'s public methods dispatch once on [`Variant`]. Adding a variant
-//! means a new module, a [`Variant`] value, and one arm in [`with_rules!`].
+//! means a new module here, its entry in the registry table of
+//! [`crate::variant`], and one arm in `with_rules!` (the compiler rejects the
+//! `match` until it has one); see ARCHITECTURE.md, "How to add a variant".
 //!
 //! ```
 //! use fvnote::{Position, Variant};
@@ -203,7 +205,9 @@ pub trait Rules {
     }
 }
 
-/// Runs `$body` with `$R` bound to the rules type of `$variant`.
+/// Runs `$body` with `$R` bound to the rules type of `$variant`: the one
+/// dispatch from a registered [`Variant`] to its [`Rules`], an exhaustive
+/// `match`, so a variant without its arm does not compile.
 macro_rules! with_rules {
     ($variant:expr, $R:ident => $body:expr) => {
         match $variant {
