@@ -38,6 +38,7 @@ impl std::fmt::Display for Located {
 /// The two input syntaxes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputFormat {
+    /// PGN text.
     Pgn,
     /// A JSON array of games, one game object, or JSON Lines.
     Json,

@@ -36,16 +36,26 @@ pub use crate::variant::{UnknownVariant, Variant};
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Outcome {
     /// The side to move is checkmated.
-    Checkmate { winner: Color },
+    Checkmate {
+        /// The side that mated.
+        winner: Color,
+    },
     /// The side to move has no legal move and is not in check: a draw.
     Stalemate,
     /// Fault Line: a king was captured (FL1).
-    KingCaptured { winner: Color },
+    KingCaptured {
+        /// The side that captured.
+        winner: Color,
+    },
     /// Fault Line: a king reached the far rank (FL1).
-    KingReachedFarRank { winner: Color },
+    KingReachedFarRank {
+        /// The side whose king arrived.
+        winner: Color,
+    },
 }
 
 impl Outcome {
+    /// The winner; `None` for a draw.
     pub fn winner(self) -> Option<Color> {
         match self {
             Outcome::Checkmate { winner }
@@ -95,7 +105,12 @@ pub enum Scope {
     Role(Role),
     /// Only piece moves onto `to`, of pieces of `role` if given (castling too,
     /// for the king): what a SAN token such as `Nf3` can mean.
-    Target { role: Option<Role>, to: Square },
+    Target {
+        /// The piece type named, if any (a pawn move names none in SAN).
+        role: Option<Role>,
+        /// The square moved onto.
+        to: Square,
+    },
 }
 
 impl Scope {
@@ -129,6 +144,7 @@ pub struct Illegal {
 }
 
 impl Illegal {
+    /// An illegality under `ruling`, saying why.
     pub const fn new(ruling: &'static str, reason: &'static str) -> Illegal {
         Illegal { ruling, reason }
     }

@@ -26,8 +26,8 @@ struct GameTags {
 
 /// Replays a game as its tokens arrive: a PGN [`Visitor`] whose output is
 /// the [`GameReport`]. Validation drives it straight from the reader, so an
-/// archive is checked without building records; [`replay`] drives it from a
-/// [`Record`]. One replay, two sources.
+/// archive is checked without building records; [`replay`](super::replay) drives it from a
+/// [`Record`](crate::model::Record). One replay, two sources.
 ///
 /// ```
 /// use fvnote::notation::pgn::Reader;

@@ -12,15 +12,20 @@ use crate::variant::Variant;
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Severity {
+    /// The game is invalid.
     Error,
+    /// Valid, but written leniently (the canonical spelling is given).
     Warning,
+    /// Worth knowing, not wrong (a slide played with permission, FL6).
     Note,
 }
 
 /// A finding at a place in the record.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Diagnostic {
+    /// How serious it is.
     pub severity: Severity,
+    /// Where in the source (the token, tag or comment).
     pub span: Span,
     /// 1-based ply from the start of the game (in a variation, counted through it).
     pub ply: Option<usize>,
@@ -41,6 +46,7 @@ pub struct Diagnostic {
 /// One ply of the main line.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PlyInfo {
+    /// The move played.
     pub mv: Move,
     /// Canonical SAN.
     pub san: CompactString,
@@ -61,26 +67,31 @@ pub const KEPT_DIAGNOSTICS: usize = 100;
 /// [`KEPT_DIAGNOSTICS`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
 pub struct Omitted {
+    /// Errors not kept.
     pub errors: usize,
+    /// Warnings not kept.
     pub warnings: usize,
+    /// Notes not kept.
     pub notes: usize,
 }
 
 /// The verdict on one game.
 #[derive(Clone, Debug)]
 pub struct GameReport {
+    /// The variant the game was replayed as.
     pub variant: Variant,
     /// Plies of the main line that were played.
     pub plies: usize,
+    /// Every ply of the main line; empty with [`ReplayOptions::verdict_only`](super::ReplayOptions::verdict_only).
     pub main_line: Vec<PlyInfo>,
     /// The first error in document order, if any.
     pub error: Option<Diagnostic>,
     /// Every error (the first is `error`); with
-    /// [`ReplayOptions::verdict_only`], the first only.
+    /// [`ReplayOptions::verdict_only`](super::ReplayOptions::verdict_only), the first only.
     pub errors: Vec<Diagnostic>,
-    /// With [`ReplayOptions::verdict_only`], at most [`KEPT_DIAGNOSTICS`].
+    /// With [`ReplayOptions::verdict_only`](super::ReplayOptions::verdict_only), at most [`KEPT_DIAGNOSTICS`].
     pub warnings: Vec<Diagnostic>,
-    /// With [`ReplayOptions::verdict_only`], at most [`KEPT_DIAGNOSTICS`].
+    /// With [`ReplayOptions::verdict_only`](super::ReplayOptions::verdict_only), at most [`KEPT_DIAGNOSTICS`].
     pub notes: Vec<Diagnostic>,
     /// What a verdict-only report counted but did not keep.
     pub omitted: Omitted,
@@ -88,7 +99,7 @@ pub struct GameReport {
     pub outcome: Option<Outcome>,
     /// The result written (movetext, else the Result tag).
     pub result: Option<String>,
-    /// The start position; `None` with [`ReplayOptions::verdict_only`].
+    /// The start position; `None` with [`ReplayOptions::verdict_only`](super::ReplayOptions::verdict_only).
     pub start: Option<Position>,
     /// The last position of the main line.
     pub final_position: Option<Position>,
@@ -101,6 +112,7 @@ pub struct GameReport {
 }
 
 impl GameReport {
+    /// Whether the game has no error.
     pub fn is_valid(&self) -> bool {
         self.error.is_none()
     }
