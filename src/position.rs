@@ -53,16 +53,20 @@ pub enum CastleSide {
 }
 
 impl Castling {
+    /// No rights.
     pub const NONE: Castling = Castling(0);
+    /// Every right of both sides.
     pub const ALL: Castling = Castling(0b1111);
 
     #[inline]
     fn bit(color: Color, side: CastleSide) -> u8 {
         1 << (color.index() * 2 + (side == CastleSide::Queen) as usize)
     }
+    /// Whether `color` may still castle towards `side`.
     pub fn has(self, color: Color, side: CastleSide) -> bool {
         self.0 & Castling::bit(color, side) != 0
     }
+    /// Grants or removes `color`'s right towards `side`.
     pub fn set(&mut self, color: Color, side: CastleSide, on: bool) {
         if on {
             self.0 |= Castling::bit(color, side);
@@ -70,10 +74,12 @@ impl Castling {
             self.0 &= !Castling::bit(color, side);
         }
     }
+    /// Removes both of `color`'s rights.
     pub fn clear_color(&mut self, color: Color) {
         self.set(color, CastleSide::King, false);
         self.set(color, CastleSide::Queen, false);
     }
+    /// Whether no right is left.
     pub fn is_empty(self) -> bool {
         self.0 == 0
     }
@@ -190,12 +196,15 @@ impl Position {
         }
     }
 
+    /// The variant whose rules apply.
     pub fn variant(&self) -> Variant {
         self.variant
     }
+    /// The side to move.
     pub fn turn(&self) -> Color {
         self.turn
     }
+    /// The castling rights left (FL8, G4).
     pub fn castling(&self) -> Castling {
         self.castling
     }
@@ -204,9 +213,11 @@ impl Position {
     pub fn ep_square(&self) -> Option<Square> {
         self.ep
     }
+    /// Plies since the last capture or pawn move (G5).
     pub fn halfmoves(&self) -> u32 {
         self.halfmoves
     }
+    /// The move number, from 1, counted up after Black moves.
     pub fn fullmoves(&self) -> u32 {
         self.fullmoves
     }

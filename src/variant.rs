@@ -3,7 +3,7 @@
 //! [`Variant`] names a variant; [`VariantInfo`] is its registration: the
 //! identifier used in `[Variant "…"]`, the other names accepted, a summary, and
 //! the features other layers ask about (hands, cages, castling, en passant,
-//! the kinds of moves it has). Both come from the one [`variants!`] table below,
+//! the kinds of moves it has). Both come from the one `variants!` table below,
 //! so a variant cannot exist without its registration. The rules themselves
 //! are dispatched by `with_rules!` in [`crate::rules`], whose `match` the
 //! compiler checks for a missing variant.

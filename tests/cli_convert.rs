@@ -13,9 +13,9 @@ const MESSY: &str = "[Event \"Test\"]\n[Site \"?\"]\n{Prelude}\n1.e4   {[%clk 0:
 
 const SECOND: &str = "[Event \"Two\"]\n\n1. d4 d5 0-1\n\n";
 
-fn fvnote() -> Command {
-    Command::cargo_bin("fvnote").unwrap()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 fn write(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
     let p = dir.join(name);

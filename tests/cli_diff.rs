@@ -1,12 +1,9 @@
 //! End-to-end tests of `fvnote diff`: positions, records, formats, exit codes.
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn fvnote() -> Command {
-    let mut c = Command::cargo_bin("fvnote").unwrap();
-    c.timeout(std::time::Duration::from_secs(120));
-    c
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -1,13 +1,10 @@
 //! End-to-end tests of perft, variants, moves and show, and the freshness of
 //! the generated man pages and completions.
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn fvnote() -> Command {
-    let mut c = Command::cargo_bin("fvnote").unwrap();
-    c.timeout(std::time::Duration::from_secs(120));
-    c
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 #[test]
 fn perft_and_divide() {

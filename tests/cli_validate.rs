@@ -1,15 +1,9 @@
 //! End-to-end tests of `fvnote validate`: every format and exit code.
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn fvnote() -> Command {
-    let mut c = Command::cargo_bin("fvnote").unwrap();
-    // A hang (a starved thread pool) fails the test instead of stalling CI.
-    c.env_remove("NO_COLOR")
-        .env_remove("CI")
-        .timeout(std::time::Duration::from_secs(120));
-    c
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 fn json_lines(out: &[u8]) -> Vec<serde_json::Value> {
     String::from_utf8_lossy(out)

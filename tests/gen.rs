@@ -1,5 +1,8 @@
 //! `fvnote gen`: deterministic, legal, and covering every move kind.
 
+#[path = "common/peer.rs"]
+mod peer;
+
 use std::collections::BTreeSet;
 
 use assert_cmd::Command;
@@ -134,14 +137,14 @@ fn every_game_replays_and_every_kind_occurs() {
 /// libFuzzer's 4096-byte cut, and every game and tail replays as valid, the
 /// tails set up from a FEN included. The shuffled set-ups replay their one
 /// move, or are refused at the FEN when they carry none, and a retry is never
-/// refused. Skips when python3 is absent.
+/// refused. Skips when python3 is absent (fails then under `CI=true`).
 #[test]
 fn fuzz_seed_script_writes_whole_valid_games() {
     let python = std::process::Command::new("python3")
         .arg("--version")
         .output();
     if !python.is_ok_and(|out| out.status.success()) {
-        eprintln!("note: python3 not found; skipping");
+        peer::missing_peer("python3 not found");
         return;
     }
     let dir = tempfile::tempdir().unwrap();

@@ -1,8 +1,12 @@
 //! Side by side with python-chess (PyPI `chess`): the FEN after every ply and the
 //! SAN of every move of random games must be byte-identical (CH1).
 //!
-//! Skips cleanly (with a note on stderr) when python3 or the `chess` module is
-//! absent; `pip install chess` enables it.
+//! Skips (with a note on stderr) when python3 or the `chess` module is
+//! absent, and fails then under `CI=true`; `pip install chess` enables it.
+
+#[path = "common/peer.rs"]
+mod peer;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -38,7 +42,7 @@ fn python_chess_available() -> bool {
 #[test]
 fn fen_and_san_match_python_chess_on_random_games() {
     if !python_chess_available() {
-        eprintln!("note: python3 with the `chess` module not found; skipping (pip install chess)");
+        peer::missing_peer("python3 with the `chess` module not found (pip install chess)");
         return;
     }
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;

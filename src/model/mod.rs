@@ -12,9 +12,11 @@ mod node;
 mod record;
 mod span;
 mod tag;
+mod walk;
 
 pub use comment::{comment_commands, Comment, CommentKind};
 pub use node::{Line, Node};
 pub use record::Record;
 pub use span::{Located, Span};
 pub use tag::Tag;
+pub use walk::{for_each_node_mut, steps, Step, Steps};

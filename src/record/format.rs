@@ -43,6 +43,7 @@ impl std::fmt::Display for Located {
 /// The two input syntaxes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum InputFormat {
+    /// PGN text.
     Pgn,
     /// A JSON array of games, one game object, or JSON Lines.
     Json,
@@ -124,13 +125,7 @@ pub fn read_records(bytes: &[u8], format: InputFormat) -> Result<Vec<Record>, Ve
 
 /// Forgets every written move number (the writer recomputes them).
 fn clear_numbers(moves: &mut Line) {
-    let mut stack: Vec<&mut Line> = vec![moves];
-    while let Some(line) = stack.pop() {
-        for node in line.iter_mut() {
-            node.move_number = None;
-            stack.extend(node.variations.iter_mut());
-        }
-    }
+    crate::model::for_each_node_mut(moves, |node| node.move_number = None);
 }
 
 /// The canonical form of a record, or the first place where a move does not

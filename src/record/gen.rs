@@ -31,9 +31,11 @@ use crate::rules::{Outcome, Variant};
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {
+    /// A generator from `seed`.
     pub fn new(seed: u64) -> Self {
         SplitMix64(seed)
     }
+    /// The next 64 random bits.
     pub fn next_u64(&mut self) -> u64 {
         self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = self.0;
@@ -98,9 +100,11 @@ impl MoveKind {
 /// What to generate.
 #[derive(Clone, Debug)]
 pub struct GenOptions {
+    /// The variant of every game.
     pub variant: Variant,
     /// Number of games.
     pub games: usize,
+    /// The seed: the same seed gives the same games.
     pub seed: u64,
     /// Longest game, in plies.
     pub max_plies: usize,
@@ -109,6 +113,7 @@ pub struct GenOptions {
 /// One generated game with what it contains.
 #[derive(Clone, Debug)]
 pub struct GeneratedGame {
+    /// The game.
     pub record: Record,
     /// The kinds of move played in it.
     pub kinds: BTreeSet<MoveKind>,

@@ -35,14 +35,13 @@
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use crate::model::{comment_commands, steps, Comment, CommentKind, Node, Record, Span, Step, Tag};
 use crate::moves::Move;
 use crate::notation::fen::write_fen;
 use crate::notation::san::{Resolved, San, Suffix};
 use crate::position::Position;
-use crate::record::replay::{
-    record_start, record_variant, replay, slide_needs_permission, ReplayOptions,
-};
-use crate::record::{comment_commands, Comment, CommentKind, Node, Record, Span, Tag};
+use crate::record::replay::{record_start, record_variant, replay, ReplayOptions};
+use crate::rules::fault_line::move_needs_permission as slide_needs_permission;
 use crate::rules::{movegen::castle_squares, promotion_squares};
 
 /// The value of `format`.
@@ -397,12 +396,15 @@ fn map_tree<S, T, C: Clone>(
 
 /// The deepest variation nesting of a line (0: no variations).
 pub fn variation_depth(moves: &[Node]) -> usize {
-    let mut deepest = 0;
-    let mut stack: Vec<(&[Node], usize)> = vec![(moves, 0)];
-    while let Some((line, depth)) = stack.pop() {
-        deepest = deepest.max(depth);
-        for n in line {
-            stack.extend(n.variations.iter().map(|v| (v.as_slice(), depth + 1)));
+    let (mut depth, mut deepest) = (0, 0);
+    for step in steps(moves) {
+        match step {
+            Step::Enter => {
+                depth += 1;
+                deepest = deepest.max(depth);
+            }
+            Step::Leave => depth -= 1,
+            Step::Move(_) => {}
         }
     }
     deepest

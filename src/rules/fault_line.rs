@@ -109,6 +109,41 @@ pub fn deny_is_valid(pos: &Position, rank: u8, dir: Dir) -> bool {
     slide_dir(pos, rank) == Some(dir) && slide_needs_permission(pos, rank)
 }
 
+/// Whether `mv` is a slide of an uncontrolled rank, which needs the
+/// opponent's permission (FL5, FL6). False for every other move, and in
+/// every other variant.
+pub fn move_needs_permission(pos: &Position, mv: &Move) -> bool {
+    pos.variant() == Variant::FaultLine
+        && matches!(*mv, Move::Slide { rank, .. } if slide_needs_permission(pos, rank))
+}
+
+/// Why a `[%deny]` refusal of a slide is void (FL10).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VoidDenial {
+    /// The game is not Fault Line.
+    NotFaultLine,
+    /// The player to move could never make that slide here.
+    NoSuchSlide,
+    /// The rank is controlled, so the slide needs no permission (FL5).
+    Controlled(Color),
+}
+
+/// Judges `[%deny]` of the slide of the 0-based `rank` towards `dir`, made
+/// before a move from `pos` (FL10): `Ok` when it is a valid refusal.
+pub fn judge_denial(pos: &Position, rank: u8, dir: Dir) -> Result<(), VoidDenial> {
+    if pos.variant() != Variant::FaultLine {
+        return Err(VoidDenial::NotFaultLine);
+    }
+    if slide_dir(pos, rank) != Some(dir) {
+        return Err(VoidDenial::NoSuchSlide);
+    }
+    if let Some(owner) = control(pos, rank) {
+        return Err(VoidDenial::Controlled(owner));
+    }
+    debug_assert!(deny_is_valid(pos, rank, dir));
+    Ok(())
+}
+
 /// The far rank of `color` (FL1): White rank 6, Black rank 1 (0-based).
 fn far_rank(color: Color) -> u8 {
     match color {

@@ -3,7 +3,9 @@
 //! Each variant is a zero-sized type implementing [`Rules`]; the engine is generic
 //! over it, so the hot paths (move generation, perft) are monomorphised per variant
 //! and [`Position`]'s public methods dispatch once on [`Variant`]. Adding a variant
-//! means a new module, a [`Variant`] value, and one arm in [`with_rules!`].
+//! means a new module here, its entry in the registry table of
+//! [`crate::variant`], and one arm in `with_rules!` (the compiler rejects the
+//! `match` until it has one); see ARCHITECTURE.md, "How to add a variant".
 //!
 //! ```
 //! use fvnote::{Position, Variant};
@@ -35,16 +37,26 @@ pub use crate::variant::{UnknownVariant, Variant};
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Outcome {
     /// The side to move is checkmated.
-    Checkmate { winner: Color },
+    Checkmate {
+        /// The side that mated.
+        winner: Color,
+    },
     /// The side to move has no legal move and is not in check: a draw.
     Stalemate,
     /// Fault Line: a king was captured (FL1).
-    KingCaptured { winner: Color },
+    KingCaptured {
+        /// The side that captured.
+        winner: Color,
+    },
     /// Fault Line: a king reached the far rank (FL1).
-    KingReachedFarRank { winner: Color },
+    KingReachedFarRank {
+        /// The side whose king arrived.
+        winner: Color,
+    },
 }
 
 impl Outcome {
+    /// The winner; `None` for a draw.
     pub fn winner(self) -> Option<Color> {
         match self {
             Outcome::Checkmate { winner }
@@ -94,7 +106,12 @@ pub enum Scope {
     Role(Role),
     /// Only piece moves onto `to`, of pieces of `role` if given (castling too,
     /// for the king): what a SAN token such as `Nf3` can mean.
-    Target { role: Option<Role>, to: Square },
+    Target {
+        /// The piece type named, if any (a pawn move names none in SAN).
+        role: Option<Role>,
+        /// The square moved onto.
+        to: Square,
+    },
     /// Only the variant's own move kinds (drops, slides, quakes, cages): what
     /// a SAN token such as `N@e4`, `S3e`, `K-qn` or `C-a5` can mean.
     Extras,
@@ -132,6 +149,7 @@ pub struct Illegal {
 }
 
 impl Illegal {
+    /// An illegality under `ruling`, saying why.
     pub const fn new(ruling: &'static str, reason: &'static str) -> Illegal {
         Illegal { ruling, reason }
     }
@@ -208,7 +226,9 @@ pub trait Rules {
     }
 }
 
-/// Runs `$body` with `$R` bound to the rules type of `$variant`.
+/// Runs `$body` with `$R` bound to the rules type of `$variant`: the one
+/// dispatch from a registered [`Variant`] to its [`Rules`], an exhaustive
+/// `match`, so a variant without its arm does not compile.
 macro_rules! with_rules {
     ($variant:expr, $R:ident => $body:expr) => {
         match $variant {

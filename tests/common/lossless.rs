@@ -5,8 +5,8 @@
 //! comment in a variation with no move used to vanish, found by fuzzing.)
 #![allow(dead_code)] // each user takes what it needs
 
+use fvnote::model::{Record, Span, Step};
 use fvnote::notation::pgn::{read_all, to_string, Reader, ReaderOptions, Visitor};
-use fvnote::record::{Line, Record, Span};
 
 /// How many of each kind of token a game has. Move numbers are layout, not
 /// content (`fmt` recomputes them; one with no move after it, as in
@@ -61,15 +61,16 @@ pub fn tally(rec: &Record) -> Tally {
         results: usize::from(rec.result.is_some()),
         ..Tally::default()
     };
-    // Explicit stack: fuzzed nesting must not overflow the call stack.
-    let mut lines: Vec<&Line> = vec![&rec.moves];
-    while let Some(line) = lines.pop() {
-        for n in line {
-            t.moves += 1;
-            t.nags += n.nags.len();
-            t.comments += n.comments_before.len() + n.comments.len();
-            t.variations += n.variations.len();
-            lines.extend(&n.variations);
+    // The model's walk keeps fuzzed nesting off the call stack.
+    for step in rec.steps() {
+        match step {
+            Step::Move(n) => {
+                t.moves += 1;
+                t.nags += n.nags.len();
+                t.comments += n.comments_before.len() + n.comments.len();
+            }
+            Step::Enter => t.variations += 1,
+            Step::Leave => {}
         }
     }
     t
@@ -107,17 +108,13 @@ pub fn content(rec: &Record) -> Record {
     rec.prelude
         .iter_mut()
         .for_each(|c| c.span = Span::default());
-    let mut lines: Vec<&mut Line> = vec![&mut rec.moves];
-    while let Some(line) = lines.pop() {
-        for n in line.iter_mut() {
-            n.span = Span::default();
-            n.move_number = None;
-            for c in n.comments_before.iter_mut().chain(n.comments.iter_mut()) {
-                c.span = Span::default();
-            }
-            lines.extend(n.variations.iter_mut());
+    rec.for_each_node_mut(|n| {
+        n.span = Span::default();
+        n.move_number = None;
+        for c in n.comments_before.iter_mut().chain(n.comments.iter_mut()) {
+            c.span = Span::default();
         }
-    }
+    });
     rec
 }
 

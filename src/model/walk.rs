@@ -1,0 +1,106 @@
+//! The one walk over a record's move tree, in document order.
+//!
+//! Lines are kept on an explicit stack, so the depth of nested variations
+//! never touches the call stack.
+//!
+//! ```
+//! use fvnote::model::{Node, Record, Step};
+//! let mut e4 = Node::new("e4");
+//! e4.variations.push(vec![Node::new("d4")]);
+//! let record = Record { moves: vec![e4, Node::new("e5")], ..Record::default() };
+//! let steps: Vec<String> = record
+//!     .steps()
+//!     .map(|s| match s {
+//!         Step::Move(n) => n.san.to_string(),
+//!         Step::Enter => "(".into(),
+//!         Step::Leave => ")".into(),
+//!     })
+//!     .collect();
+//! assert_eq!(steps, ["e4", "(", "d4", ")", "e5"]);
+//! ```
+
+use crate::model::{Node, Record};
+
+/// One step of [`Record::steps`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step<'a> {
+    /// A move; the alternatives written after it follow as
+    /// [`Step::Enter`] … [`Step::Leave`], before the next move of its line.
+    Move(&'a Node),
+    /// A variation opens.
+    Enter,
+    /// The innermost open variation ends.
+    Leave,
+}
+
+/// The iterator of [`Record::steps`].
+#[derive(Clone, Debug)]
+pub struct Steps<'a> {
+    /// Open lines, innermost last: their remaining moves, and for a
+    /// variation whether it has been entered yet (`None`: the main line).
+    lines: Vec<(std::slice::Iter<'a, Node>, Option<bool>)>,
+}
+
+impl<'a> Iterator for Steps<'a> {
+    type Item = Step<'a>;
+    fn next(&mut self) -> Option<Step<'a>> {
+        loop {
+            let (nodes, open) = self.lines.last_mut()?;
+            if *open == Some(false) {
+                *open = Some(true);
+                return Some(Step::Enter);
+            }
+            match nodes.next() {
+                Some(node) => {
+                    // Alternatives to this move, the first one on top.
+                    let variations = node.variations.iter().rev();
+                    self.lines
+                        .extend(variations.map(|v| (v.iter(), Some(false))));
+                    return Some(Step::Move(node));
+                }
+                None => {
+                    if self.lines.pop().is_some_and(|l| l.1.is_some()) {
+                        return Some(Step::Leave);
+                    }
+                }
+            }
+        }
+    }
+}
+
+impl Record {
+    /// Every move of the main line and of every variation, in document
+    /// order, with where variations open and end.
+    pub fn steps(&self) -> Steps<'_> {
+        steps(&self.moves)
+    }
+
+    /// Calls `f` on every move in document order (a move before its
+    /// variations), mutably.
+    pub fn for_each_node_mut(&mut self, f: impl FnMut(&mut Node)) {
+        for_each_node_mut(&mut self.moves, f);
+    }
+}
+
+/// [`Record::steps`] of a line and its variations.
+pub fn steps(line: &[Node]) -> Steps<'_> {
+    Steps {
+        lines: vec![(line.iter(), None)],
+    }
+}
+
+/// [`Record::for_each_node_mut`] of a line and its variations.
+pub fn for_each_node_mut(line: &mut [Node], mut f: impl FnMut(&mut Node)) {
+    let mut stack = vec![line.iter_mut()];
+    while let Some(nodes) = stack.last_mut() {
+        match nodes.next() {
+            None => {
+                stack.pop();
+            }
+            Some(node) => {
+                f(node);
+                stack.extend(node.variations.iter_mut().rev().map(|v| v.iter_mut()));
+            }
+        }
+    }
+}

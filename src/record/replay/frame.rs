@@ -1,0 +1,153 @@
+//! One line being replayed (main line or variation), on the reference
+//! position or on bitboards.
+
+use crate::model::Span;
+use crate::moves::Dir;
+use crate::notation::san::ParsedSan;
+use crate::position::Position;
+use crate::record::replay::fast;
+use crate::rules::fast_chess::FastChess;
+
+/// A line on bitboards: the position now and before the last move token,
+/// in two slots that trade roles (not contents) at each move.
+#[derive(Clone)]
+pub(super) struct FastLine {
+    slots: [FastChess; 2],
+    /// The slot holding the position now.
+    now: usize,
+}
+
+impl FastLine {
+    pub(super) fn new(now: FastChess, before: FastChess) -> FastLine {
+        FastLine {
+            slots: [now, before],
+            now: 0,
+        }
+    }
+
+    pub(super) fn now(&self) -> &FastChess {
+        &self.slots[self.now & 1]
+    }
+
+    pub(super) fn before(&self) -> &FastChess {
+        &self.slots[(self.now ^ 1) & 1]
+    }
+
+    /// Plays a clean token ([`fast::successor`]) into the `before`
+    /// slot, which becomes `now`. False when the token is not clean: `now`
+    /// is unchanged and `before` may not be, so the caller leaves the line
+    /// to the reference engine, which sets `before` anew.
+    fn play(&mut self, san: &ParsedSan) -> bool {
+        let [a, b] = &mut self.slots;
+        let (now, next) = if self.now & 1 == 0 {
+            (&*a, b)
+        } else {
+            (&*b, a)
+        };
+        let played = fast::successor(now, san, next);
+        if played {
+            self.now ^= 1;
+        }
+        played
+    }
+}
+
+/// One line being replayed: the main line or a variation.
+#[derive(Clone)]
+pub(super) struct Frame {
+    pub(super) pos: Position,
+    /// The position before the last move token of this line: where a
+    /// variation written after that token starts.
+    pub(super) before: Position,
+    /// Plies from the game start (through the enclosing lines) at `pos` and
+    /// at `before`.
+    pub(super) ply: usize,
+    pub(super) before_ply: usize,
+    /// Whether this line has had a move token yet.
+    pub(super) has_last: bool,
+    pub(super) main: bool,
+    /// A move of this line failed: the rest of it is not replayed.
+    pub(super) dead: bool,
+    /// The last token is the one that failed: its variations still replay.
+    pub(super) last_failed: bool,
+    /// `[%deny]` refusals that apply to the next move of this line (FL10).
+    pub(super) denied: Vec<(u8, Dir, Span)>,
+    /// While set, the line is replayed on bitboards ([`FastChess`]): the
+    /// position now and before the last move token, and `pos`/`before` are
+    /// stale until [`Frame::leave_fast`].
+    pub(super) fast: Option<Box<FastLine>>,
+}
+
+impl Frame {
+    pub(super) fn new(pos: Position, ply: usize, main: bool, dead: bool) -> Frame {
+        Frame {
+            before: pos.clone(),
+            pos,
+            ply,
+            before_ply: ply,
+            has_last: false,
+            main,
+            dead,
+            last_failed: false,
+            denied: Vec::new(),
+            fast: None,
+        }
+    }
+
+    /// Makes a recycled frame a fresh line from `pos` (reusing its storage).
+    pub(super) fn restart(&mut self, pos: &Position, ply: usize, main: bool, dead: bool) {
+        self.pos.clone_from(pos);
+        self.restart_stale(ply, main, dead);
+    }
+
+    /// [`Frame::restart`] without a position: for a line that starts on
+    /// bitboards, whose `pos` and `before` are stale until it leaves them.
+    pub(super) fn restart_stale(&mut self, ply: usize, main: bool, dead: bool) {
+        self.ply = ply;
+        self.before_ply = ply;
+        self.has_last = false;
+        self.main = main;
+        self.dead = dead;
+        self.last_failed = false;
+        self.denied.clear();
+        self.fast = None;
+    }
+
+    /// Starts replaying on bitboards when the accelerator takes the position.
+    pub(super) fn enter_fast(&mut self, standard_start: bool) {
+        let now = if standard_start {
+            Some(FastChess::start())
+        } else {
+            FastChess::from_position(&self.pos)
+        };
+        // `before` matters only once the line has a move token.
+        let before = if self.has_last {
+            FastChess::from_position(&self.before)
+        } else {
+            now.clone()
+        };
+        self.fast = now.zip(before).map(|(n, b)| Box::new(FastLine::new(n, b)));
+    }
+
+    /// Makes `pos` and `before` current again and replays on them from now on.
+    pub(super) fn leave_fast(&mut self) {
+        if let Some(fast) = self.fast.take() {
+            self.pos = fast.now().to_position();
+            self.before = fast.before().to_position();
+        }
+    }
+
+    /// Plays a clean token on bitboards (see [`fast::play_clean`]).
+    pub(super) fn play_fast(&mut self, parsed: &ParsedSan) -> bool {
+        match self.fast.as_mut() {
+            Some(fast) => fast.play(parsed),
+            None => false,
+        }
+    }
+}
+
+/// The innermost open line of `frames[..depth]`: a function of the field,
+/// not of the replayer, so the report stays free to borrow beside it.
+pub(super) fn innermost(frames: &mut [Frame], depth: usize) -> Option<&mut Frame> {
+    frames.get_mut(..depth)?.last_mut()
+}

@@ -1,0 +1,41 @@
+//! The variant registry (`fvnote::variant::VARIANTS`) agrees with the rules
+//! each variant dispatches to (`with_rules!`): a variant registered with the
+//! wrong features, or a registration out of order, fails here.
+
+use fvnote::notation::fen::{read_fen, write_fen};
+use fvnote::variant::VARIANTS;
+use fvnote::{Color, Variant};
+
+#[test]
+fn every_variant_has_its_registration_in_order() {
+    assert_eq!(VARIANTS.len(), Variant::ALL.len());
+    for (i, v) in Variant::ALL.into_iter().enumerate() {
+        let info = v.info();
+        assert_eq!(info.variant, v);
+        assert_eq!(VARIANTS[i].variant, v);
+        assert_eq!(info.id.parse::<Variant>(), Ok(v));
+        assert!(
+            !info.summary.is_empty() && !info.move_kinds.is_empty(),
+            "{v}"
+        );
+    }
+}
+
+#[test]
+fn registrations_agree_with_the_rules() {
+    for v in Variant::ALL {
+        let start = fvnote::Position::start(v);
+        assert_eq!(start.variant(), v, "the rules dispatched for {v} start {v}");
+        // A start position reads back through its FEN (the rules' own check).
+        let fen = write_fen(&start);
+        assert_eq!(read_fen(&fen, v).as_ref(), Ok(&start), "{v}: {fen}");
+        // Castling rights at the start exactly where castling exists.
+        let rights = !start.castling().is_empty();
+        assert_eq!(rights, v.has_castling(), "{v}: castling");
+        // Cages at the start exactly where the variant has them (SC0).
+        let cages = Color::ALL.iter().any(|&c| start.cage(c).is_some());
+        assert_eq!(cages, v.has_cages(), "{v}: cages");
+        // A hand is written in the FEN exactly where the variant has hands.
+        assert_eq!(fen.contains('['), v.has_hands(), "{v}: hands in {fen}");
+    }
+}
