@@ -644,7 +644,7 @@ fn writer_wraps_at_80() {
 fn writer_fen_start_black() {
     let mut rec = Record::default();
     rec.tags
-        .push(crate::record::Tag::new("FEN", "8/8/8/8/8/8/8/8 b - - 0 17"));
+        .push(crate::model::Tag::new("FEN", "8/8/8/8/8/8/8/8 b - - 0 17"));
     rec.moves.push(Node::new("Kg7"));
     rec.moves.push(Node::new("Kf1"));
     rec.moves.push(Node::new("Kf6"));
