@@ -5,6 +5,26 @@
 //! let pos = Position::start(Variant::FaultLine);
 //! assert_eq!(pos.legal_moves().len(), 13);
 //! ```
+
+/// `eprintln!` that never panics: std's panics when standard error is
+/// closed (`fvnote validate 2>&1 | head -1`). Defined before the modules,
+/// so it shadows std's in every one of them; a message that cannot be
+/// written is dropped.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::writeln!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprint!` that never panics (see `eprintln!` above).
+macro_rules! eprint {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::write!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
 pub mod cli;
 pub mod fs;
 pub mod model;
