@@ -64,6 +64,25 @@
 //! ARCHITECTURE.md in the repository for the data flow and invariants.
 #![warn(missing_docs)]
 
+/// `eprintln!` that never panics: std's panics when standard error is
+/// closed (`fvnote validate 2>&1 | head -1`). Defined before the modules,
+/// so it shadows std's in every one of them; a message that cannot be
+/// written is dropped.
+macro_rules! eprintln {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::writeln!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
+/// `eprint!` that never panics (see `eprintln!` above).
+macro_rules! eprint {
+    ($($arg:tt)*) => {{
+        use ::std::io::Write as _;
+        let _ = ::std::write!(::std::io::stderr(), $($arg)*);
+    }};
+}
+
 #[cfg(feature = "cli")]
 // Its doc comments are clap help text (`[:game][@ply]`), not rustdoc links.
 #[allow(missing_docs, rustdoc::broken_intra_doc_links)]
