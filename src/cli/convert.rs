@@ -37,6 +37,9 @@ pub enum Target {
     Pgn,
     /// The FEN after every main-line ply, start first; a blank line between games.
     Fen,
+    /// A Game Courier move list (notation/gamecourier.md): one numbered turn
+    /// per line; tags, result, NAGs and variations are not written.
+    Gamecourier,
 }
 
 /// What to read (default: recognised by content).
@@ -44,6 +47,8 @@ pub enum Target {
 pub enum Source {
     Pgn,
     Json,
+    /// A Game Courier move list; needs --variant (and --fen for a set-up start).
+    Gamecourier,
 }
 
 #[derive(Args, Debug)]
@@ -63,6 +68,12 @@ pub struct ConvertArgs {
     /// JSON: add `fen_after` to every ply.
     #[arg(long)]
     pub fens: bool,
+    /// --from gamecourier: the variant whose rules the list is read by.
+    #[arg(long, value_parser = super::parse_variant)]
+    pub variant: Option<crate::rules::Variant>,
+    /// --from gamecourier: the start position (default: the variant's).
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
     /// Input files; `-` or nothing reads standard input.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
@@ -142,9 +153,11 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<Input>, CliError> {
 /// on to report them all; JSON stops at its first. `rewrite`: the output
 /// replaces the input, so a PGN escape line, which no record keeps, is an
 /// error rather than deleted.
+#[allow(clippy::too_many_arguments)]
 fn each_record(
     input: &Input,
     from: Option<Source>,
+    gc: (Option<crate::rules::Variant>, Option<&str>),
     rewrite: bool,
     errors: &mut Vec<String>,
     out_name: &str,
@@ -153,10 +166,14 @@ fn each_record(
     let written = |e| CliError::io(out_name, e);
     let io = |e| CliError::io(&input.name, e);
     let mut reader = input.open()?;
+    if let Some(Source::Gamecourier) = from {
+        return gamecourier_record(input, &mut reader, errors, gc)
+            .map_or(Ok(()), |r| each(&r, InputFormat::Pgn).map_err(written));
+    }
     // Enough of the start to recognise JSON (its first two non-space bytes).
     let mut head: Vec<u8> = Vec::new();
     let format = match from {
-        Some(Source::Pgn) => InputFormat::Pgn,
+        Some(Source::Pgn | Source::Gamecourier) => InputFormat::Pgn,
         Some(Source::Json) => InputFormat::Json,
         None => {
             while head.iter().filter(|b| !b.is_ascii_whitespace()).count() < 2 && head.len() < SNIFF
@@ -201,6 +218,32 @@ fn each_record(
         }
     }
     Ok(())
+}
+
+/// Reads a whole Game Courier list (`--from gamecourier`) as one record; a
+/// list that does not read is an error at its line and column.
+fn gamecourier_record(
+    input: &Input,
+    reader: &mut dyn BufRead,
+    errors: &mut Vec<String>,
+    (variant, fen): (Option<crate::rules::Variant>, Option<&str>),
+) -> Option<Record> {
+    let mut text = String::new();
+    if let Err(e) = reader.read_to_string(&mut text) {
+        errors.push(format!("{}: {e}", input.name));
+        return None;
+    }
+    let variant = variant.unwrap_or(crate::rules::Variant::Chess);
+    match crate::record::gamecourier::read_list(&text, variant, fen) {
+        Ok(r) => Some(r),
+        Err(d) => {
+            errors.push(format!(
+                "{}:{}:{}: {} {}",
+                input.name, d.span.line, d.span.column, d.token, d.message
+            ));
+            None
+        }
+    }
 }
 
 /// Bytes read at most to recognise JSON by its start.
@@ -270,6 +313,15 @@ impl Converter<'_> {
                 });
                 write_records([&canonical], &mut text)?;
             }
+            Target::Gamecourier => match crate::record::gamecourier::write_list(r) {
+                Ok(list) => {
+                    if self.games > 0 {
+                        text.push(b'\n');
+                    }
+                    text.extend_from_slice(list.as_bytes());
+                }
+                Err(e) => self.refuse(name, r, e),
+            },
             Target::Fen => match main_line_fens(r) {
                 Ok(fens) => {
                     if self.games > 0 {
@@ -306,6 +358,19 @@ impl Converter<'_> {
 }
 
 pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    if args.from == Some(Source::Gamecourier) {
+        let Some(v) = args.variant else {
+            return Err(CliError::usage(
+                "--from gamecourier needs --variant: a move list names no rules",
+            ));
+        };
+        crate::record::gamecourier::start_position(v, args.fen.as_deref())
+            .map_err(CliError::usage)?;
+    } else if args.variant.is_some() || args.fen.is_some() {
+        return Err(CliError::usage(
+            "--variant and --fen are for --from gamecourier",
+        ));
+    }
     if args.in_place && (args.inputs.is_empty() || args.inputs.iter().any(|p| p.as_os_str() == "-"))
     {
         return Err(CliError::usage(
@@ -337,6 +402,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             each_record(
                 input,
                 args.from,
+                (args.variant, args.fen.as_deref()),
                 true,
                 &mut errors,
                 &input.name,
@@ -376,6 +442,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         each_record(
             input,
             args.from,
+            (args.variant, args.fen.as_deref()),
             false,
             &mut errors,
             &out_name,
@@ -428,6 +495,8 @@ mod tests {
             output: None,
             in_place: false,
             fens: true,
+            variant: None,
+            fen: None,
             inputs: Vec::new(),
         }
     }

@@ -59,6 +59,25 @@ pub struct ValidateArgs {
     /// Human output: also list every valid game.
     #[arg(long, short)]
     pub verbose: bool,
+    /// Input format: PGN, or Game Courier move lists (one game per file;
+    /// needs --variant).
+    #[arg(long, value_enum, default_value_t = InputKind::Pgn)]
+    pub from: InputKind,
+    /// --from gamecourier: the variant whose rules the lists are read by.
+    #[arg(long, value_parser = super::parse_variant)]
+    pub variant: Option<crate::rules::Variant>,
+    /// --from gamecourier: the start position (default: the variant's).
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
+}
+
+/// What `validate` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum InputKind {
+    /// PGN archives.
+    Pgn,
+    /// Game Courier move lists (notation/gamecourier.md).
+    Gamecourier,
 }
 
 /// One input: a file or standard input.
@@ -712,6 +731,60 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let mut summary = Summary::default();
     let mut progress = Progress::new();
     let mut failed_io = !io_errors.is_empty();
+    if args.from == InputKind::Gamecourier {
+        // Each input is one list, read whole (lists are small).
+        let variant = args.variant.ok_or_else(|| {
+            CliError::usage("--from gamecourier needs --variant: a move list names no rules")
+        })?;
+        let fen = args.fen.as_deref();
+        crate::record::gamecourier::start_position(variant, fen).map_err(CliError::usage)?;
+        for inp in &inputs {
+            let name = inp.name();
+            let mut bytes = Vec::new();
+            let read = match inp {
+                Input::File(p) => File::open(p).and_then(|mut f| f.read_to_end(&mut bytes)),
+                Input::Stdin => std::io::stdin().read_to_end(&mut bytes),
+            };
+            let text = match read.map(|_| String::from_utf8(bytes)) {
+                Ok(Ok(t)) => t,
+                Ok(Err(_)) => {
+                    eprintln!("error: {name}: not UTF-8 text");
+                    failed_io = true;
+                    continue;
+                }
+                Err(e) => {
+                    eprintln!("error: {name}: {e}");
+                    failed_io = true;
+                    continue;
+                }
+            };
+            let opts = crate::record::replay::ReplayOptions {
+                strict: args.strict,
+                fens: false,
+                verdict_only: true,
+            };
+            let v = match crate::record::gamecourier::validate_list(&text, variant, fen, &opts) {
+                Ok((report, syntax)) => {
+                    crate::record::gamecourier::verdict(report, syntax, text.len())
+                }
+                Err(e) => return Err(CliError::usage(e)),
+            };
+            let kept = Kept {
+                base: 0,
+                bytes: text.into_bytes(),
+            };
+            em.start_file(name, Source::Kept(Rc::new(RefCell::new(kept))));
+            summary.files += 1;
+            summary.add(&v);
+            em.game(&v).map_err(io)?;
+            em.end_file().map_err(io)?;
+        }
+        inputs.clear();
+    } else if args.variant.is_some() || args.fen.is_some() {
+        return Err(CliError::usage(
+            "--variant and --fen are for --from gamecourier",
+        ));
+    }
     let mut i = 0;
     while i < inputs.len() {
         // A run of small files is checked in parallel, whole.

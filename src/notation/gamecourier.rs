@@ -8,12 +8,12 @@
 //! | Text | Operation |
 //! | --- | --- |
 //! | `e2-e4`, `P e2-e4` | move the piece (or, with a cage label, the cage) on e2 to e4 |
-//! | `Q-e8` | put a piece (or a cage, or with `#` a hole) on e8 |
+//! | `Q-e8` | put a piece (or a cage; `#-e8` marks a hole, `.-e8` a cell) on e8 |
 //! | `d5-` | clear the piece on d5 |
 //! | `P*e4` | drop a piece from hand on e4 |
 //!
 //! Labels are letters, upper case for White and lower case for Black, one or
-//! several (`RN`, `nb`), or `#` (a hole). This module only reads the text; what
+//! several (`RN`, `nb`), or the marks `#` (a hole) and `.` (a cell). This module only reads the text; what
 //! the operations do to a board is [`crate::record::gamecourier`]. Reading is
 //! one pass over the text (linear time) and every error is a value with its
 //! line, column and what was expected.
@@ -50,7 +50,12 @@ pub struct SquareName {
 
 impl std::fmt::Display for SquareName {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file) as char, u32::from(self.rank) + 1)
+        write!(
+            f,
+            "{}{}",
+            (b'a' + self.file) as char,
+            u32::from(self.rank) + 1
+        )
     }
 }
 
@@ -66,7 +71,7 @@ pub enum OpKind {
         from: SquareName,
         to: SquareName,
     },
-    /// `LABEL-SQ`: put a piece, a cage or a hole (`#`) on `sq`.
+    /// `LABEL-SQ`: put a piece or a cage on `sq`, or mark it a hole (`#`) or a cell (`.`).
     Put { label: String, sq: SquareName },
     /// `SQ-`: clear the piece on `sq`.
     Clear { sq: SquareName },
@@ -95,7 +100,11 @@ pub struct Turn {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Item {
     /// `N.` (`black: false`) or `N...` (`black: true`).
-    Number { n: u32, black: bool, span: Span },
+    Number {
+        n: u32,
+        black: bool,
+        span: Span,
+    },
     Turn(Turn),
     /// A `//` comment, without the `//` and surrounding whitespace;
     /// `own_line` when nothing but blanks precede it on its line.
@@ -155,13 +164,21 @@ fn square(i: &str) -> Res<'_, SquareName> {
         }
     };
     let file = text.as_bytes()[0] - b'a';
-    Ok((rest, SquareName { file, rank: rank - 1 }))
+    Ok((
+        rest,
+        SquareName {
+            file,
+            rank: rank - 1,
+        },
+    ))
 }
 
-/// Letters, or `#`.
+/// Letters, or `#` (a hole mark), or `.` (a cell mark).
 fn label(i: &str) -> Res<'_, &str> {
-    if let Some(rest) = i.strip_prefix('#') {
-        return Ok((rest, "#"));
+    for mark in ["#", "."] {
+        if let Some(rest) = i.strip_prefix(mark) {
+            return Ok((rest, mark));
+        }
     }
     take_while1(|c: char| c.is_ascii_alphabetic())(i)
 }
@@ -169,9 +186,9 @@ fn label(i: &str) -> Res<'_, &str> {
 /// `N.` or `N...`.
 fn number(i: &str) -> Res<'_, (u32, bool)> {
     let (rest, digits) = take_while1(|c: char| c.is_ascii_digit())(i)?;
-    let n: u32 = digits.parse().map_err(|_| {
-        nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Digit))
-    })?;
+    let n: u32 = digits
+        .parse()
+        .map_err(|_| nom::Err::Error(nom::error::Error::new(i, nom::error::ErrorKind::Digit)))?;
     if let Ok((rest, _)) = tag::<_, _, nom::error::Error<&str>>("...")(rest) {
         return Ok((rest, (n, true)));
     }
@@ -411,21 +428,57 @@ mod tests {
 
     #[test]
     fn every_operation_kind_reads() {
-        let t = turns("e2-e4 P e2-e4 n g8-f6 Q-e8 d5- P*e4 RN*b10 nb a6-b8 #-a1 C e8-a5");
+        let t = turns("e2-e4 P e2-e4 n g8-f6 Q-e8 d5- P*e4 RN*b10 nb a6-b8 #-a1 C e8-a5 .-h3");
         let kinds: Vec<&OpKind> = t.iter().map(|t| &t.ops[0].kind).collect();
         assert_eq!(
             kinds,
             [
-                &OpKind::Move { label: None, from: sq("e2"), to: sq("e4") },
-                &OpKind::Move { label: Some("P".into()), from: sq("e2"), to: sq("e4") },
-                &OpKind::Move { label: Some("n".into()), from: sq("g8"), to: sq("f6") },
-                &OpKind::Put { label: "Q".into(), sq: sq("e8") },
+                &OpKind::Move {
+                    label: None,
+                    from: sq("e2"),
+                    to: sq("e4")
+                },
+                &OpKind::Move {
+                    label: Some("P".into()),
+                    from: sq("e2"),
+                    to: sq("e4")
+                },
+                &OpKind::Move {
+                    label: Some("n".into()),
+                    from: sq("g8"),
+                    to: sq("f6")
+                },
+                &OpKind::Put {
+                    label: "Q".into(),
+                    sq: sq("e8")
+                },
                 &OpKind::Clear { sq: sq("d5") },
-                &OpKind::Drop { label: "P".into(), sq: sq("e4") },
-                &OpKind::Drop { label: "RN".into(), sq: sq("b10") },
-                &OpKind::Move { label: Some("nb".into()), from: sq("a6"), to: sq("b8") },
-                &OpKind::Put { label: "#".into(), sq: sq("a1") },
-                &OpKind::Move { label: Some("C".into()), from: sq("e8"), to: sq("a5") },
+                &OpKind::Drop {
+                    label: "P".into(),
+                    sq: sq("e4")
+                },
+                &OpKind::Drop {
+                    label: "RN".into(),
+                    sq: sq("b10")
+                },
+                &OpKind::Move {
+                    label: Some("nb".into()),
+                    from: sq("a6"),
+                    to: sq("b8")
+                },
+                &OpKind::Put {
+                    label: "#".into(),
+                    sq: sq("a1")
+                },
+                &OpKind::Move {
+                    label: Some("C".into()),
+                    from: sq("e8"),
+                    to: sq("a5")
+                },
+                &OpKind::Put {
+                    label: ".".into(),
+                    sq: sq("h3")
+                },
             ]
         );
     }
@@ -442,16 +495,28 @@ mod tests {
             })
             .collect();
         assert_eq!(spans, [(1, 1), (2, 1), (2, 4), (2, 22), (2, 27), (2, 33)]);
-        let Item::Turn(t) = &list.items[2] else { panic!() };
+        let Item::Turn(t) = &list.items[2] else {
+            panic!()
+        };
         assert_eq!(t.text, "K e1-g1 ; R h1-f1");
-        assert!(matches!(&list.items[0], Item::Comment { own_line: true, text, .. } if text == "prelude"));
-        assert!(matches!(&list.items[5], Item::Comment { own_line: false, .. }));
+        assert!(
+            matches!(&list.items[0], Item::Comment { own_line: true, text, .. } if text == "prelude")
+        );
+        assert!(matches!(
+            &list.items[5],
+            Item::Comment {
+                own_line: false,
+                ..
+            }
+        ));
     }
 
     #[test]
     fn columns_count_characters() {
         let list = parse("// é\n1. e2-e4 // ♔\n   e7-e5").unwrap();
-        let Item::Turn(t) = &list.items[4] else { panic!() };
+        let Item::Turn(t) = &list.items[4] else {
+            panic!()
+        };
         assert_eq!((t.span.line, t.span.column, t.span.offset), (3, 4, 25));
     }
 

@@ -10,10 +10,13 @@
 //!   (QK6) may be left standing: pocketing follows from the move;
 //! - *hands*: the pieces the turn took out of hand (drops) are the ones the
 //!   move takes; pieces that go into a hand (QK6, QK7) follow from the move;
-//! - *holes*: a square the turn marked `#-SQ` is not a cell after the move;
+//! - *holes and cells*: a square the turn marked `#-SQ` is not a cell after
+//!   the move, one marked `.-SQ` is;
 //!   other cells follow from the move (moving a piece onto a hole is allowed:
 //!   a slide or quake carries cells with it);
-//! - *cages* (Slide-chess): each cage stands where the turn left it;
+//! - *cages* (Slide-chess): each cage stands where the turn left it; a cage
+//!   moved onto a board square during the turn was pushed across the board
+//!   (an insertion, SC2), never relocated (SC1);
 //! - castling rights, en passant, counters follow from the move.
 //!
 //! A quake that grows the frame west or south would carry cells to squares
@@ -95,11 +98,16 @@ enum Label {
     Cage(Color),
     /// `#`: the square is a hole after the turn.
     Hole,
+    /// `.`: the square is a cell after the turn.
+    Cell,
 }
 
 fn read_label(text: &str, variant: Variant) -> Result<Label, String> {
     if text == "#" {
         return Ok(Label::Hole);
+    }
+    if text == "." {
+        return Ok(Label::Cell);
     }
     let color = if text.bytes().all(|b| b.is_ascii_uppercase()) {
         Color::White
@@ -118,8 +126,12 @@ fn read_label(text: &str, variant: Variant) -> Result<Label, String> {
         Some(role) => Ok(Label::Piece(Piece::new(color, role))),
         None => Err(format!(
             "unknown label {text:?}: expected a piece (P N B R Q K, or RN RB NR NB BR BN){}, \
-             or # (a hole)",
-            if variant.has_cages() { ", C (a cage)" } else { "" }
+             # (a hole) or . (a cell)",
+            if variant.has_cages() {
+                ", C (a cage)"
+            } else {
+                ""
+            }
         )),
     }
 }
@@ -142,7 +154,11 @@ pub struct TurnEffect {
     written: BTreeMap<Coord, Option<Piece>>,
     /// Squares marked `#-SQ`.
     holes: Vec<Coord>,
+    /// Squares marked `.-SQ`.
+    cells: Vec<Coord>,
     cages: [Option<Coord>; 2],
+    /// Whether a cage was moved onto a board square (pushed across, SC2).
+    crossed: [bool; 2],
     /// Pieces taken from hand, by colour and role.
     drops: [[u8; 13]; 2],
 }
@@ -185,7 +201,11 @@ impl TurnEffect {
                 Err(format!(
                     "square {n} is outside the board (a1–{}){}",
                     name((i16::from(files) - 1, i16::from(ranks) - 1)),
-                    if grow > 0 { " and one step beyond it" } else { "" }
+                    if grow > 0 {
+                        " and one step beyond it"
+                    } else {
+                        ""
+                    }
                 ))
             }
         };
@@ -193,9 +213,14 @@ impl TurnEffect {
             OpKind::Move { label, from, to } => {
                 let (f, t) = (check(*from)?, check(*to)?);
                 if f == t {
-                    return Err(format!("{from}-{to} moves nothing: expected two different squares"));
+                    return Err(format!(
+                        "{from}-{to} moves nothing: expected two different squares"
+                    ));
                 }
-                let label = label.as_deref().map(|l| read_label(l, variant)).transpose()?;
+                let label = label
+                    .as_deref()
+                    .map(|l| read_label(l, variant))
+                    .transpose()?;
                 match label {
                     Some(Label::Cage(color)) => {
                         if self.cages[color.index()] != Some(f) {
@@ -206,6 +231,11 @@ impl TurnEffect {
                             ));
                         }
                         self.cages[color.index()] = Some(t);
+                        let (files, ranks) = pos.frame();
+                        let inner = |v: i16, n: u8| v >= 1 && v < i16::from(n) - 1;
+                        if inner(t.0, files) && inner(t.1, ranks) {
+                            self.crossed[color.index()] = true;
+                        }
                         // The cage carries its content (none: the target keeps its own).
                         if let Some(p) = self.get(pos, f) {
                             self.written.insert(f, None);
@@ -213,7 +243,9 @@ impl TurnEffect {
                         }
                         Ok(())
                     }
-                    Some(Label::Hole) => Err("a hole does not move: expected #-SQ".into()),
+                    Some(Label::Hole | Label::Cell) => {
+                        Err("a hole or cell mark does not move: expected #-SQ or .-SQ".into())
+                    }
                     label => {
                         let Some(p) = self.get(pos, f) else {
                             return Err(format!("{from} is empty: expected a piece to move"));
@@ -240,7 +272,17 @@ impl TurnEffect {
                         self.written.insert(c, Some(p));
                     }
                     Label::Cage(color) => self.cages[color.index()] = Some(c),
+                    Label::Cell => {
+                        if !self.cells.contains(&c) {
+                            self.cells.push(c);
+                        }
+                    }
                     Label::Hole => {
+                        if !cell_at(pos, c) {
+                            return Err(format!(
+                                "{sq} is a hole already: expected a cell the move turns into a hole"
+                            ));
+                        }
                         self.written.insert(c, None);
                         if !self.holes.contains(&c) {
                             self.holes.push(c);
@@ -279,7 +321,10 @@ impl TurnEffect {
                     ));
                 }
                 if let Some(there) = self.get(pos, c) {
-                    return Err(format!("{sq} holds {}: expected an empty square to drop on", label_of(there)));
+                    return Err(format!(
+                        "{sq} holds {}: expected an empty square to drop on",
+                        label_of(there)
+                    ));
                 }
                 self.drops[p.color.index()][p.role as usize] += 1;
                 self.written.insert(c, Some(p));
@@ -291,7 +336,12 @@ impl TurnEffect {
     /// The squares (in this frame) where the position `after`, mapped into
     /// this frame by adding `shift`, holds another piece than the turn left,
     /// with what `after` holds there.
-    fn mismatches(&self, pos: &Position, after: &Position, shift: Coord) -> Vec<(Coord, Option<Piece>)> {
+    fn mismatches(
+        &self,
+        pos: &Position,
+        after: &Position,
+        shift: Coord,
+    ) -> Vec<(Coord, Option<Piece>)> {
         let (bf, br) = pos.frame();
         let (af, ar) = after.frame();
         let lo = (shift.0.min(0), shift.1.min(0));
@@ -334,6 +384,11 @@ impl TurnEffect {
                 d += 1;
             }
         }
+        for &c in &self.cells {
+            if !cell_at(after, (c.0 - shift.0, c.1 - shift.1)) {
+                d += 1;
+            }
+        }
         for c in Color::ALL {
             let cand = after.cage(c).map(|sq| {
                 let (f, r) = coord(sq);
@@ -356,9 +411,17 @@ impl TurnEffect {
         let mut parts: Vec<String> = self
             .changed(pos)
             .into_iter()
-            .map(|c| format!("{}: {} → {}", name(c), show(piece_at(pos, c)), show(self.get(pos, c))))
+            .map(|c| {
+                format!(
+                    "{}: {} → {}",
+                    name(c),
+                    show(piece_at(pos, c)),
+                    show(self.get(pos, c))
+                )
+            })
             .collect();
         parts.extend(self.holes.iter().map(|&h| format!("{}: hole", name(h))));
+        parts.extend(self.cells.iter().map(|&c| format!("{}: cell", name(c))));
         for c in Color::ALL {
             let before = pos.cage(c).map(coord);
             if before != self.cages[c.index()] {
@@ -426,10 +489,18 @@ fn may_match(mv: &Move, changed: &[Coord], eff: &TurnEffect, pos: &Position) -> 
     match *mv {
         Move::Normal { from, to, .. } => within(&[from, to], from, 2),
         Move::Drop { to, .. } => within(&[to], to, 1),
-        Move::EnPassant { from, .. } => still && changed.contains(&coord(from)) && changed.len() <= 3,
+        Move::EnPassant { from, .. } => {
+            still && changed.contains(&coord(from)) && changed.len() <= 3
+        }
         Move::Castle { king, .. } => still && changed.contains(&coord(king)) && changed.len() <= 4,
-        Move::CageMove { to } | Move::CageInsert { to, .. } => {
-            eff.cages[pos.turn().index()] == Some(coord(to))
+        Move::CageMove { to } => {
+            let us = pos.turn().index();
+            eff.cages[us] == Some(coord(to)) && !eff.crossed[us]
+        }
+        // An insertion that moves no piece shows the cage crossing the line.
+        Move::CageInsert { to, .. } => {
+            let us = pos.turn().index();
+            eff.cages[us] == Some(coord(to)) && (eff.crossed[us] || !changed.is_empty())
         }
         Move::Slide { .. } | Move::Quake { .. } => true,
     }
@@ -495,8 +566,10 @@ pub fn resolve_turn(pos: &Position, ops: &[Op]) -> Result<Move, TurnError> {
             } else {
                 format!("matches no legal move; the turn did {}", eff.describe(pos))
             };
-            // The legal moves closest to it: fewest squares whose contents differ.
-            let mut ranked: Vec<(usize, String)> = legal
+            // The legal moves closest to it: fewest squares whose contents
+            // differ, then those moving a piece from a square the turn changed.
+            let changed = eff.changed(pos);
+            let mut ranked: Vec<(usize, bool, String)> = legal
                 .iter()
                 .map(|m| {
                     let after = pos.play(m);
@@ -505,7 +578,8 @@ pub fn resolve_turn(pos: &Position, ops: &[Op]) -> Result<Move, TurnError> {
                         .map(|s| eff.distance(pos, &after, s))
                         .min()
                         .unwrap_or(usize::MAX);
-                    (d, write_san(pos, m))
+                    let elsewhere = !m.from().is_some_and(|f| changed.contains(&coord(f)));
+                    (d, elsewhere, write_san(pos, m))
                 })
                 .collect();
             ranked.sort();
@@ -513,7 +587,7 @@ pub fn resolve_turn(pos: &Position, ops: &[Op]) -> Result<Move, TurnError> {
             Err(TurnError {
                 span,
                 message,
-                suggestions: ranked.into_iter().map(|(_, s)| s).collect(),
+                suggestions: ranked.into_iter().map(|(_, _, s)| s).collect(),
             })
         }
         n => {
@@ -598,7 +672,10 @@ pub fn read(text: &str, variant: Variant, fen: Option<&str>) -> Result<ListRead,
                 len: 0,
             };
             record.result = Some("*".into());
-            let message = format!("Game Courier syntax: expected {}, found {}", e.expected, e.found);
+            let message = format!(
+                "Game Courier syntax: expected {}, found {}",
+                e.expected, e.found
+            );
             return Ok(ListRead {
                 record,
                 error: Some(diagnostic(span, "", message)),
@@ -681,7 +758,11 @@ fn comment(text: String, span: Span) -> Comment {
     }
 }
 
-fn check_number(pos: &Position, number: Option<(u32, bool, Span)>, ply: usize) -> Result<(), Diagnostic> {
+fn check_number(
+    pos: &Position,
+    number: Option<(u32, bool, Span)>,
+    ply: usize,
+) -> Result<(), Diagnostic> {
     let Some((n, black, span)) = number else {
         return Ok(());
     };
@@ -706,7 +787,11 @@ fn check_number(pos: &Position, number: Option<(u32, bool, Span)>, ply: usize) -
 }
 
 fn turn_diagnostic(pos: &Position, turn: &Turn, e: TurnError, ply: usize) -> Diagnostic {
-    let span = if e.span == Span::default() { turn.span } else { e.span };
+    let span = if e.span == Span::default() {
+        turn.span
+    } else {
+        e.span
+    };
     let token = if e.span == Span::default() {
         turn.text.clone()
     } else {
@@ -853,9 +938,14 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
         ),
         Move::Slide { rank, dir } => {
             let (files, _) = pos.frame();
-            let row: Vec<Coord> = (0..i16::from(files)).map(|f| (f, i16::from(rank))).collect();
+            let row: Vec<Coord> = (0..i16::from(files))
+                .map(|f| (f, i16::from(rank)))
+                .collect();
             let (df, dr) = dir.delta();
-            (translate(pos, &row, (i16::from(df), i16::from(dr)))?, (0, 0))
+            (
+                translate(pos, &row, (i16::from(df), i16::from(dr)))?,
+                (0, 0),
+            )
         }
         Move::Quake { dir } => {
             let king = pos.king(us)?;
@@ -876,16 +966,29 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
         }
         Move::CageMove { to } => {
             let cage = pos.cage(us)?;
-            (vec![mv_op(cage_label(us).into(), coord(cage), coord(to))?], (0, 0))
+            (
+                vec![mv_op(cage_label(us).into(), coord(cage), coord(to))?],
+                (0, 0),
+            )
         }
         Move::CageInsert { to, .. } => {
             let cage = coord(pos.cage(us)?);
             let end = coord(to);
             let d = ((end.0 - cage.0).signum(), (end.1 - cage.1).signum());
             let n = (end.0 - cage.0).abs().max((end.1 - cage.1).abs());
-            let line: Vec<Coord> = (0..n).map(|i| (cage.0 + d.0 * i, cage.1 + d.1 * i)).collect();
+            let line: Vec<Coord> = (0..n)
+                .map(|i| (cage.0 + d.0 * i, cage.1 + d.1 * i))
+                .collect();
             let mut ops = translate(pos, &line, d)?;
-            ops.push(mv_op(cage_label(us).into(), cage, end)?);
+            if ops.is_empty() {
+                // An empty cage across an empty line leaves the board as a
+                // relocation would: the cage is shown passing the line (SC2).
+                let s1 = (cage.0 + d.0, cage.1 + d.1);
+                ops.push(mv_op(cage_label(us).into(), cage, s1)?);
+                ops.push(mv_op(cage_label(us).into(), s1, end)?);
+            } else {
+                ops.push(mv_op(cage_label(us).into(), cage, end)?);
+            }
             (ops, (0, 0))
         }
     })
@@ -896,7 +999,12 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
 /// captures), then hole marks while another legal move still matches.
 pub fn turn_ops(pos: &Position, mv: &Move) -> Result<Vec<OpKind>, String> {
     let after = pos.play(mv);
-    let fail = || format!("{} cannot be written as a Game Courier turn", write_san(pos, mv));
+    let fail = || {
+        format!(
+            "{} cannot be written as a Game Courier turn",
+            write_san(pos, mv)
+        )
+    };
     let (mut ops, shift) = motion(pos, mv, &after).ok_or_else(fail)?;
     let mut eff = TurnEffect::start(pos);
     for op in &ops {
@@ -907,26 +1015,27 @@ pub fn turn_ops(pos: &Position, mv: &Move) -> Result<Vec<OpKind>, String> {
     for (c, want) in eff.mismatches(pos, &after, shift) {
         let sq = sq_name(c).ok_or_else(fail)?;
         let op = match want {
-            Some(p) => OpKind::Put { label: label_of(p), sq },
+            Some(p) => OpKind::Put {
+                label: label_of(p),
+                sq,
+            },
             None => OpKind::Clear { sq },
         };
-        eff.apply(pos, &op).map_err(|e| format!("{}: {e}", fail()))?;
+        eff.apply(pos, &op)
+            .map_err(|e| format!("{}: {e}", fail()))?;
         ops.push(op);
     }
-    // Hole marks, while the turn still matches several moves.
-    let holes: Vec<Coord> = pos
-        .cells()
-        .map(coord)
-        .filter(|&c| !cell_at(&after, (c.0 - shift.0, c.1 - shift.1)))
-        .collect();
-    let mut holes = holes.into_iter();
+    // Hole and cell marks, while another legal move still matches: each
+    // mark names a square where the two results differ in cells.
     loop {
         let found = matching_moves(pos, &eff);
         // A turn has at least one operation (an empty rank's slide: a hole mark).
         if found == [*mv] && !ops.is_empty() {
             return Ok(ops);
         }
-        let Some(h) = holes.next() else {
+        let other = found.iter().find(|m| *m != mv).copied();
+        let mark = mark_between(pos, &after, shift, other.as_ref(), &eff);
+        let Some(op) = mark else {
             return Err(format!(
                 "{}: the operations {:?} match {} legal moves",
                 fail(),
@@ -934,13 +1043,56 @@ pub fn turn_ops(pos: &Position, mv: &Move) -> Result<Vec<OpKind>, String> {
                 found.len()
             ));
         };
-        let op = OpKind::Put {
-            label: "#".into(),
-            sq: sq_name(h).ok_or_else(fail)?,
-        };
-        eff.apply(pos, &op).map_err(|e| format!("{}: {e}", fail()))?;
+        eff.apply(pos, &op)
+            .map_err(|e| format!("{}: {e}", fail()))?;
         ops.push(op);
     }
+}
+
+/// A hole or cell mark true after the move whose result is `after` (mapped by
+/// `shift`) and false after `other` (or, with no other, any square `mv`
+/// turns into a hole), not yet made.
+fn mark_between(
+    pos: &Position,
+    after: &Position,
+    shift: Coord,
+    other: Option<&Move>,
+    eff: &TurnEffect,
+) -> Option<OpKind> {
+    let is_cell = |p: &Position, s: Coord, c: Coord| cell_at(p, (c.0 - s.0, c.1 - s.1));
+    // The other move's result under the shifts where it matches the turn.
+    let other_after = other.map(|m| {
+        let o = pos.play(m);
+        let ss: Vec<Coord> = shifts(pos, m)
+            .into_iter()
+            .filter(|&s| eff.distance(pos, &o, s) == 0)
+            .collect();
+        (o, ss)
+    });
+    // Squares of either frame, in this frame's coordinates.
+    let (files, ranks) = pos.frame();
+    for r in -1..=i16::from(ranks) + 1 {
+        for f in -1..=i16::from(files) + 1 {
+            let c = (f, r);
+            if eff.holes.contains(&c) || eff.cells.contains(&c) || sq_name(c).is_none() {
+                continue;
+            }
+            let mine = is_cell(after, shift, c);
+            let differs = match &other_after {
+                Some((o, ss)) => ss.iter().all(|&s| is_cell(o, s, c) != mine),
+                None => !mine && cell_at(pos, c),
+            };
+            // A hole mark needs a cell before the turn.
+            if differs && (mine || cell_at(pos, c)) {
+                let label = if mine { "." } else { "#" };
+                return Some(OpKind::Put {
+                    label: label.into(),
+                    sq: sq_name(c)?,
+                });
+            }
+        }
+    }
+    None
 }
 
 /// A turn as text: operations joined by `; `.
@@ -971,10 +1123,19 @@ pub fn write_list(record: &Record) -> Result<String, String> {
         return Err(report.error.map_or_else(String::new, |d| d.message));
     };
     if report.main_line.len() < record.moves.len() {
-        let d = report.errors.iter().find(|d| !d.in_variation).or(report.error.as_ref());
+        let d = report
+            .errors
+            .iter()
+            .find(|d| !d.in_variation)
+            .or(report.error.as_ref());
         return Err(d.map_or_else(
             || "the main line does not replay".to_owned(),
-            |d| format!("{}:{}: {}: {}", d.span.line, d.span.column, d.token, d.message),
+            |d| {
+                format!(
+                    "{}:{}: {}: {}",
+                    d.span.line, d.span.column, d.token, d.message
+                )
+            },
         ));
     }
     let mut out = String::new();
@@ -987,7 +1148,11 @@ pub fn write_list(record: &Record) -> Result<String, String> {
             write_comment(&mut out, "", &c.text);
         }
         let ops = turn_ops(&pos, &ply.mv)?;
-        let dots = if pos.turn() == Color::White { "." } else { "..." };
+        let dots = if pos.turn() == Color::White {
+            "."
+        } else {
+            "..."
+        };
         out.push_str(&format!("{}{dots} {}", pos.fullmoves(), turn_text(&ops)));
         // One comment of one line goes on the turn's line; the rest below it.
         let mut rest = &node.comments[..];
