@@ -520,3 +520,52 @@ mod cli {
             .stderr(predicates::str::contains("needs --variant"));
     }
 }
+
+/// Every ` ```gamecourier VARIANT [FEN] ` block of notation/gamecourier.md
+/// reads as a legal game; every ` ```gamecourier-reject ` block is refused.
+#[test]
+fn notation_examples_read_as_documented() {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("notation/gamecourier.md");
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut open: Option<(usize, String, String)> = None;
+    let (mut good, mut bad) = (0, 0);
+    for (i, line) in text.lines().enumerate() {
+        match open.take() {
+            None => {
+                if let Some(info) = line.strip_prefix("```gamecourier") {
+                    open = Some((i + 1, info.trim().to_owned(), String::new()));
+                }
+            }
+            Some((at, info, mut body)) if line.trim_end() != "```" => {
+                body.push_str(line);
+                body.push('\n');
+                open = Some((at, info, body));
+            }
+            Some((at, info, body)) => {
+                let (kind, rest) = match info.strip_prefix("-reject") {
+                    Some(r) => ("-reject", r.trim()),
+                    None => ("", info.as_str()),
+                };
+                let (v, fen) = rest.split_once(' ').unwrap_or((rest, ""));
+                let v: Variant = v.parse().unwrap();
+                let fen = (!fen.is_empty()).then_some(fen);
+                let read = read_list(&body, v, fen);
+                match kind {
+                    "" => {
+                        read.unwrap_or_else(|d| {
+                            panic!("line {at}: {}:{} {}", d.span.line, d.span.column, d.message)
+                        });
+                        good += 1;
+                    }
+                    "-reject" => {
+                        assert!(read.is_err(), "line {at}: reads");
+                        bad += 1;
+                    }
+                    k => panic!("line {at}: unknown block gamecourier{k}"),
+                }
+            }
+        }
+    }
+    assert!(open.is_none());
+    assert!(good >= 8 && bad >= 3, "{good} examples, {bad} rejections");
+}
