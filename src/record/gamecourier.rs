@@ -502,7 +502,16 @@ fn may_match(mv: &Move, changed: &[Coord], eff: &TurnEffect, pos: &Position) -> 
             let us = pos.turn().index();
             eff.cages[us] == Some(coord(to)) && (eff.crossed[us] || !changed.is_empty())
         }
-        Move::Slide { .. } | Move::Quake { .. } => true,
+        // FL4: a slide changes only its own rank.
+        Move::Slide { rank, .. } => changed.iter().all(|c| c.1 == i16::from(rank)),
+        // QK1: typed as its strip, a quake moves the mover's king; typed as the
+        // rest of the board moving back, it moves the other king (never on the
+        // strip, QK3) and not the mover's.
+        Move::Quake { .. } => {
+            let king = |c: Color| pos.king(c).map(coord);
+            let has = |k: Option<Coord>| k.is_some_and(|k| changed.contains(&k));
+            has(king(pos.turn())) || has(king(pos.turn().other()))
+        }
     }
 }
 
