@@ -44,6 +44,10 @@ junit\t'JUnit XML: a testsuite per file, a testcase per game'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l color -d 'Colour in human output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l from -d 'Input format: PGN, or Game Courier move lists (one game per file, no directories; needs --variant)' -r -f -a "pgn\t'PGN archives'
+gamecourier\t'Game Courier move lists (notation/gamecourier.md)'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l variant -d '--from gamecourier: the variant whose rules the lists are read by' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l fen -d '--from gamecourier: the start position (default: the variant\'s)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l strict -d 'Treat lenient notation (long algebraic, 0-0, e8Q …) as errors'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s v -l verbose -d 'Human output: also list every valid game'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -51,10 +55,14 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s V -l version 
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l to -d 'Output format' -r -f -a "json\t'One JSON document: an array of games, pretty-printed'
 jsonl\t'JSON Lines: one game per line'
 pgn\t'PGN; PGN input is rewritten in canonical form'
-fen\t'The FEN after every main-line ply, start first; a blank line between games'"
+fen\t'The FEN after every main-line ply, start first; a blank line between games'
+gamecourier\t'A Game Courier move list (notation/gamecourier.md): one numbered turn per line; tags, result, NAGs and variations are not written'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l from -d 'Input format; by default JSON is recognised by its first bytes (`[{`, `{"`)' -r -f -a "pgn\t''
-json\t''"
+json\t''
+gamecourier\t'A Game Courier move list; needs --variant (and --fen for a set-up start)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s o -l output -d 'Write to FILE (atomically) instead of standard output; never an input' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l variant -d '--from gamecourier: the variant whose rules the list is read by' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fen -d '--from gamecourier: the start position (default: the variant\'s)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l in-place -d 'Replace each input file with its conversion (atomically)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON: add `fen_after` to every ply'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'

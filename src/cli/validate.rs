@@ -59,8 +59,8 @@ pub struct ValidateArgs {
     /// Human output: also list every valid game.
     #[arg(long, short)]
     pub verbose: bool,
-    /// Input format: PGN, or Game Courier move lists (one game per file;
-    /// needs --variant).
+    /// Input format: PGN, or Game Courier move lists (one game per file, no
+    /// directories; needs --variant).
     #[arg(long, value_enum, default_value_t = InputKind::Pgn)]
     pub from: InputKind,
     /// --from gamecourier: the variant whose rules the lists are read by.
@@ -738,6 +738,11 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         })?;
         let fen = args.fen.as_deref();
         crate::record::gamecourier::start_position(variant, fen).map_err(CliError::usage)?;
+        if let Some(d) = args.paths.iter().find(|p| Path::new(p).is_dir()) {
+            return Err(CliError::usage(format!(
+                "{d}: --from gamecourier reads list files, not directories"
+            )));
+        }
         for inp in &inputs {
             let name = inp.name();
             let mut bytes = Vec::new();
