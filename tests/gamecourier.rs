@@ -569,3 +569,24 @@ fn notation_examples_read_as_documented() {
     assert!(open.is_none());
     assert!(good >= 8 && bad >= 3, "{good} examples, {bad} rejections");
 }
+
+/// Hostile lists: huge turns, lines and labels are read in one pass, without
+/// panicking (the fuzz target checks the same on small inputs).
+#[test]
+fn hostile_lists_are_read_in_linear_time() {
+    let started = std::time::Instant::now();
+    let back_and_forth = "N g1-f3; N f3-g1; ".repeat(50_000) + "N g1-f3";
+    assert_eq!(sans(&back_and_forth, Variant::Chess, None), ["Nf3"]);
+    let marks = "#-a3; ".repeat(50_000) + "#-a3";
+    assert_eq!(sans(&marks, Variant::FaultLine, None), ["S3e"]);
+    let comments = "// x\n".repeat(100_000) + "e2-e4";
+    assert_eq!(sans(&comments, Variant::Chess, None), ["e4"]);
+    let label = "P".repeat(1 << 20) + " e2-e4";
+    assert!(error(&label, Variant::Chess, None)
+        .2
+        .contains("unknown label"));
+    let turns = "N g1-f3 n g8-f6 N f3-g1 n f6-g8 ".repeat(20_000);
+    assert_eq!(sans(&turns, Variant::Chess, None).len(), 80_000);
+    let elapsed = started.elapsed();
+    assert!(elapsed.as_secs() < 60, "{elapsed:?}");
+}

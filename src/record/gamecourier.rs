@@ -38,7 +38,7 @@
 //! assert_eq!(write_list(&record).unwrap(), "1. R g1-h1; N f1-g1; B e1-f1; K d1-e1; B c1-d1; N b1-c1; R a1-b1\n");
 //! ```
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
 
 use compact_str::CompactString;
 
@@ -103,6 +103,13 @@ enum Label {
 }
 
 fn read_label(text: &str, variant: Variant) -> Result<Label, String> {
+    // Messages show a long label's start only.
+    let shown: String = text.chars().take(12).collect();
+    let shown = if shown.len() < text.len() {
+        format!("{shown}…")
+    } else {
+        shown
+    };
     if text == "#" {
         return Ok(Label::Hole);
     }
@@ -115,7 +122,7 @@ fn read_label(text: &str, variant: Variant) -> Result<Label, String> {
         Color::Black
     } else {
         return Err(format!(
-            "label {text:?} mixes cases: expected upper case (White) or lower case (Black)"
+            "label {shown:?} mixes cases: expected upper case (White) or lower case (Black)"
         ));
     };
     let upper = text.to_ascii_uppercase();
@@ -125,7 +132,7 @@ fn read_label(text: &str, variant: Variant) -> Result<Label, String> {
     match Role::from_code(&upper) {
         Some(role) => Ok(Label::Piece(Piece::new(color, role))),
         None => Err(format!(
-            "unknown label {text:?}: expected a piece (P N B R Q K, or RN RB NR NB BR BN){}, \
+            "unknown label {shown:?}: expected a piece (P N B R Q K, or RN RB NR NB BR BN){}, \
              # (a hole) or . (a cell)",
             if variant.has_cages() {
                 ", C (a cage)"
@@ -153,9 +160,9 @@ pub struct TurnEffect {
     /// Squares written by the turn, with what they hold after it.
     written: BTreeMap<Coord, Option<Piece>>,
     /// Squares marked `#-SQ`.
-    holes: Vec<Coord>,
+    holes: BTreeSet<Coord>,
     /// Squares marked `.-SQ`.
-    cells: Vec<Coord>,
+    cells: BTreeSet<Coord>,
     cages: [Option<Coord>; 2],
     /// Whether a cage was moved onto a board square (pushed across, SC2).
     crossed: [bool; 2],
@@ -273,9 +280,7 @@ impl TurnEffect {
                     }
                     Label::Cage(color) => self.cages[color.index()] = Some(c),
                     Label::Cell => {
-                        if !self.cells.contains(&c) {
-                            self.cells.push(c);
-                        }
+                        self.cells.insert(c);
                     }
                     Label::Hole => {
                         if !cell_at(pos, c) {
@@ -284,9 +289,7 @@ impl TurnEffect {
                             ));
                         }
                         self.written.insert(c, None);
-                        if !self.holes.contains(&c) {
-                            self.holes.push(c);
-                        }
+                        self.holes.insert(c);
                     }
                 }
                 Ok(())
@@ -405,6 +408,38 @@ impl TurnEffect {
         d
     }
 
+    /// [`TurnEffect::distance`] for a move that changes only the squares
+    /// `own` (a piece move or drop): other squares are equal by the filter.
+    fn distance_on(&self, pos: &Position, after: &Position, own: &[Coord]) -> usize {
+        let mut d = 0;
+        for &c in own {
+            let typed = self.get(pos, c);
+            let cand = piece_at(after, c);
+            // QK6: a pawn left without a forward cell is pocketed by the move.
+            let pocketed = cand.is_none()
+                && after.variant().has_hands()
+                && typed.is_some_and(|p| {
+                    let fwd = if p.color == Color::White { 1 } else { -1 };
+                    p.role == Role::Pawn && !cell_at(after, (c.0, c.1 + fwd))
+                });
+            d += usize::from(typed != cand && !pocketed);
+        }
+        d += self.holes.iter().filter(|&&h| cell_at(after, h)).count();
+        d += self.cells.iter().filter(|&&c| !cell_at(after, c)).count();
+        d + Color::ALL
+            .into_iter()
+            .map(|c| {
+                Role::ALL
+                    .into_iter()
+                    .map(|role| {
+                        let taken = pos.in_hand(c, role).saturating_sub(after.in_hand(c, role));
+                        usize::from(taken != self.drops[c.index()][role as usize])
+                    })
+                    .sum::<usize>()
+            })
+            .sum::<usize>()
+    }
+
     /// What the turn did, in words ("e2: P → empty, e4: empty → P").
     fn describe(&self, pos: &Position) -> String {
         let show = |p: Option<Piece>| p.map_or_else(|| "empty".to_owned(), label_of);
@@ -490,9 +525,9 @@ fn may_match(mv: &Move, changed: &[Coord], eff: &TurnEffect, pos: &Position) -> 
         Move::Normal { from, to, .. } => within(&[from, to], from, 2),
         Move::Drop { to, .. } => within(&[to], to, 1),
         Move::EnPassant { from, .. } => {
-            still && changed.contains(&coord(from)) && changed.len() <= 3
+            still && changed.len() <= 3 && changed.contains(&coord(from))
         }
-        Move::Castle { king, .. } => still && changed.contains(&coord(king)) && changed.len() <= 4,
+        Move::Castle { king, .. } => still && changed.len() <= 4 && changed.contains(&coord(king)),
         Move::CageMove { to } => {
             let us = pos.turn().index();
             eff.cages[us] == Some(coord(to)) && !eff.crossed[us]
@@ -527,7 +562,11 @@ fn matching_moves(pos: &Position, eff: &TurnEffect) -> Vec<Move> {
     let changed = eff.changed(pos);
     let mut in_check = None;
     let mut found = Vec::new();
-    for mv in pos.candidate_moves() {
+    let candidates = match piece_move_scope(pos, eff, &changed) {
+        Some(scope) => pos.candidate_moves_in(scope),
+        None => pos.candidate_moves(),
+    };
+    for mv in candidates {
         if !may_match(&mv, &changed, eff, pos) {
             continue;
         }
@@ -535,11 +574,62 @@ fn matching_moves(pos: &Position, eff: &TurnEffect) -> Vec<Move> {
         if !pos.is_legal_candidate_in(&mv, check) {
             continue;
         }
-        if matches(pos, eff, &mv, &pos.play(&mv)) {
+        let after = pos.play(&mv);
+        let same = match mv {
+            // These leave every other square as it was: compare their own.
+            Move::Normal { from, to, .. } => {
+                eff.distance_on(pos, &after, &[coord(from), coord(to)]) == 0
+            }
+            Move::Drop { to, .. } => eff.distance_on(pos, &after, &[coord(to)]) == 0,
+            _ => matches(pos, eff, &mv, &after),
+        };
+        if same {
             found.push(mv);
         }
     }
     found
+}
+
+/// When only a piece move can match the turn, the scope that lists the moves
+/// onto its target (what a SAN token resolves through), not every move.
+///
+/// That is when the turn changed two squares, took one of the mover's pieces
+/// off the first, and marked nothing, moved no cage and dropped nothing;
+/// unless the move could also be a slide (a one-file step along a Fault Line
+/// rank, FL4) or a quake (a step of the mover's king, QK1).
+fn piece_move_scope(
+    pos: &Position,
+    eff: &TurnEffect,
+    changed: &[Coord],
+) -> Option<crate::rules::Scope> {
+    let [a, b] = changed[..] else {
+        return None;
+    };
+    let plain = eff.holes.is_empty()
+        && eff.cells.is_empty()
+        && eff.drops == [[0; 13]; 2]
+        && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
+    if !plain {
+        return None;
+    }
+    let us = pos.turn();
+    let left = |c: Coord| piece_at(pos, c).filter(|p| p.color == us && eff.get(pos, c).is_none());
+    let (from, to, piece) = match (left(a), left(b)) {
+        (Some(p), None) => (a, b, p),
+        (None, Some(p)) => (b, a, p),
+        _ => return None,
+    };
+    let sideways = from.1 == to.1 && (from.0 - to.0).abs() == 1;
+    let variant = pos.variant();
+    if (variant == Variant::FaultLine && sideways)
+        || (variant.has_hands() && piece.role == Role::King)
+    {
+        return None;
+    }
+    Some(crate::rules::Scope::Target {
+        role: Some(piece.role),
+        to: square_at(pos, to)?,
+    })
 }
 
 /// A turn that does not resolve to one legal move, or an operation that
