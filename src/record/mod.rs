@@ -1,6 +1,7 @@
 //! The record model and replay: a game as tags, moves, comments, variations.
 pub mod diff;
 pub mod format;
+pub mod gamecourier;
 pub mod gen;
 pub mod io;
 pub mod json;
