@@ -42,7 +42,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use compact_str::CompactString;
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::notation::fen::{read_fen, write_fen};
 use crate::notation::gamecourier::{parse, Item, Op, OpKind, SquareName, Turn};
 use crate::notation::san::write_san;
@@ -559,14 +559,26 @@ fn matches(pos: &Position, eff: &TurnEffect, mv: &Move, after: &Position) -> boo
 
 /// The legal moves whose result equals what the turn did.
 fn matching_moves(pos: &Position, eff: &TurnEffect) -> Vec<Move> {
+    matching(pos, eff).into_iter().map(|(m, _)| m).collect()
+}
+
+/// [`matching_moves`] with the position after each.
+fn matching(pos: &Position, eff: &TurnEffect) -> Vec<(Move, Position)> {
+    matching_scoped(pos, eff).0
+}
+
+/// [`matching`], and the candidates it searched when they were only the
+/// piece moves onto the turn's target (they hold every SAN rival).
+fn matching_scoped(pos: &Position, eff: &TurnEffect) -> (Vec<(Move, Position)>, Option<MoveList>) {
     let changed = eff.changed(pos);
     let mut in_check = None;
     let mut found = Vec::new();
-    let candidates = match piece_move_scope(pos, eff, &changed) {
+    let scope = piece_move_scope(pos, eff, &changed);
+    let candidates = match scope {
         Some(scope) => pos.candidate_moves_in(scope),
         None => pos.candidate_moves(),
     };
-    for mv in candidates {
+    for &mv in &candidates {
         if !may_match(&mv, &changed, eff, pos) {
             continue;
         }
@@ -584,10 +596,80 @@ fn matching_moves(pos: &Position, eff: &TurnEffect) -> Vec<Move> {
             _ => matches(pos, eff, &mv, &after),
         };
         if same {
-            found.push(mv);
+            found.push((mv, after));
         }
     }
-    found
+    (found, scope.map(|_| candidates))
+}
+
+/// Canonical SAN of a legal piece move (`write_san`'s), its rivals taken from
+/// `scoped`: the candidates onto its target, not every move of the position.
+fn scoped_san(pos: &Position, mv: &Move, after: &Position, scoped: &[Move]) -> Option<String> {
+    let Move::Normal {
+        role,
+        from,
+        to,
+        capture,
+        promotion,
+    } = *mv
+    else {
+        return None;
+    };
+    let mut san = String::with_capacity(8);
+    let file = |sq: Square| (b'a' + sq.file()) as char;
+    if role == Role::Pawn {
+        if capture.is_some() {
+            san.push(file(from));
+            san.push('x');
+        }
+    } else {
+        san.push_str(role.code());
+        let in_check = pos.is_check();
+        let rivals: Vec<Square> = scoped
+            .iter()
+            .filter_map(|m| match *m {
+                Move::Normal {
+                    role: r,
+                    from: f,
+                    to: t,
+                    ..
+                } if r == role
+                    && t == to
+                    && f != from
+                    && pos.is_legal_candidate_in(m, in_check) =>
+                {
+                    Some(f)
+                }
+                _ => None,
+            })
+            .collect();
+        if !rivals.is_empty() {
+            if rivals.iter().all(|f| f.file() != from.file()) {
+                san.push(file(from));
+            } else if rivals.iter().all(|f| f.rank() != from.rank()) {
+                san.push_str(&(from.rank() as u32 + 1).to_string());
+            } else {
+                san.push_str(&from.to_string());
+            }
+        }
+        if capture.is_some() {
+            san.push('x');
+        }
+    }
+    san.push_str(&to.to_string());
+    if let Some(p) = promotion {
+        san.push('=');
+        san.push_str(p.code());
+    }
+    if after.gives_check_mark() {
+        san.push(if after.uses_mate_sign() && !after.has_legal_move() {
+            '#'
+        } else {
+            '+'
+        });
+    }
+    debug_assert_eq!(san, write_san(pos, mv));
+    Some(san)
 }
 
 /// When only a piece move can match the turn, the scope that lists the moves
@@ -643,6 +725,11 @@ pub struct TurnError {
 
 /// The one legal move a turn's operations produce, played from `pos`.
 pub fn resolve_turn(pos: &Position, ops: &[Op]) -> Result<Move, TurnError> {
+    resolve(pos, ops).map(|(m, _, _)| m)
+}
+
+/// [`resolve_turn`] with the position after the move, and its canonical SAN.
+fn resolve(pos: &Position, ops: &[Op]) -> Result<(Move, Position, String), TurnError> {
     let mut eff = TurnEffect::start(pos);
     for op in ops {
         eff.apply(pos, &op.kind).map_err(|message| TurnError {
@@ -651,10 +738,16 @@ pub fn resolve_turn(pos: &Position, ops: &[Op]) -> Result<Move, TurnError> {
             suggestions: Vec::new(),
         })?;
     }
-    let found = matching_moves(pos, &eff);
+    let (mut found, scoped) = matching_scoped(pos, &eff);
     let span = Span::default();
     match found.len() {
-        1 => Ok(found[0]),
+        1 => {
+            let (mv, after) = found.remove(0);
+            let san = scoped
+                .and_then(|c| scoped_san(pos, &mv, &after, &c))
+                .unwrap_or_else(|| write_san(pos, &mv));
+            Ok((mv, after, san))
+        }
         0 => {
             let legal = pos.legal_moves();
             let message = if legal.is_empty() {
@@ -690,7 +783,7 @@ pub fn resolve_turn(pos: &Position, ops: &[Op]) -> Result<Move, TurnError> {
             })
         }
         n => {
-            let sans: Vec<String> = found.iter().map(|m| write_san(pos, m)).collect();
+            let sans: Vec<String> = found.iter().map(|(m, _)| write_san(pos, m)).collect();
             Err(TurnError {
                 span,
                 message: format!(
@@ -810,16 +903,16 @@ pub fn read(text: &str, variant: Variant, fen: Option<&str>) -> Result<ListRead,
                     error = Some(d);
                     break;
                 }
-                match resolve_turn(&pos, &turn.ops) {
-                    Ok(mv) => {
-                        let mut node = Node::new(CompactString::from(write_san(&pos, &mv)));
+                match resolve(&pos, &turn.ops) {
+                    Ok((_, after, san)) => {
+                        let mut node = Node::new(CompactString::from(san));
                         node.span = turn.span;
                         if !pending.is_empty() {
                             let text = std::mem::take(&mut pending).join("\n");
                             node.comments_before.push(comment(text, pending_span));
                         }
                         record.moves.push(node);
-                        pos.play_in_place(&mv);
+                        pos = after;
                     }
                     Err(e) => {
                         error = Some(turn_diagnostic(&pos, turn, e, ply));
