@@ -576,7 +576,10 @@ fn matching_scoped(pos: &Position, eff: &TurnEffect) -> (Vec<(Move, Position)>, 
     let scope = piece_move_scope(pos, eff, &changed);
     let candidates = match scope {
         Some(scope) => pos.candidate_moves_in(scope),
-        None => pos.candidate_moves(),
+        None => match few_candidates(pos, eff, &changed) {
+            Some(few) => few,
+            None => pos.candidate_moves(),
+        },
     };
     for &mv in &candidates {
         if !may_match(&mv, &changed, eff, pos) {
@@ -670,6 +673,45 @@ fn scoped_san(pos: &Position, mv: &Move, after: &Position, scoped: &[Move]) -> O
     }
     debug_assert_eq!(san, write_san(pos, mv));
     Some(san)
+}
+
+/// Candidates for two common Quake turns, without listing every drop on
+/// every cell (QK7): a turn that only dropped one piece is that drop; a turn
+/// whose changes include the mover's king is one of its moves or a quake.
+fn few_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Option<MoveList> {
+    if !pos.variant().has_hands() || !eff.holes.is_empty() || !eff.cells.is_empty() {
+        return None;
+    }
+    let us = pos.turn();
+    let dropped: Vec<Role> = Role::ALL
+        .into_iter()
+        .filter(|&r| eff.drops[us.index()][r as usize] > 0)
+        .collect();
+    let other_drops = eff.drops[us.other().index()] != [0; 13];
+    match (&dropped[..], changed) {
+        ([role], [to]) if !other_drops && eff.drops[us.index()][*role as usize] == 1 => {
+            // Only onto an empty cell, as the move generator lists drops.
+            let to =
+                square_at(pos, *to).filter(|&sq| pos.is_cell(sq) && pos.piece_at(sq).is_none())?;
+            let mut out = MoveList::new();
+            out.push(Move::Drop { role: *role, to });
+            Some(out)
+        }
+        ([], _) if !other_drops => {
+            let king = pos.king(us)?;
+            let to = changed
+                .iter()
+                .copied()
+                .find(|&c| c != coord(king) && eff.get(pos, c) == pos.piece_at(king))?;
+            let mut out = pos.candidate_moves_in(crate::rules::Scope::Target {
+                role: Some(Role::King),
+                to: square_at(pos, to)?,
+            });
+            out.extend(crate::moves::Dir::ALL.map(|dir| Move::Quake { dir }));
+            Some(out)
+        }
+        _ => None,
+    }
 }
 
 /// When only a piece move can match the turn, the scope that lists the moves
