@@ -8,13 +8,14 @@
 # hyperfine times
 #   fvnote validate PGN-FILES...
 #   fvnote validate --from gamecourier --variant V LIST-FILES...
-# on one thread (RAYON_NUM_THREADS=1: the work, not the parallelism) and
-# prints the mean wall times and their ratio (lists / PGN). The goal
-# (issue 26, item 5): at most 2.
+# on one thread (RAYON_NUM_THREADS=1: the work, not the parallelism), without
+# a shell (-N), and prints the mean CPU time (user + sys) of each and their
+# ratio, lists / PGN (CPU rather than wall time: the machine may be shared).
+# The goal (issue 26, item 5): at most 2.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-games=100
+games=200
 runs=10
 while [ $# -gt 0 ]; do
   case "$1" in
@@ -33,7 +34,7 @@ rm -rf "$data"
 mkdir -p "$data"
 export RAYON_NUM_THREADS=1
 
-printf '%-14s %6s %8s %12s %12s %7s\n' variant games plies "pgn ms" "list ms" ratio
+printf '%-14s %6s %8s %12s %12s %7s\n' variant games plies "pgn cpu ms" "list cpu ms" ratio
 for v in chess grid rank-and-file fault-line quake quake-lb slide; do
   dir=$data/$v
   mkdir -p "$dir/pgn" "$dir/list"
@@ -44,13 +45,16 @@ for v in chess grid rank-and-file fault-line quake quake-lb slide; do
     "$bin" convert --to gamecourier "$f" > "$dir/list/$(basename "$f" .pgn).txt"
   done
   plies=$(grep -c '^[0-9]' "$dir"/list/*.txt | awk -F: '{s+=$2} END {print s}')
-  hyperfine --style none --warmup 1 --runs "$runs" --export-json "$dir/times.json" \
-    "$bin validate $dir/pgn/*.pgn > /dev/null" \
-    "$bin validate --from gamecourier --variant $v $dir/list/*.txt > /dev/null" >/dev/null
+  pgns=$(printf '%s ' "$dir"/pgn/*.pgn)
+  lists=$(printf '%s ' "$dir"/list/*.txt)
+  hyperfine -N --style none --warmup 1 --runs "$runs" --export-json "$dir/times.json" \
+    "$bin validate $pgns" \
+    "$bin validate --from gamecourier --variant $v $lists" >/dev/null
   python3 - "$dir/times.json" "$v" "$games" "$plies" <<'PY'
 import json, sys
 t = json.load(open(sys.argv[1]))["results"]
-pgn, lst = t[0]["mean"] * 1000, t[1]["mean"] * 1000
+cpu = lambda r: (r["user"] + r["system"]) * 1000
+pgn, lst = cpu(t[0]), cpu(t[1])
 print(f"{sys.argv[2]:<14} {sys.argv[3]:>6} {sys.argv[4]:>8} {pgn:>12.1f} {lst:>12.1f} {lst / pgn:>7.2f}")
 PY
 done

@@ -590,3 +590,13 @@ fn hostile_lists_are_read_in_linear_time() {
     let elapsed = started.elapsed();
     assert!(elapsed.as_secs() < 60, "{elapsed:?}");
 }
+
+#[test]
+fn a_drop_on_a_hole_is_no_move() {
+    // QK0: a1 is a hole; QK7 drops go onto empty cells only.
+    let fen = "rnnkbbr*/ppp1pppp/8/8/PPP1PPPP/*RBBKNNR[PNp] w - - 0 1";
+    assert!(error("N*a1", Variant::Quake, Some(fen))
+        .2
+        .contains("matches no legal move"));
+    assert_eq!(sans("N*a3", Variant::Quake, Some(fen)), ["N@a3"]);
+}

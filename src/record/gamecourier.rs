@@ -42,7 +42,7 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use compact_str::CompactString;
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::notation::fen::{read_fen, write_fen};
 use crate::notation::gamecourier::{parse, Item, Op, OpKind, SquareName, Turn};
 use crate::notation::san::write_san;
@@ -559,14 +559,29 @@ fn matches(pos: &Position, eff: &TurnEffect, mv: &Move, after: &Position) -> boo
 
 /// The legal moves whose result equals what the turn did.
 fn matching_moves(pos: &Position, eff: &TurnEffect) -> Vec<Move> {
+    matching(pos, eff).into_iter().map(|(m, _)| m).collect()
+}
+
+/// [`matching_moves`] with the position after each.
+fn matching(pos: &Position, eff: &TurnEffect) -> Vec<(Move, Position)> {
+    matching_scoped(pos, eff).0
+}
+
+/// [`matching`], and the candidates it searched when they were only the
+/// piece moves onto the turn's target (they hold every SAN rival).
+fn matching_scoped(pos: &Position, eff: &TurnEffect) -> (Vec<(Move, Position)>, Option<MoveList>) {
     let changed = eff.changed(pos);
     let mut in_check = None;
     let mut found = Vec::new();
-    let candidates = match piece_move_scope(pos, eff, &changed) {
+    let scope = piece_move_scope(pos, eff, &changed);
+    let candidates = match scope {
         Some(scope) => pos.candidate_moves_in(scope),
-        None => pos.candidate_moves(),
+        None => match few_candidates(pos, eff, &changed) {
+            Some(few) => few,
+            None => pos.candidate_moves(),
+        },
     };
-    for mv in candidates {
+    for &mv in &candidates {
         if !may_match(&mv, &changed, eff, pos) {
             continue;
         }
@@ -584,10 +599,119 @@ fn matching_moves(pos: &Position, eff: &TurnEffect) -> Vec<Move> {
             _ => matches(pos, eff, &mv, &after),
         };
         if same {
-            found.push(mv);
+            found.push((mv, after));
         }
     }
-    found
+    (found, scope.map(|_| candidates))
+}
+
+/// Canonical SAN of a legal piece move (`write_san`'s), its rivals taken from
+/// `scoped`: the candidates onto its target, not every move of the position.
+fn scoped_san(pos: &Position, mv: &Move, after: &Position, scoped: &[Move]) -> Option<String> {
+    let Move::Normal {
+        role,
+        from,
+        to,
+        capture,
+        promotion,
+    } = *mv
+    else {
+        return None;
+    };
+    let mut san = String::with_capacity(8);
+    let file = |sq: Square| (b'a' + sq.file()) as char;
+    if role == Role::Pawn {
+        if capture.is_some() {
+            san.push(file(from));
+            san.push('x');
+        }
+    } else {
+        san.push_str(role.code());
+        let in_check = pos.is_check();
+        let rivals: Vec<Square> = scoped
+            .iter()
+            .filter_map(|m| match *m {
+                Move::Normal {
+                    role: r,
+                    from: f,
+                    to: t,
+                    ..
+                } if r == role
+                    && t == to
+                    && f != from
+                    && pos.is_legal_candidate_in(m, in_check) =>
+                {
+                    Some(f)
+                }
+                _ => None,
+            })
+            .collect();
+        if !rivals.is_empty() {
+            if rivals.iter().all(|f| f.file() != from.file()) {
+                san.push(file(from));
+            } else if rivals.iter().all(|f| f.rank() != from.rank()) {
+                san.push_str(&(from.rank() as u32 + 1).to_string());
+            } else {
+                san.push_str(&from.to_string());
+            }
+        }
+        if capture.is_some() {
+            san.push('x');
+        }
+    }
+    san.push_str(&to.to_string());
+    if let Some(p) = promotion {
+        san.push('=');
+        san.push_str(p.code());
+    }
+    if after.gives_check_mark() {
+        san.push(if after.uses_mate_sign() && !after.has_legal_move() {
+            '#'
+        } else {
+            '+'
+        });
+    }
+    debug_assert_eq!(san, write_san(pos, mv));
+    Some(san)
+}
+
+/// Candidates for two common Quake turns, without listing every drop on
+/// every cell (QK7): a turn that only dropped one piece is that drop; a turn
+/// whose changes include the mover's king is one of its moves or a quake.
+fn few_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Option<MoveList> {
+    if !pos.variant().has_hands() || !eff.holes.is_empty() || !eff.cells.is_empty() {
+        return None;
+    }
+    let us = pos.turn();
+    let dropped: Vec<Role> = Role::ALL
+        .into_iter()
+        .filter(|&r| eff.drops[us.index()][r as usize] > 0)
+        .collect();
+    let other_drops = eff.drops[us.other().index()] != [0; 13];
+    match (&dropped[..], changed) {
+        ([role], [to]) if !other_drops && eff.drops[us.index()][*role as usize] == 1 => {
+            // Only onto an empty cell, as the move generator lists drops.
+            let to =
+                square_at(pos, *to).filter(|&sq| pos.is_cell(sq) && pos.piece_at(sq).is_none())?;
+            let mut out = MoveList::new();
+            out.push(Move::Drop { role: *role, to });
+            Some(out)
+        }
+        ([], _) if !other_drops => {
+            let king = pos.king(us)?;
+            let to = changed
+                .iter()
+                .copied()
+                .find(|&c| c != coord(king) && eff.get(pos, c) == pos.piece_at(king))?;
+            let mut out = pos.candidate_moves_in(crate::rules::Scope::Target {
+                role: Some(Role::King),
+                to: square_at(pos, to)?,
+            });
+            out.extend(crate::moves::Dir::ALL.map(|dir| Move::Quake { dir }));
+            Some(out)
+        }
+        _ => None,
+    }
 }
 
 /// When only a piece move can match the turn, the scope that lists the moves
@@ -643,6 +767,11 @@ pub struct TurnError {
 
 /// The one legal move a turn's operations produce, played from `pos`.
 pub fn resolve_turn(pos: &Position, ops: &[Op]) -> Result<Move, TurnError> {
+    resolve(pos, ops).map(|(m, _, _)| m)
+}
+
+/// [`resolve_turn`] with the position after the move, and its canonical SAN.
+fn resolve(pos: &Position, ops: &[Op]) -> Result<(Move, Position, String), TurnError> {
     let mut eff = TurnEffect::start(pos);
     for op in ops {
         eff.apply(pos, &op.kind).map_err(|message| TurnError {
@@ -651,10 +780,16 @@ pub fn resolve_turn(pos: &Position, ops: &[Op]) -> Result<Move, TurnError> {
             suggestions: Vec::new(),
         })?;
     }
-    let found = matching_moves(pos, &eff);
+    let (mut found, scoped) = matching_scoped(pos, &eff);
     let span = Span::default();
     match found.len() {
-        1 => Ok(found[0]),
+        1 => {
+            let (mv, after) = found.remove(0);
+            let san = scoped
+                .and_then(|c| scoped_san(pos, &mv, &after, &c))
+                .unwrap_or_else(|| write_san(pos, &mv));
+            Ok((mv, after, san))
+        }
         0 => {
             let legal = pos.legal_moves();
             let message = if legal.is_empty() {
@@ -690,7 +825,7 @@ pub fn resolve_turn(pos: &Position, ops: &[Op]) -> Result<Move, TurnError> {
             })
         }
         n => {
-            let sans: Vec<String> = found.iter().map(|m| write_san(pos, m)).collect();
+            let sans: Vec<String> = found.iter().map(|(m, _)| write_san(pos, m)).collect();
             Err(TurnError {
                 span,
                 message: format!(
@@ -810,16 +945,16 @@ pub fn read(text: &str, variant: Variant, fen: Option<&str>) -> Result<ListRead,
                     error = Some(*d);
                     break;
                 }
-                match resolve_turn(&pos, &turn.ops) {
-                    Ok(mv) => {
-                        let mut node = Node::new(CompactString::from(write_san(&pos, &mv)));
+                match resolve(&pos, &turn.ops) {
+                    Ok((_, after, san)) => {
+                        let mut node = Node::new(CompactString::from(san));
                         node.span = turn.span;
                         if !pending.is_empty() {
                             let text = std::mem::take(&mut pending).join("\n");
                             node.comments_before.push(comment(text, pending_span));
                         }
                         record.moves.push(node);
-                        pos.play_in_place(&mv);
+                        pos = after;
                     }
                     Err(e) => {
                         error = Some(turn_diagnostic(&pos, turn, e, ply));
