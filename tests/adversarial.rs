@@ -464,3 +464,84 @@ fn long_games_are_linear() {
         s
     });
 }
+
+/// Hostile arguments: each ends in a usage error with a message (exit 2),
+/// never a panic (101), an abort (134) or a run without end.
+#[test]
+fn hostile_arguments_are_refused_with_a_message() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = dir.path().join("g.pgn");
+    std::fs::write(&game, "1. e4 e5 *\n").unwrap();
+    let game = game.to_str().unwrap();
+    let here = dir.path().to_str().unwrap();
+    let cases: &[(&[&str], &str)] = &[
+        (&["perft", "5000"], "more than 20"),
+        (&["perft", "4294967295", "--divide"], "more than 20"),
+        (&["perft", "4294967296"], "invalid value"),
+        (&["gen", "chess", "-1"], "unexpected argument"),
+        (
+            &["gen", "chess", "1", "--max-plies", "99999999999"],
+            "--max-plies",
+        ),
+        (
+            &["convert", "--to", "fen", "--in-place", game],
+            "list of positions",
+        ),
+        (&["convert", "--to", "json", "--in-place", game], "JSON"),
+        (
+            &["convert", "--to", "pgn", "-o", here, game],
+            "is a directory",
+        ),
+        (&["gen", "chess", "1", "-o", here], "is a directory"),
+        (&["show", "--svg", here], "is a directory"),
+    ];
+    for (args, message) in cases {
+        Command::cargo_bin("fvnote")
+            .unwrap()
+            .args(*args)
+            .timeout(Duration::from_secs(30))
+            .assert()
+            .code(2)
+            .stderr(predicates::str::contains(*message));
+    }
+}
+
+/// Hostile files to write over: each refused (exit 2), the file unchanged.
+#[cfg(unix)]
+#[test]
+fn hostile_write_targets_are_left_alone() {
+    use std::os::unix::fs::PermissionsExt;
+    let dir = tempfile::tempdir().unwrap();
+    let messy = "1.e4 e5 *\n";
+    let ro = dir.path().join("ro.pgn");
+    std::fs::write(&ro, messy).unwrap();
+    std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let linked = dir.path().join("linked.pgn");
+    std::fs::write(&linked, messy).unwrap();
+    std::fs::hard_link(&linked, dir.path().join("other.pgn")).unwrap();
+    let bad = dir.path().join("bad.pgn");
+    std::fs::write(&bad, b"1.e4 {\xff\xfe} e5 *\n").unwrap();
+    for f in [&ro, &linked, &bad] {
+        let before = std::fs::read(f).unwrap();
+        for args in [&["fmt"][..], &["convert", "--to", "pgn", "--in-place"][..]] {
+            Command::cargo_bin("fvnote")
+                .unwrap()
+                .args(args)
+                .arg(f)
+                .assert()
+                .code(2);
+            assert_eq!(
+                std::fs::read(f).unwrap(),
+                before,
+                "{args:?} {}",
+                f.display()
+            );
+        }
+    }
+    let names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n.contains(".tmp"))
+        .collect();
+    assert!(names.is_empty(), "{names:?}");
+}

@@ -162,3 +162,44 @@ fn human_only_options_conflict_with_machine_formats() {
             .stderr(predicate::str::contains("cannot apply to --format json"));
     }
 }
+
+/// Standard input is kept only until its games are reported; the source
+/// line of an error deep in a large input is still shown.
+#[test]
+fn snippets_from_a_large_standard_input() {
+    let mut text = "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(20_000);
+    text.push_str("[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n");
+    text.push_str(&"[Result \"*\"]\n\n1. d4 d5 *\n\n".repeat(5_000));
+    let (code, out) = run(&["--color", "never"], text);
+    assert_eq!(code, Some(1));
+    assert!(out.contains(" --> <stdin>:80003:13\n"), "{out}");
+    assert!(out.contains("80003 | 1. e4 e5 2. Ke3 *\n"), "{out}");
+}
+
+/// A line longer than the window read around an error still reports the
+/// column as read (not counted from the window) and fits the width.
+#[test]
+fn a_line_longer_than_the_source_window_keeps_its_column() {
+    let mut moves = String::new();
+    let mut n = 1;
+    while moves.len() < 6000 {
+        moves.push_str(&format!("{n}. Nf3 Nf6 {}. Ng1 Ng8 ", n + 1));
+        n += 2;
+    }
+    let column = moves.len() + 1 + format!("{n}. ").len();
+    let game = format!("[Result \"*\"]\n\n{moves}{n}. Nh4 *\n");
+    // A file: its lines are read again in a window around the error.
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("long.pgn");
+    std::fs::write(&path, game).unwrap();
+    let o = fvnote()
+        .args(["validate", "--color", "never"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(o.status.code(), Some(1));
+    let out = String::from_utf8(o.stdout).unwrap();
+    assert!(out.contains(&format!("long.pgn:3:{column}\n")), "{out}");
+    assert!(out.contains("Nh4 *"), "{out}");
+    assert!(out.lines().all(|l| l.chars().count() <= 120), "{out}");
+}

@@ -219,17 +219,22 @@ fn a_hard_linked_file_is_refused_unless_asked() {
     assert_eq!(read(&b), MESSY, "the other name keeps its content");
 }
 
-/// Reads a FIFO to its end on another thread.
-fn drain(fifo: PathBuf) -> std::thread::JoinHandle<String> {
+/// Reads a FIFO to its end on another thread; `.recv_timeout` gives up
+/// when nothing is ever written into it (the FIFO was replaced).
+fn drain(fifo: PathBuf) -> std::sync::mpsc::Receiver<String> {
+    let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let mut s = String::new();
         std::fs::File::open(fifo)
             .unwrap()
             .read_to_string(&mut s)
             .unwrap();
-        s
-    })
+        let _ = tx.send(s);
+    });
+    rx
 }
+
+const PATIENCE: Duration = Duration::from_secs(20);
 
 #[test]
 fn output_onto_a_fifo_writes_into_it() {
@@ -246,7 +251,7 @@ fn output_onto_a_fifo_writes_into_it() {
         .timeout(Duration::from_secs(60))
         .assert()
         .success();
-    assert_eq!(reader.join().unwrap(), TIDY);
+    assert_eq!(reader.recv_timeout(PATIENCE).unwrap(), TIDY);
     let reader = drain(fifo.clone());
     fvnote()
         .args(["gen", "chess", "1", "-o"])
@@ -254,7 +259,10 @@ fn output_onto_a_fifo_writes_into_it() {
         .timeout(Duration::from_secs(60))
         .assert()
         .success();
-    assert!(reader.join().unwrap().contains("[Event \"fvnote gen\"]"));
+    assert!(reader
+        .recv_timeout(PATIENCE)
+        .unwrap()
+        .contains("[Event \"fvnote gen\"]"));
     assert!(std::fs::symlink_metadata(&fifo)
         .unwrap()
         .file_type()
@@ -268,15 +276,31 @@ fn output_onto_a_fifo_writes_into_it() {
 
 #[test]
 fn output_onto_a_character_device_writes_into_it() {
-    // /dev/null itself is never replaced: as root, the old code would have.
-    let before = std::fs::metadata("/dev/null").unwrap();
-    fvnote()
-        .args(["gen", "chess", "3", "-o", "/dev/null"])
-        .assert()
-        .success();
-    let after = std::fs::metadata("/dev/null").unwrap();
-    assert_eq!(before.ino(), after.ino());
-    assert_eq!(before.rdev(), after.rdev());
+    // A null device of our own: the test never touches /dev, which the old
+    // code, run as root, replaced with a regular file.
+    let dir = tempfile::tempdir().unwrap();
+    let null = dir.path().join("null");
+    let made = rustix::fs::mknodat(
+        rustix::fs::CWD,
+        &null,
+        rustix::fs::FileType::CharacterDevice,
+        rustix::fs::Mode::from_raw_mode(0o666),
+        rustix::fs::makedev(1, 3),
+    );
+    if made.is_err() {
+        println!("skipped: cannot make a device node here (needs root): {made:?}");
+        return;
+    }
+    for args in [&["gen", "chess", "3", "-o"][..], &["show", "--svg"][..]] {
+        fvnote().args(args).arg(&null).assert().success();
+        let m = std::fs::symlink_metadata(&null).unwrap();
+        assert!(
+            m.file_type().is_char_device(),
+            "{args:?} replaced the device"
+        );
+        assert_eq!(m.rdev(), rustix::fs::makedev(1, 3));
+    }
+    assert_eq!(names_in(dir.path()), ["null"], "nothing left beside it");
 }
 
 #[test]

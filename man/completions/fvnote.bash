@@ -193,7 +193,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__fmt)
-            opts="-h -V --check --force --break-hard-links --follow-symlinks --help --version"
+            opts="-h -V --check --diff --force --break-hard-links --follow-symlinks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -451,7 +451,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__html)
-            opts="-o -h -V --output --all --help --version"
+            opts="-o -h -V --output --all --force --break-hard-links --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -525,7 +525,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__show)
-            opts="-v -h -V --variant --svg --flip --size --arrow --no-coordinates --no-legend --help --version"
+            opts="-v -h -V --variant --svg --force --break-hard-links --flip --size --arrow --no-coordinates --no-legend --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

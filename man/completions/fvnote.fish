@@ -80,6 +80,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l follow-symlink
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l check -d 'Write nothing; list the files that would change and exit 1 if any'
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l diff -d 'With --check: show each change as a unified diff instead of the name'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l force -d 'Replace read-only files (they stay read-only)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l follow-symlinks -d 'Follow symbolic links found under directories (never out of the named directories; loops are skipped)'
@@ -95,6 +96,8 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s v -l variant -d '
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l svg -d 'Also write an SVG diagram to this file' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l size -d 'Side of one square of the SVG diagram, in pixels' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l arrow -d 'Draw an arrow on the SVG diagram, e.g. `e2e4` (repeatable)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l force -d 'Replace read-only files (they stay read-only)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l flip -d 'Draw the board from Black\'s side'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l no-coordinates -d 'Leave out the file letters and rank numbers of the SVG diagram'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l no-legend -d 'Leave out the caption (side to move, key) under the SVG diagram'
@@ -102,6 +105,8 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s h -l help -d 'Pri
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s o -l output -d 'Write the page to FILE (with --all: the pages and index.html into DIR)' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l all -d 'One page per game of the archive plus an index page; needs -o DIR'
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l force -d 'Replace read-only files (they stay read-only)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`) [default: chess]; a record position takes its own' -r

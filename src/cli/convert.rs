@@ -23,11 +23,10 @@ use clap::{Args, ValueEnum};
 use super::{CliError, WalkArgs, WriteArgs};
 use crate::fs::{walk, Output, WalkEvent};
 use crate::notation::pgn::{check_writable, write_records, PgnErrorKind, Reader};
-use crate::record::format::{canonical_form, main_line_fens, sniff, InputFormat, Located};
+use crate::record::format::{into_canonical_lenient, main_line_fens, sniff, InputFormat, Located};
 use crate::record::gamecourier::{read_list, start_position, write_list, ListSetup};
 use crate::record::json::{to_game, JsonOptions};
 use crate::record::json_reader::{each_json_game, JsonReadError};
-use crate::record::replay::{canonical_record, replay, ReplayOptions};
 use crate::record::Record;
 
 /// What to write.
@@ -243,7 +242,7 @@ fn each_record(
     rewrite: bool,
     list: Option<&ListSetup>,
     out_name: &str,
-    mut each: impl FnMut(Result<&Record, String>) -> std::io::Result<()>,
+    mut each: impl FnMut(Result<Record, String>) -> std::io::Result<()>,
 ) -> Result<(), CliError> {
     let written = |e| CliError::io(out_name, e);
     let io = |e| CliError::io(&input.name, e);
@@ -266,10 +265,10 @@ fn each_record(
                 }
             }),
         };
-        return each(item.as_ref().map_err(Clone::clone)).map_err(written);
+        return each(item).map_err(written);
     }
     if from == Source::Json {
-        return match each_json_game(reader, |g, at| each(Ok(&g.to_record_at(at)))) {
+        return match each_json_game(reader, |g, at| each(Ok(g.to_record_at(at)))) {
             Ok(()) => Ok(()),
             Err(JsonReadError::Syntax(e)) => each(Err(error(e))).map_err(written),
             Err(JsonReadError::Read(e)) => Err(io(e)),
@@ -284,7 +283,7 @@ fn each_record(
     }
     for game in games {
         match game {
-            Ok(r) => each(Ok(&r)).map_err(written)?,
+            Ok(r) => each(Ok(r)).map_err(written)?,
             Err(e) => match e.kind {
                 PgnErrorKind::Io(message) => {
                     return Err(CliError::usage(format!("{}: {message}", input.name)))
@@ -341,10 +340,11 @@ impl Converter<'_> {
     fn game(
         &mut self,
         name: &str,
-        r: &Record,
+        record: Record,
         format: InputFormat,
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
+        let r = &record;
         // After an error nothing more is written (only errors collected).
         let write = self.errors.is_empty();
         let mut out = out;
@@ -370,15 +370,15 @@ impl Converter<'_> {
                 Err(e) => self.refuse(name, r, e),
             },
             Target::Pgn => {
-                let canonical = canonical_form(r).unwrap_or_else(|e| {
-                    // Still lossless: the moves that resolve are rewritten,
-                    // the rest kept as written.
+                // Still lossless: the moves that resolve are rewritten, the
+                // rest kept as written.
+                let (canonical, error) = into_canonical_lenient(record);
+                if let Some(e) = error {
                     eprintln!(
                         "warning: {name}:{}:{}: {}; moves from here are kept as written",
                         e.line, e.column, e.message
                     );
-                    canonical_record(r, &replay(r, &ReplayOptions::default()))
-                });
+                }
                 if write {
                     write_records([&canonical], &mut out)?;
                 }
@@ -417,7 +417,7 @@ impl Converter<'_> {
     fn item(
         &mut self,
         name: &str,
-        r: Result<&Record, String>,
+        r: Result<Record, String>,
         format: InputFormat,
         out: &mut dyn Write,
     ) -> std::io::Result<()> {
@@ -656,7 +656,8 @@ mod tests {
             let mut conv = Converter::new(&args);
             let mut out = Vec::new();
             for r in &records[..n] {
-                conv.game("t", r, InputFormat::Pgn, &mut out).unwrap();
+                conv.game("t", r.clone(), InputFormat::Pgn, &mut out)
+                    .unwrap();
             }
             conv.finish(&mut out).unwrap();
             let games: Vec<_> = records[..n]

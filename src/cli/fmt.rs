@@ -29,11 +29,15 @@ pub struct FmtArgs {
     /// Write nothing; list the files that would change and exit 1 if any.
     #[arg(long)]
     pub check: bool,
+    /// With --check: show each change as a unified diff instead of the name.
+    #[arg(long, requires = "check")]
+    pub diff: bool,
     #[command(flatten)]
     pub write: WriteArgs,
     #[command(flatten)]
     pub walk: WalkArgs,
-    /// PGN files, or directories (every `*.pgn` file under them).
+    /// PGN files, or directories (every `*.pgn` file under them); `-` alone
+    /// formats standard input to standard output.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
 }
@@ -151,6 +155,7 @@ impl Write for Rewrite<'_> {
 fn one(
     path: &Path,
     check: bool,
+    diff: bool,
     opts: &WriteOptions,
     out: &mut dyn Write,
 ) -> Result<Outcome, CliError> {
@@ -207,11 +212,23 @@ fn one(
             return Ok(Outcome::Failed);
         }
     }
-    writeln!(out, "{name}").map_err(|e| CliError::io("stdout", e))?;
+    if diff {
+        super::fmt_diff::diff_file(path, out)?;
+    } else {
+        writeln!(out, "{name}").map_err(|e| CliError::io("stdout", e))?;
+    }
     Ok(Outcome::Changed)
 }
 
 pub fn run(args: &FmtArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    if args.paths.iter().any(|p| p.as_os_str() == "-") {
+        if args.paths.len() > 1 || args.check {
+            return Err(CliError::usage(
+                "`fmt -` formats standard input to standard output; give it alone, without --check",
+            ));
+        }
+        return super::fmt_diff::stdin_to_stdout(out);
+    }
     let (mut changed, mut failed) = (false, false);
     let opts = args.write.options();
     for event in walk(&args.paths, &["pgn"], &args.walk.options()) {
@@ -227,7 +244,7 @@ pub fn run(args: &FmtArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                 continue;
             }
         };
-        match one(&f, args.check, &opts, out)? {
+        match one(&f, args.check, args.diff, &opts, out)? {
             Outcome::Unchanged => {}
             Outcome::Changed => changed = true,
             Outcome::Failed => failed = true,

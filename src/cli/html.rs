@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::{position_args, CliError};
+use super::{position_args, CliError, WriteArgs};
 use crate::notation::pgn::Reader;
 use crate::record::replay::{replay, GameReport, ReplayOptions};
 use crate::record::Record;
@@ -22,11 +22,12 @@ pub struct HtmlArgs {
     /// One page per game of the archive plus an index page; needs -o DIR.
     #[arg(long)]
     pub all: bool,
+    #[command(flatten)]
+    pub write: WriteArgs,
 }
 
-fn write(path: &Path, text: &str) -> Result<(), CliError> {
-    crate::record::io::write_atomic(path, text.as_bytes())
-        .map_err(|e| CliError::io(&path.display().to_string(), e))
+fn write(path: &Path, text: &str, args: &HtmlArgs) -> Result<(), CliError> {
+    crate::fs::write_file(path, text.as_bytes(), &args.write.options()).map_err(CliError::write)
 }
 
 /// A one-line verdict for the index.
@@ -53,13 +54,13 @@ pub fn run(args: &HtmlArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         let dir = args.output.as_ref().ok_or_else(|| {
             CliError::usage("--all writes a page per game: name a directory with -o DIR")
         })?;
-        return all(&spec.path, dir);
+        return all(&spec.path, dir, args);
     }
     let record = position_args::load_game(&spec)?;
     let report = replay(&record, &ReplayOptions::default());
     let html = page(&record, &report);
     match &args.output {
-        Some(path) => write(path, &html)?,
+        Some(path) => write(path, &html, args)?,
         None => out
             .write_all(html.as_bytes())
             .map_err(|e| CliError::io("stdout", e))?,
@@ -67,7 +68,7 @@ pub fn run(args: &HtmlArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     Ok(u8::from(!report.is_valid()))
 }
 
-fn all(path: &Path, dir: &Path) -> Result<u8, CliError> {
+fn all(path: &Path, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
     let shown = path.display().to_string();
     let file = File::open(path).map_err(|e| CliError::io(&shown, e))?;
     std::fs::create_dir_all(dir).map_err(|e| CliError::io(&dir.display().to_string(), e))?;
@@ -79,7 +80,7 @@ fn all(path: &Path, dir: &Path) -> Result<u8, CliError> {
         let entry = match game {
             Ok(record) => {
                 let report = replay(&record, &ReplayOptions::default());
-                write(&dir.join(&href), &page(&record, &report))?;
+                write(&dir.join(&href), &page(&record, &report), args)?;
                 invalid |= !report.is_valid();
                 entry_for(&record, &report, href)
             }
@@ -99,7 +100,7 @@ fn all(path: &Path, dir: &Path) -> Result<u8, CliError> {
     let name = path
         .file_name()
         .map_or_else(|| shown.clone(), |n| n.to_string_lossy().into_owned());
-    write(&dir.join("index.html"), &index(&name, &entries))?;
+    write(&dir.join("index.html"), &index(&name, &entries), args)?;
     eprintln!(
         "wrote {} pages and index.html into {}",
         entries.iter().filter(|e| !e.href.is_empty()).count(),

@@ -7,6 +7,7 @@ mod convert;
 mod diff;
 mod explain;
 mod fmt;
+mod fmt_diff;
 mod gen;
 pub mod generate;
 mod html;
@@ -59,13 +60,22 @@ pub enum Command {
     /// --format human and to stderr with the other formats, so their stdout
     /// stays machine-readable.
     ///
-    /// Exit status: 0 all games valid, 1 some game invalid, 2 usage or I/O
-    /// error (an unreadable path is reported and the rest still checked).
+    /// Every format shows an input that could not be read, and a run that
+    /// checked no game at all (an empty directory, empty standard input),
+    /// as a failure; `--allow-empty` accepts the latter.
+    ///
+    /// Exit status: 0 all games valid, 1 some game invalid (or more warnings
+    /// than --max-warnings), 2 usage or I/O error, or no game checked (an
+    /// unreadable path is reported and the rest still checked).
     Validate(validate::ValidateArgs),
     /// Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN.
     #[command(
-        after_help = "Nothing is written unless every input converts. Errors name \
-FILE:LINE:COLUMN.\nExit status: 0 converted; 2 usage or I/O error, or input that cannot be \
+        after_help = "With -o or --in-place, no file is written unless every input converts. \
+Standard output gets each game as it converts; after an error no more games are written (a \
+JSON array is closed), so what was written is complete game by game. Errors name \
+FILE:LINE:COLUMN; bytes that are not UTF-8 are errors.\n--in-place rewrites a file only into \
+its own syntax (PGN to PGN, JSON to JSON or JSON Lines).\n\
+Exit status: 0 converted; 2 usage or I/O error, or input that cannot be \
 converted (syntax error; for --to fen, a main line that does not replay; for --to pgn \
 from JSON, a game PGN cannot hold).\n\
 `%` escape lines are skipped, as PGN readers do; --in-place refuses a file that has one, \
@@ -77,8 +87,9 @@ The JSON form is specified in notation/json.md."
     #[command(
         after_help = "Tags, comments (and [%...] commands), NAGs, variations and results \
 are kept.\nA file with a syntax error, an illegal or ambiguous move, an unreadable FEN tag, \
-or a `%` escape line (which PGN readers skip, so rewriting would delete it) is reported and left \
-untouched.\nExit status: 0 all formatted (or already canonical); 1 with \
+bytes that are not UTF-8, or a `%` escape line (which PGN readers skip, so rewriting would \
+delete it) is reported and left untouched. Rewritten files keep their mode, owner and links \
+(README: \"What fvnote does to your files\").\nExit status: 0 all formatted (or already canonical); 1 with \
 --check, some file would change; 2 some file could not be formatted, read or written."
     )]
     Fmt(fmt::FmtArgs),

@@ -42,6 +42,8 @@ pub struct ShowArgs {
     /// Also write an SVG diagram to this file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
+    #[command(flatten)]
+    pub write: super::WriteArgs,
     /// Draw the board from Black's side.
     #[arg(long)]
     pub flip: bool,
@@ -148,7 +150,7 @@ pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         crate::fs::write_file(
             path,
             render::svg::svg(&pos, &opts).as_bytes(),
-            &Default::default(),
+            &args.write.options(),
         )
         .map_err(CliError::write)?;
     }

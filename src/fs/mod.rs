@@ -1,8 +1,8 @@
 //! The file system boundary: the one write path and the one directory walker.
 //!
-//! Every command that writes a file goes through [`write`] (so in-place
+//! Every command that writes a file goes through [`mod@write`] (so in-place
 //! rewrites keep the file's mode, owner, links and bytes it was not asked to
-//! change), and every command that walks directories goes through [`walk`]
+//! change), and every command that walks directories goes through [`mod@walk`]
 //! (so symbolic links, loops and unreadable entries are handled alike).
 //! This module depends on nothing else in the crate.
 

@@ -14,11 +14,14 @@
 //! assert_eq!(format_pgn(text.as_bytes()).unwrap(), text); // idempotent
 //! ```
 
+use std::io::{BufRead, Write};
+
+use compact_str::CompactString;
+
 /// Moved to [`crate::model`]; re-exported for existing paths.
 pub use crate::model::Located;
 use crate::model::{Line, Record, Span};
 use crate::notation::fen::write_fen;
-use std::io::{BufRead, Write};
 
 use crate::notation::pgn::{write_record, write_records, PgnError, Reader};
 use crate::record::json::Game;
@@ -143,7 +146,31 @@ pub fn canonical_form(record: &Record) -> Result<Record, Located> {
 /// twice.
 pub fn into_canonical_form(mut record: Record) -> Result<Record, Located> {
     let report = canonical_report(&record)?;
-    let mut sans = report.canonical.into_iter();
+    apply_canonical(&mut record, report.canonical, true);
+    Ok(record)
+}
+
+/// Every move that resolves in canonical SAN, the rest as written (still
+/// lossless), rewriting `record` itself; with the first place a move does
+/// not resolve, if any (move numbers are then kept as written).
+pub fn into_canonical_lenient(mut record: Record) -> (Record, Option<Located>) {
+    match canonical_report(&record) {
+        Ok(report) => {
+            apply_canonical(&mut record, report.canonical, true);
+            (record, None)
+        }
+        Err(e) => {
+            let report = replay(&record, &ReplayOptions::default());
+            apply_canonical(&mut record, report.canonical, false);
+            (record, Some(e))
+        }
+    }
+}
+
+/// Puts the replay's canonical SAN (document order, None where a move did
+/// not resolve) into the record; `renumber`: forget written move numbers.
+fn apply_canonical(record: &mut Record, canonical: Vec<Option<CompactString>>, renumber: bool) {
+    let mut sans = canonical.into_iter();
     let mut stack = vec![record.moves.iter_mut()];
     // Document order, as the replay lists them: a move, then its variations.
     while let Some(it) = stack.last_mut() {
@@ -155,12 +182,13 @@ pub fn into_canonical_form(mut record: Record) -> Result<Record, Located> {
                 if let Some(Some(san)) = sans.next() {
                     node.san = san;
                 }
-                node.move_number = None;
+                if renumber {
+                    node.move_number = None;
+                }
                 stack.extend(node.variations.iter_mut().rev().map(|v| v.iter_mut()));
             }
         }
     }
-    Ok(record)
 }
 
 /// The replay of a record whose every move resolves, or the first error.

@@ -1102,6 +1102,7 @@ pub fn verdict(report: GameReport, syntax_error: bool, text_len: usize) -> Verdi
 /// The rules and start position a list is read by (a list names neither).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ListSetup {
+    /// The rules the turns are matched against.
     pub variant: Variant,
     /// The start position; `None` is the variant's.
     pub fen: Option<String>,

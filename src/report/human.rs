@@ -139,18 +139,30 @@ impl Human {
                 while !text.is_char_boundary(to) {
                     to -= 1;
                 }
-                group = group.element(
-                    Snippet::source(text.as_str())
-                        .line_start(d.span.line as usize)
-                        .path(path)
-                        .annotation(AnnotationKind::Primary.span(from..to.max(from))),
-                );
+                let snippet = Snippet::source(text.as_str())
+                    .line_start(d.span.line as usize)
+                    .annotation(AnnotationKind::Primary.span(from..to.max(from)));
+                // A line longer than the source window starts mid-line:
+                // its columns would be counted from the window, so the
+                // place is given as read.
+                let from_line_start = text[..from].chars().count() + 1 == d.span.column as usize;
+                group = if from_line_start {
+                    group.element(snippet.path(path))
+                } else {
+                    group
+                        .element(
+                            annotate_snippets::Origin::path(path)
+                                .line(d.span.line as usize)
+                                .char_column(d.span.column as usize),
+                        )
+                        .element(snippet)
+                };
             }
             None => {
                 group = group.element(
                     annotate_snippets::Origin::path(path)
                         .line(d.span.line as usize)
-                        .char_column(d.span.column.saturating_sub(1) as usize),
+                        .char_column(d.span.column as usize),
                 );
             }
         }

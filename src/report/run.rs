@@ -2,7 +2,7 @@
 //!
 //! Small files are read whole and checked in parallel, up to 64 at a time;
 //! larger files and standard input stream through
-//! [`check_games`](crate::record::validate::check_games), which cuts them
+//! [`check_games`], which cuts them
 //! into blocks checked in parallel. Verdicts reach the printer in input
 //! order either way. Game Courier move lists ([`InputKind::GameCourier`])
 //! are one game per input, read whole. An input that cannot be read is reported on standard
@@ -61,6 +61,7 @@ pub enum InputKind {
 
 /// How a run goes.
 pub struct RunOptions {
+    /// What the inputs hold (PGN, or Game Courier lists).
     pub kind: InputKind,
     pub validate: ValidateOptions,
     /// Whether the printer shows source lines (only then is standard
