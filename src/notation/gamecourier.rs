@@ -44,7 +44,9 @@ use crate::record::Span;
 /// (QK5); they may lie outside it (a quake carries cells one step out).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct SquareName {
+    /// 0-based file (`a` = 0).
     pub file: u8,
+    /// 0-based rank (`1` = 0).
     pub rank: u16,
 }
 
@@ -67,28 +69,47 @@ pub const MAX_RANK_NUMBER: u16 = 999;
 pub enum OpKind {
     /// `[LABEL ]FROM-TO`: move what stands on `from` to `to`.
     Move {
+        /// The piece label written before the move, if any.
         label: Option<String>,
+        /// Where the piece stands.
         from: SquareName,
+        /// Where it goes.
         to: SquareName,
     },
     /// `LABEL-SQ`: put a piece or a cage on `sq`, or mark it a hole (`#`) or a cell (`.`).
-    Put { label: String, sq: SquareName },
+    Put {
+        /// The piece, cage, hole (`#`) or cell (`.`) label.
+        label: String,
+        /// The square put on.
+        sq: SquareName,
+    },
     /// `SQ-`: clear the piece on `sq`.
-    Clear { sq: SquareName },
+    Clear {
+        /// The square cleared.
+        sq: SquareName,
+    },
     /// `LABEL*SQ`: drop a piece from hand on `sq`.
-    Drop { label: String, sq: SquareName },
+    Drop {
+        /// The piece label.
+        label: String,
+        /// The square dropped on.
+        sq: SquareName,
+    },
 }
 
 /// One operation and where it was written.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Op {
+    /// What it does.
     pub kind: OpKind,
+    /// Where it was written.
     pub span: Span,
 }
 
 /// One turn: operations applied in order.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Turn {
+    /// The operations, in the order written.
     pub ops: Vec<Op>,
     /// From the first operation's start to the last one's end.
     pub span: Span,
@@ -101,16 +122,23 @@ pub struct Turn {
 pub enum Item {
     /// `N.` (`black: false`) or `N...` (`black: true`).
     Number {
+        /// The move number.
         n: u32,
+        /// Whether it numbers Black's turn (`N...`).
         black: bool,
+        /// Where it was written.
         span: Span,
     },
+    /// A turn.
     Turn(Turn),
     /// A `//` comment, without the `//` and surrounding whitespace;
     /// `own_line` when nothing but blanks precede it on its line.
     Comment {
+        /// The comment's text.
         text: String,
+        /// Whether nothing but blanks precede it on its line.
         own_line: bool,
+        /// Where it was written.
         span: Span,
     },
 }
@@ -118,6 +146,7 @@ pub enum Item {
 /// A whole move list.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct List {
+    /// Numbers, turns and comments in document order.
     pub items: Vec<Item>,
 }
 
@@ -125,8 +154,11 @@ pub struct List {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{line}:{column}: expected {expected}, found {found}")]
 pub struct SyntaxError {
+    /// 1-based line.
     pub line: u32,
+    /// 1-based column.
     pub column: u32,
+    /// Byte offset in the list.
     pub offset: u64,
     /// What the grammar expected here.
     pub expected: &'static str,

@@ -760,8 +760,11 @@ fn piece_move_scope(
 /// contradicts the board.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TurnError {
+    /// The operation at fault, or the default span for the whole turn.
     pub span: Span,
+    /// What is wrong.
     pub message: String,
+    /// The legal moves closest to the turn, in SAN.
     pub suggestions: Vec<String>,
 }
 
@@ -843,7 +846,9 @@ fn resolve(pos: &Position, ops: &[Op]) -> Result<(Move, Position, String), TurnE
 /// error, if any (then the record holds the turns before it).
 #[derive(Clone, Debug)]
 pub struct ListRead {
+    /// The turns that resolved, as a record.
     pub record: Record,
+    /// The first error, if any.
     pub error: Option<Diagnostic>,
     /// Whether the error is a syntax error (the list could not be read).
     pub syntax_error: bool,

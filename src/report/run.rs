@@ -28,7 +28,9 @@ use crate::record::validate::{check_games, check_games_serial, ValidateOptions, 
 /// One input: a file or standard input.
 #[derive(Clone, Debug)]
 pub enum Input {
+    /// A file.
     File(PathBuf),
+    /// Standard input.
     Stdin,
 }
 
@@ -63,6 +65,7 @@ pub enum InputKind {
 pub struct RunOptions {
     /// What the inputs hold (PGN, or Game Courier lists).
     pub kind: InputKind,
+    /// How each game is checked.
     pub validate: ValidateOptions,
     /// Whether the printer shows source lines (only then is standard
     /// input kept until its games are reported).
@@ -70,6 +73,7 @@ pub struct RunOptions {
     /// Whether a run that checks no game is fine; otherwise it is a
     /// failure named `empty_name` (the paths given).
     pub allow_empty: bool,
+    /// The name an empty run's failure is reported under.
     pub empty_name: String,
 }
 
