@@ -942,7 +942,7 @@ pub fn read(text: &str, variant: Variant, fen: Option<&str>) -> Result<ListRead,
             Item::Turn(turn) => {
                 let ply = record.moves.len() + 1;
                 if let Err(d) = check_number(&pos, number.take(), ply) {
-                    error = Some(d);
+                    error = Some(*d);
                     break;
                 }
                 match resolve(&pos, &turn.ops) {
@@ -996,7 +996,7 @@ fn check_number(
     pos: &Position,
     number: Option<(u32, bool, Span)>,
     ply: usize,
-) -> Result<(), Diagnostic> {
+) -> Result<(), Box<Diagnostic>> {
     let Some((n, black, span)) = number else {
         return Ok(());
     };
@@ -1017,7 +1017,7 @@ fn check_number(
     );
     d.ply = Some(ply);
     d.fen = Some(write_fen(pos));
-    Err(d)
+    Err(Box::new(d))
 }
 
 fn turn_diagnostic(pos: &Position, turn: &Turn, e: TurnError, ply: usize) -> Diagnostic {
@@ -1042,10 +1042,15 @@ fn turn_diagnostic(pos: &Position, turn: &Turn, e: TurnError, ply: usize) -> Dia
 }
 
 /// Reads a move list into a record, or its first error.
-pub fn read_list(text: &str, variant: Variant, fen: Option<&str>) -> Result<Record, Diagnostic> {
-    let read = read(text, variant, fen).map_err(|m| diagnostic(Span::default(), "", m))?;
+pub fn read_list(
+    text: &str,
+    variant: Variant,
+    fen: Option<&str>,
+) -> Result<Record, Box<Diagnostic>> {
+    let read =
+        read(text, variant, fen).map_err(|m| Box::new(diagnostic(Span::default(), "", m)))?;
     match read.error {
-        Some(d) => Err(d),
+        Some(d) => Err(Box::new(d)),
         None => Ok(read.record),
     }
 }
