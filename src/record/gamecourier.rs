@@ -1046,8 +1046,7 @@ fn turn_diagnostic(pos: &Position, turn: &Turn, e: TurnError, ply: usize) -> Dia
     d
 }
 
-/// Reads a move list into a record, or its first error (boxed: a
-/// diagnostic is large beside a record).
+/// Reads a move list into a record, or its first error.
 pub fn read_list(
     text: &str,
     variant: Variant,
