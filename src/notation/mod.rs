@@ -1,7 +1,8 @@
-//! Notation: PGN, move tokens, FEN, JSON.
+//! Notation: PGN, move tokens, FEN, JSON, Game Courier move lists.
 mod expected;
 #[allow(missing_docs)] // undocumented items left for after the merge
 pub mod fen;
+pub mod gamecourier;
 #[allow(missing_docs)] // undocumented items left for after the merge
 pub mod long_move;
 pub mod pgn;

@@ -3,6 +3,7 @@
 #[allow(missing_docs)] // undocumented items left for after the merge
 pub mod diff;
 pub mod format;
+pub mod gamecourier;
 pub mod gen;
 pub mod io;
 #[allow(missing_docs)] // undocumented items left for after the merge
