@@ -206,7 +206,9 @@ fn all_writes_a_page_per_game_and_an_index() {
         "{index}"
     );
     assert!(index.contains("<a href=\"game-0002.html\">C – ?</a>"));
-    assert!(index.contains("invalid at line 7, column 4: no piece can make this move"));
+    assert!(index.contains(
+        "invalid at line 7, column 4: no pawn can reach e5: the pawns on d2, e2 and f2 reach"
+    ));
     assert!(Path::new(&out.join("game-0002.html")).is_file());
     assert_eq!(index.matches("<script").count(), 0);
     // --all needs a directory; a ply is refused.

@@ -83,7 +83,12 @@ fn quiet_shows_errors_and_the_summary_only() {
         one_line_game(&format!("{}. Nh4", 9999)),
     );
     assert_eq!(code, Some(1));
-    assert!(out.contains("error: no piece can make this move"), "{out}");
+    assert!(
+        out.contains(
+            "error: no knight can reach h4: the knights on b1 and g1 reach a3, c3 / f3, h3"
+        ),
+        "{out}"
+    );
     assert!(!out.contains("warning:"), "{out}");
     assert!(out.contains("checked 1 game in 1 file"), "{out}");
 }

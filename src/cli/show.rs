@@ -93,12 +93,13 @@ pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
 /// The position a `show` argument names and, for `RECORD@ply`, the move
 /// that reached it (its cells to mark, its SAN).
 fn shown_position(args: &ShowArgs) -> Result<(Position, Vec<Square>, Option<String>), CliError> {
+    // `--variant` with a record position is refused, not ignored.
+    let variant = position_args::variant_for(args.position.as_deref(), args.variant)?;
     let Some(spec) = args
         .position
         .as_deref()
         .and_then(position_args::record_spec)
     else {
-        let variant = position_args::variant_for(args.position.as_deref(), args.variant)?;
         let pos = position_args::position_spec(args.position.as_deref(), variant)?;
         return Ok((pos, Vec::new(), None));
     };
