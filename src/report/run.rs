@@ -26,7 +26,9 @@ use crate::record::validate::{check_games, check_games_serial, ValidateOptions, 
 /// One input: a file or standard input.
 #[derive(Clone, Debug)]
 pub enum Input {
+    /// A file, by its path.
     File(PathBuf),
+    /// Standard input.
     Stdin,
 }
 
@@ -49,6 +51,7 @@ const STDIN_BUFFER: usize = 1 << 20;
 
 /// How a run goes.
 pub struct RunOptions {
+    /// How each game is checked.
     pub validate: ValidateOptions,
     /// Whether the printer shows source lines (only then is standard
     /// input kept until its games are reported).
@@ -56,6 +59,7 @@ pub struct RunOptions {
     /// Whether a run that checks no game is fine; otherwise it is a
     /// failure named `empty_name` (the paths given).
     pub allow_empty: bool,
+    /// The name the empty-run failure is reported under.
     pub empty_name: String,
 }
 
