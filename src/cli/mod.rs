@@ -97,7 +97,7 @@ delete it) is reported and left untouched. Rewritten files keep their mode, owne
     Fmt(fmt::FmtArgs),
     /// Show what differs between two positions or two records' main lines.
     ///
-    /// A and B are FENs (with --variant) or RECORD.pgn[:game][@ply]. When
+    /// A and B are FENs (with --variant) or `RECORD.pgn[:game][@ply]`. When
     /// both are records without @ply, their main lines are compared move by
     /// move; otherwise the two positions are: pieces added, removed and
     /// moved, cells that became holes and back, hands, side to move,
