@@ -115,18 +115,18 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__convert)
-            opts="-o -h -V --to --from --output --in-place --fens --force --break-hard-links --follow-symlinks --help --version"
+            opts="-o -h -V --to --from --output --in-place --fens --variant --fen --force --break-hard-links --follow-symlinks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
                 --to)
-                    COMPREPLY=($(compgen -W "json jsonl pgn fen" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "json jsonl pgn fen gamecourier" -- "${cur}"))
                     return 0
                     ;;
                 --from)
-                    COMPREPLY=($(compgen -W "pgn json" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "pgn json gamecourier" -- "${cur}"))
                     return 0
                     ;;
                 --output)
@@ -134,6 +134,14 @@ _fvnote() {
                     return 0
                     ;;
                 -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fen)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -551,12 +559,24 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__validate)
-            opts="-q -h -V --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --follow-symlinks --help --version"
+            opts="-q -h -V --from --variant --fen --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --follow-symlinks --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --from)
+                    COMPREPLY=($(compgen -W "pgn gamecourier" -- "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --fen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --deny)
                     COMPREPLY=($(compgen -W "warnings" -- "${cur}"))
                     return 0

@@ -39,6 +39,10 @@ complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "variants" -d 'List th
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "explain" -d 'Print a ruling from the rule book (notation/rules.md), as messages cite it'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l from -d 'Input format: PGN, or Game Courier move lists (one game per file, no directories; needs --variant)' -r -f -a "pgn\t'PGN archives'
+gamecourier\t'Game Courier move lists (notation/gamecourier.md), one game per file'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l variant -d '--from gamecourier: the variant whose rules the lists are read by' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l fen -d '--from gamecourier: the start position (default: the variant\'s)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l deny -d 'Turn a class of findings into errors: `--deny warnings` is --strict' -r -f -a "warnings\t'Every warning (lenient notation): the same as --strict'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'rustc-style diagnostics with the source line and a caret'
 json\t'JSON Lines: one object per game (and per unreadable input)'
@@ -60,10 +64,14 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s V -l version 
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l to -d 'Output format' -r -f -a "json\t'One JSON document: an array of games, pretty-printed'
 jsonl\t'JSON Lines: one game per line'
 pgn\t'PGN; PGN input is rewritten in canonical form'
-fen\t'The FEN after every main-line ply, start first; a blank line between games'"
+fen\t'The FEN after every main-line ply, start first; a blank line between games'
+gamecourier\t'A Game Courier move list (notation/gamecourier.md): one numbered turn per line; tags, result, NAGs and variations are not written'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l from -d 'Input format; by default JSON is recognised by its first bytes (`[{`, `{"`)' -r -f -a "pgn\t''
-json\t''"
+json\t''
+gamecourier\t'A Game Courier move list, one game per file; needs --variant (and --fen for a set-up start)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s o -l output -d 'Write to FILE (atomically) instead of standard output; never an input' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l variant -d '--from gamecourier: the variant whose rules the list is read by' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fen -d '--from gamecourier: the start position (default: the variant\'s)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l in-place -d 'Replace each input file with its conversion (atomically); only into the file\'s own syntax (PGN to PGN, JSON to JSON or JSON Lines)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON: add `fen_after` to every ply (only with --to json or jsonl)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l force -d 'Replace read-only files (they stay read-only)'

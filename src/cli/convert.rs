@@ -1,7 +1,9 @@
-//! `fvnote convert`: PGN ⇄ JSON / JSON Lines, canonical PGN, FEN lists.
+//! `fvnote convert`: PGN ⇄ JSON / JSON Lines, canonical PGN, FEN lists,
+//! Game Courier move lists.
 //!
 //! Games are read and converted one at a time (PGN by the streaming reader,
-//! JSON by `record::json_reader`), so memory holds one game, not the archive.
+//! JSON by `record::json_reader`), so memory holds one game, not the archive;
+//! a Game Courier list is one game, read whole.
 //! Files (`-o`, `--in-place`) are written through `crate::fs` and replaced
 //! only when every input converted, so a malformed input never leaves a
 //! half-written file. Standard output gets each game as soon as it is
@@ -22,6 +24,7 @@ use super::{CliError, WalkArgs, WriteArgs};
 use crate::fs::{walk, Output, WalkEvent};
 use crate::notation::pgn::{check_writable, write_records, PgnErrorKind, Reader};
 use crate::record::format::{into_canonical_lenient, main_line_fens, sniff, InputFormat, Located};
+use crate::record::gamecourier::{read_list, start_position, write_list, ListSetup};
 use crate::record::json::{to_game, JsonOptions};
 use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::Record;
@@ -37,6 +40,9 @@ pub enum Target {
     Pgn,
     /// The FEN after every main-line ply, start first; a blank line between games.
     Fen,
+    /// A Game Courier move list (notation/gamecourier.md): one numbered turn
+    /// per line; tags, result, NAGs and variations are not written.
+    Gamecourier,
 }
 
 /// What to read (default: recognised by content).
@@ -44,6 +50,29 @@ pub enum Target {
 pub enum Source {
     Pgn,
     Json,
+    /// A Game Courier move list, one game per file; needs --variant (and
+    /// --fen for a set-up start).
+    Gamecourier,
+}
+
+impl Source {
+    /// The record syntax a game read from here is converted as: a list
+    /// reads to a record of canonical moves, as PGN does.
+    fn format(self) -> InputFormat {
+        match self {
+            Source::Json => InputFormat::Json,
+            Source::Pgn | Source::Gamecourier => InputFormat::Pgn,
+        }
+    }
+
+    /// The syntax's name in messages.
+    fn name(self) -> &'static str {
+        match self {
+            Source::Pgn => "PGN",
+            Source::Json => "JSON",
+            Source::Gamecourier => "Game Courier",
+        }
+    }
 }
 
 #[derive(Args, Debug)]
@@ -64,13 +93,19 @@ pub struct ConvertArgs {
     /// JSON: add `fen_after` to every ply (only with --to json or jsonl).
     #[arg(long)]
     pub fens: bool,
+    /// --from gamecourier: the variant whose rules the list is read by.
+    #[arg(long, value_parser = super::parse_variant)]
+    pub variant: Option<crate::rules::Variant>,
+    /// --from gamecourier: the start position (default: the variant's).
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
     #[command(flatten)]
     pub write: WriteArgs,
     #[command(flatten)]
     pub walk: WalkArgs,
     /// Input files or directories (every `*.pgn` under them; with
-    /// `--from json`, every `*.json` and `*.jsonl`); `-` or nothing reads
-    /// standard input.
+    /// `--from json`, every `*.json` and `*.jsonl`; `--from gamecourier`
+    /// takes list files only); `-` or nothing reads standard input.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
 }
@@ -164,17 +199,13 @@ fn inputs(args: &ConvertArgs) -> Result<(Vec<Input>, bool), CliError> {
 }
 
 /// Opens `input` and tells its syntax (`from`, or recognised by content).
-fn open_input(
-    input: &Input,
-    from: Option<Source>,
-) -> Result<(InputFormat, Box<dyn BufRead>), CliError> {
+fn open_input(input: &Input, from: Option<Source>) -> Result<(Source, Box<dyn BufRead>), CliError> {
     let io = |e| CliError::io(&input.name, e);
     let mut reader = input.open()?;
     // Enough of the start to recognise JSON (its first two non-space bytes).
     let mut head: Vec<u8> = Vec::new();
     let format = match from {
-        Some(Source::Pgn) => InputFormat::Pgn,
-        Some(Source::Json) => InputFormat::Json,
+        Some(from) => from,
         None => {
             while head.iter().filter(|b| !b.is_ascii_whitespace()).count() < 2 && head.len() < SNIFF
             {
@@ -186,7 +217,10 @@ fn open_input(
                 head.extend_from_slice(&buf[..n]);
                 reader.consume(n);
             }
-            sniff(&head)
+            match sniff(&head) {
+                InputFormat::Pgn => Source::Pgn,
+                InputFormat::Json => Source::Json,
+            }
         }
     };
     let rest = std::io::Cursor::new(head).chain(reader);
@@ -196,20 +230,44 @@ fn open_input(
 /// Hands every record of `reader` to `each`, one at a time, as it is read:
 /// memory holds one game. A PGN syntax error (or bytes that are not UTF-8)
 /// goes to `each` as an error, and reading goes on to report them all; JSON
-/// stops at its first. `rewrite`: the output replaces the input, so a PGN
-/// escape line, which no record keeps, is an error rather than deleted.
+/// stops at its first; a Game Courier list is one game (none when blank),
+/// its first unreadable turn the error. `rewrite`: the output replaces the
+/// input, so a PGN escape line, which no record keeps, is an error rather
+/// than deleted.
+#[allow(clippy::too_many_arguments)]
 fn each_record(
     input: &Input,
-    format: InputFormat,
+    from: Source,
     reader: Box<dyn BufRead>,
     rewrite: bool,
+    list: Option<&ListSetup>,
     out_name: &str,
     mut each: impl FnMut(Result<Record, String>) -> std::io::Result<()>,
 ) -> Result<(), CliError> {
     let written = |e| CliError::io(out_name, e);
     let io = |e| CliError::io(&input.name, e);
     let error = |e: Located| format!("{}:{}:{}: {}", input.name, e.line, e.column, e.message);
-    if format == InputFormat::Json {
+    if let (Source::Gamecourier, Some(setup)) = (from, list) {
+        let mut reader = reader;
+        let mut bytes = Vec::new();
+        reader.read_to_end(&mut bytes).map_err(io)?;
+        let item = match String::from_utf8(bytes) {
+            Err(e) => {
+                let at = e.utf8_error().valid_up_to();
+                Err(format!("{}: not UTF-8 text (byte {at})", input.name))
+            }
+            Ok(text) if text.trim().is_empty() => return Ok(()),
+            Ok(text) => read_list(&text, setup.variant, setup.fen.as_deref()).map_err(|d| {
+                let (line, column) = (d.span.line, d.span.column);
+                match d.token.as_str() {
+                    "" => format!("{}:{line}:{column}: {}", input.name, d.message),
+                    token => format!("{}:{line}:{column}: {token} {}", input.name, d.message),
+                }
+            }),
+        };
+        return each(item).map_err(written);
+    }
+    if from == Source::Json {
         return match each_json_game(reader, |g, at| each(Ok(g.to_record_at(at)))) {
             Ok(()) => Ok(()),
             Err(JsonReadError::Syntax(e)) => each(Err(error(e))).map_err(written),
@@ -325,6 +383,16 @@ impl Converter<'_> {
                     write_records([&canonical], &mut out)?;
                 }
             }
+            Target::Gamecourier => match write_list(r) {
+                Ok(list) if write => {
+                    if self.games > 0 {
+                        out.write_all(b"\n")?;
+                    }
+                    out.write_all(list.as_bytes())?;
+                }
+                Ok(_) => {}
+                Err(e) => self.refuse(name, r, e),
+            },
             Target::Fen => match main_line_fens(r) {
                 Ok(fens) if write => {
                     if self.games > 0 {
@@ -377,17 +445,48 @@ impl Converter<'_> {
     }
 }
 
-/// Whether `--in-place` may write `to` over a file in `format`: only into
+/// Whether `--in-place` may write `to` over a file in `from`: only into
 /// the file's own syntax.
-fn same_syntax(format: InputFormat, to: Target) -> Result<(), &'static str> {
-    match (format, to) {
-        (InputFormat::Pgn, Target::Pgn) | (InputFormat::Json, Target::Json | Target::Jsonl) => {
-            Ok(())
-        }
+fn same_syntax(from: Source, to: Target) -> Result<(), &'static str> {
+    match (from, to) {
+        (Source::Pgn, Target::Pgn)
+        | (Source::Json, Target::Json | Target::Jsonl)
+        | (Source::Gamecourier, Target::Gamecourier) => Ok(()),
         (_, Target::Fen) => Err("a list of positions"),
-        (InputFormat::Pgn, _) => Err("JSON"),
-        (InputFormat::Json, _) => Err("PGN"),
+        (_, Target::Pgn) => Err("PGN"),
+        (_, Target::Json | Target::Jsonl) => Err("JSON"),
+        (_, Target::Gamecourier) => Err("a Game Courier move list"),
     }
+}
+
+/// The rules a Game Courier list is read by (`--from gamecourier` needs
+/// `--variant`; a list names none); `--variant` and `--fen` serve nothing
+/// else and are refused elsewhere.
+fn list_setup(args: &ConvertArgs) -> Result<Option<ListSetup>, CliError> {
+    if args.from != Some(Source::Gamecourier) {
+        if args.variant.is_some() || args.fen.is_some() {
+            return Err(CliError::usage(
+                "--variant and --fen are for --from gamecourier",
+            ));
+        }
+        return Ok(None);
+    }
+    let Some(variant) = args.variant else {
+        return Err(CliError::usage(
+            "--from gamecourier needs --variant: a move list names no rules",
+        ));
+    };
+    start_position(variant, args.fen.as_deref()).map_err(CliError::usage)?;
+    if let Some(d) = args.inputs.iter().find(|p| p.is_dir()) {
+        return Err(CliError::usage(format!(
+            "{}: --from gamecourier reads list files, not directories",
+            d.display()
+        )));
+    }
+    Ok(Some(ListSetup {
+        variant,
+        fen: args.fen.clone(),
+    }))
 }
 
 /// Options that cannot apply to the chosen target are refused, not ignored.
@@ -406,6 +505,7 @@ fn check_args(args: &ConvertArgs) -> Result<(), CliError> {
 
 pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     check_args(args)?;
+    let list = list_setup(args)?;
     if args.in_place && (args.inputs.is_empty() || args.inputs.iter().any(|p| p.as_os_str() == "-"))
     {
         return Err(CliError::usage(
@@ -453,18 +553,21 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                     "{}: --in-place would replace this {} file with {what}; refusing (write the \
                      conversion elsewhere with -o FILE)",
                     input.name,
-                    match format {
-                        InputFormat::Pgn => "PGN",
-                        InputFormat::Json => "JSON",
-                    }
+                    format.name()
                 ));
                 continue;
             }
             let mut conv = Converter::new(args);
             let mut file = file;
-            each_record(input, format, reader, true, &input.name, |r| {
-                conv.item(&input.name, r, format, &mut file)
-            })?;
+            each_record(
+                input,
+                format,
+                reader,
+                true,
+                list.as_ref(),
+                &input.name,
+                |r| conv.item(&input.name, r, format.format(), &mut file),
+            )?;
             conv.finish(&mut file).map_err(io)?;
             errors.extend(conv.errors);
             if errors.is_empty() {
@@ -497,9 +600,15 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let mut conv = Converter::new(args);
     for input in &inputs {
         let (format, reader) = open_input(input, args.from)?;
-        each_record(input, format, reader, false, &out_name, |r| {
-            conv.item(&input.name, r, format, sink)
-        })?;
+        each_record(
+            input,
+            format,
+            reader,
+            false,
+            list.as_ref(),
+            &out_name,
+            |r| conv.item(&input.name, r, format.format(), sink),
+        )?;
     }
     // A JSON array on standard output is closed even after an error, so
     // what was written parses.
@@ -527,6 +636,8 @@ mod tests {
             output: None,
             in_place: false,
             fens: true,
+            variant: None,
+            fen: None,
             write: WriteArgs::default(),
             walk: WalkArgs::default(),
             inputs: Vec::new(),

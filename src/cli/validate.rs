@@ -1,4 +1,5 @@
-//! `fvnote validate`: replay every game of PGN files and report what is wrong.
+//! `fvnote validate`: replay every game of PGN files (or Game Courier move
+//! lists) and report what is wrong.
 //!
 //! Output goes to stdout in the chosen format (the printers live in
 //! `crate::report`). The summary line goes to stdout for `--format human`
@@ -15,8 +16,9 @@ use clap::{Args, ValueEnum};
 
 use super::{CliError, WalkArgs};
 use crate::fs::WalkEvent;
+use crate::record::gamecourier::{start_position, ListSetup};
 use crate::record::validate::ValidateOptions;
-use crate::report::run::{run as run_inputs, stdin_is_terminal, Input, RunOptions};
+use crate::report::run::{run as run_inputs, stdin_is_terminal, Input, InputKind, RunOptions};
 use crate::report::{human, printer, Failure, Format, HumanOptions};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -24,6 +26,15 @@ pub enum ColorChoice {
     Auto,
     Always,
     Never,
+}
+
+/// What `validate` reads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Syntax {
+    /// PGN archives.
+    Pgn,
+    /// Game Courier move lists (notation/gamecourier.md), one game per file.
+    Gamecourier,
 }
 
 /// What `--deny` turns into errors.
@@ -41,9 +52,19 @@ fvnote validate --format sarif archive/ > fvnote.sarif\n  \
 cat games.pgn | fvnote validate --format junit > report.xml\n\
 Rules: `fvnote explain ID` prints a ruling a message cites (notation/rules.md).")]
 pub struct ValidateArgs {
-    /// PGN files or directories (searched recursively for *.pgn); `-` or
-    /// nothing reads standard input.
+    /// PGN files or directories (searched recursively for *.pgn), or with
+    /// --from gamecourier list files; `-` or nothing reads standard input.
     pub paths: Vec<String>,
+    /// Input format: PGN, or Game Courier move lists (one game per file, no
+    /// directories; needs --variant).
+    #[arg(long, value_enum, default_value_t = Syntax::Pgn)]
+    pub from: Syntax,
+    /// --from gamecourier: the variant whose rules the lists are read by.
+    #[arg(long, value_parser = super::parse_variant)]
+    pub variant: Option<crate::rules::Variant>,
+    /// --from gamecourier: the start position (default: the variant's).
+    #[arg(long, value_name = "FEN")]
+    pub fen: Option<String>,
     /// Treat lenient notation (long algebraic, 0-0, e8Q …) as errors.
     #[arg(long)]
     pub strict: bool,
@@ -98,6 +119,33 @@ fn use_color(choice: Option<ColorChoice>) -> bool {
     }
 }
 
+/// What the inputs hold, from `--from`, `--variant` and `--fen`; a list
+/// names no rules, so `--from gamecourier` needs `--variant`, and a list is
+/// one game, so it is a file, not a directory.
+fn input_kind(args: &ValidateArgs) -> Result<InputKind, CliError> {
+    match args.from {
+        Syntax::Pgn if args.variant.is_some() || args.fen.is_some() => Err(CliError::usage(
+            "--variant and --fen are for --from gamecourier",
+        )),
+        Syntax::Pgn => Ok(InputKind::Pgn),
+        Syntax::Gamecourier => {
+            let variant = args.variant.ok_or_else(|| {
+                CliError::usage("--from gamecourier needs --variant: a move list names no rules")
+            })?;
+            start_position(variant, args.fen.as_deref()).map_err(CliError::usage)?;
+            if let Some(d) = args.paths.iter().find(|p| Path::new(p).is_dir()) {
+                return Err(CliError::usage(format!(
+                    "{d}: --from gamecourier reads list files, not directories"
+                )));
+            }
+            Ok(InputKind::GameCourier(ListSetup {
+                variant,
+                fen: args.fen.clone(),
+            }))
+        }
+    }
+}
+
 pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     if args.format != Format::Human {
         let human_only = [
@@ -114,6 +162,7 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             )));
         }
     }
+    let kind = input_kind(args)?;
     let mut inputs = Vec::new();
     let mut io_errors = Vec::new();
     if args.paths.is_empty() {
@@ -153,6 +202,7 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         verbose: args.verbose,
     };
     let opts = RunOptions {
+        kind,
         validate: ValidateOptions {
             strict,
             ..ValidateOptions::default()

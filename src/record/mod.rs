@@ -2,6 +2,7 @@
 //! conversion, diffs and random games.
 pub mod diff;
 pub mod format;
+pub mod gamecourier;
 pub mod gen;
 pub mod io;
 pub mod json;

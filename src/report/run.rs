@@ -4,7 +4,8 @@
 //! larger files and standard input stream through
 //! [`check_games`], which cuts them
 //! into blocks checked in parallel. Verdicts reach the printer in input
-//! order either way. An input that cannot be read is reported on standard
+//! order either way. Game Courier move lists ([`InputKind::GameCourier`])
+//! are one game per input, read whole. An input that cannot be read is reported on standard
 //! error and to the printer, and the run goes on.
 
 use std::cell::RefCell;
@@ -21,12 +22,13 @@ use super::progress::Progress;
 use super::source::{Kept, Source, Tee};
 use super::summary::RunSummary;
 use super::Printer;
+use crate::record::gamecourier::{check_list, ListSetup};
 use crate::record::validate::{check_games, check_games_serial, ValidateOptions, Verdict};
 
 /// One input: a file or standard input.
 #[derive(Clone, Debug)]
 pub enum Input {
-    /// A file, by its path.
+    /// A file.
     File(PathBuf),
     /// Standard input.
     Stdin,
@@ -49,8 +51,20 @@ const SMALL_FILE: u64 = 1 << 20;
 /// Reads of standard input: large blocks, as the block cutter wants.
 const STDIN_BUFFER: usize = 1 << 20;
 
+/// What the inputs hold.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum InputKind {
+    /// PGN archives, any number of games each.
+    #[default]
+    Pgn,
+    /// Game Courier move lists, one game each, read by these rules.
+    GameCourier(ListSetup),
+}
+
 /// How a run goes.
 pub struct RunOptions {
+    /// What the inputs hold (PGN, or Game Courier lists).
+    pub kind: InputKind,
     /// How each game is checked.
     pub validate: ValidateOptions,
     /// Whether the printer shows source lines (only then is standard
@@ -59,7 +73,7 @@ pub struct RunOptions {
     /// Whether a run that checks no game is fine; otherwise it is a
     /// failure named `empty_name` (the paths given).
     pub allow_empty: bool,
-    /// The name the empty-run failure is reported under.
+    /// The name an empty run's failure is reported under.
     pub empty_name: String,
 }
 
@@ -103,12 +117,7 @@ pub fn run(
                     };
                     let r = std::fs::read(p)
                         .map_err(|e| e.to_string())
-                        .and_then(|bytes| {
-                            let mut v = Vec::new();
-                            check_games_serial(&bytes[..], &opts.validate, |x| v.push(x))
-                                .map(|()| v)
-                                .map_err(|e| e.to_string())
-                        });
+                        .and_then(|bytes| check_whole(&bytes, opts));
                     (r, inp)
                 })
                 .collect();
@@ -190,7 +199,7 @@ pub fn run(
         printer.file_start(out, &name, source)?;
         summary.counts.files += 1;
         let mut write_err = None;
-        let r = check_games(reader, &opts.validate, |v| {
+        let mut each = |v: Verdict| {
             summary.add(&v);
             if write_err.is_none() {
                 if let Err(e) = printer.game(out, &v) {
@@ -201,14 +210,22 @@ pub fn run(
                 k.borrow_mut().trim_before(v.span.offset);
             }
             progress.tick(&summary);
-        });
+        };
+        let r = match &opts.kind {
+            InputKind::Pgn => {
+                check_games(reader, &opts.validate, each).map_err(|e| (e.to_string(), e.span.line))
+            }
+            InputKind::GameCourier(_) => read_all(reader)
+                .and_then(|bytes| check_whole(&bytes, opts))
+                .map(|verdicts| verdicts.into_iter().for_each(&mut each))
+                .map_err(|m| (m, 0)),
+        };
         if let Some(e) = write_err {
             return Err(e);
         }
         printer.file_end(out)?;
-        if let Err(e) = r {
-            let line = (e.span.line > 0).then_some(e.span.line);
-            let message = e.to_string();
+        if let Err((message, line)) = r {
+            let line = (line > 0).then_some(line);
             fail(
                 printer,
                 out,
@@ -240,6 +257,30 @@ pub fn run(
     }
     summary.elapsed = started.elapsed();
     Ok(summary)
+}
+
+/// Checks one input read whole: its verdicts, or why it could not be read.
+fn check_whole(bytes: &[u8], opts: &RunOptions) -> Result<Vec<Verdict>, String> {
+    match &opts.kind {
+        InputKind::Pgn => {
+            let mut v = Vec::new();
+            check_games_serial(bytes, &opts.validate, |x| v.push(x))
+                .map(|()| v)
+                .map_err(|e| e.to_string())
+        }
+        InputKind::GameCourier(setup) => {
+            check_list(bytes, setup, opts.validate.strict).map(|v| v.into_iter().collect())
+        }
+    }
+}
+
+/// All of `reader` (a move list is one game, read whole).
+fn read_all(mut reader: Box<dyn BufRead>) -> Result<Vec<u8>, String> {
+    let mut bytes = Vec::new();
+    reader
+        .read_to_end(&mut bytes)
+        .map(|_| bytes)
+        .map_err(|e| e.to_string())
 }
 
 /// Says on standard error that an input could not be checked, and tells

@@ -1,0 +1,311 @@
+//! Game Courier move lists through the shared CLI machinery: `validate
+//! --from gamecourier` in every output format with the PGN run's summary,
+//! exit codes and empty-input handling; `convert --from/--to gamecourier`
+//! through the write path, and `--in-place` kept within one syntax.
+use std::path::{Path, PathBuf};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+
+fn fvnote() -> Command {
+    let mut c = Command::cargo_bin("fvnote").unwrap();
+    c.env("NO_COLOR", "1").env_remove("GITHUB_STEP_SUMMARY");
+    c
+}
+
+fn fixture(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/gamecourier")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
+/// The list whose turn `3. P e2-e4` (line 7, column 4) is illegal.
+fn illegal() -> String {
+    fixture("fault-line/invalid/01-illegal-turn.txt")
+}
+
+fn legal() -> String {
+    fixture("fault-line/valid/01-board-edits.txt")
+}
+
+fn validate(format: &str, files: &[&str]) -> Command {
+    let mut c = fvnote();
+    c.args([
+        "validate",
+        "--from",
+        "gamecourier",
+        "--variant",
+        "fault-line",
+        "--format",
+        format,
+    ])
+    .args(files);
+    c
+}
+
+fn stdout_of(c: &mut Command, code: i32) -> String {
+    String::from_utf8(c.assert().code(code).get_output().stdout.clone()).unwrap()
+}
+
+#[test]
+fn every_format_puts_the_illegal_turn_at_its_line_and_column() {
+    let bad = illegal();
+    let human = stdout_of(&mut validate("human", &[&bad]), 1);
+    assert!(human.contains("01-illegal-turn.txt:7:4"), "{human}");
+    assert!(human.contains("7 | 3. P e2-e4"), "snippet: {human}");
+    assert!(
+        human.contains("checked 1 game in 1 file: 0 valid, 1 invalid"),
+        "{human}"
+    );
+
+    let json: serde_json::Value =
+        serde_json::from_str(&stdout_of(&mut validate("json", &[&bad]), 1)).unwrap();
+    assert_eq!(json["valid"], false);
+    assert_eq!(
+        (&json["error"]["line"], &json["error"]["column"]),
+        (&7.into(), &4.into())
+    );
+
+    let github = stdout_of(&mut validate("github", &[&bad]), 1);
+    assert!(
+        github.contains("01-illegal-turn.txt,line=7,col=4,"),
+        "{github}"
+    );
+
+    let sarif: serde_json::Value =
+        serde_json::from_str(&stdout_of(&mut validate("sarif", &[&bad]), 1)).unwrap();
+    let region = &sarif["runs"][0]["results"][0]["locations"][0]["physicalLocation"]["region"];
+    assert_eq!(
+        (&region["startLine"], &region["startColumn"]),
+        (&7.into(), &4.into())
+    );
+
+    let rdjson: serde_json::Value =
+        serde_json::from_str(&stdout_of(&mut validate("rdjson", &[&bad]), 1)).unwrap();
+    let start = &rdjson["diagnostics"][0]["location"]["range"]["start"];
+    assert_eq!((&start["line"], &start["column"]), (&7.into(), &4.into()));
+
+    let junit = stdout_of(&mut validate("junit", &[&bad]), 1);
+    assert!(junit.contains("tests=\"1\" failures=\"1\""), "{junit}");
+    assert!(junit.contains("01-illegal-turn.txt:7:4"), "{junit}");
+}
+
+#[test]
+fn lists_share_the_runs_summary_and_exit_codes() {
+    let (good, bad) = (legal(), illegal());
+    for format in ["human", "json", "github", "junit", "sarif", "rdjson"] {
+        validate(format, &[&good]).assert().code(0);
+    }
+    // Two lists, one game each; the machine formats say the summary on stderr.
+    fvnote()
+        .args([
+            "validate",
+            "--from",
+            "gamecourier",
+            "--variant",
+            "fault-line",
+        ])
+        .args([&good, &bad])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "checked 2 games in 2 files: 1 valid, 1 invalid",
+        ));
+    validate("json", &[&good, &bad])
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains(
+            "checked 2 games in 2 files: 1 valid, 1 invalid",
+        ));
+    // A missing file is an input failure (2), and the rest is still checked.
+    validate("json", &[&good, "no-such-list.txt"])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("\"valid\":true"))
+        .stderr(predicate::str::contains("no-such-list.txt"));
+}
+
+#[test]
+fn a_list_read_from_standard_input_shows_its_lines() {
+    let text = std::fs::read_to_string(illegal()).unwrap();
+    fvnote()
+        .args([
+            "validate",
+            "--from",
+            "gamecourier",
+            "--variant",
+            "fault-line",
+            "-",
+        ])
+        .write_stdin(text)
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("<stdin>:7:4"))
+        .stdout(predicate::str::contains("7 | 3. P e2-e4"));
+}
+
+#[test]
+fn a_blank_list_is_no_game_as_an_empty_pgn_is() {
+    let dir = tempfile::tempdir().unwrap();
+    let blank = dir.path().join("blank.txt");
+    std::fs::write(&blank, "\n  \n").unwrap();
+    let blank = blank.display().to_string();
+    validate("human", &[&blank])
+        .assert()
+        .code(2)
+        .stdout(predicate::str::contains("no games found"));
+    validate("human", &[&blank, "--allow-empty"])
+        .assert()
+        .code(0);
+    // Beside a real list, a blank one adds nothing.
+    validate("human", &[&blank, &legal()])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("checked 1 game in 2 files"));
+}
+
+#[test]
+fn usage_errors_name_what_is_missing_or_misplaced() {
+    let dir = tempfile::tempdir().unwrap();
+    let d = dir.path().display().to_string();
+    validate("human", &[&d])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("not directories"));
+    fvnote()
+        .args(["validate", "--from", "gamecourier", &legal()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("needs --variant"));
+    fvnote()
+        .args(["validate", "--variant", "fault-line", &legal()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("for --from gamecourier"));
+    fvnote()
+        .args([
+            "convert",
+            "--to",
+            "pgn",
+            "--variant",
+            "fault-line",
+            &legal(),
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("for --from gamecourier"));
+    validate("human", &["--fen", "not a fen", &legal()])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("--fen"));
+}
+
+fn copy(from: &str, dir: &Path, name: &str) -> (PathBuf, Vec<u8>) {
+    let bytes = std::fs::read(from).unwrap();
+    let to = dir.join(name);
+    std::fs::write(&to, &bytes).unwrap();
+    (to, bytes)
+}
+
+#[test]
+fn in_place_never_changes_a_files_syntax() {
+    let dir = tempfile::tempdir().unwrap();
+    let (list, list_bytes) = copy(&legal(), dir.path(), "game.txt");
+    fvnote()
+        .args([
+            "convert",
+            "--from",
+            "gamecourier",
+            "--variant",
+            "fault-line",
+            "--to",
+            "pgn",
+            "--in-place",
+        ])
+        .arg(&list)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "would replace this Game Courier file with PGN",
+        ));
+    assert_eq!(std::fs::read(&list).unwrap(), list_bytes);
+    let pgn_src = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/fault-line/valid/02-castling-and-promotion.pgn")
+        .display()
+        .to_string();
+    let (pgn, pgn_bytes) = copy(&pgn_src, dir.path(), "game.pgn");
+    fvnote()
+        .args(["convert", "--to", "gamecourier", "--in-place"])
+        .arg(&pgn)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "would replace this PGN file with a Game Courier move list",
+        ));
+    assert_eq!(std::fs::read(&pgn).unwrap(), pgn_bytes);
+    let mut names: Vec<_> = std::fs::read_dir(dir.path())
+        .unwrap()
+        .map(|e| e.unwrap().file_name().into_string().unwrap())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["game.pgn", "game.txt"], "no temporary file left");
+}
+
+#[test]
+fn convert_writes_a_list_to_a_file_that_reads_back_as_the_game() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("out.txt");
+    let pgn = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/fault-line/valid/02-castling-and-promotion.pgn");
+    fvnote()
+        .args(["convert", "--to", "gamecourier", "-o"])
+        .arg(&out)
+        .arg(&pgn)
+        .assert()
+        .code(0)
+        .stdout("");
+    let canonical = |c: &mut Command| stdout_of(c, 0);
+    let again = canonical(
+        fvnote()
+            .args([
+                "convert",
+                "--from",
+                "gamecourier",
+                "--variant",
+                "fault-line",
+                "--to",
+                "pgn",
+            ])
+            .arg(&out),
+    );
+    let original = canonical(fvnote().args(["convert", "--to", "pgn"]).arg(&pgn));
+    let moves = |t: &str| -> Vec<String> {
+        let rec = fvnote::notation::pgn::read_all(t.as_bytes())
+            .remove(0)
+            .unwrap();
+        rec.moves.iter().map(|n| n.san.to_string()).collect()
+    };
+    assert!(!moves(&original).is_empty());
+    assert_eq!(moves(&again), moves(&original));
+    // An unreadable list writes no output file.
+    let refused = dir.path().join("refused.pgn");
+    fvnote()
+        .args([
+            "convert",
+            "--from",
+            "gamecourier",
+            "--variant",
+            "fault-line",
+            "--to",
+            "pgn",
+            "-o",
+        ])
+        .arg(&refused)
+        .arg(illegal())
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("01-illegal-turn.txt:7:4: P e2-e4"));
+    assert!(!refused.exists());
+}
