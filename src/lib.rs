@@ -84,15 +84,11 @@ macro_rules! eprint {
 }
 
 #[cfg(feature = "cli")]
-// Its doc comments are clap help text (`[:game][@ply]`), not rustdoc links.
-#[allow(missing_docs, rustdoc::broken_intra_doc_links)]
 pub mod cli;
 pub mod fs;
 pub mod model;
-#[allow(missing_docs)] // undocumented items left for after the merge
 pub mod moves;
 pub mod notation;
-#[allow(missing_docs)] // undocumented items left for after the merge
 pub mod piece;
 pub mod position;
 pub mod record;

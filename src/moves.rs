@@ -6,15 +6,21 @@ use crate::square::Square;
 /// A compass direction for quakes and slides (G1).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Dir {
+    /// Up the ranks (rank + 1).
     North,
+    /// Down the ranks (rank - 1).
     South,
+    /// Up the files (file + 1).
     East,
+    /// Down the files (file - 1).
     West,
 }
 
 impl Dir {
+    /// All four.
     pub const ALL: [Dir; 4] = [Dir::North, Dir::South, Dir::East, Dir::West];
 
+    /// The letter notation uses: `n`, `s`, `e` or `w`.
     pub fn char(self) -> char {
         match self {
             Dir::North => 'n',
@@ -24,6 +30,7 @@ impl Dir {
         }
     }
 
+    /// The direction of a lower-case letter from [`Dir::char`].
     pub fn from_char(c: char) -> Option<Dir> {
         Some(match c {
             'n' => Dir::North,
@@ -54,28 +61,61 @@ impl Dir {
 pub enum Move {
     /// A piece moves, possibly capturing and promoting.
     Normal {
+        /// The piece that moves.
         role: Role,
+        /// Where it starts.
         from: Square,
+        /// Where it lands.
         to: Square,
+        /// The piece captured on `to`, if any.
         capture: Option<Role>,
+        /// What a pawn promotes to, if it does.
         promotion: Option<Role>,
     },
     /// A pawn captures en passant; `to` is the square it lands on.
-    EnPassant { from: Square, to: Square },
+    EnPassant {
+        /// Where the pawn starts.
+        from: Square,
+        /// Where it lands (not where the captured pawn stood).
+        to: Square,
+    },
     /// The king moves two cells towards the rook, which lands on the crossed cell (FL8).
-    Castle { king: Square, rook: Square },
+    Castle {
+        /// The king's square before castling.
+        king: Square,
+        /// The rook's square before castling.
+        rook: Square,
+    },
     /// A piece from hand onto an empty cell (QK7).
-    Drop { role: Role, to: Square },
+    Drop {
+        /// The piece taken from hand.
+        role: Role,
+        /// The empty cell it is put on.
+        to: Square,
+    },
     /// Fault Line: rank `rank` (0-based) slides one file (FL4).
-    Slide { rank: u8, dir: Dir },
+    Slide {
+        /// The rank that slides, 0-based.
+        rank: u8,
+        /// East or west.
+        dir: Dir,
+    },
     /// Quake Chess: the king's strip moves one step (QK1).
-    Quake { dir: Dir },
+    Quake {
+        /// The way the strip moves.
+        dir: Dir,
+    },
     /// Slide-chess: the mover's cage moves to an empty ring square (SC1).
-    CageMove { to: Square },
+    CageMove {
+        /// The ring square the cage moves to.
+        to: Square,
+    },
     /// Slide-chess: the mover's cage is pushed across the board and ends on `to` (SC2);
     /// the promotion choices for the pawns it promotes, in ascending rank order (SC3).
     CageInsert {
+        /// Where the cage ends.
         to: Square,
+        /// The promotion choices, in ascending rank order.
         promotions: [Option<Role>; 2],
     },
 }

@@ -13,13 +13,17 @@ use std::fmt;
 /// A side.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Color {
+    /// Moves first.
     White = 0,
+    /// Moves second.
     Black = 1,
 }
 
 impl Color {
+    /// Both sides, White first.
     pub const ALL: [Color; 2] = [Color::White, Color::Black];
 
+    /// The opponent.
     #[inline]
     pub fn other(self) -> Color {
         match self {
@@ -36,6 +40,7 @@ impl Color {
         }
     }
 
+    /// `White` or `Black`, for messages.
     pub fn name(self) -> &'static str {
         match self {
             Color::White => "White",
@@ -52,21 +57,34 @@ impl Color {
 /// A piece type. The six compounds are Quake LB pieces, named hunter first.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, PartialOrd, Ord)]
 pub enum Role {
+    /// `P`.
     Pawn = 1,
+    /// `N`.
     Knight = 2,
+    /// `B`.
     Bishop = 3,
+    /// `R`.
     Rook = 4,
+    /// `Q`.
     Queen = 5,
+    /// `K`.
     King = 6,
+    /// `RN`: captures like a rook, moves like a knight.
     RookKnight = 7,
+    /// `RB`: captures like a rook, moves like a bishop.
     RookBishop = 8,
+    /// `NR`: captures like a knight, moves like a rook.
     KnightRook = 9,
+    /// `NB`: captures like a knight, moves like a bishop.
     KnightBishop = 10,
+    /// `BR`: captures like a bishop, moves like a rook.
     BishopRook = 11,
+    /// `BN`: captures like a bishop, moves like a knight.
     BishopKnight = 12,
 }
 
 impl Role {
+    /// Every role, in discriminant order.
     pub const ALL: [Role; 12] = [
         Role::Pawn,
         Role::Knight,
@@ -112,6 +130,7 @@ impl Role {
         }
     }
 
+    /// Whether it is one of the six Quake LB compounds.
     pub fn is_compound(self) -> bool {
         self as u8 >= Role::RookKnight as u8
     }
@@ -159,6 +178,7 @@ impl Role {
             .find(|r| r.is_compound() && r.hunter() == hunter && r.carrier() == carrier)
     }
 
+    /// The lower-case English name (`knight`, `rook-bishop`), for messages.
     pub fn name(self) -> &'static str {
         match self {
             Role::Pawn => "pawn",
@@ -186,11 +206,14 @@ impl fmt::Display for Role {
 /// A coloured piece.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Piece {
+    /// Whose it is.
     pub color: Color,
+    /// What it is.
     pub role: Role,
 }
 
 impl Piece {
+    /// The piece of this colour and role.
     pub fn new(color: Color, role: Role) -> Piece {
         Piece { color, role }
     }

@@ -37,10 +37,12 @@ change); 2 usage or I/O error.\nRules: notation/rules.md; messages cite its ruli
 `fvnote explain ID` prints one. Notation: notation/. Man pages: man/."
 )]
 pub struct Cli {
+    /// The command to run.
     #[command(subcommand)]
     pub command: Command,
 }
 
+/// The commands, one variant each.
 #[derive(Subcommand, Debug)]
 pub enum Command {
     /// Replay every game of PGN files and report the first error of each.
@@ -95,7 +97,7 @@ delete it) is reported and left untouched. Rewritten files keep their mode, owne
     Fmt(fmt::FmtArgs),
     /// Show what differs between two positions or two records' main lines.
     ///
-    /// A and B are FENs (with --variant) or RECORD.pgn[:game][@ply]. When
+    /// A and B are FENs (with --variant) or `RECORD.pgn[:game][@ply]`. When
     /// both are records without @ply, their main lines are compared move by
     /// move; otherwise the two positions are: pieces added, removed and
     /// moved, cells that became holes and back, hands, side to move,
@@ -138,7 +140,10 @@ delete it) is reported and left untouched. Rewritten files keep their mode, owne
 /// An error that ends the command, with its exit code.
 #[derive(Debug)]
 pub struct CliError {
+    /// The exit status: 2 for usage and I/O errors, 0 when the reader of
+    /// standard output went away.
     pub code: u8,
+    /// What went wrong, for standard error.
     pub message: String,
 }
 

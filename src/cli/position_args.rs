@@ -29,6 +29,7 @@ pub fn position(fen: Option<&str>, variant: Variant) -> Result<Position, CliErro
 /// `RECORD[:game][@ply]` taken apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RecordSpec {
+    /// The record file.
     pub path: PathBuf,
     /// 1-based game number.
     pub game: usize,
@@ -153,6 +154,9 @@ pub fn variant_for(spec: Option<&str>, variant: Option<Variant>) -> Result<Varia
     }
 }
 
+/// The position a position argument names: a FEN in `variant`, or
+/// `RECORD.pgn[:game][@ply]` in the record's own variant; the start
+/// position of `variant` when there is none.
 pub fn position_spec(spec: Option<&str>, variant: Variant) -> Result<Position, CliError> {
     match spec.and_then(record_spec) {
         Some(r) => position_in_record(&r).map(|(p, _)| p),

@@ -31,10 +31,20 @@ pub enum WalkEvent {
     /// not a directory, whatever its name).
     File(PathBuf),
     /// Something left out on purpose, with the reason.
-    Skipped { path: PathBuf, reason: String },
+    Skipped {
+        /// The path left out.
+        path: PathBuf,
+        /// Why, for the report.
+        reason: String,
+    },
     /// Something that could not be read; the caller reports it and, at the
     /// end, exits 2.
-    Error { path: PathBuf, error: io::Error },
+    Error {
+        /// The path that could not be read.
+        path: PathBuf,
+        /// What the file system said.
+        error: io::Error,
+    },
 }
 
 /// Every file under `roots` whose extension is one of `extensions` (ASCII

@@ -42,23 +42,36 @@ pub enum WriteError {
     /// The file system refused.
     #[error("{}: {source}", path.display())]
     Io {
+        /// The file being written.
         path: PathBuf,
+        /// What the file system said.
         #[source]
         source: io::Error,
     },
     /// The file is read-only.
     #[error("{}: the file is read-only; left unchanged (--force replaces it)", path.display())]
-    ReadOnly { path: PathBuf },
+    ReadOnly {
+        /// The file left unchanged.
+        path: PathBuf,
+    },
     /// The file has other hard links, which replacing it would break.
     #[error(
         "{}: the file has {links} hard links; replacing it would separate this name from the \
          others, so it is left unchanged (--break-hard-links replaces it anyway)",
         path.display()
     )]
-    HardLinks { path: PathBuf, links: u64 },
+    HardLinks {
+        /// The file left unchanged.
+        path: PathBuf,
+        /// Its number of hard links (more than one).
+        links: u64,
+    },
     /// The path names a directory.
     #[error("{}: is a directory", path.display())]
-    Directory { path: PathBuf },
+    Directory {
+        /// The directory named.
+        path: PathBuf,
+    },
 }
 
 impl WriteError {

@@ -34,15 +34,20 @@ use crate::square::Square;
 /// A piece on a square, as text (`e4`, `P`).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Placed {
+    /// The square, e.g. `e4`.
     pub square: String,
+    /// The piece code in its colour's case, e.g. `P`.
     pub piece: String,
 }
 
 /// A piece that left one square for another.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Moved {
+    /// The piece code in its colour's case.
     pub piece: String,
+    /// The square it left.
     pub from: String,
+    /// The square it is on now.
     pub to: String,
     /// The piece it replaced on `to` (a capture), if any.
     pub captured: Option<String>,
@@ -51,41 +56,62 @@ pub struct Moved {
 /// A square whose occupant changed to a different piece.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Replaced {
+    /// The square.
     pub square: String,
+    /// The piece code in A.
     pub before: String,
+    /// The piece code in B.
     pub after: String,
 }
 
 /// A value that differs: before and after, as text.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Change {
+    /// The value in A.
     pub before: String,
+    /// The value in B.
     pub after: String,
 }
 
 /// Everything that differs between two positions.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct PositionDiff {
+    /// A's FEN.
     pub fen_a: String,
+    /// B's FEN.
     pub fen_b: String,
+    /// The variants, if they differ.
     pub variant: Option<Change>,
+    /// The frame sizes (`files×ranks`), if they differ.
     pub frame: Option<Change>,
     /// Holes of A that are cells in B.
     pub became_cells: Vec<String>,
     /// Cells of A that are holes in B.
     pub became_holes: Vec<String>,
+    /// Pieces only in B.
     pub added: Vec<Placed>,
+    /// Pieces only in A.
     pub removed: Vec<Placed>,
+    /// Pieces of A found on another square in B.
     pub moved: Vec<Moved>,
+    /// Squares holding different pieces in A and B.
     pub replaced: Vec<Replaced>,
     /// Hand counts that differ, e.g. `White N`.
     pub hands: Vec<(String, u8, u8)>,
+    /// The side to move, if it differs.
     pub turn: Option<Change>,
+    /// The castling rights, if they differ.
     pub castling: Option<Change>,
+    /// The en passant square, if it differs.
     pub en_passant: Option<Change>,
+    /// The halfmove clock, if it differs.
     pub halfmoves: Option<Change>,
+    /// The fullmove number, if it differs.
     pub fullmoves: Option<Change>,
+    /// Cage squares that differ, by side (Slide-chess).
     pub cages: Vec<(String, Change)>,
+    /// Whether each side's last turn was a cage relocation, where it
+    /// differs, by side (Slide-chess, SC1).
     pub relocated: Vec<(String, Change)>,
     /// Squares to mark in a side-by-side diagram.
     #[serde(skip)]
@@ -399,6 +425,7 @@ pub struct MoveChange {
     pub tag: char,
     /// 1-based ply in A (for `-` and ` `) or B (for `+`).
     pub ply: usize,
+    /// The move as SAN.
     pub san: String,
 }
 
@@ -407,7 +434,9 @@ pub struct MoveChange {
 pub struct MovesDiff {
     /// The first ply (1-based) at which the lines differ, if they do.
     pub first_divergence: Option<usize>,
+    /// Plies in A's main line.
     pub plies_a: usize,
+    /// Plies in B's main line.
     pub plies_b: usize,
     /// Hunks of changes with up to three lines of context, in order;
     /// hunks are separated by `None`.
@@ -415,6 +444,7 @@ pub struct MovesDiff {
 }
 
 impl MovesDiff {
+    /// Whether the lines are the same.
     pub fn is_empty(&self) -> bool {
         self.first_divergence.is_none()
     }

@@ -57,7 +57,12 @@ pub const MAX_VARIATION_DEPTH: usize = 40;
 pub enum JsonError {
     /// Variations nested deeper than [`MAX_VARIATION_DEPTH`].
     #[error("variations nested {depth} deep; the JSON form holds at most {limit} levels")]
-    TooDeep { depth: usize, limit: usize },
+    TooDeep {
+        /// The record's deepest nesting.
+        depth: usize,
+        /// [`MAX_VARIATION_DEPTH`].
+        limit: usize,
+    },
 }
 
 /// Options for [`to_game`].
@@ -122,7 +127,9 @@ impl<'de> Deserialize<'de> for Version {
 /// One game.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Game {
+    /// Always `fvnote-record`.
     pub format: Format,
+    /// Always [`VERSION`].
     pub version: Version,
     /// Tag pairs in source order, duplicates kept.
     pub tags: Vec<Tag>,
@@ -148,6 +155,7 @@ pub struct Game {
 /// A comment: its text, how it was delimited, and the `[%…]` commands in it.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JsonComment {
+    /// The text without its delimiters.
     pub text: String,
     /// `brace` for `{…}`, `line` for `;…`.
     #[serde(default = "brace")]
@@ -164,14 +172,18 @@ fn brace() -> String {
 /// A comment command `[%name args]`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct JsonCommand {
+    /// The name after `%`, e.g. `clk`.
     pub name: String,
+    /// The rest, trimmed, e.g. `0:01:00`.
     pub args: String,
 }
 
 /// A promotion made by a cage insertion (SC3).
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct CagePromotion {
+    /// The square of the promoting pawn.
     pub square: String,
+    /// The role code it promotes to.
     pub piece: String,
 }
 
@@ -179,7 +191,9 @@ pub struct CagePromotion {
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(untagged)]
 pub enum Promotion {
+    /// The role code a pawn promotes to.
     Piece(String),
+    /// Each pawn a cage insertion promotes (SC3).
     Cage(Vec<CagePromotion>),
 }
 
@@ -192,6 +206,7 @@ pub struct Ply {
     /// The move number written before the move, if any.
     #[serde(default)]
     pub move_number: Option<u32>,
+    /// The move as canonical SAN.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub canonical: Option<String>,
     /// `move`, `capture`, `castle`, `promotion`, `drop`, `slide`, `quake`,
@@ -204,8 +219,12 @@ pub struct Ply {
     /// Role code of the moving (or dropped) piece: `P`, `N`, `BR` …
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub piece: Option<String>,
+    /// The origin square: the king's for castling and quakes, the
+    /// cage's for cage moves and insertions; none for drops and slides.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub from: Option<String>,
+    /// The destination square: the king's for castling, the cage's for
+    /// cage moves and insertions; none for slides and quakes.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub to: Option<String>,
     /// Slides: the rank (1-based) that slides.
@@ -214,8 +233,10 @@ pub struct Ply {
     /// Slides and quakes: `n`, `s`, `e` or `w`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub direction: Option<String>,
+    /// What the move promotes to, if anything.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub promotion: Option<Promotion>,
+    /// The role code of the captured piece (`P` for en passant).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub captured: Option<String>,
     /// `+`, `#` or null (only for resolved plies).
@@ -229,10 +250,14 @@ pub struct Ply {
     /// opponent's permission (FL6).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub permission: Option<bool>,
+    /// NAGs (`!` is 1, `?` 2, …).
     #[serde(default)]
     pub nags: Vec<u16>,
+    /// Comments before the move where no earlier move of its line can
+    /// carry them (the start of a variation).
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub comments_before: Vec<JsonComment>,
+    /// Comments after the move.
     #[serde(default)]
     pub comments: Vec<JsonComment>,
     /// Alternatives to this ply, each a line of plies.

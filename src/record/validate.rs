@@ -54,6 +54,7 @@ pub struct Verdict {
     pub game: usize,
     /// Where the game starts (for a syntax error: where the error is).
     pub span: Span,
+    /// Whether the game has no error (warnings and notes allowed).
     pub valid: bool,
     /// Main-line plies that were played.
     pub plies: usize,
@@ -61,6 +62,7 @@ pub struct Verdict {
     pub variant: String,
     /// `White` and `Black` tags, when present, to name the game.
     pub white: Option<String>,
+    /// See `white`.
     pub black: Option<String>,
     /// The first error; a PGN syntax error has no ruling and no position.
     pub error: Option<Diagnostic>,
@@ -496,11 +498,17 @@ fn stream<R: BufRead>(
 /// Counts over a whole run.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Summary {
+    /// Inputs read.
     pub files: usize,
+    /// Games checked.
     pub games: usize,
+    /// Games found valid.
     pub valid: usize,
+    /// Games found invalid.
     pub invalid: usize,
+    /// Warnings over all games.
     pub warnings: usize,
+    /// Notes over all games.
     pub notes: usize,
 }
 

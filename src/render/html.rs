@@ -373,9 +373,13 @@ pub fn page(record: &Record, report: &GameReport) -> String {
 pub struct IndexEntry {
     /// The page's file name, relative to the index (empty: no page, no link).
     pub href: String,
+    /// The game's name as the row shows it.
     pub title: String,
+    /// The game's result (empty when unknown).
     pub result: String,
+    /// The verdict in words.
     pub verdict: String,
+    /// Whether the game is valid (the row is styled by it).
     pub valid: bool,
 }
 

@@ -19,11 +19,13 @@ use crate::square::Square;
 
 /// One square in internal units.
 pub const UNIT: u32 = 100;
-/// Light and dark cells.
+/// Light cells.
 pub const LIGHT: &str = "#ecd9b9";
+/// Dark cells.
 pub const DARK: &str = "#ae8a68";
-/// Cage frames: White's blue, Black's red (the owner also shown by a dot).
+/// White's cage frames, blue (the owner is also shown by a dot).
 pub const CAGE_WHITE: &str = "#1f5fbf";
+/// Black's cage frames, red (the owner is also shown by a dot).
 pub const CAGE_BLACK: &str = "#c0262b";
 
 /// Where things go: board origin, board size, panels, caption.

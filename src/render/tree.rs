@@ -20,6 +20,7 @@ pub struct Step {
     pub next: Option<usize>,
     /// The move as canonical SAN (the start has none).
     pub san: String,
+    /// The position after the move (the start position for the start).
     pub pos: Position,
     /// Cells the move touched, in `pos`'s frame.
     pub marks: Vec<Square>,
@@ -36,9 +37,11 @@ pub enum Item<'a> {
     Bad(&'a Node, usize, String),
     /// A move after a bad one in the same line (not played).
     Dead(&'a Node),
+    /// A comment.
     Comment(&'a Comment),
-    /// `(` and `)` of a variation.
+    /// `(` of a variation.
     Open,
+    /// `)` of a variation.
     Close,
     /// Variations deeper than [`MAX_DEPTH`] were left out.
     TooDeep,
@@ -46,7 +49,9 @@ pub enum Item<'a> {
 
 /// The steps (index 0 is the start) and the move list.
 pub struct Tree<'a> {
+    /// Every position reached, linked by `parent` and `next`.
     pub steps: Vec<Step>,
+    /// The move list, in document order.
     pub items: Vec<Item<'a>>,
 }
 

@@ -62,6 +62,7 @@ pub struct Human {
 }
 
 impl Human {
+    /// A printer with these options.
     pub fn new(opts: HumanOptions) -> Human {
         let renderer = if opts.color {
             Renderer::styled()

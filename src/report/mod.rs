@@ -29,7 +29,8 @@ pub use summary::RunSummary;
 use crate::record::validate::Verdict;
 
 /// The output formats of `validate`.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Format {
     /// rustc-style diagnostics with the source line and a caret.
     Human,

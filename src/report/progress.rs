@@ -15,6 +15,8 @@ pub struct Progress {
 }
 
 impl Progress {
+    /// A progress line, on only when standard error is a terminal and
+    /// `CI` is not set.
     pub fn new() -> Progress {
         let ci = std::env::var_os("CI").is_some();
         let now = Instant::now();

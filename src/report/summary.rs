@@ -9,19 +9,24 @@ use crate::record::validate::{Summary, Verdict};
 /// Games of one variant.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct VariantCount {
+    /// Games checked.
     pub games: usize,
+    /// Games that are not valid.
     pub invalid: usize,
 }
 
 /// What a run checked, what failed to be read, and how long it took.
 #[derive(Clone, Debug, Default)]
 pub struct RunSummary {
+    /// The verdict counts over all games.
     pub counts: Summary,
+    /// The game counts of each variant, by name.
     pub by_variant: BTreeMap<String, VariantCount>,
     /// Inputs that could not be checked (or read to their end).
     pub failures: usize,
     /// No game was checked and nothing failed (a failure unless allowed).
     pub empty: bool,
+    /// Wall time of the run.
     pub elapsed: Duration,
 }
 

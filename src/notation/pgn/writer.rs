@@ -85,6 +85,7 @@ pub struct Unwritable {
     /// The ply it is at (document order of the game, variations numbered
     /// from the ply they replace), None for tags and the result.
     pub ply: Option<usize>,
+    /// Why it cannot be written.
     pub message: String,
 }
 
