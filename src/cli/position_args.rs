@@ -139,7 +139,6 @@ pub fn position_in_record(spec: &RecordSpec) -> Result<(Position, GameReport), C
     Ok((pos, report))
 }
 
-/// A position argument: a FEN, or `RECORD.pgn[:game][@ply]`.
 /// The variant for `spec`: `--variant` if given (default chess), which only
 /// a FEN can use; a record position takes its variant from its `Variant`
 /// tag, so `--variant` with one is a usage error rather than ignored.
