@@ -108,3 +108,37 @@ mod tests {
         assert_eq!(uri("a b/<stdin>.pgn"), "a%20b/%3Cstdin%3E.pgn");
     }
 }
+
+/// A JSON document whose one array of items is streamed: `head` (which opens
+/// the array) is written before the first item, so an empty run still gets a
+/// whole document, and items are comma-separated one per line.
+#[derive(Default)]
+pub struct StreamedArray {
+    opened: bool,
+    items: usize,
+}
+
+impl StreamedArray {
+    /// Writes `head` once, before anything else.
+    pub fn open(&mut self, out: &mut dyn std::io::Write, head: &str) -> std::io::Result<()> {
+        if !self.opened {
+            self.opened = true;
+            out.write_all(head.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    /// Appends one item (after `head`, if not yet written).
+    pub fn push(
+        &mut self,
+        out: &mut dyn std::io::Write,
+        head: &str,
+        value: &serde_json::Value,
+    ) -> std::io::Result<()> {
+        self.open(out, head)?;
+        out.write_all(if self.items > 0 { b",\n" } else { b"\n" })?;
+        self.items += 1;
+        serde_json::to_writer(&mut *out, value)?;
+        Ok(())
+    }
+}

@@ -7,6 +7,7 @@ use std::io::{self, Write};
 
 use serde_json::{json, Value};
 
+use super::common::StreamedArray;
 use super::common::{game_name, rule_id, Failure, IO_RULE};
 use super::rulings;
 use super::source::Source;
@@ -15,12 +16,14 @@ use super::Printer;
 use crate::record::replay::{Diagnostic, Severity};
 use crate::record::validate::Verdict;
 
+/// What the document starts with, up to its array of diagnostics.
+const HEAD: &str = "{\"source\":{\"name\":\"fvnote\"},\"diagnostics\":[";
+
 /// The rdjson printer.
 #[derive(Default)]
 pub struct Rdjson {
     file: String,
-    opened: bool,
-    count: usize,
+    array: StreamedArray,
 }
 
 fn severity(s: Severity) -> &'static str {
@@ -33,25 +36,11 @@ fn severity(s: Severity) -> &'static str {
 
 impl Rdjson {
     fn open(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        if !self.opened {
-            self.opened = true;
-            write!(
-                out,
-                "{{\"source\":{{\"name\":\"fvnote\"}},\"diagnostics\":["
-            )?;
-        }
-        Ok(())
+        self.array.open(out, HEAD)
     }
 
     fn push(&mut self, out: &mut dyn Write, value: &Value) -> io::Result<()> {
-        self.open(out)?;
-        if self.count > 0 {
-            out.write_all(b",")?;
-        }
-        out.write_all(b"\n")?;
-        self.count += 1;
-        serde_json::to_writer(&mut *out, value)?;
-        Ok(())
+        self.array.push(out, HEAD, value)
     }
 
     fn diagnostic(

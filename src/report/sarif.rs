@@ -10,6 +10,7 @@ use std::io::{self, Write};
 
 use serde_json::{json, Value};
 
+use super::common::StreamedArray;
 use super::common::{game_name, rule_id, uri, Failure, IO_RULE};
 use super::rulings;
 use super::source::Source;
@@ -21,12 +22,16 @@ use crate::record::validate::Verdict;
 /// The schema SARIF consumers know the format by.
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
 
+/// What the document starts with, up to its array of results.
+fn head() -> String {
+    format!("{{\"$schema\":\"{SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"results\":[")
+}
+
 /// The SARIF printer.
 #[derive(Default)]
 pub struct Sarif {
     file: String,
-    opened: bool,
-    results: usize,
+    array: StreamedArray,
     rules: BTreeSet<&'static str>,
     notifications: Vec<Value>,
 }
@@ -85,25 +90,11 @@ fn rule(id: &str) -> Value {
 
 impl Sarif {
     fn open(&mut self, out: &mut dyn Write) -> io::Result<()> {
-        if !self.opened {
-            self.opened = true;
-            write!(
-                out,
-                "{{\"$schema\":\"{SCHEMA}\",\"version\":\"2.1.0\",\"runs\":[{{\"results\":["
-            )?;
-        }
-        Ok(())
+        self.array.open(out, &head())
     }
 
     fn result(&mut self, out: &mut dyn Write, value: &Value) -> io::Result<()> {
-        self.open(out)?;
-        if self.results > 0 {
-            out.write_all(b",")?;
-        }
-        out.write_all(b"\n")?;
-        self.results += 1;
-        serde_json::to_writer(&mut *out, value)?;
-        Ok(())
+        self.array.push(out, &head(), value)
     }
 
     fn diagnostic(
