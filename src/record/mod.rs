@@ -1,4 +1,5 @@
 //! The record model and replay: a game as tags, moves, comments, variations.
+pub mod damage;
 pub mod diff;
 pub mod format;
 pub mod gen;
