@@ -44,6 +44,10 @@ junit\t'JUnit XML: a testsuite per file, a testcase per game'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l color -d 'Colour in human output (never when NO_COLOR is set)' -r -f -a "auto\t''
 always\t''
 never\t''"
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
+latin1\t'ISO-8859-1 (Latin-1)'
+cp1252\t'Windows-1252'
+auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l strict -d 'Treat lenient notation (long algebraic, 0-0, e8Q …) as errors'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s v -l verbose -d 'Human output: also list every valid game'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s h -l help -d 'Print help (see more with \'--help\')'
@@ -55,12 +59,20 @@ fen\t'The FEN after every main-line ply, start first; a blank line between games
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l from -d 'Input format; by default JSON is recognised by its first bytes (`[{`, `{"`)' -r -f -a "pgn\t''
 json\t''"
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s o -l output -d 'Write to FILE (atomically) instead of standard output; never an input' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
+latin1\t'ISO-8859-1 (Latin-1)'
+cp1252\t'Windows-1252'
+auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l in-place -d 'Replace each input file with its conversion (atomically)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON: add `fen_after` to every ply'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
+latin1\t'ISO-8859-1 (Latin-1)'
+cp1252\t'Windows-1252'
+auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l check -d 'Write nothing; list the files that would change and exit 1 if any'
-complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s h -l help -d 'Print help'
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s v -l variant -d 'Variant of FEN arguments (see `fvnote variants`)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -l format -d 'Output format' -r -f -a "words\t'The differences in words'

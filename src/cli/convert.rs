@@ -17,6 +17,7 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 use tempfile::{spooled_tempfile, SpooledTempFile};
 
+use super::encoding_args::{EncodingArgs, EncodingChoice};
 use super::CliError;
 use crate::notation::pgn::{check_writable, write_records, PgnErrorKind, Reader};
 use crate::record::format::{canonical_form, main_line_fens, sniff, InputFormat, Located};
@@ -66,6 +67,8 @@ pub struct ConvertArgs {
     /// Input files; `-` or nothing reads standard input.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
 }
 
 /// The path a file would be known by once it exists (for comparing an output
@@ -98,15 +101,26 @@ fn failed(errors: Vec<String>) -> CliError {
 struct Input {
     name: String,
     path: Option<PathBuf>,
+    /// How its bytes are decoded (`--encoding`).
+    encoding: EncodingArgs,
 }
 
 impl Input {
     fn open(&self) -> Result<Box<dyn BufRead>, CliError> {
-        Ok(match &self.path {
-            None => Box::new(std::io::stdin().lock()),
-            Some(p) => {
-                let file = File::open(p).map_err(|e| CliError::io(&self.name, e))?;
+        let io = |e| CliError::io(&self.name, e);
+        Ok(match (&self.path, self.encoding.encoding) {
+            (None, EncodingChoice::Utf8) => Box::new(std::io::stdin().lock()),
+            (Some(p), EncodingChoice::Utf8) => {
+                let file = File::open(p).map_err(io)?;
                 Box::new(BufReader::with_capacity(1 << 16, file))
+            }
+            (None, _) => {
+                let r = self.encoding.reader(std::io::stdin().lock(), &self.name);
+                Box::new(BufReader::with_capacity(1 << 16, r.map_err(io)?))
+            }
+            (Some(p), _) => {
+                let r = self.encoding.open(p, &self.name).map_err(io)?;
+                Box::new(BufReader::with_capacity(1 << 16, r))
             }
         })
     }
@@ -120,6 +134,7 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<Input>, CliError> {
         return Ok(vec![Input {
             name: "<stdin>".into(),
             path: None,
+            encoding: EncodingArgs::default(),
         }]);
     }
     Ok(paths
@@ -128,10 +143,12 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<Input>, CliError> {
             true => Input {
                 name: "<stdin>".into(),
                 path: None,
+                encoding: EncodingArgs::default(),
             },
             false => Input {
                 name: p.display().to_string(),
                 path: Some(p.clone()),
+                encoding: EncodingArgs::default(),
             },
         })
         .collect())
@@ -324,6 +341,13 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         }
     }
     let inputs = inputs(&args.inputs)?;
+    let inputs: Vec<Input> = inputs
+        .into_iter()
+        .map(|i| Input {
+            encoding: args.encoding,
+            ..i
+        })
+        .collect();
     if args.in_place {
         // Each input converts into a file beside it; all replace their
         // inputs only when every one converted (unchanged ones stay).
@@ -429,6 +453,7 @@ mod tests {
             in_place: false,
             fens: true,
             inputs: Vec::new(),
+            encoding: EncodingArgs::default(),
         }
     }
 

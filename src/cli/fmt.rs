@@ -14,6 +14,7 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::encoding_args::EncodingArgs;
 use super::CliError;
 use crate::record::format::format_pgn;
 use crate::record::io::write_atomic;
@@ -26,6 +27,8 @@ pub struct FmtArgs {
     /// PGN files, or directories (every `*.pgn` file under them).
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
 }
 
 /// Files named, and `*.pgn` files under directories named, in sorted order.
@@ -68,7 +71,12 @@ enum Outcome {
     Failed,
 }
 
-fn one(path: &Path, check: bool, out: &mut dyn Write) -> Result<Outcome, CliError> {
+fn one(
+    path: &Path,
+    check: bool,
+    encoding: EncodingArgs,
+    out: &mut dyn Write,
+) -> Result<Outcome, CliError> {
     let name = path.display().to_string();
     let bytes = match std::fs::read(path) {
         Ok(b) => b,
@@ -77,7 +85,8 @@ fn one(path: &Path, check: bool, out: &mut dyn Write) -> Result<Outcome, CliErro
             return Ok(Outcome::Failed);
         }
     };
-    let text = match format_pgn(&bytes) {
+    // Decoded to UTF-8, which is what is written back.
+    let text = match format_pgn(&encoding.bytes(&bytes, &name)) {
         Ok(t) => t,
         Err(errors) => {
             for e in errors {
@@ -104,7 +113,7 @@ pub fn run(args: &FmtArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let files = expand(&args.paths)?;
     let (mut changed, mut failed) = (false, false);
     for f in &files {
-        match one(f, args.check, out)? {
+        match one(f, args.check, args.encoding, out)? {
             Outcome::Unchanged => {}
             Outcome::Changed => changed = true,
             Outcome::Failed => failed = true,

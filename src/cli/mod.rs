@@ -5,6 +5,7 @@
 
 mod convert;
 mod diff;
+pub mod encoding_args;
 mod fmt;
 mod gen;
 pub mod generate;

@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
+use super::encoding_args::{EncodingArgs, EncodingChoice};
 use super::CliError;
 use crate::record::replay::{Diagnostic, KEPT_DIAGNOSTICS};
 use crate::record::validate::{
@@ -59,6 +60,8 @@ pub struct ValidateArgs {
     /// Human output: also list every valid game.
     #[arg(long, short)]
     pub verbose: bool,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
 }
 
 /// One input: a file or standard input.
@@ -718,6 +721,7 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         let small = |inp: &Input| match inp {
             Input::File(p) => {
                 std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() <= SMALL_FILE)
+                    && args.encoding.encoding == EncodingChoice::Utf8
             }
             Input::Stdin => false,
         };
@@ -775,11 +779,35 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         let (reader, source): (Box<dyn std::io::BufRead>, Source) = match inp {
             Input::Stdin => {
                 let kept = Rc::new(RefCell::new(Kept::default()));
+                let inner = match args.encoding.reader(std::io::stdin(), &name) {
+                    Ok(r) => r,
+                    Err(e) => {
+                        eprintln!("error: {name}: {e}");
+                        failed_io = true;
+                        continue;
+                    }
+                };
                 let tee = Tee {
-                    inner: std::io::stdin(),
+                    inner,
                     kept: Rc::clone(&kept),
                 };
                 (Box::new(BufReader::new(tee)), Source::Kept(kept))
+            }
+            // Decoded: lines are shown from the decoded text.
+            Input::File(p) if args.encoding.encoding != EncodingChoice::Utf8 => {
+                match args.encoding.open(p, &name) {
+                    Ok(inner) => {
+                        let kept = Rc::new(RefCell::new(Kept::default()));
+                        let kept2 = Rc::clone(&kept);
+                        let tee = Tee { inner, kept: kept2 };
+                        (Box::new(BufReader::new(tee)), Source::Kept(kept))
+                    }
+                    Err(e) => {
+                        eprintln!("error: {name}: {e}");
+                        failed_io = true;
+                        continue;
+                    }
+                }
             }
             Input::File(p) => match File::open(p) {
                 Ok(f) => (
