@@ -19,6 +19,9 @@ _fvnote() {
             fvnote,convert)
                 cmd="fvnote__subcmd__convert"
                 ;;
+            fvnote,dedup)
+                cmd="fvnote__subcmd__dedup"
+                ;;
             fvnote,diff)
                 cmd="fvnote__subcmd__diff"
                 ;;
@@ -51,6 +54,9 @@ _fvnote() {
                 ;;
             fvnote__subcmd__help,convert)
                 cmd="fvnote__subcmd__help__subcmd__convert"
+                ;;
+            fvnote__subcmd__help,dedup)
+                cmd="fvnote__subcmd__help__subcmd__dedup"
                 ;;
             fvnote__subcmd__help,diff)
                 cmd="fvnote__subcmd__help__subcmd__diff"
@@ -89,7 +95,7 @@ _fvnote() {
 
     case "${cmd}" in
         fvnote)
-            opts="-h -V --help --version validate convert fmt diff show moves perft gen variants generate-man help"
+            opts="-h -V --help --version validate convert fmt dedup diff show moves perft gen variants generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -117,6 +123,32 @@ _fvnote() {
                     COMPREPLY=($(compgen -W "pgn json" -- "${cur}"))
                     return 0
                     ;;
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__dedup)
+            opts="-o -h -V --output --in-place --encoding --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 --output)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
@@ -229,7 +261,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help)
-            opts="validate convert fmt diff show moves perft gen variants generate-man help"
+            opts="validate convert fmt dedup diff show moves perft gen variants generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -243,6 +275,20 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help__subcmd__convert)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__help__subcmd__dedup)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -475,7 +521,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__validate)
-            opts="-v -h -V --strict --format --color --verbose --encoding --help --version"
+            opts="-v -h -V --strict --format --color --verbose --encoding --valid-out --invalid-out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -491,6 +537,14 @@ _fvnote() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --valid-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --invalid-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)

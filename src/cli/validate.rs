@@ -62,6 +62,13 @@ pub struct ValidateArgs {
     pub verbose: bool,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+    /// Also write the valid games to FILE, each byte for byte as read
+    /// (atomically; never an input; not with standard input).
+    #[arg(long, value_name = "FILE")]
+    pub valid_out: Option<PathBuf>,
+    /// Also write the invalid games to FILE, as --valid-out does.
+    #[arg(long, value_name = "FILE")]
+    pub invalid_out: Option<PathBuf>,
 }
 
 /// One input: a file or standard input.
@@ -683,6 +690,22 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     for e in &io_errors {
         eprintln!("error: {e}");
     }
+    let split_outs: Vec<&Path> = [&args.valid_out, &args.invalid_out]
+        .into_iter()
+        .flatten()
+        .map(PathBuf::as_path)
+        .collect();
+    let files: Vec<PathBuf> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::File(p) => Some(p.clone()),
+            Input::Stdin => None,
+        })
+        .collect();
+    if !split_outs.is_empty() {
+        let stdin = files.len() < inputs.len();
+        super::split_out::check(&files, stdin, &split_outs)?;
+    }
     let opts = ValidateOptions {
         strict: args.strict,
         ..ValidateOptions::default()
@@ -850,6 +873,10 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         }
     }
     progress.clear();
+    if !split_outs.is_empty() {
+        let (valid, invalid) = (args.valid_out.as_deref(), args.invalid_out.as_deref());
+        super::split_out::write(&files, &opts, args.encoding, valid, invalid)?;
+    }
     if args.format == Format::Junit {
         writeln!(em.out, "</testsuites>").map_err(io)?;
     }

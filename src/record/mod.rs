@@ -1,5 +1,6 @@
 //! The record model and replay: a game as tags, moves, comments, variations.
 pub mod damage;
+pub mod dedup;
 pub mod diff;
 pub mod format;
 pub mod gen;
@@ -8,5 +9,6 @@ pub mod json;
 pub mod json_reader;
 pub mod model;
 pub mod replay;
+pub mod split;
 pub mod validate;
 pub use model::*;
