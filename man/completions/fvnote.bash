@@ -109,7 +109,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__convert)
-            opts="-o -h -V --to --from --output --in-place --fens --encoding --help --version"
+            opts="-o -h -V --to --from --output --in-place --fens --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -133,6 +133,10 @@ _fvnote() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --where)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -521,7 +525,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__validate)
-            opts="-v -h -V --strict --format --color --verbose --encoding --valid-out --invalid-out --help --version"
+            opts="-v -h -V --strict --format --color --verbose --encoding --where --valid-out --invalid-out --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -537,6 +541,10 @@ _fvnote() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --where)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --valid-out)

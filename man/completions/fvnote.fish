@@ -49,6 +49,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l encoding -d '
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l valid-out -d 'Also write the valid games to FILE, each byte for byte as read (atomically; never an input; not with standard input)' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l invalid-out -d 'Also write the invalid games to FILE, as --valid-out does' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l strict -d 'Treat lenient notation (long algebraic, 0-0, e8Q …) as errors'
@@ -66,6 +67,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l encoding -d 'E
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l in-place -d 'Replace each input file with its conversion (atomically)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON: add `fen_after` to every ply'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -18,6 +18,7 @@ use clap::{Args, ValueEnum};
 use tempfile::{spooled_tempfile, SpooledTempFile};
 
 use super::encoding_args::{EncodingArgs, EncodingChoice};
+use super::select_args::SelectArgs;
 use super::CliError;
 use crate::notation::pgn::{check_writable, write_records, PgnErrorKind, Reader};
 use crate::record::format::{canonical_form, main_line_fens, sniff, InputFormat, Located};
@@ -25,6 +26,7 @@ use crate::record::io::{AtomicFile, Written};
 use crate::record::json::{to_game, JsonOptions};
 use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::replay::{canonical_record, replay, ReplayOptions};
+use crate::record::select::Selection;
 use crate::record::Record;
 
 /// What to write.
@@ -69,6 +71,8 @@ pub struct ConvertArgs {
     pub inputs: Vec<PathBuf>,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+    #[command(flatten)]
+    pub select: SelectArgs,
 }
 
 /// The path a file would be known by once it exists (for comparing an output
@@ -103,6 +107,8 @@ struct Input {
     path: Option<PathBuf>,
     /// How its bytes are decoded (`--encoding`).
     encoding: EncodingArgs,
+    /// The games converted (`FILE:N-M`, `--where`).
+    selection: Selection,
 }
 
 impl Input {
@@ -135,6 +141,7 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<Input>, CliError> {
             name: "<stdin>".into(),
             path: None,
             encoding: EncodingArgs::default(),
+            selection: Selection::default(),
         }]);
     }
     Ok(paths
@@ -144,11 +151,13 @@ fn inputs(paths: &[PathBuf]) -> Result<Vec<Input>, CliError> {
                 name: "<stdin>".into(),
                 path: None,
                 encoding: EncodingArgs::default(),
+                selection: Selection::default(),
             },
             false => Input {
                 name: p.display().to_string(),
                 path: Some(p.clone()),
                 encoding: EncodingArgs::default(),
+                selection: Selection::default(),
             },
         })
         .collect())
@@ -191,7 +200,16 @@ fn each_record(
     };
     let rest = std::io::Cursor::new(head).chain(reader);
     if format == InputFormat::Json {
-        return match each_json_game(rest, |g, at| each(&g.to_record_at(at), format)) {
+        let mut n = 0;
+        let chosen = |g: crate::record::json::Game, at| {
+            n += 1;
+            let r = g.to_record_at(at);
+            match input.selection.keeps(n, Some(&r)) {
+                true => each(&r, format),
+                false => Ok(()),
+            }
+        };
+        return match each_json_game(rest, chosen) {
             Ok(()) => Ok(()),
             Err(JsonReadError::Syntax(e)) => {
                 errors.extend(located(&input.name, [e]));
@@ -206,7 +224,10 @@ fn each_record(
         // A record keeps no escape data: replacing the input would delete it.
         games = games.refuse_escape_lines();
     }
-    for game in games {
+    for (n, game) in games.enumerate() {
+        if !input.selection.keeps(n + 1, game.as_ref().ok()) {
+            continue;
+        }
         match game {
             Ok(r) => each(&r, format).map_err(written)?,
             Err(e) => match e.kind {
@@ -341,13 +362,30 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         }
     }
     let inputs = inputs(&args.inputs)?;
-    let inputs: Vec<Input> = inputs
-        .into_iter()
-        .map(|i| Input {
+    let mut chosen = Vec::new();
+    for i in inputs {
+        let (path, selection) = match &i.path {
+            Some(p) => {
+                let (p, sel) = args.select.split(&p.to_string_lossy())?;
+                (Some(PathBuf::from(p)), sel)
+            }
+            None => (None, args.select.split("-")?.1),
+        };
+        chosen.push(Input {
+            name: path
+                .as_ref()
+                .map_or(i.name, |p: &PathBuf| p.display().to_string()),
+            path,
             encoding: args.encoding,
-            ..i
-        })
-        .collect();
+            selection,
+        });
+    }
+    if args.in_place && chosen.iter().any(|i| !i.selection.is_all()) {
+        return Err(CliError::usage(
+            "--in-place with FILE:N or --where would delete the games not chosen: write them with -o",
+        ));
+    }
+    let inputs = chosen;
     if args.in_place {
         // Each input converts into a file beside it; all replace their
         // inputs only when every one converted (unchanged ones stay).
@@ -454,6 +492,7 @@ mod tests {
             fens: true,
             inputs: Vec::new(),
             encoding: EncodingArgs::default(),
+            select: SelectArgs::default(),
         }
     }
 

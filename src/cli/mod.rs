@@ -12,6 +12,7 @@ mod gen;
 pub mod generate;
 mod perft;
 pub mod position_args;
+pub mod select_args;
 mod show;
 mod split_out;
 mod validate;

@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use super::encoding_args::EncodingArgs;
 use super::CliError;
 use crate::record::io::write_atomic;
+use crate::record::select::Selection;
 use crate::record::split::by_validity;
 use crate::record::validate::ValidateOptions;
 
@@ -38,6 +39,7 @@ pub fn write(
     inputs: &[PathBuf],
     opts: &ValidateOptions,
     encoding: EncodingArgs,
+    selection: &dyn Fn(&Path) -> Selection,
     valid_out: Option<&Path>,
     invalid_out: Option<&Path>,
 ) -> Result<(), CliError> {
@@ -45,7 +47,7 @@ pub fn write(
     for p in inputs {
         let name = p.display().to_string();
         let bytes = std::fs::read(p).map_err(|e| CliError::io(&name, e))?;
-        let (v, i) = by_validity(&encoding.bytes(&bytes, &name), opts);
+        let (v, i) = by_validity(&encoding.bytes(&bytes, &name), opts, &selection(p));
         valid.extend(v);
         invalid.extend(i);
     }

@@ -18,8 +18,10 @@ use clap::{Args, ValueEnum};
 use rayon::prelude::*;
 
 use super::encoding_args::{EncodingArgs, EncodingChoice};
+use super::select_args::{chosen, SelectArgs};
 use super::CliError;
 use crate::record::replay::{Diagnostic, KEPT_DIAGNOSTICS};
+use crate::record::select::Selection;
 use crate::record::validate::{
     check_games, check_games_serial, line_around, Summary, ValidateOptions, Verdict,
 };
@@ -62,6 +64,8 @@ pub struct ValidateArgs {
     pub verbose: bool,
     #[command(flatten)]
     pub encoding: EncodingArgs,
+    #[command(flatten)]
+    pub select: SelectArgs,
     /// Also write the valid games to FILE, each byte for byte as read
     /// (atomically; never an input; not with standard input).
     #[arg(long, value_name = "FILE")]
@@ -677,16 +681,30 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         }
         inputs.push(Input::Stdin);
     }
-    for p in &args.paths {
-        let path = Path::new(p);
+    // Game numbers chosen by `FILE:N-M` (`None`: standard input).
+    let mut ranges = std::collections::HashMap::new();
+    for arg in &args.paths {
+        let (p, chosen) = args.select.split(arg)?;
+        let path = Path::new(&p);
         if p == "-" {
             inputs.push(Input::Stdin);
+            ranges.extend(chosen.games.map(|g| (None, g)));
         } else if path.is_dir() {
             walk(path, &mut inputs, &mut io_errors);
         } else {
             inputs.push(Input::File(path.to_path_buf()));
+            ranges.extend(chosen.games.map(|g| (Some(path.to_path_buf()), g)));
         }
     }
+    let selection = |inp: &Input| Selection {
+        games: ranges
+            .get(&match inp {
+                Input::File(p) => Some(p.clone()),
+                Input::Stdin => None,
+            })
+            .cloned(),
+        conditions: args.select.conditions.clone(),
+    };
     for e in &io_errors {
         eprintln!("error: {e}");
     }
@@ -745,6 +763,7 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             Input::File(p) => {
                 std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() <= SMALL_FILE)
                     && args.encoding.encoding == EncodingChoice::Utf8
+                    && selection(inp).is_all()
             }
             Input::Stdin => false,
         };
@@ -802,7 +821,8 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         let (reader, source): (Box<dyn std::io::BufRead>, Source) = match inp {
             Input::Stdin => {
                 let kept = Rc::new(RefCell::new(Kept::default()));
-                let inner = match args.encoding.reader(std::io::stdin(), &name) {
+                let read = args.encoding.reader(std::io::stdin(), &name);
+                let inner = match read.and_then(|r| chosen(r, &selection(inp))) {
                     Ok(r) => r,
                     Err(e) => {
                         eprintln!("error: {name}: {e}");
@@ -817,8 +837,11 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                 (Box::new(BufReader::new(tee)), Source::Kept(kept))
             }
             // Decoded: lines are shown from the decoded text.
-            Input::File(p) if args.encoding.encoding != EncodingChoice::Utf8 => {
-                match args.encoding.open(p, &name) {
+            Input::File(p)
+                if args.encoding.encoding != EncodingChoice::Utf8 || !selection(inp).is_all() =>
+            {
+                let read = args.encoding.open(p, &name);
+                match read.and_then(|r| chosen(r, &selection(inp))) {
                     Ok(inner) => {
                         let kept = Rc::new(RefCell::new(Kept::default()));
                         let kept2 = Rc::clone(&kept);
@@ -875,7 +898,8 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     progress.clear();
     if !split_outs.is_empty() {
         let (valid, invalid) = (args.valid_out.as_deref(), args.invalid_out.as_deref());
-        super::split_out::write(&files, &opts, args.encoding, valid, invalid)?;
+        let chosen = |p: &Path| selection(&Input::File(p.to_path_buf()));
+        super::split_out::write(&files, &opts, args.encoding, &chosen, valid, invalid)?;
     }
     if args.format == Format::Junit {
         writeln!(em.out, "</testsuites>").map_err(io)?;

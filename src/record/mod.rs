@@ -9,6 +9,7 @@ pub mod json;
 pub mod json_reader;
 pub mod model;
 pub mod replay;
+pub mod select;
 pub mod split;
 pub mod validate;
 pub use model::*;

@@ -22,6 +22,7 @@
 use std::ops::Range;
 
 use crate::notation::pgn::{PgnError, Reader};
+use crate::record::select::Selection;
 use crate::record::validate::{check_games_serial, ValidateOptions};
 use crate::record::Record;
 
@@ -84,15 +85,26 @@ pub fn games(bytes: &[u8]) -> Vec<Game> {
         .collect()
 }
 
-/// The games of `bytes` sorted by their verdict: the valid ones' bytes, and
-/// the invalid ones', each in order (as `validate` judges them with `opts`).
-pub fn by_validity(bytes: &[u8], opts: &ValidateOptions) -> (Vec<u8>, Vec<u8>) {
+/// The games of `bytes` that `selection` chooses, sorted by their verdict:
+/// the valid ones' bytes, and the invalid ones', each in order (as
+/// `validate` judges them with `opts`).
+pub fn by_validity(
+    bytes: &[u8],
+    opts: &ValidateOptions,
+    selection: &Selection,
+) -> (Vec<u8>, Vec<u8>) {
     let mut valid_flags = Vec::new();
-    // Reading from memory cannot fail.
-    let _ = check_games_serial(bytes, opts, |v| valid_flags.push(v.valid));
+    // Reading from memory cannot fail; the games not chosen are blanks.
+    let _ = check_games_serial(&selection.mask(bytes)[..], opts, |v| {
+        valid_flags.push(v.valid)
+    });
     let (mut valid, mut invalid) = (Vec::new(), Vec::new());
-    for (i, g) in games(bytes).into_iter().enumerate() {
-        let out = match valid_flags.get(i) {
+    let chosen = games(bytes)
+        .into_iter()
+        .enumerate()
+        .filter(|(i, g)| selection.keeps(i + 1, g.record.as_ref().ok()));
+    for (k, (_, g)) in chosen.enumerate() {
+        let out = match valid_flags.get(k) {
             Some(true) => &mut valid,
             _ => &mut invalid,
         };
