@@ -77,6 +77,7 @@ latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l check -d 'Write nothing; list the files that would change and exit 1 if any'
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l fix-result -d 'Set each game\'s Result tag and termination marker from its final position where the rules decide it (checkmate, stalemate, Fault Line wins: G5, FL1); each change is reported on stderr'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -s o -l output -d 'Write the games kept to FILE (atomically; never an input) instead of standard output' -r -F

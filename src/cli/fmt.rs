@@ -16,6 +16,7 @@ use clap::Args;
 
 use super::encoding_args::EncodingArgs;
 use super::CliError;
+use crate::record::fix_result::format_fixing;
 use crate::record::format::format_pgn;
 use crate::record::io::write_atomic;
 
@@ -27,6 +28,11 @@ pub struct FmtArgs {
     /// PGN files, or directories (every `*.pgn` file under them).
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
+    /// Set each game's Result tag and termination marker from its final
+    /// position where the rules decide it (checkmate, stalemate, Fault Line
+    /// wins: G5, FL1); each change is reported on stderr.
+    #[arg(long)]
+    pub fix_result: bool,
     #[command(flatten)]
     pub encoding: EncodingArgs,
 }
@@ -74,6 +80,7 @@ enum Outcome {
 fn one(
     path: &Path,
     check: bool,
+    fix: bool,
     encoding: EncodingArgs,
     out: &mut dyn Write,
 ) -> Result<Outcome, CliError> {
@@ -86,7 +93,17 @@ fn one(
         }
     };
     // Decoded to UTF-8, which is what is written back.
-    let text = match format_pgn(&encoding.bytes(&bytes, &name)) {
+    let decoded = encoding.bytes(&bytes, &name);
+    let formatted = match fix {
+        false => format_pgn(&decoded),
+        true => format_fixing(&decoded).map(|(text, changes)| {
+            for (game, c) in changes {
+                eprintln!("{name}: game {game}: {c}");
+            }
+            text
+        }),
+    };
+    let text = match formatted {
         Ok(t) => t,
         Err(errors) => {
             for e in errors {
@@ -113,7 +130,7 @@ pub fn run(args: &FmtArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let files = expand(&args.paths)?;
     let (mut changed, mut failed) = (false, false);
     for f in &files {
-        match one(f, args.check, args.encoding, out)? {
+        match one(f, args.check, args.fix_result, args.encoding, out)? {
             Outcome::Unchanged => {}
             Outcome::Changed => changed = true,
             Outcome::Failed => failed = true,

@@ -2,6 +2,7 @@
 pub mod damage;
 pub mod dedup;
 pub mod diff;
+pub mod fix_result;
 pub mod format;
 pub mod gen;
 pub mod io;
