@@ -24,6 +24,7 @@ use crate::notation::pgn::{check_writable, write_records, PgnErrorKind, Reader};
 use crate::record::format::{canonical_form, main_line_fens, sniff, InputFormat, Located};
 use crate::record::io::{AtomicFile, Written};
 use crate::record::json::{to_game, JsonOptions};
+use crate::record::json_check::checked;
 use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::replay::{canonical_record, replay, ReplayOptions};
 use crate::record::select::Selection;
@@ -69,6 +70,11 @@ pub struct ConvertArgs {
     /// Input files; `-` or nothing reads standard input.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
+    /// JSON to PGN: write the moves as they are in the JSON, without
+    /// replaying them (by default each game is replayed, a move that does
+    /// not resolve is an error, exit 1, and moves are written in canonical SAN).
+    #[arg(long)]
+    pub no_check: bool,
     #[command(flatten)]
     pub encoding: EncodingArgs,
     #[command(flatten)]
@@ -99,6 +105,15 @@ fn failed(errors: Vec<String>) -> CliError {
         code: 2,
         message: errors.join("\nerror: "),
     }
+}
+
+/// As [`failed`]; exit 1 when a game from JSON did not replay.
+fn failed_replay(errors: Vec<String>, illegal: bool) -> CliError {
+    let mut e = failed(errors);
+    if illegal {
+        e.code = 1;
+    }
+    e
 }
 
 /// An input: its display name and its path (None: standard input).
@@ -251,6 +266,8 @@ struct Converter<'a> {
     opts: JsonOptions,
     games: usize,
     errors: Vec<String>,
+    /// A game from JSON did not replay (exit 1, as `validate`).
+    illegal: bool,
 }
 
 impl Converter<'_> {
@@ -260,6 +277,7 @@ impl Converter<'_> {
             opts: JsonOptions { fens: args.fens },
             games: 0,
             errors: Vec::new(),
+            illegal: false,
         }
     }
 
@@ -291,6 +309,23 @@ impl Converter<'_> {
                 }
                 Err(e) => self.refuse(name, r, e),
             },
+            // What PGN can hold is replayed and written in canonical SAN,
+            // as PGN input is.
+            Target::Pgn if format == InputFormat::Json && !self.args.no_check => {
+                match check_writable(r).map(|()| checked(r)) {
+                    Ok(Ok((c, warnings))) => {
+                        for w in warnings {
+                            eprintln!("warning: {name}:{}:{}: {}", w.line, w.column, w.message);
+                        }
+                        write_records([&c], &mut text)?;
+                    }
+                    Ok(Err(e)) => {
+                        self.illegal = true;
+                        self.errors.extend(located(name, [e]));
+                    }
+                    Err(e) => self.refuse(name, r, e),
+                }
+            }
             Target::Pgn if format == InputFormat::Json => match check_writable(r) {
                 // JSON keeps its tokens as written (they may not replay).
                 Ok(()) => write_records([r], &mut text)?,
@@ -391,6 +426,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         // inputs only when every one converted (unchanged ones stay).
         let mut written = Vec::new();
         let mut errors = Vec::new();
+        let mut illegal = false;
         for input in &inputs {
             let Some(path) = &input.path else { continue };
             let io = |e| CliError::io(&input.name, e);
@@ -406,12 +442,13 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             )?;
             conv.finish(&mut file).map_err(io)?;
             errors.extend(conv.errors);
+            illegal |= conv.illegal;
             if errors.is_empty() {
                 written.push((input, file.finish().map_err(io)?));
             }
         }
         if !errors.is_empty() {
-            return Err(failed(errors));
+            return Err(failed_replay(errors, illegal));
         }
         for (input, file) in written {
             let io = |e| CliError::io(&input.name, e);
@@ -446,7 +483,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     }
     errors.extend(std::mem::take(&mut conv.errors));
     if !errors.is_empty() {
-        return Err(failed(errors));
+        return Err(failed_replay(errors, conv.illegal));
     }
     conv.finish(&mut spool).map_err(written)?;
     spool.deliver(out).map_err(written)?;
@@ -493,6 +530,7 @@ mod tests {
             inputs: Vec::new(),
             encoding: EncodingArgs::default(),
             select: SelectArgs::default(),
+            no_check: false,
         }
     }
 

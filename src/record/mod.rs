@@ -7,6 +7,7 @@ pub mod format;
 pub mod gen;
 pub mod io;
 pub mod json;
+pub mod json_check;
 pub mod json_reader;
 pub mod model;
 pub mod replay;
