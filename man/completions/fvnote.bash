@@ -19,6 +19,9 @@ _fvnote() {
             fvnote,convert)
                 cmd="fvnote__subcmd__convert"
                 ;;
+            fvnote,dedup)
+                cmd="fvnote__subcmd__dedup"
+                ;;
             fvnote,diff)
                 cmd="fvnote__subcmd__diff"
                 ;;
@@ -57,6 +60,9 @@ _fvnote() {
                 ;;
             fvnote__subcmd__help,convert)
                 cmd="fvnote__subcmd__help__subcmd__convert"
+                ;;
+            fvnote__subcmd__help,dedup)
+                cmd="fvnote__subcmd__help__subcmd__dedup"
                 ;;
             fvnote__subcmd__help,diff)
                 cmd="fvnote__subcmd__help__subcmd__diff"
@@ -101,7 +107,7 @@ _fvnote() {
 
     case "${cmd}" in
         fvnote)
-            opts="-h -V --help --version validate convert fmt diff show html moves perft gen variants explain generate-man help"
+            opts="-h -V --help --version validate convert fmt dedup diff show html moves perft gen variants explain generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -115,7 +121,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__convert)
-            opts="-o -h -V --to --from --output --in-place --fens --force --break-hard-links --follow-symlinks --help --version"
+            opts="-o -h -V --to --from --output --in-place --fens --force --break-hard-links --follow-symlinks --no-check --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -135,6 +141,40 @@ _fvnote() {
                     ;;
                 -o)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --where)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__dedup)
+            opts="-o -h -V --output --in-place --encoding --force --break-hard-links --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -185,12 +225,16 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__fmt)
-            opts="-h -V --check --force --break-hard-links --follow-symlinks --help --version"
+            opts="-h -V --check --force --break-hard-links --follow-symlinks --fix-result --encoding --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -247,7 +291,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help)
-            opts="validate convert fmt diff show html moves perft gen variants explain generate-man help"
+            opts="validate convert fmt dedup diff show html moves perft gen variants explain generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -261,6 +305,20 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help__subcmd__convert)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__help__subcmd__dedup)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -551,7 +609,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__validate)
-            opts="-q -h -V --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --follow-symlinks --help --version"
+            opts="-q -h -V --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --follow-symlinks --encoding --where --valid-out --invalid-out --force --break-hard-links --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -570,6 +628,22 @@ _fvnote() {
                     return 0
                     ;;
                 --max-warnings)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --where)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --valid-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --invalid-out)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -1,4 +1,5 @@
 //! Notation: PGN, move tokens, FEN, JSON.
+pub mod encoding;
 mod expected;
 pub mod fen;
 pub mod long_move;

@@ -1,11 +1,17 @@
 //! The record model and replay: a game as tags, moves, comments, variations.
+pub mod damage;
+pub mod dedup;
 pub mod diff;
+pub mod fix_result;
 pub mod format;
 pub mod gen;
 pub mod io;
 pub mod json;
+pub mod json_check;
 pub mod json_reader;
 pub mod replay;
+pub mod select;
+pub mod split;
 pub mod validate;
 /// The record model moved to [`crate::model`]; re-exported here so existing
 /// paths keep working.
