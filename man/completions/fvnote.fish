@@ -70,6 +70,7 @@ auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l in-place -d 'Replace each input file with its conversion (atomically)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON: add `fen_after` to every ply'
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l compact -d 'JSON: leave out what a reader can do without (empty and null fields; `canonical` when it equals `san`, `color`, `kind`, `piece`, `move_number`)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l no-check -d 'JSON to PGN: write the moves as they are in the JSON, without replaying them (by default each game is replayed, a move that does not resolve is an error, exit 1, and moves are written in canonical SAN)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s V -l version -d 'Print version'

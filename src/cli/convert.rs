@@ -25,6 +25,12 @@ use crate::record::format::{canonical_form, main_line_fens, sniff, InputFormat, 
 use crate::record::io::{AtomicFile, Written};
 use crate::record::json::{to_game, JsonOptions};
 use crate::record::json_check::checked;
+use crate::record::json_compact::compact;
+
+/// A game in the compact JSON form.
+fn compact_json(g: &impl serde::Serialize) -> serde_json::Value {
+    compact(serde_json::to_value(g).unwrap_or_default())
+}
 use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::replay::{canonical_record, replay, ReplayOptions};
 use crate::record::select::Selection;
@@ -70,6 +76,10 @@ pub struct ConvertArgs {
     /// Input files; `-` or nothing reads standard input.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
+    /// JSON: leave out what a reader can do without (empty and null fields;
+    /// `canonical` when it equals `san`, `color`, `kind`, `piece`, `move_number`).
+    #[arg(long)]
+    pub compact: bool,
     /// JSON to PGN: write the moves as they are in the JSON, without
     /// replaying them (by default each game is replayed, a move that does
     /// not resolve is an error, exit 1, and moves are written in canonical SAN).
@@ -292,6 +302,10 @@ impl Converter<'_> {
         match self.args.to {
             Target::Json | Target::Jsonl => match to_game(r, &self.opts) {
                 // Serialising plain data to a Vec cannot fail.
+                Ok(g) if self.args.to == Target::Jsonl && self.args.compact => {
+                    let _ = serde_json::to_writer(&mut text, &compact_json(&g));
+                    text.push(b'\n');
+                }
                 Ok(g) if self.args.to == Target::Jsonl => {
                     let _ = serde_json::to_writer(&mut text, &g);
                     text.push(b'\n');
@@ -300,7 +314,10 @@ impl Converter<'_> {
                     // An element of a pretty-printed array: each line one
                     // level in (strings hold no raw line breaks).
                     let mut pretty = Vec::new();
-                    let _ = serde_json::to_writer_pretty(&mut pretty, &g);
+                    let _ = match self.args.compact {
+                        true => serde_json::to_writer_pretty(&mut pretty, &compact_json(&g)),
+                        false => serde_json::to_writer_pretty(&mut pretty, &g),
+                    };
                     text.extend_from_slice(if self.games == 0 { b"[" } else { b"," });
                     for line in pretty.split(|&b| b == b'\n') {
                         text.extend_from_slice(b"\n  ");
@@ -531,6 +548,7 @@ mod tests {
             encoding: EncodingArgs::default(),
             select: SelectArgs::default(),
             no_check: false,
+            compact: false,
         }
     }
 
