@@ -26,8 +26,13 @@ fn convert(args: &[&str], stdin: Vec<u8>) -> (i32, Vec<u8>, String) {
 fn both_routes(pgn: &[u8]) -> Vec<u8> {
     let (code, direct, err) = convert(&["--to", "pgn", "--from", "pgn", "-"], pgn.to_vec());
     assert_eq!(code, 0, "{err}");
-    for to in ["json", "jsonl"] {
-        let (code, json, err) = convert(&["--to", to, "-"], pgn.to_vec());
+    for to in ["json", "jsonl", "jsonl --compact", "json --compact"] {
+        let args: Vec<&str> = ["--to"]
+            .into_iter()
+            .chain(to.split(' '))
+            .chain(["-"])
+            .collect();
+        let (code, json, err) = convert(&args, pgn.to_vec());
         assert_eq!(code, 0, "{err}");
         let (code, back, err) = convert(&["--to", "pgn", "-"], json);
         assert_eq!(code, 0, "{err}");
@@ -79,4 +84,31 @@ fn json_to_pgn_refuses_an_illegal_move_unless_told_not_to_check() {
     let (code, out, _) = convert(&["--to", "pgn", "--no-check", "-"], json);
     assert_eq!(code, 0);
     assert_eq!(out, b"1. e4 Ke7 2. Ke6 *\n\n");
+}
+
+#[test]
+fn compact_json_lines_stay_within_six_times_the_pgn() {
+    for variant in Variant::ALL {
+        let pgn = to_pgn(&generate(&GenOptions {
+            variant,
+            games: 30,
+            seed: 9,
+            max_plies: 200,
+        }));
+        let (_, full, _) = convert(&["--to", "jsonl", "-"], pgn.clone().into_bytes());
+        let (_, compact, _) = convert(
+            &["--to", "jsonl", "--compact", "-"],
+            pgn.clone().into_bytes(),
+        );
+        let ratio = |n: usize| n as f64 / pgn.len() as f64;
+        assert!(
+            ratio(compact.len()) <= 6.0,
+            "{variant}: {:.2}",
+            ratio(compact.len())
+        );
+        assert!(
+            ratio(full.len()) > 10.0,
+            "{variant}: the full form keeps everything"
+        );
+    }
 }

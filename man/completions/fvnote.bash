@@ -121,7 +121,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__convert)
-            opts="-o -h -V --to --from --output --in-place --fens --force --break-hard-links --follow-symlinks --no-check --encoding --where --help --version"
+            opts="-o -h -V --to --from --output --in-place --fens --force --break-hard-links --follow-symlinks --compact --no-check --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0

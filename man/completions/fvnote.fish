@@ -84,6 +84,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON:
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l force -d 'Replace read-only files (they stay read-only)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l follow-symlinks -d 'Follow symbolic links found under directories (never out of the named directories; loops are skipped)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l compact -d 'JSON: leave out what a reader can do without (empty and null fields; `canonical` when it equals `san`, `color`, `kind`, `piece`, `move_number`)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l no-check -d 'JSON to PGN: write the moves as they are in the JSON, without replaying them (by default each game is replayed, a move that does not resolve is an error, exit 1, and moves are written in canonical SAN)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s V -l version -d 'Print version'

@@ -28,6 +28,7 @@ use crate::notation::pgn::{check_writable, write_records, PgnErrorKind, Reader};
 use crate::record::format::{canonical_form, main_line_fens, sniff, InputFormat, Located};
 use crate::record::json::{to_game, JsonOptions};
 use crate::record::json_check::checked;
+use crate::record::json_compact::compact;
 use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::replay::{canonical_record, replay, ReplayOptions};
 use crate::record::select::Selection;
@@ -80,6 +81,10 @@ pub struct ConvertArgs {
     /// standard input.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
+    /// JSON: leave out what a reader can do without (empty and null fields;
+    /// `canonical` when it equals `san`, `color`, `kind`, `piece`, `move_number`).
+    #[arg(long)]
+    pub compact: bool,
     /// JSON to PGN: write the moves as they are in the JSON, without
     /// replaying them (by default each game is replayed, a move that does
     /// not resolve is an error, exit 1, and moves are written in canonical SAN).
@@ -299,6 +304,11 @@ fn each_record(
     Ok(())
 }
 
+/// A game in the compact JSON form (`--compact`).
+fn compact_json(g: &impl serde::Serialize) -> serde_json::Result<serde_json::Value> {
+    serde_json::to_value(g).map(compact)
+}
+
 /// Bytes read at most to recognise JSON by its start.
 const SNIFF: usize = 1 << 20;
 
@@ -358,14 +368,21 @@ impl Converter<'_> {
             Target::Json | Target::Jsonl => match to_game(r, &self.opts) {
                 Ok(g) if !write => drop(g),
                 Ok(g) if self.args.to == Target::Jsonl => {
-                    serde_json::to_writer(&mut out, &g)?;
+                    match self.args.compact {
+                        true => serde_json::to_writer(&mut out, &compact_json(&g)?)?,
+                        false => serde_json::to_writer(&mut out, &g)?,
+                    }
                     out.write_all(b"\n")?;
                 }
                 Ok(g) => {
                     // An element of a pretty-printed array: each line one
                     // level in (strings hold no raw line breaks).
                     out.write_all(if self.games == 0 { b"[\n  " } else { b",\n  " })?;
-                    serde_json::to_writer_pretty(Indent(&mut out), &g)?;
+                    let indented = Indent(&mut out);
+                    match self.args.compact {
+                        true => serde_json::to_writer_pretty(indented, &compact_json(&g)?)?,
+                        false => serde_json::to_writer_pretty(indented, &g)?,
+                    }
                 }
                 Err(e) => self.refuse(name, r, e),
             },
@@ -475,14 +492,20 @@ fn same_syntax(format: InputFormat, to: Target) -> Result<(), &'static str> {
 
 /// Options that cannot apply to the chosen target are refused, not ignored.
 fn check_args(args: &ConvertArgs) -> Result<(), CliError> {
-    if args.fens && !matches!(args.to, Target::Json | Target::Jsonl) {
-        let to = args
-            .to
-            .to_possible_value()
-            .map_or(String::new(), |v| v.get_name().to_owned());
-        return Err(CliError::usage(format!(
-            "--fens adds FENs to JSON; it cannot apply to --to {to}"
-        )));
+    let json_only = [
+        (args.fens, "--fens adds FENs to JSON"),
+        (args.compact, "--compact shapes JSON"),
+    ];
+    if let Some((_, what)) = json_only.iter().find(|(on, _)| *on) {
+        if !matches!(args.to, Target::Json | Target::Jsonl) {
+            let to = args
+                .to
+                .to_possible_value()
+                .map_or(String::new(), |v| v.get_name().to_owned());
+            return Err(CliError::usage(format!(
+                "{what}; it cannot apply to --to {to}"
+            )));
+        }
     }
     Ok(())
 }
@@ -623,6 +646,7 @@ mod tests {
             walk: WalkArgs::default(),
             inputs: Vec::new(),
             no_check: false,
+            compact: false,
             encoding: EncodingArgs::default(),
             select: SelectArgs::default(),
         }

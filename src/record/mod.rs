@@ -8,6 +8,7 @@ pub mod gen;
 pub mod io;
 pub mod json;
 pub mod json_check;
+pub mod json_compact;
 pub mod json_reader;
 pub mod replay;
 pub mod select;
