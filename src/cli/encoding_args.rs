@@ -110,4 +110,10 @@ impl EncodingArgs {
         };
         decode(bytes, enc)
     }
+
+    /// As [`EncodingArgs::bytes`], for bytes read a second time (their
+    /// encoding was already noted when they were first read).
+    pub fn bytes_again(self, bytes: &[u8]) -> Cow<'_, [u8]> {
+        decode(bytes, self.named().unwrap_or_else(|| detect(bytes)))
+    }
 }

@@ -103,7 +103,7 @@ pub fn write(
         let name = p.display().to_string();
         let bytes = std::fs::read(p).map_err(|e| CliError::io(&name, e))?;
         let flags = verdicts.get(&name).map_or(&[][..], Vec::as_slice);
-        let (v, i) = by_verdicts(&encoding.bytes(&bytes, &name), &selection(p), flags);
+        let (v, i) = by_verdicts(&encoding.bytes_again(&bytes), &selection(p), flags);
         valid.extend(v);
         invalid.extend(i);
     }
