@@ -171,7 +171,7 @@ fn json_fields_for_each_game() {
         (e["line"].as_u64(), e["column"].as_u64()),
         (Some(14), Some(25))
     );
-    assert_eq!(e["offset"], 185);
+    assert_eq!(e["offset"], 185 + 2 * 43); // each game's line 1 now holds Site, Date and Round too
     assert_eq!(e["ruling"], "G6");
     assert_eq!(e["suggestions"], serde_json::json!(["Ke3"]));
     assert_eq!(e["syntax"], false);

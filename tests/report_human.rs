@@ -95,7 +95,10 @@ fn quiet_shows_errors_and_the_summary_only() {
 
 #[test]
 fn max_warnings_and_deny_warnings() {
-    let lenient = "[Result \"*\"]\n\n1. e2e4 e5 *\n".to_owned();
+    // The Seven Tag Roster complete, so the lenient move is the only warning.
+    let lenient = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
+[White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e2e4 e5 *\n"
+        .to_owned();
     let (code, _) = run(&["--max-warnings", "1"], lenient.clone());
     assert_eq!(code, Some(0));
     fvnote()

@@ -19,6 +19,9 @@ _fvnote() {
             fvnote,convert)
                 cmd="fvnote__subcmd__convert"
                 ;;
+            fvnote,dedup)
+                cmd="fvnote__subcmd__dedup"
+                ;;
             fvnote,diff)
                 cmd="fvnote__subcmd__diff"
                 ;;
@@ -57,6 +60,9 @@ _fvnote() {
                 ;;
             fvnote__subcmd__help,convert)
                 cmd="fvnote__subcmd__help__subcmd__convert"
+                ;;
+            fvnote__subcmd__help,dedup)
+                cmd="fvnote__subcmd__help__subcmd__dedup"
                 ;;
             fvnote__subcmd__help,diff)
                 cmd="fvnote__subcmd__help__subcmd__diff"
@@ -101,7 +107,7 @@ _fvnote() {
 
     case "${cmd}" in
         fvnote)
-            opts="-h -V --help --version validate convert fmt diff show html moves perft gen variants explain generate-man help"
+            opts="-h -V --help --version validate convert fmt dedup diff show html moves perft gen variants explain generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -115,7 +121,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__convert)
-            opts="-o -h -V --to --from --output --in-place --fens --variant --fen --force --break-hard-links --follow-symlinks --help --version"
+            opts="-o -h -V --to --from --output --in-place --fens --variant --fen --force --break-hard-links --follow-symlinks --compact --no-check --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -143,6 +149,40 @@ _fvnote() {
                     ;;
                 --fen)
                     COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --where)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__dedup)
+            opts="-o -h -V --output --in-place --encoding --force --break-hard-links --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                --output)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
                     return 0
                     ;;
                 *)
@@ -193,12 +233,16 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__fmt)
-            opts="-h -V --check --diff --force --break-hard-links --follow-symlinks --help --version"
+            opts="-h -V --check --diff --force --break-hard-links --follow-symlinks --fix-result --encoding --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -255,7 +299,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help)
-            opts="validate convert fmt diff show html moves perft gen variants explain generate-man help"
+            opts="validate convert fmt dedup diff show html moves perft gen variants explain generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -269,6 +313,20 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help__subcmd__convert)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__help__subcmd__dedup)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
@@ -559,7 +617,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__validate)
-            opts="-q -h -V --from --variant --fen --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --follow-symlinks --help --version"
+            opts="-q -h -V --from --variant --fen --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --follow-symlinks --encoding --where --valid-out --invalid-out --force --break-hard-links --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -590,6 +648,22 @@ _fvnote() {
                     return 0
                     ;;
                 --max-warnings)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --where)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --valid-out)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --invalid-out)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -10,9 +10,11 @@
 //! converted; after the first error nothing more is written (a JSON array
 //! is closed), so what was written is complete game by game, and the exit
 //! status is 2.
-//! Exit codes: 0 converted, 2 usage, I/O, or input that cannot be converted
-//! (a syntax error, bytes that are not UTF-8; for `--to fen`, a main line that
-//! does not replay; for `--to pgn` from JSON, a game PGN cannot hold).
+//! Exit codes: 0 converted; 1 a game from JSON that does not replay (`--to
+//! pgn` without `--no-check`); 2 usage, I/O, or input that cannot be
+//! converted (a syntax error, bytes that are not UTF-8 without
+//! `--encoding`; for `--to fen`, a main line that does not replay; for
+//! `--to pgn` from JSON, a game PGN cannot hold).
 
 use std::fs::File;
 use std::io::{BufRead, BufReader, Read, Write};
@@ -20,13 +22,18 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
+use super::encoding_args::{EncodingArgs, EncodingChoice};
+use super::select_args::SelectArgs;
 use super::{CliError, WalkArgs, WriteArgs};
 use crate::fs::{walk, Output, WalkEvent};
 use crate::notation::pgn::{check_writable, write_records, PgnErrorKind, Reader};
 use crate::record::format::{into_canonical_lenient, main_line_fens, sniff, InputFormat, Located};
 use crate::record::gamecourier::{read_list, start_position, write_list, ListSetup};
 use crate::record::json::{to_game, JsonOptions};
+use crate::record::json_check::checked;
+use crate::record::json_compact::compact;
 use crate::record::json_reader::{each_json_game, JsonReadError};
+use crate::record::select::Selection;
 use crate::record::Record;
 
 /// What to write.
@@ -108,6 +115,19 @@ pub struct ConvertArgs {
     /// takes list files only); `-` or nothing reads standard input.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<PathBuf>,
+    /// JSON: leave out what a reader can do without (empty and null fields;
+    /// `canonical` when it equals `san`, `color`, `kind`, `piece`, `move_number`).
+    #[arg(long)]
+    pub compact: bool,
+    /// JSON to PGN: write the moves as they are in the JSON, without
+    /// replaying them (by default each game is replayed, a move that does
+    /// not resolve is an error, exit 1, and moves are written in canonical SAN).
+    #[arg(long)]
+    pub no_check: bool,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    #[command(flatten)]
+    pub select: SelectArgs,
 }
 
 /// The path a file would be known by once it exists (for comparing an output
@@ -136,19 +156,40 @@ fn failed(errors: Vec<String>) -> CliError {
     }
 }
 
+/// As [`failed`]; exit 1 when a game from JSON did not replay.
+fn failed_replay(errors: Vec<String>, illegal: bool) -> CliError {
+    let mut e = failed(errors);
+    if illegal {
+        e.code = 1;
+    }
+    e
+}
+
 /// An input: its display name and its path (None: standard input).
 struct Input {
     name: String,
     path: Option<PathBuf>,
+    /// The games converted (`FILE:N-M`, `--where`).
+    selection: Selection,
 }
 
 impl Input {
-    fn open(&self) -> Result<Box<dyn BufRead>, CliError> {
-        Ok(match &self.path {
-            None => Box::new(std::io::stdin().lock()),
-            Some(p) => {
-                let file = File::open(p).map_err(|e| CliError::io(&self.name, e))?;
+    /// The input opened, decoded to UTF-8 by `--encoding`.
+    fn open(&self, encoding: EncodingArgs) -> Result<Box<dyn BufRead>, CliError> {
+        let io = |e| CliError::io(&self.name, e);
+        Ok(match (&self.path, encoding.encoding) {
+            (None, EncodingChoice::Utf8) => Box::new(std::io::stdin().lock()),
+            (Some(p), EncodingChoice::Utf8) => {
+                let file = File::open(p).map_err(io)?;
                 Box::new(BufReader::with_capacity(1 << 16, file))
+            }
+            (None, _) => {
+                let r = encoding.reader(std::io::stdin().lock(), &self.name);
+                Box::new(BufReader::with_capacity(1 << 16, r.map_err(io)?))
+            }
+            (Some(p), _) => {
+                let r = encoding.open(p, &self.name).map_err(io)?;
+                Box::new(BufReader::with_capacity(1 << 16, r))
             }
         })
     }
@@ -161,12 +202,15 @@ fn inputs(args: &ConvertArgs) -> Result<(Vec<Input>, bool), CliError> {
     if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
         return Err(CliError::usage("standard input ('-') given twice"));
     }
-    let stdin = || Input {
-        name: "<stdin>".into(),
-        path: None,
+    let stdin = || -> Result<Input, CliError> {
+        Ok(Input {
+            name: "<stdin>".into(),
+            path: None,
+            selection: args.select.split("-")?.1,
+        })
     };
     if paths.is_empty() {
-        return Ok((vec![stdin()], false));
+        return Ok((vec![stdin()?], false));
     }
     let extensions: &[&str] = match args.from {
         Some(Source::Json) => &["json", "jsonl"],
@@ -176,14 +220,23 @@ fn inputs(args: &ConvertArgs) -> Result<(Vec<Input>, bool), CliError> {
     let mut unreadable = false;
     for p in paths {
         if p.as_os_str() == "-" {
-            found.push(stdin());
+            found.push(stdin()?);
             continue;
         }
-        for event in walk(std::slice::from_ref(p), extensions, &args.walk.options()) {
+        let (file, selection) = args.select.split(&p.to_string_lossy())?;
+        let p = PathBuf::from(file);
+        if selection.games.is_some() && p.is_dir() {
+            return Err(CliError::usage(format!(
+                "{}: games are chosen by number in a file, not a directory",
+                p.display()
+            )));
+        }
+        for event in walk(std::slice::from_ref(&p), extensions, &args.walk.options()) {
             match event {
                 WalkEvent::File(p) => found.push(Input {
                     name: p.display().to_string(),
                     path: Some(p),
+                    selection: selection.clone(),
                 }),
                 WalkEvent::Skipped { path, reason } => {
                     eprintln!("note: {}: {reason}", path.display());
@@ -199,9 +252,10 @@ fn inputs(args: &ConvertArgs) -> Result<(Vec<Input>, bool), CliError> {
 }
 
 /// Opens `input` and tells its syntax (`from`, or recognised by content).
-fn open_input(input: &Input, from: Option<Source>) -> Result<(Source, Box<dyn BufRead>), CliError> {
+fn open_input(input: &Input, args: &ConvertArgs) -> Result<(Source, Box<dyn BufRead>), CliError> {
+    let from = args.from;
     let io = |e| CliError::io(&input.name, e);
-    let mut reader = input.open()?;
+    let mut reader = input.open(args.encoding)?;
     // Enough of the start to recognise JSON (its first two non-space bytes).
     let mut head: Vec<u8> = Vec::new();
     let format = match from {
@@ -268,7 +322,16 @@ fn each_record(
         return each(item).map_err(written);
     }
     if from == Source::Json {
-        return match each_json_game(reader, |g, at| each(Ok(g.to_record_at(at)))) {
+        let mut n = 0;
+        let chosen = |g: crate::record::json::Game, at| {
+            n += 1;
+            let r = g.to_record_at(at);
+            match input.selection.keeps(n, Some(&r)) {
+                true => each(Ok(r)),
+                false => Ok(()),
+            }
+        };
+        return match each_json_game(reader, chosen) {
             Ok(()) => Ok(()),
             Err(JsonReadError::Syntax(e)) => each(Err(error(e))).map_err(written),
             Err(JsonReadError::Read(e)) => Err(io(e)),
@@ -281,7 +344,10 @@ fn each_record(
         // A record keeps no escape data: replacing the input would delete it.
         games = games.refuse_escape_lines();
     }
-    for game in games {
+    for (n, game) in games.enumerate() {
+        if !input.selection.keeps(n + 1, game.as_ref().ok()) {
+            continue;
+        }
         match game {
             Ok(r) => each(Ok(r)).map_err(written)?,
             Err(e) => match e.kind {
@@ -293,6 +359,11 @@ fn each_record(
         }
     }
     Ok(())
+}
+
+/// A game in the compact JSON form (`--compact`).
+fn compact_json(g: &impl serde::Serialize) -> serde_json::Result<serde_json::Value> {
+    serde_json::to_value(g).map(compact)
 }
 
 /// Bytes read at most to recognise JSON by its start.
@@ -325,6 +396,8 @@ struct Converter<'a> {
     opts: JsonOptions,
     games: usize,
     errors: Vec<String>,
+    /// A game from JSON did not replay (exit 1, as `validate`).
+    illegal: bool,
 }
 
 impl Converter<'_> {
@@ -334,6 +407,7 @@ impl Converter<'_> {
             opts: JsonOptions { fens: args.fens },
             games: 0,
             errors: Vec::new(),
+            illegal: false,
         }
     }
 
@@ -352,17 +426,43 @@ impl Converter<'_> {
             Target::Json | Target::Jsonl => match to_game(r, &self.opts) {
                 Ok(g) if !write => drop(g),
                 Ok(g) if self.args.to == Target::Jsonl => {
-                    serde_json::to_writer(&mut out, &g)?;
+                    match self.args.compact {
+                        true => serde_json::to_writer(&mut out, &compact_json(&g)?)?,
+                        false => serde_json::to_writer(&mut out, &g)?,
+                    }
                     out.write_all(b"\n")?;
                 }
                 Ok(g) => {
                     // An element of a pretty-printed array: each line one
                     // level in (strings hold no raw line breaks).
                     out.write_all(if self.games == 0 { b"[\n  " } else { b",\n  " })?;
-                    serde_json::to_writer_pretty(Indent(&mut out), &g)?;
+                    let indented = Indent(&mut out);
+                    match self.args.compact {
+                        true => serde_json::to_writer_pretty(indented, &compact_json(&g)?)?,
+                        false => serde_json::to_writer_pretty(indented, &g)?,
+                    }
                 }
                 Err(e) => self.refuse(name, r, e),
             },
+            // What PGN can hold is replayed and written in canonical SAN,
+            // as PGN input is.
+            Target::Pgn if format == InputFormat::Json && !self.args.no_check => {
+                match check_writable(r).map(|()| checked(r)) {
+                    Ok(Ok((c, warnings))) => {
+                        for w in warnings {
+                            eprintln!("warning: {name}:{}:{}: {}", w.line, w.column, w.message);
+                        }
+                        if write {
+                            write_records([&c], &mut out)?;
+                        }
+                    }
+                    Ok(Err(e)) => {
+                        self.illegal = true;
+                        self.errors.extend(located(name, [e]));
+                    }
+                    Err(e) => self.refuse(name, r, e),
+                }
+            }
             Target::Pgn if format == InputFormat::Json => match check_writable(r) {
                 // JSON keeps its tokens as written (they may not replay).
                 Ok(()) if write => write_records([r], &mut out)?,
@@ -491,14 +591,20 @@ fn list_setup(args: &ConvertArgs) -> Result<Option<ListSetup>, CliError> {
 
 /// Options that cannot apply to the chosen target are refused, not ignored.
 fn check_args(args: &ConvertArgs) -> Result<(), CliError> {
-    if args.fens && !matches!(args.to, Target::Json | Target::Jsonl) {
-        let to = args
-            .to
-            .to_possible_value()
-            .map_or(String::new(), |v| v.get_name().to_owned());
-        return Err(CliError::usage(format!(
-            "--fens adds FENs to JSON; it cannot apply to --to {to}"
-        )));
+    let json_only = [
+        (args.fens, "--fens adds FENs to JSON"),
+        (args.compact, "--compact shapes JSON"),
+    ];
+    if let Some((_, what)) = json_only.iter().find(|(on, _)| *on) {
+        if !matches!(args.to, Target::Json | Target::Jsonl) {
+            let to = args
+                .to
+                .to_possible_value()
+                .map_or(String::new(), |v| v.get_name().to_owned());
+            return Err(CliError::usage(format!(
+                "{what}; it cannot apply to --to {to}"
+            )));
+        }
     }
     Ok(())
 }
@@ -521,7 +627,9 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     if let Some(o) = &args.output {
         let target = identity(o);
         for p in args.inputs.iter().filter(|p| p.as_os_str() != "-") {
-            if target.is_some() && identity(p) == target {
+            // `FILE:N` names FILE.
+            let (p, _) = args.select.split(&p.to_string_lossy())?;
+            if target.is_some() && identity(Path::new(&p)) == target {
                 return Err(CliError::usage(format!(
                     "-o {} is also an input; refusing to overwrite it (use --in-place)",
                     o.display()
@@ -530,6 +638,11 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         }
     }
     let (inputs, unreadable) = inputs(args)?;
+    if args.in_place && inputs.iter().any(|i| !i.selection.is_all()) {
+        return Err(CliError::usage(
+            "--in-place with FILE:N or --where would delete the games not chosen: write them with -o",
+        ));
+    }
     let status = if unreadable { 2 } else { 0 };
     let opts = args.write.options();
     if args.in_place {
@@ -537,6 +650,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         // inputs only when every one converted (unchanged ones stay).
         let mut ready = Vec::new();
         let mut errors = Vec::new();
+        let mut illegal = false;
         for input in &inputs {
             let Some(path) = &input.path else { continue };
             let io = |e| CliError::io(&input.name, e);
@@ -547,7 +661,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                     continue;
                 }
             };
-            let (format, reader) = open_input(input, args.from)?;
+            let (format, reader) = open_input(input, args)?;
             if let Err(what) = same_syntax(format, args.to) {
                 errors.push(format!(
                     "{}: --in-place would replace this {} file with {what}; refusing (write the \
@@ -570,12 +684,13 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             )?;
             conv.finish(&mut file).map_err(io)?;
             errors.extend(conv.errors);
+            illegal |= conv.illegal;
             if errors.is_empty() {
                 ready.push(file.finish().map_err(CliError::write)?);
             }
         }
         if !errors.is_empty() {
-            return Err(failed(errors));
+            return Err(failed_replay(errors, illegal));
         }
         for file in ready {
             if !file.same_as_target().map_err(CliError::write)? {
@@ -599,7 +714,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     };
     let mut conv = Converter::new(args);
     for input in &inputs {
-        let (format, reader) = open_input(input, args.from)?;
+        let (format, reader) = open_input(input, args)?;
         each_record(
             input,
             format,
@@ -616,7 +731,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         conv.finish(sink).map_err(written)?;
     }
     if !conv.errors.is_empty() {
-        return Err(failed(conv.errors));
+        return Err(failed_replay(conv.errors, conv.illegal));
     }
     if let Some(f) = file {
         f.commit().map_err(CliError::write)?;
@@ -641,6 +756,10 @@ mod tests {
             write: WriteArgs::default(),
             walk: WalkArgs::default(),
             inputs: Vec::new(),
+            no_check: false,
+            compact: false,
+            encoding: EncodingArgs::default(),
+            select: SelectArgs::default(),
         }
     }
 

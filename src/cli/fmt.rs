@@ -20,9 +20,11 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::encoding_args::EncodingArgs;
 use super::{CliError, WalkArgs, WriteArgs};
 use crate::fs::{remove_stale_beside, walk, Output, WalkEvent, WriteError, WriteOptions};
-use crate::record::format::format_pgn_to;
+use crate::record::fix_result::fix_result;
+use crate::record::format::format_pgn_each_to;
 
 #[derive(Args, Debug)]
 pub struct FmtArgs {
@@ -40,6 +42,13 @@ pub struct FmtArgs {
     /// formats standard input to standard output.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<PathBuf>,
+    /// Set each game's Result tag and termination marker from its final
+    /// position where the rules decide it (checkmate, stalemate, Fault Line
+    /// wins: G5, FL1); each change is reported on stderr.
+    #[arg(long)]
+    pub fix_result: bool,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
 }
 
 /// What happened to one file.
@@ -154,17 +163,20 @@ impl Write for Rewrite<'_> {
 
 fn one(
     path: &Path,
-    check: bool,
-    diff: bool,
+    args: &FmtArgs,
     opts: &WriteOptions,
     out: &mut dyn Write,
 ) -> Result<Outcome, CliError> {
+    let check = args.check;
     let name = path.display().to_string();
     if !check {
         // What an earlier run killed outright left (see `crate::fs`).
         remove_stale_beside(path);
     }
-    let input = match File::open(path) {
+    // Decoded to UTF-8 (`--encoding`), which is what is written back; the
+    // comparison with the file as it is sees the first re-encoded byte as a
+    // change.
+    let input = match args.encoding.open(path, &name) {
         Ok(f) => BufReader::with_capacity(1 << 16, f),
         Err(e) => {
             eprintln!("error: {name}: {e}");
@@ -178,7 +190,13 @@ fn one(
             return Ok(Outcome::Failed);
         }
     };
-    let result = format_pgn_to(input, &mut rewrite).and_then(|errors| {
+    let mut changes = Vec::new();
+    let fix = |n, r: &mut _| {
+        if args.fix_result {
+            changes.extend(fix_result(r).map(|c| (n, c)));
+        }
+    };
+    let result = format_pgn_each_to(input, &mut rewrite, fix).and_then(|errors| {
         let changed = if errors.is_empty() {
             rewrite.finish()?
         } else {
@@ -203,6 +221,9 @@ fn one(
         eprintln!("note: {name} left unchanged");
         return Ok(Outcome::Failed);
     }
+    for (game, c) in changes {
+        eprintln!("{name}: game {game}: {c}");
+    }
     if !changed {
         return Ok(Outcome::Unchanged);
     }
@@ -212,7 +233,7 @@ fn one(
             return Ok(Outcome::Failed);
         }
     }
-    if diff {
+    if args.diff {
         super::fmt_diff::diff_file(path, out)?;
     } else {
         writeln!(out, "{name}").map_err(|e| CliError::io("stdout", e))?;
@@ -244,7 +265,7 @@ pub fn run(args: &FmtArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                 continue;
             }
         };
-        match one(&f, args.check, args.diff, &opts, out)? {
+        match one(&f, args, &opts, out)? {
             Outcome::Unchanged => {}
             Outcome::Changed => changed = true,
             Outcome::Failed => failed = true,

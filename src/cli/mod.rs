@@ -4,7 +4,9 @@
 //! answer (invalid, different, would change), 2 usage or I/O errors.
 
 mod convert;
+mod dedup;
 mod diff;
+pub mod encoding_args;
 mod explain;
 mod fmt;
 mod fmt_diff;
@@ -13,7 +15,9 @@ pub mod generate;
 mod html;
 mod perft;
 pub mod position_args;
+pub mod select_args;
 mod show;
+mod split_out;
 mod validate;
 
 use std::io::{BufWriter, IsTerminal, Write};
@@ -95,6 +99,15 @@ delete it) is reported and left untouched. Rewritten files keep their mode, owne
 --check, some file would change; 2 some file could not be formatted, read or written."
     )]
     Fmt(fmt::FmtArgs),
+    /// Drop identical games and earlier sendings of re-sent games.
+    #[command(
+        after_help = "Identical: the same tags, moves, comments, variations and result, \
+whatever the layout. Re-sent: the same tags but Result, Date, Time, UTCDate, UTCTime and PlyCount, \
+both replaying without an error, one main line (canonical SAN) a prefix of the other's: \
+the longest is kept (of equal ones, the last). Games kept are written byte for byte as read; \
+each game dropped is reported on stderr.\nExit status: 0 done; 2 usage or I/O error."
+    )]
+    Dedup(dedup::DedupArgs),
     /// Show what differs between two positions or two records' main lines.
     ///
     /// A and B are FENs (with --variant) or `RECORD.pgn[:game][@ply]`. When
@@ -277,6 +290,7 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, CliError> {
             .map_err(|e| CliError::io(&dir.display().to_string(), e)),
         Command::Convert(args) => convert::run(&args, out),
         Command::Fmt(args) => fmt::run(&args, out),
+        Command::Dedup(args) => dedup::run(&args, out),
         Command::Gen(args) => gen::run(&args, out),
     };
     match result {

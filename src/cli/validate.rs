@@ -9,17 +9,25 @@
 //! errors or when no game was checked (after the rest of the inputs were
 //! checked).
 
-use std::io::{IsTerminal, Write};
-use std::path::Path;
+use std::collections::HashMap;
+use std::io::{IsTerminal, Read, Write};
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
-use super::{CliError, WalkArgs};
+use super::encoding_args::{EncodingArgs, EncodingChoice};
+use super::select_args::{chosen, SelectArgs};
+use super::split_out::{self, Keeping, Outs};
+use super::{CliError, WalkArgs, WriteArgs};
 use crate::fs::WalkEvent;
 use crate::record::gamecourier::{start_position, ListSetup};
+use crate::record::select::{Condition, Selection};
 use crate::record::validate::ValidateOptions;
-use crate::report::run::{run as run_inputs, stdin_is_terminal, Input, InputKind, RunOptions};
-use crate::report::{human, printer, Failure, Format, HumanOptions};
+use crate::report::run::{
+    run as run_inputs, stdin_is_terminal, Input, InputKind, ReadThrough, RunOptions,
+};
+use crate::report::{human, printer, Failure, Format, HumanOptions, Printer};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
@@ -92,6 +100,56 @@ pub struct ValidateArgs {
     pub allow_empty: bool,
     #[command(flatten)]
     pub walk: WalkArgs,
+    #[command(flatten)]
+    pub encoding: EncodingArgs,
+    #[command(flatten)]
+    pub select: SelectArgs,
+    /// Also write the valid games to FILE, each byte for byte as read
+    /// (atomically; never an input; not with standard input).
+    #[arg(long, value_name = "FILE")]
+    pub valid_out: Option<PathBuf>,
+    /// Also write the invalid games to FILE, as --valid-out does.
+    #[arg(long, value_name = "FILE")]
+    pub invalid_out: Option<PathBuf>,
+    #[command(flatten)]
+    pub write: WriteArgs,
+}
+
+/// The step in front of the reader: `--encoding`, and the games chosen by
+/// `FILE:N-M` and `--where`.
+struct Through<'a> {
+    encoding: EncodingArgs,
+    /// Game numbers chosen by `FILE:N-M` (key `None`: standard input).
+    ranges: HashMap<Option<PathBuf>, RangeInclusive<usize>>,
+    conditions: &'a [Condition],
+}
+
+impl Through<'_> {
+    fn selection(&self, inp: &Input) -> Selection {
+        let key = match inp {
+            Input::File(p) => Some(p.clone()),
+            Input::Stdin => None,
+        };
+        Selection {
+            games: self.ranges.get(&key).cloned(),
+            conditions: self.conditions.to_vec(),
+        }
+    }
+}
+
+impl ReadThrough for Through<'_> {
+    fn is_plain(&self, inp: &Input) -> bool {
+        self.encoding.encoding == EncodingChoice::Utf8 && self.selection(inp).is_all()
+    }
+
+    fn open(&self, inp: &Input) -> std::io::Result<Box<dyn Read>> {
+        let name = inp.name();
+        let decoded = match inp {
+            Input::Stdin => self.encoding.reader(std::io::stdin(), &name)?,
+            Input::File(p) => self.encoding.open(p, &name)?,
+        };
+        chosen(decoded, &self.selection(inp))
+    }
 }
 
 /// Files under `dir` named `*.pgn`, sorted, through the one walker
@@ -173,15 +231,39 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         }
         inputs.push(Input::Stdin);
     }
-    for p in &args.paths {
-        let path = Path::new(p);
+    let mut ranges = HashMap::new();
+    for arg in &args.paths {
+        let (p, chosen) = args.select.split(arg)?;
+        let path = Path::new(&p);
         if p == "-" {
             inputs.push(Input::Stdin);
+            ranges.extend(chosen.games.map(|g| (None, g)));
         } else if path.is_dir() {
             walk(path, &args.walk, &mut inputs, &mut io_errors);
         } else {
             inputs.push(Input::File(path.to_path_buf()));
+            ranges.extend(chosen.games.map(|g| (Some(path.to_path_buf()), g)));
         }
+    }
+    let through = Through {
+        encoding: args.encoding,
+        ranges,
+        conditions: &args.select.conditions,
+    };
+    let split_outs: Vec<&Path> = [&args.valid_out, &args.invalid_out]
+        .into_iter()
+        .flatten()
+        .map(PathBuf::as_path)
+        .collect();
+    let files: Vec<PathBuf> = inputs
+        .iter()
+        .filter_map(|i| match i {
+            Input::File(p) => Some(p.clone()),
+            Input::Stdin => None,
+        })
+        .collect();
+    if !split_outs.is_empty() {
+        split_out::check(&files, files.len() < inputs.len(), &split_outs)?;
     }
     let failures = io_errors
         .into_iter()
@@ -214,11 +296,22 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         } else {
             args.paths.join(" ")
         },
+        read_through: Some(&through),
     };
     let mut printer = printer(args.format, human);
+    let mut keeping = Keeping::new(printer.as_mut());
     let io = |e| CliError::io("stdout", e);
-    let summary = run_inputs(&inputs, failures, &opts, printer.as_mut(), out).map_err(io)?;
-    printer.finish(out, &summary).map_err(io)?;
+    let summary = run_inputs(&inputs, failures, &opts, &mut keeping, out).map_err(io)?;
+    keeping.finish(out, &summary).map_err(io)?;
+    if !split_outs.is_empty() {
+        let chosen = |p: &Path| through.selection(&Input::File(p.to_path_buf()));
+        let outs = Outs {
+            valid: args.valid_out.as_deref(),
+            invalid: args.invalid_out.as_deref(),
+            write: args.write.options(),
+        };
+        split_out::write(&files, &keeping.verdicts, args.encoding, &chosen, &outs)?;
+    }
     if args.format != Format::Human {
         eprintln!("{summary}");
     }

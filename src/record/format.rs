@@ -247,9 +247,16 @@ pub fn format_pgn(bytes: &[u8]) -> Result<String, Vec<Located>> {
 /// `%` escape line, bytes that are not UTF-8). After the first error
 /// nothing more is written, but reading goes on to report the rest. `Err`:
 /// writing to `out` failed.
-pub fn format_pgn_to(
+pub fn format_pgn_to(input: impl BufRead, out: &mut dyn Write) -> std::io::Result<Vec<Located>> {
+    format_pgn_each_to(input, out, |_, _| {})
+}
+
+/// [`format_pgn_to`] with `each` given every game read (its number from 1)
+/// before it is put in canonical form, to change it (`fmt --fix-result`).
+pub fn format_pgn_each_to(
     input: impl BufRead,
     mut out: &mut dyn Write,
+    mut each: impl FnMut(usize, &mut Record),
 ) -> std::io::Result<Vec<Located>> {
     // The text is rewritten: an escape line would be deleted, and a byte
     // that is not UTF-8 would become U+FFFD.
@@ -257,9 +264,12 @@ pub fn format_pgn_to(
         .refuse_escape_lines()
         .refuse_invalid_utf8();
     let mut errors = Vec::new();
-    for game in reader {
+    for (i, game) in reader.enumerate() {
         let canonical = match game {
-            Ok(r) => into_canonical_form(r),
+            Ok(mut r) => {
+                each(i + 1, &mut r);
+                into_canonical_form(r)
+            }
             Err(e) => Err(Located::from(&e)),
         };
         match canonical {

@@ -1,13 +1,20 @@
 //! Games: replay (the verdict), validation of archives, the JSON form,
 //! conversion, diffs and random games.
+pub mod damage;
+pub mod dedup;
 pub mod diff;
+pub mod fix_result;
 pub mod format;
 pub mod gamecourier;
 pub mod gen;
 pub mod io;
 pub mod json;
+pub mod json_check;
+pub mod json_compact;
 pub mod json_reader;
 pub mod replay;
+pub mod select;
+pub mod split;
 pub mod validate;
 /// The record model moved to [`crate::model`]; re-exported here so existing
 /// paths keep working.

@@ -24,6 +24,7 @@ use std::sync::mpsc;
 use serde::Serialize;
 
 use crate::notation::pgn::{line_breaks, PgnError, PgnErrorKind, Reader};
+use crate::record::damage;
 use crate::record::replay::{Diagnostic, GameReport, Omitted, ReplayOptions, Replayer, Severity};
 use crate::record::Span;
 use crate::rules::Variant;
@@ -471,16 +472,18 @@ fn stream<R: BufRead>(
     opts: &ValidateOptions,
     mut sink: impl FnMut(Verdict, bool),
 ) -> Result<(), PgnError> {
-    let mut replayer = Replayer::new(replay_options(opts));
+    // Damage (cut-off games, roster) is checked beside the replay.
+    let mut watch = damage::Watch::new(replay_options(opts));
     let mut index = 0;
     loop {
-        let read = reader.read_game(&mut replayer);
+        let read = reader.read_game(&mut watch);
+        let replayer = &watch.inner;
         let (v, ended) = match read {
             Ok(None) => return Ok(()),
             Ok(Some(report)) => {
                 index += 1;
                 let span = replayer.game_span();
-                let v = verdict(index, span, &replayer, report);
+                let v = verdict(index, span, replayer, report);
                 (v, replayer.ended_with_result())
             }
             Err(e) => {
@@ -488,7 +491,9 @@ fn stream<R: BufRead>(
                     return Err(e);
                 }
                 index += 1;
-                (syntax_verdict(index, &e), false)
+                let mut v = syntax_verdict(index, &e);
+                v.error = damage::relabel_syntax(&e).or(v.error);
+                (v, false)
             }
         };
         sink(v, ended);

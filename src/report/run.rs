@@ -5,12 +5,15 @@
 //! [`check_games`], which cuts them
 //! into blocks checked in parallel. Verdicts reach the printer in input
 //! order either way. Game Courier move lists ([`InputKind::GameCourier`])
-//! are one game per input, read whole. An input that cannot be read is reported on standard
-//! error and to the printer, and the run goes on.
+//! are one game per input, read whole. An input that cannot be read is
+//! reported on standard error and to the printer, and the run goes on. An
+//! input that needs a step in front of the reader (decoding, choosing games:
+//! [`ReadThrough`]) streams through it, and its source lines are shown from
+//! what that step gives.
 
 use std::cell::RefCell;
 use std::fs::File;
-use std::io::{BufRead, BufReader, IsTerminal, Write};
+use std::io::{BufRead, BufReader, IsTerminal, Read, Write};
 use std::path::PathBuf;
 use std::rc::Rc;
 use std::time::Instant;
@@ -61,8 +64,17 @@ pub enum InputKind {
     GameCourier(ListSetup),
 }
 
+/// A step in front of the reader for the inputs that need one (decoding
+/// from another encoding, choosing some games of a file).
+pub trait ReadThrough {
+    /// Whether `input` is read as it is, without this step.
+    fn is_plain(&self, input: &Input) -> bool;
+    /// `input` opened and read through the step.
+    fn open(&self, input: &Input) -> std::io::Result<Box<dyn Read>>;
+}
+
 /// How a run goes.
-pub struct RunOptions {
+pub struct RunOptions<'a> {
     /// What the inputs hold (PGN, or Game Courier lists).
     pub kind: InputKind,
     /// How each game is checked.
@@ -75,6 +87,8 @@ pub struct RunOptions {
     pub allow_empty: bool,
     /// The name an empty run's failure is reported under.
     pub empty_name: String,
+    /// The step in front of the reader (None: every input read as it is).
+    pub read_through: Option<&'a (dyn ReadThrough + Sync)>,
 }
 
 /// An error that ends the run: writing the report failed.
@@ -85,7 +99,7 @@ pub type WriteError = std::io::Error;
 pub fn run(
     inputs: &[Input],
     failures: Vec<Failure>,
-    opts: &RunOptions,
+    opts: &RunOptions<'_>,
     printer: &mut dyn Printer,
     out: &mut dyn Write,
 ) -> Result<RunSummary, WriteError> {
@@ -95,11 +109,13 @@ pub fn run(
     for f in &failures {
         fail(printer, out, &mut summary, f.clone())?;
     }
+    let plain = |inp: &Input| opts.read_through.is_none_or(|r| r.is_plain(inp));
     let mut i = 0;
     while i < inputs.len() {
         let small = |inp: &Input| match inp {
             Input::File(p) => {
-                std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() <= SMALL_FILE)
+                plain(inp)
+                    && std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() <= SMALL_FILE)
             }
             Input::Stdin => false,
         };
@@ -157,6 +173,39 @@ pub fn run(
         i += 1;
         let name = inp.name();
         let (reader, source): (Box<dyn BufRead>, Source) = match inp {
+            // Through the step: lines are shown from what it gives.
+            _ if !plain(inp) => {
+                let opened = opts.read_through.map(|r| r.open(inp));
+                match opened {
+                    Some(Ok(inner)) if opts.snippets => {
+                        let kept = Rc::new(RefCell::new(Kept::default()));
+                        let tee = Tee::new(inner, Rc::clone(&kept));
+                        (
+                            Box::new(BufReader::with_capacity(STDIN_BUFFER, tee)),
+                            Source::Kept(kept),
+                        )
+                    }
+                    Some(Ok(inner)) => (
+                        Box::new(BufReader::with_capacity(STDIN_BUFFER, inner)),
+                        Source::File(None),
+                    ),
+                    Some(Err(e)) => {
+                        fail(
+                            printer,
+                            out,
+                            &mut summary,
+                            Failure {
+                                path: name,
+                                message: e.to_string(),
+                                line: None,
+                            },
+                        )?;
+                        continue;
+                    }
+                    // `plain` is true without a step.
+                    None => continue,
+                }
+            }
             Input::Stdin if opts.snippets => {
                 let kept = Rc::new(RefCell::new(Kept::default()));
                 let tee = Tee::new(std::io::stdin().lock(), Rc::clone(&kept));

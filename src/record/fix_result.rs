@@ -1,0 +1,96 @@
+//! Repairing results: where the rules decide how a game ended (checkmate,
+//! stalemate, a Fault Line win: RULINGS G5, FL1), the Result tag and the
+//! termination marker are set to that result. Elsewhere any result stands
+//! (resignation, agreement, time), so nothing is changed.
+//!
+//! ```
+//! use fvnote::notation::pgn::read_all;
+//! use fvnote::record::fix_result::fix_result;
+//! let mut game = read_all(b"[Result \"1/2-1/2\"]\n\n1. f3 e5 2. g4 Qh4# 1/2-1/2\n")
+//!     .remove(0)
+//!     .unwrap();
+//! let change = fix_result(&mut game).unwrap();
+//! assert_eq!((change.tag.as_deref(), change.marker.as_deref()), (Some("1/2-1/2"), Some("1/2-1/2")));
+//! assert_eq!(change.result, "0-1");
+//! assert_eq!((game.tag("Result"), game.result.as_deref()), (Some("0-1"), Some("0-1")));
+//! ```
+
+use crate::record::format::{format_pgn_each_to, Located};
+use crate::record::replay::{replay, ReplayOptions};
+use crate::record::{Record, Tag};
+use crate::rules::Outcome;
+
+/// A result set from the final position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Change {
+    /// The Result tag before (`None`: there was none).
+    pub tag: Option<String>,
+    /// The termination marker before (`None`: there was none).
+    pub marker: Option<String>,
+    /// The result now in both.
+    pub result: &'static str,
+    /// How the game ended.
+    pub outcome: Outcome,
+}
+
+impl std::fmt::Display for Change {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let was = |v: &Option<String>| v.clone().unwrap_or_else(|| "none".into());
+        write!(
+            f,
+            "result set to {} ({}: {}); Result tag was {}, termination marker was {}",
+            self.result,
+            self.outcome.ruling(),
+            self.outcome,
+            was(&self.tag),
+            was(&self.marker)
+        )
+    }
+}
+
+/// Sets the Result tag and the termination marker of `record` from its final
+/// position where the rules decide it; the change, if anything changed.
+/// A game whose main line does not replay is left alone.
+pub fn fix_result(record: &mut Record) -> Option<Change> {
+    let report = replay(record, &ReplayOptions::default());
+    let outcome = report.outcome?;
+    let result = outcome.result();
+    let tag = record.tag("Result").map(str::to_owned);
+    let marker = record.result.clone();
+    if tag.as_deref() == Some(result) && marker.as_deref() == Some(result) {
+        return None;
+    }
+    match record.tags.iter_mut().find(|t| t.name == "Result") {
+        Some(t) => t.value = result.to_owned(),
+        None => record.tags.push(Tag::new("Result", result)),
+    }
+    record.result = Some(result.to_owned());
+    Some(Change {
+        tag,
+        marker,
+        result,
+        outcome,
+    })
+}
+
+/// A formatted text and, for each game changed, its number and the change.
+pub type Fixed = (String, Vec<(usize, Change)>);
+
+/// [`crate::record::format::format_pgn`] with each game's result repaired
+/// first: the canonical text and, for each game changed, its number
+/// (1-based) and the change.
+pub fn format_fixing(bytes: &[u8]) -> Result<Fixed, Vec<Located>> {
+    let mut out = Vec::new();
+    let mut changes = Vec::new();
+    let fix = |n, r: &mut Record| {
+        if let Some(c) = fix_result(r) {
+            changes.push((n, c));
+        }
+    };
+    // Writing to memory cannot fail.
+    let errors = format_pgn_each_to(bytes, &mut out, fix).unwrap_or_default();
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    Ok((String::from_utf8_lossy(&out).into_owned(), changes))
+}

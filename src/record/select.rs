@@ -1,0 +1,235 @@
+//! Choosing games of an archive: by number (`FILE:N`, `FILE:N-M`) and by
+//! tag (`--where`).
+//!
+//! The `--where` syntax, one condition per option, all of them required:
+//!
+//! | condition     | a game is chosen when                                  |
+//! |---------------|--------------------------------------------------------|
+//! | `TAG=VALUE`   | its first `TAG` tag's value is exactly `VALUE`         |
+//! | `TAG!=VALUE`  | it has no `TAG` tag, or its value is not `VALUE`       |
+//! | `TAG~TEXT`    | its `TAG` value contains `TEXT`, ignoring case         |
+//!
+//! `TAG` is a tag name (letters, digits, `_`), compared case-sensitively as
+//! PGN does; `VALUE` is the rest of the option, literal (so `Result!=*`
+//! chooses finished games, and `Result=*` unfinished ones). An empty
+//! `VALUE` is an empty value (`Round=` chooses games whose Round is `""`).
+//!
+//! ```
+//! use fvnote::record::select::Condition;
+//! use fvnote::record::{Record, Tag};
+//! let finished: Condition = "Result!=*".parse().unwrap();
+//! let mut game = Record::default();
+//! assert!(finished.holds(&game));
+//! game.tags.push(Tag::new("Result", "*"));
+//! assert!(!finished.holds(&game));
+//! assert!("White~müll".parse::<Condition>().is_ok());
+//! assert!("=x".parse::<Condition>().is_err());
+//! ```
+
+use std::ops::RangeInclusive;
+use std::str::FromStr;
+
+use nom::branch::alt;
+use nom::bytes::complete::{tag, take_while1};
+use nom::character::complete::digit1;
+use nom::combinator::{all_consuming, map_res, opt, rest};
+use nom::sequence::{preceded, tuple};
+use nom::IResult;
+
+use crate::record::split::games;
+use crate::record::Record;
+
+/// How a condition compares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Op {
+    /// `=`
+    Is,
+    /// `!=`
+    IsNot,
+    /// `~`
+    Contains,
+}
+
+/// One `--where` condition.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Condition {
+    /// The tag's name.
+    pub tag: String,
+    /// How it compares.
+    pub op: Op,
+    /// The value compared with.
+    pub value: String,
+}
+
+fn condition(s: &str) -> IResult<&str, (&str, Op, &str)> {
+    let name = take_while1(|c: char| c.is_ascii_alphanumeric() || c == '_');
+    let op = alt((
+        nom::combinator::value(Op::IsNot, tag("!=")),
+        nom::combinator::value(Op::Is, tag("=")),
+        nom::combinator::value(Op::Contains, tag("~")),
+    ));
+    all_consuming(tuple((name, op, rest)))(s)
+}
+
+impl FromStr for Condition {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Condition, String> {
+        let (_, (tag, op, value)) = condition(s).map_err(|_| {
+            format!("{s:?} is not a condition (expected TAG=VALUE, TAG!=VALUE or TAG~TEXT, as in Result!=*)")
+        })?;
+        Ok(Condition {
+            tag: tag.to_owned(),
+            op,
+            value: value.to_owned(),
+        })
+    }
+}
+
+impl Condition {
+    /// Whether `record` meets the condition.
+    pub fn holds(&self, record: &Record) -> bool {
+        let v = record.tag(&self.tag);
+        match self.op {
+            Op::Is => v == Some(self.value.as_str()),
+            Op::IsNot => v != Some(self.value.as_str()),
+            Op::Contains => {
+                v.is_some_and(|v| v.to_lowercase().contains(&self.value.to_lowercase()))
+            }
+        }
+    }
+}
+
+/// Games chosen by number (1-based, inclusive) and by conditions.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Selection {
+    /// Game numbers chosen; `None`: every game.
+    pub games: Option<RangeInclusive<usize>>,
+    /// Conditions every chosen game meets.
+    pub conditions: Vec<Condition>,
+}
+
+fn number(s: &str) -> IResult<&str, usize> {
+    map_res(digit1, str::parse)(s)
+}
+
+fn numbers(s: &str) -> IResult<&str, (usize, Option<usize>)> {
+    all_consuming(tuple((number, opt(preceded(tag("-"), number)))))(s)
+}
+
+/// Splits `FILE:N` or `FILE:N-M` into the file and its game numbers, when
+/// the argument is not itself a file that exists (`exists`) but the part
+/// before the last `:` is (or is `-`). `Err` for numbers out of order or 0.
+pub fn split_path(
+    arg: &str,
+    exists: impl Fn(&str) -> bool,
+) -> Result<(String, Option<RangeInclusive<usize>>), String> {
+    if exists(arg) {
+        return Ok((arg.to_owned(), None));
+    }
+    let Some((file, nums)) = arg.rsplit_once(':') else {
+        return Ok((arg.to_owned(), None));
+    };
+    let Ok((_, (from, to))) = numbers(nums) else {
+        return Ok((arg.to_owned(), None));
+    };
+    if file != "-" && !exists(file) {
+        return Ok((arg.to_owned(), None));
+    }
+    let to = to.unwrap_or(from);
+    if from == 0 || to < from {
+        return Err(format!(
+            "{arg}: games are numbered from 1, first to last (expected FILE:N or FILE:N-M with 1 <= N <= M)"
+        ));
+    }
+    Ok((file.to_owned(), Some(from..=to)))
+}
+
+impl Selection {
+    /// Whether nothing is left out.
+    pub fn is_all(&self) -> bool {
+        self.games.is_none() && self.conditions.is_empty()
+    }
+
+    /// Whether game `n` (1-based), read as `record` (`None`: unreadable),
+    /// is chosen. An unreadable game meets no condition.
+    pub fn keeps(&self, n: usize, record: Option<&Record>) -> bool {
+        if self.games.as_ref().is_some_and(|r| !r.contains(&n)) {
+            return false;
+        }
+        self.conditions.is_empty()
+            || record.is_some_and(|r| self.conditions.iter().all(|c| c.holds(r)))
+    }
+
+    /// `bytes` with every game not chosen blanked out: its bytes become
+    /// spaces but for line breaks, so the games kept keep their lines,
+    /// columns and offsets, and a reader sees only them.
+    pub fn mask(&self, bytes: &[u8]) -> Vec<u8> {
+        let mut out = bytes.to_vec();
+        for (i, g) in games(bytes).iter().enumerate() {
+            if !self.keeps(i + 1, g.record.as_ref().ok()) {
+                for b in &mut out[g.range.clone()] {
+                    if *b != b'\n' && *b != b'\r' {
+                        *b = b' ';
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conditions_parse() {
+        let c: Condition = "Result!=*".parse().unwrap();
+        assert_eq!(
+            (c.tag.as_str(), c.op, c.value.as_str()),
+            ("Result", Op::IsNot, "*")
+        );
+        let c: Condition = "Date=1998.??.??".parse().unwrap();
+        assert_eq!((c.op, c.value.as_str()), (Op::Is, "1998.??.??"));
+        let c: Condition = "Round=".parse().unwrap();
+        assert_eq!(c.value, "");
+        let c: Condition = "Event~a=b".parse().unwrap();
+        assert_eq!((c.op, c.value.as_str()), (Op::Contains, "a=b"));
+        for bad in ["", "Result", "=1-0", "Re sult=1", "!=*"] {
+            assert!(bad.parse::<Condition>().is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn paths_with_game_numbers() {
+        let exists = |p: &str| p == "a.pgn" || p == "b:2.pgn";
+        assert_eq!(
+            split_path("a.pgn:3", exists),
+            Ok(("a.pgn".into(), Some(3..=3)))
+        );
+        assert_eq!(
+            split_path("a.pgn:2-5", exists),
+            Ok(("a.pgn".into(), Some(2..=5)))
+        );
+        assert_eq!(split_path("-:2", exists), Ok(("-".into(), Some(2..=2))));
+        assert_eq!(split_path("b:2.pgn", exists), Ok(("b:2.pgn".into(), None)));
+        assert_eq!(split_path("c.pgn:2", exists), Ok(("c.pgn:2".into(), None)));
+        assert_eq!(split_path("a.pgn:x", exists), Ok(("a.pgn:x".into(), None)));
+        assert!(split_path("a.pgn:0", exists).is_err());
+        assert!(split_path("a.pgn:5-2", exists).is_err());
+    }
+
+    #[test]
+    fn masking_keeps_positions() {
+        let pgn = b"[White \"A\"]\n\n1. e4 *\n\n[White \"B\"]\n\n1. d4 *\n";
+        let s = Selection {
+            games: None,
+            conditions: vec!["White=B".parse().unwrap()],
+        };
+        let masked = s.mask(pgn);
+        assert_eq!(masked.len(), pgn.len());
+        let text = String::from_utf8(masked).unwrap();
+        assert_eq!(text.lines().count(), 7);
+        assert!(!text.contains("\"A\"") && text.ends_with("[White \"B\"]\n\n1. d4 *\n"));
+    }
+}

@@ -1,0 +1,186 @@
+//! `fvnote dedup` and `validate --valid-out/--invalid-out` (issue:
+//! correspondence archives, item 3): duplicates and re-sent games dropped,
+//! good and bad games split, every game kept byte for byte.
+use assert_cmd::Command;
+
+fn fvnote() -> Command {
+    let mut c = Command::cargo_bin("fvnote").unwrap();
+    c.env_remove("NO_COLOR")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .timeout(std::time::Duration::from_secs(120));
+    c
+}
+
+fn fixture(name: &str) -> String {
+    let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/correspondence")
+        .join(name);
+    std::fs::read_to_string(p).unwrap()
+}
+
+/// `dedup` of `pgn` on standard input... (dedup reads files): through a
+/// temporary file. Returns stdout and stderr.
+fn dedup(pgn: &str) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("in.pgn");
+    std::fs::write(&path, pgn).unwrap();
+    let out = fvnote().arg("dedup").arg(&path).output().unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let err = String::from_utf8(out.stderr)
+        .unwrap()
+        .replace(&path.display().to_string(), "IN");
+    (String::from_utf8(out.stdout).unwrap(), err)
+}
+
+fn game(tags: &[(&str, &str)], movetext: &str) -> String {
+    let mut s: String = tags
+        .iter()
+        .map(|(n, v)| format!("[{n} \"{v}\"]\n"))
+        .collect();
+    s.push('\n');
+    s.push_str(movetext);
+    s.push_str("\n\n");
+    s
+}
+
+#[test]
+fn a_slide_game_re_sent_with_more_moves_keeps_the_longest_sending() {
+    let text = fixture("slide-resent.pgn");
+    let (out, err) = dedup(&text);
+    assert_eq!(
+        err,
+        "dropped IN game 1 (line 1): re-sent with more moves (6 plies, then 12) as IN game 2 (line 12)\nkept 1 of 2 games, dropped 1\n"
+    );
+    // The kept game byte for byte: the file from its second game on.
+    let second = text.find("\n[Event").unwrap() + 1;
+    assert_eq!(out, text[second..]);
+}
+
+#[test]
+fn identical_games_keep_the_first_copy() {
+    let text = fixture("fault-line-duplicates.pgn");
+    let (out, err) = dedup(&text);
+    assert!(
+        err.starts_with("dropped IN game 2 (line 12): identical to IN game 1 (line 1)\n"),
+        "{err}"
+    );
+    assert!(
+        text.starts_with(&out) && out.matches("[Event").count() == 1,
+        "{out}"
+    );
+}
+
+#[test]
+fn moves_are_compared_in_canonical_san_of_the_variant() {
+    // The first sending in long algebraic, the second in SAN with a later
+    // Date and a Result: still the same game re-sent.
+    let tags = |date| vec![("White", "A"), ("Black", "B"), ("Date", date)];
+    let a = game(&tags("2020.01.01"), "1. e2e4 e7e5 2. g1f3 *");
+    let b = game(&tags("2020.02.01"), "1. e4 e5 2. Nf3 Nc6 1-0");
+    let (out, err) = dedup(&(a + &b));
+    assert!(
+        err.contains("re-sent with more moves (3 plies, then 4)"),
+        "{err}"
+    );
+    assert_eq!(out, b);
+}
+
+#[test]
+fn different_games_are_all_kept() {
+    let t = [("White", "A"), ("Black", "B")];
+    let other_player = [("White", "C"), ("Black", "B")];
+    let base = game(&t, "1. e4 e5 *");
+    // Diverging moves, another player, a game that does not replay.
+    let games = [
+        base.clone(),
+        game(&t, "1. d4 d5 2. c4 *"),
+        game(&other_player, "1. e4 e5 2. Nf3 *"),
+        game(&t, "1. e4 e5 2. Ke3 *"),
+    ];
+    let all: String = games.concat();
+    let (out, err) = dedup(&all);
+    assert_eq!(err, "kept 4 of 4 games, dropped 0\n");
+    assert_eq!(out, all);
+}
+
+#[test]
+fn in_place_rewrites_only_the_files_that_lost_a_game_and_o_never_an_input() {
+    let dir = tempfile::tempdir().unwrap();
+    let (a, b) = (dir.path().join("a.pgn"), dir.path().join("b.pgn"));
+    std::fs::write(&a, fixture("slide-resent.pgn")).unwrap();
+    std::fs::write(&b, fixture("chess-roster.pgn")).unwrap();
+    let before_b = std::fs::metadata(&b).unwrap().modified().unwrap();
+    fvnote()
+        .args(["dedup", "--in-place"])
+        .arg(&a)
+        .arg(&b)
+        .assert()
+        .code(0);
+    assert_eq!(
+        std::fs::read_to_string(&a)
+            .unwrap()
+            .matches("[Event")
+            .count(),
+        1
+    );
+    assert_eq!(
+        std::fs::read_to_string(&b).unwrap(),
+        fixture("chess-roster.pgn")
+    );
+    assert_eq!(std::fs::metadata(&b).unwrap().modified().unwrap(), before_b);
+    fvnote()
+        .arg("dedup")
+        .arg(&a)
+        .arg("-o")
+        .arg(&a)
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn validate_splits_an_archive_into_valid_and_invalid_games_byte_for_byte() {
+    let names = [
+        "chess-cut-off.pgn",
+        "slide-resent.pgn",
+        "quake-result-mismatch.pgn",
+        "chess-roster.pgn",
+        "fault-line-dangling-number.pgn",
+    ];
+    let texts: Vec<String> = names.iter().map(|n| fixture(n)).collect();
+    // A syntax error in the middle, too.
+    let broken = "[Event \"broken\"]\n\n1. e4 ) e5 *\n\n".to_owned();
+    let archive = format!(
+        "{}{}{broken}{}{}{}",
+        texts[0], texts[1], texts[2], texts[3], texts[4]
+    );
+    let dir = tempfile::tempdir().unwrap();
+    let input = dir.path().join("archive.pgn");
+    std::fs::write(&input, &archive).unwrap();
+    let (good, bad) = (dir.path().join("good.pgn"), dir.path().join("bad.pgn"));
+    fvnote()
+        .arg("validate")
+        .arg(&input)
+        .arg("--valid-out")
+        .arg(&good)
+        .arg("--invalid-out")
+        .arg(&bad)
+        .assert()
+        .code(1);
+    let good = std::fs::read_to_string(&good).unwrap();
+    let bad = std::fs::read_to_string(&bad).unwrap();
+    assert_eq!(good, format!("{}{}", texts[1], texts[3]));
+    assert_eq!(bad, format!("{}{broken}{}{}", texts[0], texts[2], texts[4]));
+    // Standard input cannot be read twice; an input is never an output.
+    fvnote()
+        .args(["validate", "--valid-out", "x.pgn", "-"])
+        .write_stdin(archive)
+        .assert()
+        .code(2);
+    fvnote()
+        .arg("validate")
+        .arg(&input)
+        .arg("--invalid-out")
+        .arg(&input)
+        .assert()
+        .code(2);
+}

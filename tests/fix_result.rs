@@ -1,0 +1,126 @@
+//! `fmt --fix-result` (issue: correspondence archives, item 3): the Result tag
+//! and termination marker set from the final position where the rules decide
+//! it (RULINGS G5, FL1), and nowhere else.
+use assert_cmd::Command;
+
+fn root() -> std::path::PathBuf {
+    std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Runs `fmt` (with `extra` arguments) on a copy of `text`; the file after,
+/// and stderr.
+fn fmt(text: &str, extra: &[&str]) -> (String, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.pgn");
+    std::fs::write(&path, text).unwrap();
+    let out = Command::cargo_bin("fvnote")
+        .unwrap()
+        .arg("fmt")
+        .args(extra)
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let err = String::from_utf8(out.stderr)
+        .unwrap()
+        .replace(&path.display().to_string(), "FILE");
+    (std::fs::read_to_string(&path).unwrap(), err)
+}
+
+/// `text` with its result (tag and marker) replaced by `wrong`.
+fn with_result(text: &str, right: &str, wrong: &str) -> String {
+    let tag = format!("[Result \"{right}\"]");
+    assert!(text.contains(&tag));
+    let end = text.trim_end();
+    assert!(end.ends_with(right), "the marker ends the game");
+    let body = &end[..end.len() - right.len()];
+    format!("{}{wrong}\n", body).replace(&tag, &format!("[Result \"{wrong}\"]"))
+}
+
+#[test]
+fn decided_endings_of_several_variants_get_their_result_back() {
+    for (file, right, ruling) in [
+        (
+            "fixtures/chess/valid/04-loyd-stalemate.pgn",
+            "1/2-1/2",
+            "G5",
+        ),
+        (
+            "fixtures/grid/valid/03-stalemate-pawns-stuck.pgn",
+            "1/2-1/2",
+            "G5",
+        ),
+        (
+            "fixtures/fault-line/valid/01-king-captured-after-refusal.pgn",
+            "",
+            "FL1",
+        ),
+        (
+            "fixtures/fault-line/valid/03-king-reaches-far-rank.pgn",
+            "",
+            "FL1",
+        ),
+        (
+            "fixtures/fault-line/valid/05-stalemate.pgn",
+            "1/2-1/2",
+            "G5",
+        ),
+    ] {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        let right = if right.is_empty() {
+            text.lines()
+                .find_map(|l| l.strip_prefix("[Result \"")?.strip_suffix("\"]"))
+                .unwrap()
+                .to_owned()
+        } else {
+            right.to_owned()
+        };
+        let (canonical, _) = fmt(&text, &[]);
+        for wrong in ["*", "1-0", "0-1", "1/2-1/2"]
+            .into_iter()
+            .filter(|w| *w != right)
+        {
+            let (fixed, err) = fmt(&with_result(&text, &right, wrong), &["--fix-result"]);
+            assert_eq!(fixed, canonical, "{file} from {wrong}");
+            assert_eq!(err.lines().count(), 1, "{file}: {err}");
+            assert!(
+                err.starts_with(&format!("FILE: game 1: result set to {right} ({ruling}: ")),
+                "{file}: {err}"
+            );
+            assert!(
+                err.contains(&format!(
+                    "Result tag was {wrong}, termination marker was {wrong}"
+                )),
+                "{err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn an_undecided_ending_keeps_any_result() {
+    // Resignation or agreement: the position decides nothing (G5).
+    let text = "[Event \"e\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 0-1\n";
+    let (plain, _) = fmt(text, &[]);
+    let (fixed, err) = fmt(text, &["--fix-result"]);
+    assert_eq!((fixed, err), (plain, String::new()));
+}
+
+#[test]
+fn a_missing_tag_and_marker_are_added() {
+    let text = "[Event \"e\"]\n\n1. f3 e5 2. g4 Qh4#\n";
+    let (fixed, err) = fmt(text, &["--fix-result"]);
+    assert!(
+        fixed.contains("[Result \"0-1\"]") && fixed.trim_end().ends_with("Qh4# 0-1"),
+        "{fixed}"
+    );
+    assert!(
+        err.contains("Result tag was none, termination marker was none"),
+        "{err}"
+    );
+}
