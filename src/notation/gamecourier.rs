@@ -37,7 +37,7 @@ use nom::combinator::recognize;
 use nom::sequence::pair;
 use nom::IResult;
 
-use crate::record::Span;
+use crate::model::Span;
 
 /// A square as written: 0-based file (`a` = 0) and 0-based rank (`1` = 0).
 /// Names are read in the frame of the position the turn is played from
