@@ -10,8 +10,8 @@ use clap::Args;
 use super::encoding_args::EncodingArgs;
 use super::{CliError, WriteArgs};
 use crate::fs::write_file;
+use crate::record::cut::{games, Game};
 use crate::record::dedup::{dedup, Why};
-use crate::record::split::{games, Game};
 
 #[derive(Args, Debug)]
 pub struct DedupArgs {

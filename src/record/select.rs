@@ -36,7 +36,7 @@ use nom::combinator::{all_consuming, map_res, opt, rest};
 use nom::sequence::{preceded, tuple};
 use nom::IResult;
 
-use crate::record::split::games;
+use crate::record::cut::games;
 use crate::record::Record;
 
 /// How a condition compares.
