@@ -7,12 +7,11 @@ use std::process::{Command as Std, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::cargo_bin;
-use assert_cmd::Command;
 use predicates::str::contains;
 
-fn fvnote() -> Command {
-    Command::cargo_bin("fvnote").unwrap()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 #[test]
 fn perft_depth_is_checked_against_a_maximum() {

@@ -2,15 +2,10 @@
 //! cut-off games, dangling move numbers, results that disagree, and the
 //! Seven Tag Roster, in every output format of `fvnote validate`, on the
 //! logs of `fixtures/correspondence/`.
-use assert_cmd::Command;
 
-fn fvnote() -> Command {
-    let mut c = Command::cargo_bin("fvnote").unwrap();
-    c.env_remove("NO_COLOR")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .timeout(std::time::Duration::from_secs(120));
-    c
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 /// `validate --format json` of a file or of standard input: exit code and
 /// the games' JSON objects.

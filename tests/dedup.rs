@@ -1,15 +1,10 @@
 //! `fvnote dedup` and `validate --valid-out/--invalid-out` (issue:
 //! correspondence archives, item 3): duplicates and re-sent games dropped,
 //! good and bad games split, every game kept byte for byte.
-use assert_cmd::Command;
 
-fn fvnote() -> Command {
-    let mut c = Command::cargo_bin("fvnote").unwrap();
-    c.env_remove("NO_COLOR")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .timeout(std::time::Duration::from_secs(120));
-    c
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 fn fixture(name: &str) -> String {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))

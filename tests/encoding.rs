@@ -1,17 +1,12 @@
 //! `--encoding` (issue: correspondence archives, item 2): Latin-1 and
 //! Windows-1252 archives are read on request, written as UTF-8, and no
 //! character is lost; by default input must be UTF-8.
-use assert_cmd::Command;
 
 const LATIN1: &str = "fixtures/correspondence/chess-latin1.pgn";
 
-fn fvnote() -> Command {
-    let mut c = Command::cargo_bin("fvnote").unwrap();
-    c.env_remove("NO_COLOR")
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
-        .timeout(std::time::Duration::from_secs(120));
-    c
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 fn latin1_bytes() -> Vec<u8> {
     std::fs::read(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(LATIN1)).unwrap()

@@ -1,10 +1,8 @@
 //! `fvnote explain ID` prints the rule book's entry (notation/rules.md).
 
-use assert_cmd::Command;
-
-fn fvnote() -> Command {
-    Command::cargo_bin("fvnote").unwrap()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 #[test]
 fn explain_prints_the_entry_case_insensitively() {

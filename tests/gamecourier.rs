@@ -363,9 +363,11 @@ fn gamecourier_fixtures_read_as_declared() {
     );
 }
 
+#[path = "common/cli.rs"]
+mod common_cli;
+
 /// The "Done when" of the issue, through the binary.
 mod cli {
-    use assert_cmd::Command;
     use std::path::Path;
 
     fn fixture(rel: &str) -> String {
@@ -376,9 +378,7 @@ mod cli {
             .to_string()
     }
 
-    fn fvnote() -> Command {
-        Command::cargo_bin("fvnote").unwrap()
-    }
+    use super::common_cli::fvnote;
 
     #[test]
     fn validate_accepts_board_edits_and_rejects_an_illegal_turn_at_its_line() {

@@ -7,11 +7,9 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn fvnote() -> Command {
-    let mut c = Command::cargo_bin("fvnote").unwrap();
-    c.env("NO_COLOR", "1").env_remove("GITHUB_STEP_SUMMARY");
-    c
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 fn fixture(rel: &str) -> String {
     Path::new(env!("CARGO_MANIFEST_DIR"))

@@ -4,13 +4,12 @@
 
 use std::path::Path;
 
-use assert_cmd::Command;
 use base64::Engine as _;
 use sha2::{Digest as _, Sha256};
 
-fn fvnote() -> Command {
-    Command::cargo_bin("fvnote").unwrap()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 fn page_of(pgn: &str) -> (String, i32) {
     let dir = tempfile::tempdir().unwrap();

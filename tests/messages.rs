@@ -2,7 +2,6 @@
 //! they can go when none can make the move, and each line naming the token
 //! and the ruling once, in the library and in every command.
 
-use assert_cmd::Command;
 use fvnote::notation::fen::read_fen;
 use fvnote::notation::san::{San, SanError};
 use fvnote::{Position, Variant};
@@ -21,11 +20,9 @@ fn why(pos: &Position, token: &str) -> String {
         .to_string()
 }
 
-fn fvnote() -> Command {
-    let mut cmd = Command::cargo_bin("fvnote").unwrap();
-    cmd.env_remove("NO_COLOR").env_remove("CI");
-    cmd
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 const AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";
 

@@ -1,12 +1,11 @@
 //! `fvnote show`'s picture flags: flip, size, arrows, coordinates, the last
 //! move of `RECORD@ply`.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn fvnote() -> Command {
-    Command::cargo_bin("fvnote").unwrap()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 fn svg_of(args: &[&str]) -> String {
     let dir = tempfile::tempdir().unwrap();

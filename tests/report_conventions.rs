@@ -1,14 +1,11 @@
 //! Command-line conventions: options that cannot apply are refused with a
 //! message instead of being ignored.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn fvnote() -> Command {
-    let mut c = Command::cargo_bin("fvnote").unwrap();
-    c.current_dir(env!("CARGO_MANIFEST_DIR"));
-    c
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 #[test]
 fn fens_only_apply_to_json_targets() {

@@ -2,14 +2,11 @@
 //! controls (`--quiet`, `--max-warnings`, `--deny warnings`), the summary
 //! by variant, and flags that mean one thing everywhere.
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 
-fn fvnote() -> Command {
-    let mut c = Command::cargo_bin("fvnote").unwrap();
-    c.env_remove("NO_COLOR");
-    c
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 /// One game on one line of about 1,700 columns, every move in long
 /// algebraic (a lenient spelling), the knights dancing; `tail` ends it.

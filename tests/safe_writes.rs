@@ -10,12 +10,11 @@ use std::process::{Command as Std, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::cargo_bin;
-use assert_cmd::Command;
 use predicates::str::contains;
 
-fn fvnote() -> Command {
-    Command::cargo_bin("fvnote").unwrap()
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 /// Not canonical: `fmt` rewrites it.
 const MESSY: &str = "1.e4 e5 2.Ng1-f3 *\n";

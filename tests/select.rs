@@ -1,13 +1,9 @@
 //! Choosing games (issue: correspondence archives, item 3): `FILE:N`,
 //! `FILE:N-M` and `--where` on `validate` and `convert`.
-use assert_cmd::Command;
 
-fn fvnote() -> Command {
-    let mut c = Command::cargo_bin("fvnote").unwrap();
-    c.env_remove("NO_COLOR")
-        .timeout(std::time::Duration::from_secs(120));
-    c
-}
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
 /// Four games: an unfinished one, a cut-off one, a win, a draw.
 const ARCHIVE: &str = "\
