@@ -15,7 +15,6 @@
 //! assert_eq!((game.tag("Result"), game.result.as_deref()), (Some("0-1"), Some("0-1")));
 //! ```
 
-use crate::record::format::{format_pgn_each_to, Located};
 use crate::record::replay::{replay, ReplayOptions};
 use crate::record::{Record, Tag};
 use crate::rules::Outcome;
@@ -71,26 +70,4 @@ pub fn fix_result(record: &mut Record) -> Option<Change> {
         result,
         outcome,
     })
-}
-
-/// A formatted text and, for each game changed, its number and the change.
-pub type Fixed = (String, Vec<(usize, Change)>);
-
-/// [`crate::record::format::format_pgn`] with each game's result repaired
-/// first: the canonical text and, for each game changed, its number
-/// (1-based) and the change.
-pub fn format_fixing(bytes: &[u8]) -> Result<Fixed, Vec<Located>> {
-    let mut out = Vec::new();
-    let mut changes = Vec::new();
-    let fix = |n, r: &mut Record| {
-        if let Some(c) = fix_result(r) {
-            changes.push((n, c));
-        }
-    };
-    // Writing to memory cannot fail.
-    let errors = format_pgn_each_to(bytes, &mut out, fix).unwrap_or_default();
-    if !errors.is_empty() {
-        return Err(errors);
-    }
-    Ok((String::from_utf8_lossy(&out).into_owned(), changes))
 }

@@ -8,7 +8,6 @@ pub mod fix_result;
 pub mod format;
 pub mod gamecourier;
 pub mod gen;
-pub mod io;
 pub mod json;
 pub mod json_check;
 pub mod json_compact;

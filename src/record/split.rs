@@ -4,23 +4,6 @@
 
 use crate::record::cut::games;
 use crate::record::select::Selection;
-use crate::record::validate::{check_games_serial, ValidateOptions};
-
-/// The games of `bytes` that `selection` chooses, sorted by their verdict:
-/// the valid ones' bytes, and the invalid ones', each in order (as
-/// `validate` judges them with `opts`).
-pub fn by_validity(
-    bytes: &[u8],
-    opts: &ValidateOptions,
-    selection: &Selection,
-) -> (Vec<u8>, Vec<u8>) {
-    let mut valid_flags = Vec::new();
-    // Reading from memory cannot fail; the games not chosen are blanks.
-    let _ = check_games_serial(&selection.mask(bytes)[..], opts, |v| {
-        valid_flags.push(v.valid)
-    });
-    by_verdicts(bytes, selection, &valid_flags)
-}
 
 /// The games of `bytes` that `selection` chooses, sorted by verdicts given
 /// in their order (`valid_flags[k]`: whether the k-th chosen game is valid;
