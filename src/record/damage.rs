@@ -233,20 +233,6 @@ fn after(span: Span) -> Span {
     }
 }
 
-fn diag(severity: Severity, span: Span, token: &str, message: String) -> Diagnostic {
-    Diagnostic {
-        severity,
-        span,
-        ply: None,
-        token: token.to_owned(),
-        message,
-        ruling: None,
-        fen: None,
-        suggestions: Vec::new(),
-        in_variation: false,
-    }
-}
-
 const MARKERS: &str = "1-0, 0-1, 1/2-1/2 or *";
 
 /// The damage one game shows, in document order.
@@ -266,7 +252,7 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
             .collect();
         if !missing.is_empty() {
             let at = s.first_tag.unwrap_or(game);
-            out.push(diag(
+            out.push(Diagnostic::new(
                 roster,
                 Span { len: 0, ..at },
                 "",
@@ -278,7 +264,7 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
             ));
         }
         if let Some((name, at)) = s.disorder {
-            out.push(diag(
+            out.push(Diagnostic::new(
                 roster,
                 at,
                 name,
@@ -289,7 +275,7 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
             ));
         }
         if let Some((value, at)) = &s.bad_date {
-            out.push(diag(
+            out.push(Diagnostic::new(
                 roster,
                 *at,
                 value,
@@ -333,7 +319,7 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
                 Some((t, _)) => format!("; the Result tag says {t}"),
                 None => String::new(),
             };
-            out.push(diag(
+            out.push(Diagnostic::new(
                 Severity::Error,
                 at,
                 "",
@@ -341,7 +327,7 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
             ));
         }
         (Some((m, at)), Some((t, _))) if m != t && t != "?" => {
-            let mut d = diag(
+            let mut d = Diagnostic::new(
                 Severity::Error,
                 *at,
                 m,
@@ -403,7 +389,7 @@ pub fn relabel_syntax(e: &PgnError) -> Option<Diagnostic> {
         }
         _ => return None,
     };
-    Some(diag(
+    Some(Diagnostic::new(
         Severity::Error,
         e.span,
         "",

@@ -863,17 +863,7 @@ pub fn start_position(variant: Variant, fen: Option<&str>) -> Result<Position, S
 }
 
 fn diagnostic(span: Span, token: &str, message: String) -> Diagnostic {
-    Diagnostic {
-        severity: Severity::Error,
-        span,
-        ply: None,
-        token: token.to_owned(),
-        message,
-        ruling: None,
-        fen: None,
-        suggestions: Vec::new(),
-        in_variation: false,
-    }
+    Diagnostic::new(Severity::Error, span, token, message)
 }
 
 /// Reads a move list of `variant` from `fen` (or the start position): every

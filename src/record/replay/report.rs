@@ -185,19 +185,26 @@ impl GameReport {
     }
 }
 
-/// A diagnostic with only its severity, place, token and message set.
-pub(super) fn diag(severity: Severity, span: Span, token: &str, message: String) -> Diagnostic {
-    Diagnostic {
-        severity,
-        span,
-        ply: None,
-        token: token.to_owned(),
-        message,
-        ruling: None,
-        fen: None,
-        suggestions: Vec::new(),
-        in_variation: false,
+impl Diagnostic {
+    /// A diagnostic with only its severity, place, token and message set.
+    pub fn new(severity: Severity, span: Span, token: &str, message: String) -> Diagnostic {
+        Diagnostic {
+            severity,
+            span,
+            ply: None,
+            token: token.to_owned(),
+            message,
+            ruling: None,
+            fen: None,
+            suggestions: Vec::new(),
+            in_variation: false,
+        }
     }
+}
+
+/// [`Diagnostic::new`], as the replay's files call it.
+pub(super) fn diag(severity: Severity, span: Span, token: &str, message: String) -> Diagnostic {
+    Diagnostic::new(severity, span, token, message)
 }
 
 /// A report with nothing in it yet; `limited` for a verdict-only replay.
