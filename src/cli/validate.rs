@@ -269,11 +269,7 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         .into_iter()
         .map(|e| {
             let (path, message) = e.split_once(": ").unwrap_or(("", &e));
-            Failure {
-                path: path.to_owned(),
-                message: message.to_owned(),
-                line: None,
-            }
+            Failure::whole(path, message)
         })
         .collect();
     let strict = args.strict || args.deny.contains(&Lint::Warnings);

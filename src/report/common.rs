@@ -16,6 +16,17 @@ pub struct Failure {
     pub line: Option<u32>,
 }
 
+impl Failure {
+    /// An input that failed as a whole (no line).
+    pub fn whole(path: impl Into<String>, message: impl Into<String>) -> Failure {
+        Failure {
+            path: path.into(),
+            message: message.into(),
+            line: None,
+        }
+    }
+}
+
 /// `game 3 (Carlsen vs Nepo)` or `game 3`.
 pub fn game_name(v: &Verdict) -> String {
     match (&v.white, &v.black) {

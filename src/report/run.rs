@@ -154,16 +154,9 @@ pub fn run(
                         printer.file_end(out)?;
                         progress.tick(&summary);
                     }
-                    Err(message) => fail(
-                        printer,
-                        out,
-                        &mut summary,
-                        Failure {
-                            path: name,
-                            message,
-                            line: None,
-                        },
-                    )?,
+                    Err(message) => {
+                        fail(printer, out, &mut summary, Failure::whole(name, message))?
+                    }
                 }
             }
             i = j;
@@ -194,11 +187,7 @@ pub fn run(
                             printer,
                             out,
                             &mut summary,
-                            Failure {
-                                path: name,
-                                message: e.to_string(),
-                                line: None,
-                            },
+                            Failure::whole(name, e.to_string()),
                         )?;
                         continue;
                     }
@@ -231,11 +220,7 @@ pub fn run(
                         printer,
                         out,
                         &mut summary,
-                        Failure {
-                            path: name,
-                            message: e.to_string(),
-                            line: None,
-                        },
+                        Failure::whole(name, e.to_string()),
                     )?;
                     continue;
                 }
@@ -297,11 +282,7 @@ pub fn run(
             printer,
             out,
             &mut summary,
-            Failure {
-                path: opts.empty_name.clone(),
-                message: message.into(),
-                line: None,
-            },
+            Failure::whole(opts.empty_name.clone(), message),
         )?;
     }
     summary.elapsed = started.elapsed();
