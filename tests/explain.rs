@@ -58,3 +58,16 @@ fn every_cited_ruling_in_the_fixtures_explains() {
         assert_eq!(out.status.code(), Some(0), "{id}");
     }
 }
+
+#[test]
+fn an_unknown_id_is_not_echoed_whole() {
+    let long = "X".repeat(100_000);
+    let o = fvnote().args(["explain", &long]).output().unwrap();
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!("no ruling '{}…'", "X".repeat(40))),
+        "{err}"
+    );
+    assert!(err.len() < 2_000, "{} bytes", err.len());
+}

@@ -307,3 +307,30 @@ fn convert_writes_a_list_to_a_file_that_reads_back_as_the_game() {
         .stderr(predicate::str::contains("01-illegal-turn.txt:7:4: P e2-e4"));
     assert!(!refused.exists());
 }
+
+#[test]
+fn a_list_that_is_not_utf8_is_refused_at_its_line_and_column() {
+    let dir = tempfile::tempdir().unwrap();
+    let list = dir.path().join("latin1.txt");
+    std::fs::write(&list, b"1. e2-e4 e7-e5\n2. g1-f3 // caf\xe9\n").unwrap();
+    for args in [
+        &["validate", "--from", "gamecourier", "--variant", "chess"][..],
+        &[
+            "convert",
+            "--from",
+            "gamecourier",
+            "--variant",
+            "chess",
+            "--to",
+            "pgn",
+        ][..],
+    ] {
+        let o = fvnote().args(args).arg(&list).output().unwrap();
+        assert_eq!(o.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains("line 2, column 16: a byte that is not UTF-8"),
+            "{err}"
+        );
+    }
+}

@@ -308,7 +308,8 @@ fn each_record(
         let item = match String::from_utf8(bytes) {
             Err(e) => {
                 let at = e.utf8_error().valid_up_to();
-                Err(format!("{}: not UTF-8 text (byte {at})", input.name))
+                let why = crate::record::gamecourier::not_utf8(e.as_bytes(), at);
+                Err(format!("{}: {why}", input.name))
             }
             Ok(text) if text.trim().is_empty() => return Ok(()),
             Ok(text) => read_list(&text, setup.variant, setup.fen.as_deref()).map_err(|d| {

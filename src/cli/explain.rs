@@ -31,8 +31,11 @@ pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         }
         None => {
             let known: Vec<&str> = rulings::entries().iter().map(|e| e.id).collect();
+            // A pasted paragraph is not echoed whole.
+            let shown: String = id.chars().take(40).collect();
+            let cut = if shown.len() < id.len() { "…" } else { "" };
             Err(CliError::usage(format!(
-                "no ruling '{id}'; known ids: {}",
+                "no ruling '{shown}{cut}'; known ids: {}",
                 known.join(", ")
             )))
         }

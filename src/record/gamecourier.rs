@@ -1102,6 +1102,20 @@ pub struct ListSetup {
     pub fen: Option<String>,
 }
 
+/// Where a list stops being UTF-8 (`line L, column C`, columns in
+/// characters as everywhere), and what was expected.
+pub fn not_utf8(bytes: &[u8], valid_up_to: usize) -> String {
+    let valid = &bytes[..valid_up_to.min(bytes.len())];
+    let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let line = valid.iter().filter(|&&b| b == b'\n').count() + 1;
+    // The prefix is valid UTF-8, so this counts its characters.
+    let column = String::from_utf8_lossy(&valid[line_start..])
+        .chars()
+        .count()
+        + 1;
+    format!("line {line}, column {column}: a byte that is not UTF-8 (expected UTF-8 text)")
+}
+
 /// Checks one whole list file for `fvnote validate`: its verdict, `None` for
 /// a blank file (no game, as an empty PGN file has none), or why the bytes
 /// could not be read as a list.
@@ -1110,8 +1124,7 @@ pub fn check_list(
     setup: &ListSetup,
     strict: bool,
 ) -> Result<Option<Verdict>, String> {
-    let text = std::str::from_utf8(bytes)
-        .map_err(|e| format!("not UTF-8 text (byte {})", e.valid_up_to()))?;
+    let text = std::str::from_utf8(bytes).map_err(|e| not_utf8(bytes, e.valid_up_to()))?;
     if text.trim().is_empty() {
         return Ok(None);
     }
