@@ -1,4 +1,13 @@
-//! The one set-up of the `fvnote` binary for CLI tests.
+//! The one set-up of the `fvnote` binary for CLI tests, and the whole
+//! output of a run (exit code, stdout, stderr) as one text for a golden
+//! file (insta snapshots in `tests/snapshots/`).
+//!
+//! After an intended change: `INSTA_UPDATE=always cargo test --test NAME`,
+//! then review the diff of `tests/snapshots/` against the rulings.
+#![allow(dead_code)] // each test crate uses a different subset
+
+use std::path::Path;
+use std::process::Output;
 
 use assert_cmd::Command;
 
@@ -15,4 +24,85 @@ pub fn fvnote() -> Command {
         .env_remove("GITHUB_STEP_SUMMARY")
         .timeout(std::time::Duration::from_secs(120));
     c
+}
+
+/// Runs `cmd` and renders its whole output (see [`render`]).
+pub fn transcript(cmd: &mut Command) -> String {
+    render(&cmd.output().unwrap())
+}
+
+/// Runs `cmd` and renders its whole output with `dir` (a temporary
+/// directory, whose name changes from run to run) written `[TMP]`.
+pub fn transcript_in(cmd: &mut Command, dir: &Path) -> String {
+    redact_dir(&transcript(cmd), dir)
+}
+
+/// `text` with every spelling of `dir` (as given and canonical) written
+/// `[TMP]`.
+pub fn redact_dir(text: &str, dir: &Path) -> String {
+    let mut text = text.to_owned();
+    let canonical = dir.canonicalize().unwrap_or_else(|_| dir.to_owned());
+    for d in [canonical, dir.to_owned()] {
+        let d = d.display().to_string();
+        if !d.is_empty() {
+            text = text.replace(&d, "[TMP]");
+        }
+    }
+    text
+}
+
+/// An output's exit code, stdout and stderr as one text. Control
+/// characters other than line breaks and tabs are written `\x1b`-style
+/// (ANSI colours stay visible), a missing final line break is marked, and
+/// an output that is not UTF-8 is written as escaped bytes.
+pub fn render(out: &Output) -> String {
+    let code = match out.status.code() {
+        Some(c) => c.to_string(),
+        None => "killed by a signal".to_owned(),
+    };
+    format!(
+        "exit: {code}\n--- stdout\n{}--- stderr\n{}",
+        stream(&out.stdout),
+        stream(&out.stderr)
+    )
+}
+
+fn stream(bytes: &[u8]) -> String {
+    let mut text = match std::str::from_utf8(bytes) {
+        Ok(s) => s
+            .chars()
+            .map(|c| match c {
+                '\n' | '\t' => c.to_string(),
+                c if c.is_control() => format!("\\x{:02x}", u32::from(c)),
+                c => c.to_string(),
+            })
+            .collect(),
+        Err(_) => format!(
+            "(not UTF-8) {}\n",
+            bytes.escape_ascii().to_string().replace("\\n", "\\n\n")
+        ),
+    };
+    if !text.is_empty() && !text.ends_with('\n') {
+        text.push_str("⏎ (no line break at the end)\n");
+    }
+    text
+}
+
+/// Writes `text` to `dir/name`; its path.
+pub fn write_file(dir: &Path, name: &str, text: &str) -> std::path::PathBuf {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p
+}
+
+/// Runs `cmd`, requires exit code 0 and an empty stderr, and returns its
+/// stdout, for a run whose output feeds the next.
+pub fn stdout_of(cmd: &mut Command) -> String {
+    let out = cmd.output().unwrap();
+    assert!(
+        out.status.success() && out.stderr.is_empty(),
+        "{}",
+        render(&out)
+    );
+    String::from_utf8(out.stdout).unwrap()
 }
