@@ -1,0 +1,153 @@
+//! Writing FEN: the fields of a position, and their text.
+
+use std::fmt::{self, Write as _};
+
+use super::{Fen, FenSquare, Offsets};
+use crate::piece::{Color, Piece, Role};
+use crate::position::{CastleSide, Position};
+use crate::square::Square;
+
+impl From<&Position> for Fen {
+    /// The fields of `pos`, as [`write_fen`] writes them.
+    fn from(pos: &Position) -> Fen {
+        let (files, ranks) = pos.frame();
+        let board = (0..ranks)
+            .rev()
+            .map(|rank| {
+                (0..files)
+                    .filter_map(|file| Square::new(file, rank))
+                    .map(|sq| match pos.piece_at(sq) {
+                        _ if !pos.is_cell(sq) => FenSquare::Hole,
+                        Some(p) => FenSquare::Piece(p),
+                        None => FenSquare::Empty,
+                    })
+                    .collect()
+            })
+            .collect();
+        let variant = pos.variant();
+        let pockets = variant.has_hands().then(|| {
+            let mut hand = Vec::new();
+            for color in Color::ALL {
+                for role in Role::ALL {
+                    for _ in 0..pos.in_hand(color, role) {
+                        hand.push(Piece::new(color, role));
+                    }
+                }
+            }
+            hand
+        });
+        let castling = [
+            (Color::White, CastleSide::King),
+            (Color::White, CastleSide::Queen),
+            (Color::Black, CastleSide::King),
+            (Color::Black, CastleSide::Queen),
+        ]
+        .into_iter()
+        .filter(|&(c, s)| pos.castling().has(c, s))
+        .collect();
+        let cages = match (pos.cage(Color::White), pos.cage(Color::Black)) {
+            (Some(w), Some(b)) if variant.has_cages() => Some([
+                (w, pos.relocated_last(Color::White)),
+                (b, pos.relocated_last(Color::Black)),
+            ]),
+            _ => None,
+        };
+        Fen {
+            board,
+            pockets,
+            turn: pos.turn(),
+            castling,
+            ep: pos.ep_square(),
+            counters: Some((pos.halfmoves(), pos.fullmoves())),
+            cages,
+            at: Offsets::default(),
+        }
+    }
+}
+
+fn push_piece(out: &mut fmt::Formatter<'_>, p: Piece) -> fmt::Result {
+    let code = p.code();
+    if code.len() > 1 {
+        write!(out, "({code})")
+    } else {
+        out.write_str(&code)
+    }
+}
+
+impl fmt::Display for Fen {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (k, row) in self.board.iter().enumerate() {
+            if k > 0 {
+                f.write_char('/')?;
+            }
+            let mut empty = 0;
+            for sq in row {
+                if *sq == FenSquare::Empty {
+                    empty += 1;
+                    continue;
+                }
+                if empty > 0 {
+                    write!(f, "{empty}")?;
+                    empty = 0;
+                }
+                match *sq {
+                    FenSquare::Piece(p) => push_piece(f, p)?,
+                    _ => f.write_char('*')?,
+                }
+            }
+            if empty > 0 {
+                write!(f, "{empty}")?;
+            }
+        }
+        if let Some(hand) = &self.pockets {
+            f.write_char('[')?;
+            for &p in hand {
+                push_piece(f, p)?;
+            }
+            f.write_char(']')?;
+        }
+        write!(f, " {} ", self.turn.char())?;
+        if self.castling.is_empty() {
+            f.write_char('-')?;
+        }
+        for &(color, side) in &self.castling {
+            let c = match side {
+                CastleSide::King => 'k',
+                CastleSide::Queen => 'q',
+            };
+            f.write_char(match color {
+                Color::White => c.to_ascii_uppercase(),
+                Color::Black => c,
+            })?;
+        }
+        match self.ep {
+            Some(sq) => write!(f, " {sq}")?,
+            None => f.write_str(" -")?,
+        }
+        if let Some((half, full)) = self.counters {
+            write!(f, " {half} {full}")?;
+        }
+        if let Some(cages) = self.cages {
+            f.write_char(' ')?;
+            for (sq, relocated) in cages {
+                write!(f, "{sq}{}", if relocated { "!" } else { "" })?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The board field (without pockets).
+pub fn write_board(pos: &Position) -> String {
+    let fen = Fen::from(pos);
+    let text = fen.to_string();
+    match text.find([' ', '[']) {
+        Some(end) => text[..end].to_owned(),
+        None => text,
+    }
+}
+
+/// Writes the FEN of `pos`; [`read_fen`] reads it back to the same position.
+pub fn write_fen(pos: &Position) -> String {
+    Fen::from(pos).to_string()
+}

@@ -1,0 +1,75 @@
+//! Tag pairs: one line read and parsed, its value checked and unescaped.
+
+use std::io::BufRead;
+
+use super::{Reader, Visitor};
+use crate::notation::pgn::lexer::{parse_tag, unescape, Scan, TagParse};
+use crate::notation::pgn::{PgnError, PgnErrorKind};
+
+fn found_char(b: Option<u8>) -> String {
+    match b {
+        None => "end of line".to_string(),
+        Some(b) if b.is_ascii_graphic() || b == b' ' => format!("'{}'", b as char),
+        Some(b) => format!("byte 0x{b:02x}"),
+    }
+}
+
+impl<R: BufRead> Reader<R> {
+    pub(super) fn tag<V: Visitor>(&mut self, v: &mut V) -> Result<(), PgnError> {
+        let cap = self.opts.max_tag_value_len.saturating_add(1024);
+        let scan = self
+            .win
+            .scan_until(0, |b| b == b'\n' || b == b'\r', cap)
+            .map_err(|e| self.io_err(e))?;
+        let (len, capped) = match scan {
+            Scan::Found(i) | Scan::Eof(i) => (i, false),
+            Scan::Cap => (cap, true),
+        };
+        let line = self.win.slice(0, len);
+        match parse_tag(line) {
+            TagParse::Ok {
+                name,
+                value,
+                value_at,
+                len,
+            } => {
+                if value.len() > self.opts.max_tag_value_len {
+                    let span = self.win.span_at(value_at, 0);
+                    let limit = self.opts.max_tag_value_len;
+                    return Err(self.fail(span, PgnErrorKind::TagValueTooLong { limit }));
+                }
+                let name = std::str::from_utf8(name).unwrap_or("");
+                let value = unescape(self.utf8(value, value_at)?);
+                v.tag(name, &value, self.win.span(len));
+                // Within the line: the scan above stopped at its end.
+                self.win.advance_in_line(len);
+                Ok(())
+            }
+            TagParse::OpenString { at } => {
+                let span = self.win.span_at(at, 1);
+                let kind = if capped {
+                    PgnErrorKind::TagValueTooLong {
+                        limit: self.opts.max_tag_value_len,
+                    }
+                } else {
+                    PgnErrorKind::UnterminatedString
+                };
+                Err(self.fail(span, kind))
+            }
+            TagParse::Expected { at, what } => {
+                let next = line.get(at).copied();
+                let span = self.win.span_at(at, usize::from(next.is_some()));
+                let found = found_char(next);
+                let kind = if what == "']'" {
+                    PgnErrorKind::UnterminatedTag { found }
+                } else {
+                    PgnErrorKind::MalformedTag {
+                        expected: what,
+                        found,
+                    }
+                };
+                Err(self.fail(span, kind))
+            }
+        }
+    }
+}
