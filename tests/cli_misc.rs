@@ -1,120 +1,74 @@
-//! End-to-end tests of perft, variants, moves and show, and the freshness of
-//! the generated man pages and completions.
-use predicates::prelude::*;
+//! End-to-end tests of perft, variants, moves and show (each run's whole
+//! output against its golden file in `tests/snapshots/`), and the freshness
+//! of the generated man pages and completions.
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::fvnote;
+use cli::{fvnote, transcript, transcript_in};
+use insta::assert_snapshot;
 
 #[test]
 fn perft_and_divide() {
-    fvnote()
-        .args(["perft", "3"])
-        .assert()
-        .code(0)
-        .stdout("8902\n");
-    fvnote()
-        .args(["perft", "1", "--divide"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::starts_with("Na3: 1\nNc3: 1\n"))
-        .stdout(predicate::str::ends_with("\n20\n"));
-    fvnote()
-        .args(["perft", "2", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::is_match(r"^\d+\n$").unwrap());
-    fvnote().args(["perft", "x"]).assert().code(2);
-    fvnote()
-        .args(["perft", "1", "--variant", "nope"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("nope"));
+    assert_snapshot!("perft_3", transcript(fvnote().args(["perft", "3"])));
+    assert_snapshot!(
+        "perft_divide",
+        transcript(fvnote().args(["perft", "1", "--divide"]))
+    );
+    // Counted by hand: 15 first moves; Black's king has 5 replies to
+    // each but Rh7 (2), Rh8+ (3), Rf1 and O-O (3 each: the f-file is
+    // covered): 11 * 5 + 2 + 3 + 3 + 3 = 66.
+    assert_snapshot!(
+        "perft_fen",
+        transcript(fvnote().args(["perft", "2", "--fen", "4k3/8/8/8/8/8/8/4K2R w K - 0 1"]))
+    );
+    assert_snapshot!("perft_bad_depth", transcript(fvnote().args(["perft", "x"])));
+    assert_snapshot!(
+        "perft_unknown_variant",
+        transcript(fvnote().args(["perft", "1", "--variant", "nope"]))
+    );
 }
 
 #[test]
 fn variants_lists_every_identifier() {
-    let out = fvnote()
-        .arg("variants")
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
-    for id in [
-        "chess",
-        "grid",
-        "rank-and-file",
-        "fault-line",
-        "quake",
-        "quake-lb",
-        "slide",
-    ] {
-        assert!(text.lines().any(|l| l.starts_with(id)), "{id}");
-    }
+    assert_snapshot!(transcript(fvnote().arg("variants")));
 }
 
 #[test]
 fn moves_text_json_and_record_positions() {
-    let out = fvnote()
-        .arg("moves")
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    assert_eq!(String::from_utf8(out).unwrap().lines().count(), 20);
-    let out = fvnote()
-        .args(["moves", "--format", "json", "tests/data/wrong_result.pgn"])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_snapshot!("moves_start", transcript(fvnote().arg("moves")));
     // The mated side has no legal move.
-    assert_eq!(v["moves"], serde_json::json!([]));
-    let out = fvnote()
-        .args(["moves", "--format", "json", "tests/data/valid.pgn:2@1"])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
-    assert_eq!(
-        v["fen"],
-        "rnbqkbnr/pppppppp/8/8/3P4/8/PPP1PPPP/RNBQKBNR b KQkq - 0 1"
+    assert_snapshot!(
+        "moves_mated",
+        transcript(fvnote().args(["moves", "--format", "json", "tests/data/wrong_result.pgn"]))
     );
-    assert_eq!(v["moves"].as_array().unwrap().len(), 20);
-    fvnote().args(["moves", "8/8/8 w"]).assert().code(2);
+    assert_snapshot!(
+        "moves_record_position",
+        transcript(fvnote().args(["moves", "--format", "json", "tests/data/valid.pgn:2@1"]))
+    );
+    assert_snapshot!(
+        "moves_bad_fen",
+        transcript(fvnote().args(["moves", "8/8/8 w"]))
+    );
 }
 
 #[test]
 fn show_text_and_svg() {
-    fvnote()
-        .args(["show", "tests/data/valid.pgn:2@2"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains(" 5   .  .  .  p  .  .  .  .  5\n"))
-        .stdout(predicate::str::contains(
-            "FEN: rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2",
-        ));
+    assert_snapshot!(
+        "show_text",
+        transcript(fvnote().args(["show", "tests/data/valid.pgn:2@2"]))
+    );
     let dir = tempfile::tempdir().unwrap();
     let svg = dir.path().join("b.svg");
-    fvnote()
-        .args(["show", "--svg"])
-        .arg(&svg)
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("White to move"));
-    assert!(std::fs::read_to_string(&svg).unwrap().contains("<svg"));
+    assert_snapshot!(
+        "show_svg",
+        transcript_in(fvnote().args(["show", "--svg"]).arg(&svg), dir.path())
+    );
+    assert_snapshot!("show_svg_file", std::fs::read_to_string(&svg).unwrap());
 }
 
 #[test]
 fn no_subcommand_is_a_usage_error() {
-    fvnote().assert().code(2);
+    assert_snapshot!(transcript(&mut fvnote()));
 }
 
 /// The committed `man/` must match the clap definitions.

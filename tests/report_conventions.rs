@@ -1,53 +1,46 @@
 //! Command-line conventions: options that cannot apply are refused with a
-//! message instead of being ignored.
-
-use predicates::prelude::*;
+//! message instead of being ignored. Each run's whole output against its
+//! golden file in `tests/snapshots/`.
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::fvnote;
+use cli::{fvnote, transcript, transcript_in};
+use insta::assert_snapshot;
 
 #[test]
 fn fens_only_apply_to_json_targets() {
     for to in ["pgn", "fen"] {
-        fvnote()
-            .args(["convert", "--to", to, "--fens", "tests/data/valid.pgn"])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(format!(
-                "--fens adds FENs to JSON; it cannot apply to --to {to}"
-            )));
+        assert_snapshot!(
+            format!("fens_to_{to}"),
+            transcript(fvnote().args(["convert", "--to", to, "--fens", "tests/data/valid.pgn"]))
+        );
     }
-    fvnote()
-        .args(["convert", "--to", "jsonl", "--fens", "tests/data/valid.pgn"])
-        .assert()
-        .code(0)
-        .stdout(predicate::str::contains("fen_after"));
+    assert_snapshot!(
+        "fens_to_jsonl",
+        transcript(fvnote().args(["convert", "--to", "jsonl", "--fens", "tests/data/valid.pgn"]))
+    );
 }
 
 #[test]
 fn variant_cannot_apply_to_a_record_position() {
     for cmd in ["show", "moves"] {
-        fvnote()
-            .args([cmd, "-v", "grid", "tests/data/valid.pgn:1@2"])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains(
-                "--variant grid cannot apply to a record position",
-            ));
-        fvnote()
-            .args([cmd, "tests/data/valid.pgn:1@2"])
-            .assert()
-            .code(0);
-        fvnote()
-            .args([
+        assert_snapshot!(
+            format!("{cmd}_variant_and_record"),
+            transcript(fvnote().args([cmd, "-v", "grid", "tests/data/valid.pgn:1@2"]))
+        );
+        assert_snapshot!(
+            format!("{cmd}_record"),
+            transcript(fvnote().args([cmd, "tests/data/valid.pgn:1@2"]))
+        );
+        assert_snapshot!(
+            format!("{cmd}_variant_and_fen"),
+            transcript(fvnote().args([
                 cmd,
                 "-v",
                 "grid",
                 "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
-            ])
-            .assert()
-            .code(0);
+            ]))
+        );
     }
 }
 
@@ -55,19 +48,18 @@ const LENIENT: &str = "[Result \"*\"]\n\n1. e2e4 e5 2. Ng1f3 *\n";
 
 #[test]
 fn fmt_dash_reads_stdin_and_writes_stdout() {
-    fvnote()
-        .args(["fmt", "-"])
-        .write_stdin(LENIENT)
-        .assert()
-        .code(0)
-        .stdout("[Result \"*\"]\n\n1. e4 e5 2. Nf3 *\n\n");
-    fvnote()
-        .args(["fmt", "-"])
-        .write_stdin("1. e4 Ke7 2. Ke3 *\n")
-        .assert()
-        .code(2)
-        .stdout("")
-        .stderr(predicate::str::contains("error: <stdin>:1:"));
+    assert_snapshot!(
+        "fmt_stdin",
+        transcript(fvnote().args(["fmt", "-"]).write_stdin(LENIENT))
+    );
+    assert_snapshot!(
+        "fmt_stdin_illegal",
+        transcript(
+            fvnote()
+                .args(["fmt", "-"])
+                .write_stdin("1. e4 Ke7 2. Ke3 *\n")
+        )
+    );
 }
 
 #[test]
@@ -75,22 +67,19 @@ fn fmt_check_diff_shows_the_change_and_writes_nothing() {
     let dir = tempfile::tempdir().unwrap();
     let file = dir.path().join("g.pgn");
     std::fs::write(&file, LENIENT).unwrap();
-    fvnote()
-        .args(["fmt", "--check", "--diff"])
-        .arg(&file)
-        .assert()
-        .code(1)
-        .stdout(predicate::str::contains(
-            "-1. e2e4 e5 2. Ng1f3 *\n+1. e4 e5 2. Nf3 *\n",
-        ));
+    assert_snapshot!(
+        "fmt_check_diff",
+        transcript_in(
+            fvnote().args(["fmt", "--check", "--diff"]).arg(&file),
+            dir.path()
+        )
+    );
     assert_eq!(std::fs::read_to_string(&file).unwrap(), LENIENT);
     // --diff alone would do nothing: refused.
-    fvnote()
-        .args(["fmt", "--diff"])
-        .arg(&file)
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("--check"));
+    assert_snapshot!(
+        "fmt_diff_alone",
+        transcript_in(fvnote().args(["fmt", "--diff"]).arg(&file), dir.path())
+    );
 }
 
 #[test]
