@@ -2,11 +2,10 @@
 //! controls (`--quiet`, `--max-warnings`, `--deny warnings`), the summary
 //! by variant, and flags that mean one thing everywhere.
 
-use predicates::prelude::*;
-
 #[path = "common/cli.rs"]
 mod cli;
-use cli::fvnote;
+use cli::{fvnote, transcript, transcript_in};
+use insta::assert_snapshot;
 
 /// One game on one line of about 1,700 columns, every move in long
 /// algebraic (a lenient spelling), the knights dancing; `tail` ends it.
@@ -20,14 +19,14 @@ fn one_line_game(tail: &str) -> String {
     format!("[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n{moves}{tail} *\n")
 }
 
-fn run(args: &[&str], stdin: String) -> (Option<i32>, String) {
-    let o = fvnote()
-        .arg("validate")
-        .args(args)
-        .write_stdin(stdin)
-        .output()
-        .unwrap();
-    (o.status.code(), String::from_utf8(o.stdout).unwrap())
+/// `fvnote validate ARGS` on `stdin`: its whole output.
+fn run(args: &[&str], stdin: String) -> String {
+    transcript(fvnote().arg("validate").args(args).write_stdin(stdin))
+}
+
+/// The widest line of a text, in characters.
+fn widest(text: &str) -> usize {
+    text.lines().map(|l| l.chars().count()).max().unwrap_or(0)
 }
 
 #[test]
@@ -37,57 +36,27 @@ fn a_one_line_game_prints_no_line_wider_than_120_columns() {
         game.lines().any(|l| l.len() > 1700),
         "the test needs a long line"
     );
-    let (code, out) = run(&["--color", "never"], game);
-    assert_eq!(code, Some(1));
-    let widest = out.lines().map(|l| l.chars().count()).max().unwrap();
-    assert!(widest <= 120, "a line of {widest} columns:\n{out}");
-    // The caret still stands under the token, inside the cut window.
-    let lines: Vec<&str> = out.lines().collect();
-    let src = lines
-        .iter()
-        .position(|l| l.contains("Nh4") && l.contains('|'))
-        .unwrap();
-    let at = lines[src].find("Nh4").unwrap();
-    assert_eq!(&lines[src + 1][at..at + 3], "^^^", "{out}");
-    assert!(
-        lines[src].contains("..."),
-        "the window is marked: {}",
-        lines[src]
-    );
+    // The source line cut to a window marked `...`, the caret still under
+    // the token.
+    let out = run(&["--color", "never"], game);
+    assert!(widest(&out) <= 120, "{out}");
+    assert_snapshot!(out);
 }
 
 #[test]
 fn repeated_lenient_warnings_are_shown_once_with_a_count() {
-    let (code, out) = run(&["--color", "never"], one_line_game(""));
-    assert_eq!(code, Some(0));
     // Every move is long algebraic: one warning printed, the rest counted.
-    assert_eq!(
-        out.matches("warning: long algebraic notation").count(),
-        1,
-        "{out}"
-    );
-    assert!(
-        out.contains("more like this in this game (lines 5, 5"),
-        "{out}"
-    );
-    assert!(out.lines().all(|l| l.chars().count() <= 120));
+    let out = run(&["--color", "never"], one_line_game(""));
+    assert!(widest(&out) <= 120, "{out}");
+    assert_snapshot!(out);
 }
 
 #[test]
 fn quiet_shows_errors_and_the_summary_only() {
-    let (code, out) = run(
+    assert_snapshot!(run(
         &["-q", "--color", "never"],
         one_line_game(&format!("{}. Nh4", 9999)),
-    );
-    assert_eq!(code, Some(1));
-    assert!(
-        out.contains(
-            "error: no knight can reach h4: the knights on b1 and g1 reach a3, c3 / f3, h3"
-        ),
-        "{out}"
-    );
-    assert!(!out.contains("warning:"), "{out}");
-    assert!(out.contains("checked 1 game in 1 file"), "{out}");
+    ));
 }
 
 #[test]
@@ -96,75 +65,77 @@ fn max_warnings_and_deny_warnings() {
     let lenient = "[Event \"?\"]\n[Site \"?\"]\n[Date \"????.??.??\"]\n[Round \"?\"]\n\
 [White \"?\"]\n[Black \"?\"]\n[Result \"*\"]\n\n1. e2e4 e5 *\n"
         .to_owned();
-    let (code, _) = run(&["--max-warnings", "1"], lenient.clone());
-    assert_eq!(code, Some(0));
-    fvnote()
-        .args(["validate", "--max-warnings", "0"])
-        .write_stdin(lenient.clone())
-        .assert()
-        .code(1)
-        .stderr(predicate::str::contains(
-            "1 warnings, more than --max-warnings 0",
-        ));
+    assert_snapshot!(
+        "max_warnings_1",
+        run(
+            &["--max-warnings", "1", "--color", "never"],
+            lenient.clone()
+        )
+    );
+    assert_snapshot!(
+        "max_warnings_0",
+        run(
+            &["--max-warnings", "0", "--color", "never"],
+            lenient.clone()
+        )
+    );
     // --deny warnings is --strict: the lenient move is an error.
-    let (code, out) = run(&["--deny", "warnings", "--color", "never"], lenient.clone());
-    assert_eq!(code, Some(1));
-    let (strict_code, strict_out) = run(&["--strict", "--color", "never"], lenient);
-    assert_eq!((code, &out), (strict_code, &strict_out));
+    let deny = run(&["--deny", "warnings", "--color", "never"], lenient.clone());
+    assert_snapshot!("deny_warnings", deny);
+    assert_eq!(run(&["--strict", "--color", "never"], lenient), deny);
 }
 
 #[test]
 fn the_summary_counts_by_variant() {
     let games = "[Variant \"grid\"]\n[Result \"*\"]\n\n1. e3 e6 2. e4 *\n\n\
 [Variant \"chess\"]\n[Result \"*\"]\n\n1. e4 e5 *\n\n[Result \"*\"]\n\n1. d4 *\n";
-    let (code, out) = run(&["--color", "never"], games.to_owned());
-    assert_eq!(code, Some(1));
-    assert!(
-        out.ends_with("by variant: chess 2, grid 1 (1 invalid)\n"),
-        "{out}"
-    );
+    assert_snapshot!(run(&["--color", "never"], games.to_owned()));
 }
 
 #[test]
 fn a_cited_ruling_points_to_explain() {
-    let (_, out) = run(
+    assert_snapshot!(run(
         &["--color", "never"],
         "[Variant \"grid\"]\n[Result \"*\"]\n\n1. e3 e6 2. e4 *\n".to_owned(),
-    );
-    assert!(
-        out.contains("= help: run 'fvnote explain GR2' for the rule (notation/rules.md)"),
-        "{out}"
-    );
+    ));
 }
 
 /// `-v` is `--variant` wherever it exists; `validate` has no variant, so
 /// `-v` is refused there rather than meaning something else.
 #[test]
 fn short_v_means_variant_everywhere() {
-    fvnote()
-        .args([
+    assert_snapshot!(
+        "moves_v",
+        transcript(fvnote().args([
             "moves",
             "-v",
             "fault-line",
             "*rnbkbnr/*pppppp*/*7/7*/*PPPPPP*/RNBKBNR* w KQkq - 0 1",
-        ])
-        .assert()
-        .code(0);
-    fvnote()
-        .args(["validate", "-v", "tests/data/valid.pgn"])
-        .assert()
-        .code(2)
-        .stderr(predicate::str::contains("unexpected argument '-v'"));
+        ]))
+    );
+    assert_snapshot!(
+        "validate_v",
+        transcript(fvnote().args(["validate", "-v", "tests/data/valid.pgn"]))
+    );
 }
 
 #[test]
 fn human_only_options_conflict_with_machine_formats() {
-    for flag in ["--quiet", "--verbose", "--color=always"] {
-        fvnote()
-            .args(["validate", "--format", "json", flag, "tests/data/valid.pgn"])
-            .assert()
-            .code(2)
-            .stderr(predicate::str::contains("cannot apply to --format json"));
+    for (name, flag) in [
+        ("quiet", "--quiet"),
+        ("verbose", "--verbose"),
+        ("color", "--color=always"),
+    ] {
+        assert_snapshot!(
+            format!("json_and_{name}"),
+            transcript(fvnote().args([
+                "validate",
+                "--format",
+                "json",
+                flag,
+                "tests/data/valid.pgn"
+            ]))
+        );
     }
 }
 
@@ -175,10 +146,8 @@ fn snippets_from_a_large_standard_input() {
     let mut text = "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(20_000);
     text.push_str("[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n");
     text.push_str(&"[Result \"*\"]\n\n1. d4 d5 *\n\n".repeat(5_000));
-    let (code, out) = run(&["--color", "never"], text);
-    assert_eq!(code, Some(1));
-    assert!(out.contains(" --> <stdin>:80003:13\n"), "{out}");
-    assert!(out.contains("80003 | 1. e4 e5 2. Ke3 *\n"), "{out}");
+    // Quiet: 25,000 tag roster warnings are not the point.
+    assert_snapshot!(run(&["-q", "--color", "never"], text));
 }
 
 /// A line longer than the window read around an error still reports the
@@ -197,14 +166,15 @@ fn a_line_longer_than_the_source_window_keeps_its_column() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("long.pgn");
     std::fs::write(&path, game).unwrap();
-    let o = fvnote()
-        .args(["validate", "--color", "never"])
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(o.status.code(), Some(1));
-    let out = String::from_utf8(o.stdout).unwrap();
-    assert!(out.contains(&format!("long.pgn:3:{column}\n")), "{out}");
-    assert!(out.contains("Nh4 *"), "{out}");
-    assert!(out.lines().all(|l| l.chars().count() <= 120), "{out}");
+    let out = transcript_in(
+        fvnote().args(["validate", "--color", "never"]).arg(&path),
+        dir.path(),
+    );
+    assert!(widest(&out) <= 120, "{out}");
+    // Known defect, reported, not fixed here (src/report/human.rs): the
+    // window is preceded by an empty ` ::: ` line (an origin element then
+    // a snippet without a path); this golden records it until it is fixed.
+    // The column as read, counted here from the text written.
+    assert!(out.contains(&format!("[TMP]/long.pgn:3:{column}\n")), "{out}");
+    assert_snapshot!(out);
 }
