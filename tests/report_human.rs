@@ -175,6 +175,9 @@ fn a_line_longer_than_the_source_window_keeps_its_column() {
     // window is preceded by an empty ` ::: ` line (an origin element then
     // a snippet without a path); this golden records it until it is fixed.
     // The column as read, counted here from the text written.
-    assert!(out.contains(&format!("[TMP]/long.pgn:3:{column}\n")), "{out}");
+    assert!(
+        out.contains(&format!("[TMP]/long.pgn:3:{column}\n")),
+        "{out}"
+    );
     assert_snapshot!(out);
 }
