@@ -3,7 +3,8 @@
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::fvnote;
+use cli::{fvnote, transcript_in};
+use insta::assert_snapshot;
 
 /// Four games: an unfinished one, a cut-off one, a win, a draw.
 const ARCHIVE: &str = "\
@@ -20,75 +21,74 @@ fn archive() -> (tempfile::TempDir, String) {
     (dir, p)
 }
 
-/// `validate --format json` of `args`: exit code, and each game's White tag
-/// with its first error's line.
-fn validate(args: &[&str]) -> (i32, Vec<(String, Option<u64>)>) {
-    let out = fvnote()
-        .args(["validate", "--format", "json"])
-        .args(args)
-        .output()
-        .unwrap();
-    let games = String::from_utf8(out.stdout)
-        .unwrap()
-        .lines()
-        .map(|l| {
-            let v: serde_json::Value = serde_json::from_str(l).unwrap();
-            (
-                v["white"].as_str().unwrap_or("").to_owned(),
-                v["error"]["line"].as_u64(),
-            )
-        })
-        .collect();
-    (out.status.code().unwrap(), games)
+/// The whole output of `fvnote ARGS` run in `dir` (the archive's).
+fn run(dir: &tempfile::TempDir, args: &[&str]) -> String {
+    transcript_in(fvnote().args(args), dir.path())
 }
 
 #[test]
 fn file_n_m_validates_only_those_games_at_their_own_lines() {
-    let (_d, p) = archive();
-    let (code, games) = validate(&[&format!("{p}:2-3")]);
-    assert_eq!(code, 1);
+    let (d, p) = archive();
     // Game 2 fails at its `Ke3` (line 9), game 3 at its wrong result (line 14).
-    assert_eq!(
-        games,
-        vec![("Brandt".into(), Some(9)), ("Castro".into(), Some(14))]
+    assert_snapshot!(
+        "games_2_3",
+        run(&d, &["validate", "--format", "json", &format!("{p}:2-3")])
     );
-    let (code, games) = validate(&[&format!("{p}:4")]);
-    assert_eq!((code, games), (0, vec![("Dubois".into(), None)]));
+    // Suspected defect, reported, not fixed here (src/record/select.rs):
+    // the chosen game is numbered from the choice ("game": 1), not as in
+    // its file (game 4), though its line (16) is its own.
+    assert_snapshot!(
+        "game_4",
+        run(&d, &["validate", "--format", "json", &format!("{p}:4")])
+    );
 }
 
 #[test]
 fn where_chooses_games_by_tag() {
-    let (_d, p) = archive();
-    let (_, games) = validate(&["--where", "Result!=*", &p]);
-    let white: Vec<&str> = games.iter().map(|g| g.0.as_str()).collect();
-    assert_eq!(white, ["Castro", "Dubois"]);
-    let (_, games) = validate(&["--where", "Result=*", "--where", "White~BRAND", &p]);
-    assert_eq!(games, vec![("Brandt".into(), Some(9))]);
+    let (d, p) = archive();
+    // Castro and Dubois.
+    assert_snapshot!(
+        "finished",
+        run(
+            &d,
+            &["validate", "--format", "json", "--where", "Result!=*", &p]
+        )
+    );
+    // Brandt only.
+    assert_snapshot!(
+        "unfinished_brandt",
+        run(
+            &d,
+            &[
+                "validate",
+                "--format",
+                "json",
+                "--where",
+                "Result=*",
+                "--where",
+                "White~BRAND",
+                &p
+            ]
+        )
+    );
 }
 
 #[test]
 fn bad_choices_are_usage_errors() {
-    let (_d, p) = archive();
-    for args in [
-        vec![
-            "validate".to_owned(),
-            "--where".into(),
-            "Result".into(),
-            p.clone(),
-        ],
-        vec!["validate".to_owned(), format!("{p}:0")],
-        vec!["validate".to_owned(), format!("{p}:3-2")],
-        vec![
-            "convert".to_owned(),
-            "--to".into(),
-            "pgn".into(),
-            "--in-place".into(),
-            format!("{p}:1"),
-        ],
+    let (d, p) = archive();
+    for (name, args) in [
+        (
+            "where_without_a_test",
+            vec!["validate", "--where", "Result", &p],
+        ),
+        ("game_0", vec!["validate", &format!("{p}:0")]),
+        ("backwards_range", vec!["validate", &format!("{p}:3-2")]),
+        (
+            "in_place_of_a_choice",
+            vec!["convert", "--to", "pgn", "--in-place", &format!("{p}:1")],
+        ),
     ] {
-        let out = fvnote().args(&args).output().unwrap();
-        assert_eq!(out.status.code(), Some(2), "{args:?}");
-        assert!(!out.stderr.is_empty());
+        assert_snapshot!(name, run(&d, &args));
     }
     assert_eq!(std::fs::read_to_string(&p).unwrap(), ARCHIVE);
 }
@@ -96,42 +96,44 @@ fn bad_choices_are_usage_errors() {
 #[test]
 fn convert_writes_the_chosen_games_from_pgn_and_from_json() {
     let (d, p) = archive();
-    let out = fvnote()
-        .args(["convert", "--to", "jsonl", &format!("{p}:4")])
-        .output()
-        .unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let text = String::from_utf8(out.stdout).unwrap();
-    assert_eq!(text.lines().count(), 1);
-    assert!(text.contains("Dubois"));
+    assert_snapshot!(
+        "game_4_jsonl",
+        run(&d, &["convert", "--to", "jsonl", &format!("{p}:4")])
+    );
     // All four as JSON Lines, then the finished ones back to PGN.
-    let json = d.path().join("all.jsonl");
-    fvnote()
-        .args(["convert", "--to", "jsonl", "-o"])
-        .arg(&json)
-        .arg(&p)
-        .assert()
-        .code(0);
-    let out = fvnote()
-        .args(["convert", "--to", "pgn", "--where", "Result!=*"])
-        .arg(&json)
-        .output()
-        .unwrap();
-    let pgn = String::from_utf8(out.stdout).unwrap();
-    assert!(pgn.contains("Castro") && pgn.contains("Dubois"), "{pgn}");
-    assert!(!pgn.contains("Ahlberg") && !pgn.contains("Brandt"), "{pgn}");
+    let json = d.path().join("all.jsonl").display().to_string();
+    assert_snapshot!(
+        "all_to_jsonl",
+        run(&d, &["convert", "--to", "jsonl", "-o", &json, &p])
+    );
+    // Castro and Dubois.
+    assert_snapshot!(
+        "finished_from_json",
+        run(
+            &d,
+            &["convert", "--to", "pgn", "--where", "Result!=*", &json]
+        )
+    );
 }
 
 #[test]
 fn valid_out_writes_only_the_chosen_games() {
     let (d, p) = archive();
-    let good = d.path().join("good.pgn");
-    fvnote()
-        .args(["validate", "--where", "White!=Dubois", "--valid-out"])
-        .arg(&good)
-        .arg(&p)
-        .assert()
-        .code(1);
+    let good = d.path().join("good.pgn").display().to_string();
+    assert_snapshot!(
+        "valid_out",
+        run(
+            &d,
+            &[
+                "validate",
+                "--where",
+                "White!=Dubois",
+                "--valid-out",
+                &good,
+                &p
+            ]
+        )
+    );
     let first_game = &ARCHIVE[..ARCHIVE.find("[White \"Brandt").unwrap()];
     assert_eq!(std::fs::read_to_string(&good).unwrap(), first_game);
 }
