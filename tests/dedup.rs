@@ -4,7 +4,8 @@
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::fvnote;
+use cli::{fvnote, transcript_in};
+use insta::assert_snapshot;
 
 fn fixture(name: &str) -> String {
     let p = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -13,18 +14,16 @@ fn fixture(name: &str) -> String {
     std::fs::read_to_string(p).unwrap()
 }
 
-/// `dedup` of `pgn` on standard input... (dedup reads files): through a
-/// temporary file. Returns stdout and stderr.
+/// `dedup` of `pgn` (dedup reads files: through a temporary file). Its
+/// stdout, compared byte for byte with the input by the callers, and its
+/// whole output for a golden.
 fn dedup(pgn: &str) -> (String, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("in.pgn");
     std::fs::write(&path, pgn).unwrap();
     let out = fvnote().arg("dedup").arg(&path).output().unwrap();
-    assert_eq!(out.status.code(), Some(0));
-    let err = String::from_utf8(out.stderr)
-        .unwrap()
-        .replace(&path.display().to_string(), "IN");
-    (String::from_utf8(out.stdout).unwrap(), err)
+    let whole = cli::redact_dir(&cli::render(&out), dir.path());
+    (String::from_utf8(out.stdout).unwrap(), whole)
 }
 
 fn game(tags: &[(&str, &str)], movetext: &str) -> String {
@@ -41,11 +40,8 @@ fn game(tags: &[(&str, &str)], movetext: &str) -> String {
 #[test]
 fn a_slide_game_re_sent_with_more_moves_keeps_the_longest_sending() {
     let text = fixture("slide-resent.pgn");
-    let (out, err) = dedup(&text);
-    assert_eq!(
-        err,
-        "dropped IN game 1 (line 1): re-sent with more moves (6 plies, then 12) as IN game 2 (line 12)\nkept 1 of 2 games, dropped 1\n"
-    );
+    let (out, whole) = dedup(&text);
+    assert_snapshot!(whole);
     // The kept game byte for byte: the file from its second game on.
     let second = text.find("\n[Event").unwrap() + 1;
     assert_eq!(out, text[second..]);
@@ -54,29 +50,22 @@ fn a_slide_game_re_sent_with_more_moves_keeps_the_longest_sending() {
 #[test]
 fn identical_games_keep_the_first_copy() {
     let text = fixture("fault-line-duplicates.pgn");
-    let (out, err) = dedup(&text);
-    assert!(
-        err.starts_with("dropped IN game 2 (line 12): identical to IN game 1 (line 1)\n"),
-        "{err}"
-    );
-    assert!(
-        text.starts_with(&out) && out.matches("[Event").count() == 1,
-        "{out}"
-    );
+    let (out, whole) = dedup(&text);
+    assert_snapshot!(whole);
+    // The first game byte for byte.
+    let second = text.find("\n[Event").unwrap() + 1;
+    assert_eq!(out, text[..second]);
 }
 
 #[test]
 fn moves_are_compared_in_canonical_san_of_the_variant() {
     // The first sending in long algebraic, the second in SAN with a later
-    // Date and a Result: still the same game re-sent.
+    // Date and a Result: still the same game re-sent (3 plies, then 4).
     let tags = |date| vec![("White", "A"), ("Black", "B"), ("Date", date)];
     let a = game(&tags("2020.01.01"), "1. e2e4 e7e5 2. g1f3 *");
     let b = game(&tags("2020.02.01"), "1. e4 e5 2. Nf3 Nc6 1-0");
-    let (out, err) = dedup(&(a + &b));
-    assert!(
-        err.contains("re-sent with more moves (3 plies, then 4)"),
-        "{err}"
-    );
+    let (out, whole) = dedup(&(a + &b));
+    assert_snapshot!(whole);
     assert_eq!(out, b);
 }
 
@@ -93,8 +82,11 @@ fn different_games_are_all_kept() {
         game(&t, "1. e4 e5 2. Ke3 *"),
     ];
     let all: String = games.concat();
-    let (out, err) = dedup(&all);
-    assert_eq!(err, "kept 4 of 4 games, dropped 0\n");
+    let (out, whole) = dedup(&all);
+    assert_eq!(
+        whole,
+        format!("exit: 0\n--- stdout\n{all}--- stderr\nkept 4 of 4 games, dropped 0\n")
+    );
     assert_eq!(out, all);
 }
 
@@ -105,12 +97,13 @@ fn in_place_rewrites_only_the_files_that_lost_a_game_and_o_never_an_input() {
     std::fs::write(&a, fixture("slide-resent.pgn")).unwrap();
     std::fs::write(&b, fixture("chess-roster.pgn")).unwrap();
     let before_b = std::fs::metadata(&b).unwrap().modified().unwrap();
-    fvnote()
-        .args(["dedup", "--in-place"])
-        .arg(&a)
-        .arg(&b)
-        .assert()
-        .code(0);
+    assert_snapshot!(
+        "in_place",
+        transcript_in(
+            fvnote().args(["dedup", "--in-place"]).arg(&a).arg(&b),
+            dir.path()
+        )
+    );
     assert_eq!(
         std::fs::read_to_string(&a)
             .unwrap()
@@ -123,13 +116,10 @@ fn in_place_rewrites_only_the_files_that_lost_a_game_and_o_never_an_input() {
         fixture("chess-roster.pgn")
     );
     assert_eq!(std::fs::metadata(&b).unwrap().modified().unwrap(), before_b);
-    fvnote()
-        .arg("dedup")
-        .arg(&a)
-        .arg("-o")
-        .arg(&a)
-        .assert()
-        .code(2);
+    assert_snapshot!(
+        "output_onto_the_input",
+        transcript_in(fvnote().arg("dedup").arg(&a).arg("-o").arg(&a), dir.path())
+    );
 }
 
 #[test]
@@ -152,30 +142,43 @@ fn validate_splits_an_archive_into_valid_and_invalid_games_byte_for_byte() {
     let input = dir.path().join("archive.pgn");
     std::fs::write(&input, &archive).unwrap();
     let (good, bad) = (dir.path().join("good.pgn"), dir.path().join("bad.pgn"));
-    fvnote()
-        .arg("validate")
-        .arg(&input)
-        .arg("--valid-out")
-        .arg(&good)
-        .arg("--invalid-out")
-        .arg(&bad)
-        .assert()
-        .code(1);
+    assert_snapshot!(
+        "split",
+        transcript_in(
+            fvnote()
+                .arg("validate")
+                .arg("--quiet")
+                .arg(&input)
+                .arg("--valid-out")
+                .arg(&good)
+                .arg("--invalid-out")
+                .arg(&bad),
+            dir.path()
+        )
+    );
     let good = std::fs::read_to_string(&good).unwrap();
     let bad = std::fs::read_to_string(&bad).unwrap();
     assert_eq!(good, format!("{}{}", texts[1], texts[3]));
     assert_eq!(bad, format!("{}{broken}{}{}", texts[0], texts[2], texts[4]));
     // Standard input cannot be read twice; an input is never an output.
-    fvnote()
-        .args(["validate", "--valid-out", "x.pgn", "-"])
-        .write_stdin(archive)
-        .assert()
-        .code(2);
-    fvnote()
-        .arg("validate")
-        .arg(&input)
-        .arg("--invalid-out")
-        .arg(&input)
-        .assert()
-        .code(2);
+    assert_snapshot!(
+        "split_stdin",
+        transcript_in(
+            fvnote()
+                .args(["validate", "--valid-out", "x.pgn", "-"])
+                .write_stdin(archive),
+            dir.path()
+        )
+    );
+    assert_snapshot!(
+        "split_onto_the_input",
+        transcript_in(
+            fvnote()
+                .arg("validate")
+                .arg(&input)
+                .arg("--invalid-out")
+                .arg(&input),
+            dir.path()
+        )
+    );
 }
