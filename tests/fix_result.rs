@@ -1,35 +1,24 @@
 //! `fmt --fix-result` (issue: correspondence archives, item 3): the Result tag
 //! and termination marker set from the final position where the rules decide
 //! it (RULINGS G5, FL1), and nowhere else.
-use assert_cmd::Command;
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::{fvnote, transcript_in};
+use insta::assert_snapshot;
 
 fn root() -> std::path::PathBuf {
     std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Runs `fmt` (with `extra` arguments) on a copy of `text`; the file after,
-/// and stderr.
+/// Runs `fmt` (with `extra` arguments) on a copy of `text` named `g.pgn`;
+/// the file after, and the run's whole output.
 fn fmt(text: &str, extra: &[&str]) -> (String, String) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("g.pgn");
     std::fs::write(&path, text).unwrap();
-    let out = Command::cargo_bin("fvnote")
-        .unwrap()
-        .arg("fmt")
-        .args(extra)
-        .arg(&path)
-        .output()
-        .unwrap();
-    assert_eq!(
-        out.status.code(),
-        Some(0),
-        "{}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-    let err = String::from_utf8(out.stderr)
-        .unwrap()
-        .replace(&path.display().to_string(), "FILE");
-    (std::fs::read_to_string(&path).unwrap(), err)
+    let whole = transcript_in(fvnote().arg("fmt").args(extra).arg(&path), dir.path());
+    (std::fs::read_to_string(&path).unwrap(), whole)
 }
 
 /// `text` with its result (tag and marker) replaced by `wrong`.
@@ -44,6 +33,7 @@ fn with_result(text: &str, right: &str, wrong: &str) -> String {
 
 #[test]
 fn decided_endings_of_several_variants_get_their_result_back() {
+    let mut runs = String::new();
     for (file, right, ruling) in [
         (
             "fixtures/chess/valid/04-loyd-stalemate.pgn",
@@ -85,42 +75,31 @@ fn decided_endings_of_several_variants_get_their_result_back() {
             .into_iter()
             .filter(|w| *w != right)
         {
-            let (fixed, err) = fmt(&with_result(&text, &right, wrong), &["--fix-result"]);
+            let (fixed, whole) = fmt(&with_result(&text, &right, wrong), &["--fix-result"]);
             assert_eq!(fixed, canonical, "{file} from {wrong}");
-            assert_eq!(err.lines().count(), 1, "{file}: {err}");
-            assert!(
-                err.starts_with(&format!("FILE: game 1: result set to {right} ({ruling}: ")),
-                "{file}: {err}"
-            );
-            assert!(
-                err.contains(&format!(
-                    "Result tag was {wrong}, termination marker was {wrong}"
-                )),
-                "{err}"
-            );
+            runs.push_str(&format!("=== {file} ({ruling}) from {wrong}\n{whole}"));
         }
     }
+    // Every run's whole output: the result set, the ruling, what was there.
+    assert_snapshot!(runs);
 }
 
 #[test]
 fn an_undecided_ending_keeps_any_result() {
     // Resignation or agreement: the position decides nothing (G5).
     let text = "[Event \"e\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 0-1\n";
-    let (plain, _) = fmt(text, &[]);
-    let (fixed, err) = fmt(text, &["--fix-result"]);
-    assert_eq!((fixed, err), (plain, String::new()));
+    let (plain, plain_run) = fmt(text, &[]);
+    let (fixed, fixed_run) = fmt(text, &["--fix-result"]);
+    assert_eq!((fixed, fixed_run), (plain, plain_run));
 }
 
 #[test]
 fn a_missing_tag_and_marker_are_added() {
     let text = "[Event \"e\"]\n\n1. f3 e5 2. g4 Qh4#\n";
-    let (fixed, err) = fmt(text, &["--fix-result"]);
-    assert!(
-        fixed.contains("[Result \"0-1\"]") && fixed.trim_end().ends_with("Qh4# 0-1"),
-        "{fixed}"
+    let (fixed, whole) = fmt(text, &["--fix-result"]);
+    assert_eq!(
+        fixed,
+        "[Event \"e\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n"
     );
-    assert!(
-        err.contains("Result tag was none, termination marker was none"),
-        "{err}"
-    );
+    assert_snapshot!(whole);
 }
