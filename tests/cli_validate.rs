@@ -145,22 +145,7 @@ fn junit_has_a_suite_per_file_and_a_case_per_game() {
         "tests/data/valid.pgn",
         "tests/data/illegal.pgn",
     ]));
-    assert_snapshot!(without_times(&out));
-}
-
-/// Times vary from run to run: `time="…"` becomes `time="T"`.
-fn without_times(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find("time=\"") {
-        out.push_str(&rest[..i + 6]);
-        rest = &rest[i + 6..];
-        let end = rest.find('"').unwrap_or(rest.len());
-        out.push('T');
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    out
+    assert_snapshot!(cli::redact_times(&out));
 }
 
 #[test]

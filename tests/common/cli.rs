@@ -106,3 +106,18 @@ pub fn stdout_of(cmd: &mut Command) -> String {
     );
     String::from_utf8(out.stdout).unwrap()
 }
+
+/// JUnit times vary from run to run: `time="…"` becomes `time="T"`.
+pub fn redact_times(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find("time=\"") {
+        out.push_str(&rest[..i + 6]);
+        rest = &rest[i + 6..];
+        let end = rest.find('"').unwrap_or(rest.len());
+        out.push('T');
+        rest = &rest[end..];
+    }
+    out.push_str(rest);
+    out
+}
