@@ -10,11 +10,11 @@ use std::process::{Command as Std, Stdio};
 use std::time::{Duration, Instant};
 
 use assert_cmd::cargo::cargo_bin;
-use predicates::str::contains;
+use insta::assert_snapshot;
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::fvnote;
+use cli::{fvnote, transcript_in};
 
 /// Not canonical: `fmt` rewrites it.
 const MESSY: &str = "1.e4 e5 2.Ng1-f3 *\n";
@@ -70,16 +70,17 @@ fn fmt_keeps_the_mode_of_a_0644_file() {
     let f = dir.path().join("a.pgn");
     std::fs::write(&f, MESSY).unwrap();
     chmod(&f, 0o644);
-    fvnote().arg("fmt").arg(&f).assert().success();
+    assert_snapshot!(transcript_in(fvnote().arg("fmt").arg(&f), dir.path()));
     assert_eq!(read(&f), TIDY);
     assert_eq!(mode(&f), 0o644, "fmt changed the file's mode");
     chmod(&f, 0o640);
     std::fs::write(&f, MESSY).unwrap();
-    fvnote()
-        .args(["convert", "--to", "pgn", "--in-place"])
-        .arg(&f)
-        .assert()
-        .success();
+    assert_snapshot!(transcript_in(
+        fvnote()
+            .args(["convert", "--to", "pgn", "--in-place"])
+            .arg(&f),
+        dir.path()
+    ));
     assert_eq!(read(&f), TIDY);
     assert_eq!(
         mode(&f),
@@ -98,7 +99,7 @@ fn fmt_keeps_owner_and_group_where_it_may() {
         println!("skipped: not allowed to chown (not running as root)");
         return;
     }
-    fvnote().arg("fmt").arg(&f).assert().success();
+    assert_snapshot!(transcript_in(fvnote().arg("fmt").arg(&f), dir.path()));
     assert_eq!(read(&f), TIDY);
     let m = std::fs::metadata(&f).unwrap();
     assert_eq!((m.uid(), m.gid()), (4321, 4322), "owner not kept");
@@ -128,23 +129,24 @@ fn a_read_only_file_is_refused_unless_forced() {
     let f = dir.path().join("a.pgn");
     std::fs::write(&f, MESSY).unwrap();
     chmod(&f, 0o444);
-    fvnote()
-        .arg("fmt")
-        .arg(&f)
-        .assert()
-        .code(2)
-        .stderr(contains("read-only"));
+    assert_snapshot!(transcript_in(fvnote().arg("fmt").arg(&f), dir.path()));
     assert_eq!(read(&f), MESSY);
-    fvnote()
-        .args(["convert", "--to", "pgn", "--in-place"])
-        .arg(&f)
-        .assert()
-        .code(2)
-        .stderr(contains("read-only"));
+    assert_snapshot!(transcript_in(
+        fvnote()
+            .args(["convert", "--to", "pgn", "--in-place"])
+            .arg(&f),
+        dir.path()
+    ));
     assert_eq!(read(&f), MESSY);
     // --check never writes, so a read-only file is fine.
-    fvnote().args(["fmt", "--check"]).arg(&f).assert().code(1);
-    fvnote().args(["fmt", "--force"]).arg(&f).assert().success();
+    assert_snapshot!(transcript_in(
+        fvnote().args(["fmt", "--check"]).arg(&f),
+        dir.path()
+    ));
+    assert_snapshot!(transcript_in(
+        fvnote().args(["fmt", "--force"]).arg(&f),
+        dir.path()
+    ));
     assert_eq!(read(&f), TIDY);
     assert_eq!(mode(&f), 0o444, "forced, the file stays read-only");
 }
@@ -156,18 +158,19 @@ fn a_symlink_is_written_through_and_stays_a_link() {
     let link = dir.path().join("link.pgn");
     std::fs::write(&real, MESSY).unwrap();
     symlink("real.pgn", &link).unwrap();
-    fvnote().arg("fmt").arg(&link).assert().success();
+    assert_snapshot!(transcript_in(fvnote().arg("fmt").arg(&link), dir.path()));
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()
         .file_type()
         .is_symlink());
     assert_eq!(read(&real), TIDY, "the link's target is formatted");
     std::fs::write(&real, MESSY).unwrap();
-    fvnote()
-        .args(["convert", "--to", "pgn", "--in-place"])
-        .arg(&link)
-        .assert()
-        .success();
+    assert_snapshot!(transcript_in(
+        fvnote()
+            .args(["convert", "--to", "pgn", "--in-place"])
+            .arg(&link),
+        dir.path()
+    ));
     assert!(std::fs::symlink_metadata(&link)
         .unwrap()
         .file_type()
@@ -176,16 +179,18 @@ fn a_symlink_is_written_through_and_stays_a_link() {
     // -o through a link (also one whose target does not exist yet).
     let dangling = dir.path().join("out.pgn");
     symlink("made.pgn", &dangling).unwrap();
-    fvnote()
-        .args(["gen", "chess", "1", "-o"])
-        .arg(&dangling)
-        .assert()
-        .success();
+    assert_snapshot!(transcript_in(
+        fvnote().args(["gen", "chess", "1", "-o"]).arg(&dangling),
+        dir.path()
+    ));
     assert!(std::fs::symlink_metadata(&dangling)
         .unwrap()
         .file_type()
         .is_symlink());
-    assert!(read(&dir.path().join("made.pgn")).contains("[Variant \"chess\"]"));
+    assert_eq!(
+        read(&dir.path().join("made.pgn")),
+        cli::stdout_of(fvnote().args(["gen", "chess", "1"]))
+    );
 }
 
 #[test]
@@ -195,25 +200,20 @@ fn a_hard_linked_file_is_refused_unless_asked() {
     let b = dir.path().join("b.pgn");
     std::fs::write(&a, MESSY).unwrap();
     std::fs::hard_link(&a, &b).unwrap();
-    fvnote()
-        .arg("fmt")
-        .arg(&a)
-        .assert()
-        .code(2)
-        .stderr(contains("hard links"));
+    assert_snapshot!(transcript_in(fvnote().arg("fmt").arg(&a), dir.path()));
     assert_eq!(std::fs::metadata(&a).unwrap().nlink(), 2, "link broken");
     assert_eq!(read(&a), MESSY);
-    fvnote()
-        .args(["convert", "--to", "pgn", "--in-place"])
-        .arg(&a)
-        .assert()
-        .code(2);
+    assert_snapshot!(transcript_in(
+        fvnote()
+            .args(["convert", "--to", "pgn", "--in-place"])
+            .arg(&a),
+        dir.path()
+    ));
     assert_eq!(std::fs::metadata(&a).unwrap().nlink(), 2, "link broken");
-    fvnote()
-        .args(["fmt", "--break-hard-links"])
-        .arg(&a)
-        .assert()
-        .success();
+    assert_snapshot!(transcript_in(
+        fvnote().args(["fmt", "--break-hard-links"]).arg(&a),
+        dir.path()
+    ));
     assert_eq!(read(&a), TIDY);
     assert_eq!(read(&b), MESSY, "the other name keeps its content");
 }
@@ -243,25 +243,27 @@ fn output_onto_a_fifo_writes_into_it() {
     let input = dir.path().join("in.pgn");
     std::fs::write(&input, MESSY).unwrap();
     let reader = drain(fifo.clone());
-    fvnote()
-        .args(["convert", "--to", "pgn", "-o"])
-        .arg(&fifo)
-        .arg(&input)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success();
+    assert_snapshot!(transcript_in(
+        fvnote()
+            .args(["convert", "--to", "pgn", "-o"])
+            .arg(&fifo)
+            .arg(&input)
+            .timeout(Duration::from_secs(60)),
+        dir.path()
+    ));
     assert_eq!(reader.recv_timeout(PATIENCE).unwrap(), TIDY);
     let reader = drain(fifo.clone());
-    fvnote()
-        .args(["gen", "chess", "1", "-o"])
-        .arg(&fifo)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success();
-    assert!(reader
-        .recv_timeout(PATIENCE)
-        .unwrap()
-        .contains("[Event \"fvnote gen\"]"));
+    assert_snapshot!(transcript_in(
+        fvnote()
+            .args(["gen", "chess", "1", "-o"])
+            .arg(&fifo)
+            .timeout(Duration::from_secs(60)),
+        dir.path()
+    ));
+    assert_eq!(
+        reader.recv_timeout(PATIENCE).unwrap(),
+        cli::stdout_of(fvnote().args(["gen", "chess", "1"]))
+    );
     assert!(std::fs::symlink_metadata(&fifo)
         .unwrap()
         .file_type()
@@ -291,7 +293,7 @@ fn output_onto_a_character_device_writes_into_it() {
         return;
     }
     for args in [&["gen", "chess", "3", "-o"][..], &["show", "--svg"][..]] {
-        fvnote().args(args).arg(&null).assert().success();
+        assert_snapshot!(transcript_in(fvnote().args(args).arg(&null), dir.path()));
         let m = std::fs::symlink_metadata(&null).unwrap();
         assert!(
             m.file_type().is_char_device(),
@@ -320,7 +322,7 @@ fn temporary_files_say_whose_they_are_and_stale_ones_are_removed() {
     for p in [&stale, &alive, &other] {
         std::fs::write(p, "partial").unwrap();
     }
-    fvnote().arg("fmt").arg(&f).assert().success();
+    assert_snapshot!(transcript_in(fvnote().arg("fmt").arg(&f), dir.path()));
     assert!(!stale.exists(), "a stale temporary file of ours stays");
     assert!(alive.exists(), "a running writer's file was removed");
     assert!(other.exists(), "a file that is not ours was removed");
@@ -398,7 +400,7 @@ fn sigkill_leaves_a_named_temporary_file_that_the_next_run_removes() {
         panic!("no temporary file appeared");
     };
     assert!(temp.starts_with(".big.pgn.fvnote-"), "{temp}");
-    fvnote().arg("fmt").arg(&f).assert().success();
+    assert_snapshot!(transcript_in(fvnote().arg("fmt").arg(&f), dir.path()));
     assert_eq!(names_in(dir.path()), ["big.pgn"]);
 }
 
@@ -408,34 +410,22 @@ fn invalid_utf8_in_a_comment_is_refused_not_replaced() {
     let f = dir.path().join("a.pgn");
     let bytes = b"1.e4 {caf\xe9} e5 *\n";
     std::fs::write(&f, bytes).unwrap();
-    fvnote()
-        .arg("fmt")
-        .arg(&f)
-        .assert()
-        .code(2)
-        .stderr(contains("a.pgn:1:10: invalid UTF-8"));
+    assert_snapshot!(transcript_in(fvnote().arg("fmt").arg(&f), dir.path()));
     assert_eq!(std::fs::read(&f).unwrap(), bytes);
-    fvnote()
-        .args(["convert", "--to", "pgn", "--in-place"])
-        .arg(&f)
-        .assert()
-        .code(2)
-        .stderr(contains("a.pgn:1:10: invalid UTF-8"));
+    assert_snapshot!(transcript_in(
+        fvnote()
+            .args(["convert", "--to", "pgn", "--in-place"])
+            .arg(&f),
+        dir.path()
+    ));
     assert_eq!(std::fs::read(&f).unwrap(), bytes);
-    fvnote()
-        .args(["convert", "--to", "jsonl"])
-        .arg(&f)
-        .assert()
-        .code(2)
-        .stderr(contains("invalid UTF-8"));
+    assert_snapshot!(transcript_in(
+        fvnote().args(["convert", "--to", "jsonl"]).arg(&f),
+        dir.path()
+    ));
     // A `;` comment too.
     std::fs::write(&f, b"1.e4 ; caf\xe9\ne5 *\n").unwrap();
-    fvnote()
-        .arg("fmt")
-        .arg(&f)
-        .assert()
-        .code(2)
-        .stderr(contains("a.pgn:1:11: invalid UTF-8"));
+    assert_snapshot!(transcript_in(fvnote().arg("fmt").arg(&f), dir.path()));
 }
 
 #[test]
@@ -444,27 +434,27 @@ fn converting_in_place_to_another_format_is_refused() {
     let f = dir.path().join("game.pgn");
     std::fs::write(&f, MESSY).unwrap();
     for to in ["fen", "json", "jsonl"] {
-        fvnote()
-            .args(["convert", "--in-place", "--to", to])
-            .arg(&f)
-            .assert()
-            .code(2)
-            .stderr(contains("-o FILE"));
+        assert_snapshot!(transcript_in(
+            fvnote().args(["convert", "--in-place", "--to", to]).arg(&f),
+            dir.path()
+        ));
         assert_eq!(read(&f), MESSY, "--to {to} --in-place replaced the record");
     }
     let j = dir.path().join("game.json");
-    fvnote()
-        .args(["convert", "--to", "json", "-o"])
-        .arg(&j)
-        .arg(&f)
-        .assert()
-        .success();
+    assert_snapshot!(transcript_in(
+        fvnote()
+            .args(["convert", "--to", "json", "-o"])
+            .arg(&j)
+            .arg(&f),
+        dir.path()
+    ));
     let json = read(&j);
-    fvnote()
-        .args(["convert", "--in-place", "--to", "pgn"])
-        .arg(&j)
-        .assert()
-        .code(2);
+    assert_snapshot!(transcript_in(
+        fvnote()
+            .args(["convert", "--in-place", "--to", "pgn"])
+            .arg(&j),
+        dir.path()
+    ));
     assert_eq!(read(&j), json);
 }
 
@@ -486,13 +476,14 @@ fn tree() -> (tempfile::TempDir, PathBuf, PathBuf) {
 
 #[test]
 fn fmt_of_a_directory_follows_no_links_and_ends_on_loops() {
-    let (_dir, root, elsewhere) = tree();
-    fvnote()
-        .arg("fmt")
-        .arg(&root)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success();
+    let (dir, root, elsewhere) = tree();
+    assert_snapshot!(transcript_in(
+        fvnote()
+            .arg("fmt")
+            .arg(&root)
+            .timeout(Duration::from_secs(60)),
+        dir.path()
+    ));
     assert_eq!(read(&root.join("a.pgn")), TIDY);
     assert_eq!(read(&root.join("sub/b.pgn")), TIDY);
     assert_eq!(
@@ -502,14 +493,13 @@ fn fmt_of_a_directory_follows_no_links_and_ends_on_loops() {
     );
     // Following links: still never out of the root, loops skipped.
     std::fs::write(root.join("a.pgn"), MESSY).unwrap();
-    fvnote()
-        .args(["fmt", "--follow-symlinks"])
-        .arg(&root)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success()
-        .stderr(contains("loop"))
-        .stderr(contains("out of the named directories"));
+    assert_snapshot!(transcript_in(
+        fvnote()
+            .args(["fmt", "--follow-symlinks"])
+            .arg(&root)
+            .timeout(Duration::from_secs(60)),
+        dir.path()
+    ));
     assert_eq!(read(&root.join("a.pgn")), TIDY);
     assert_eq!(
         read(&elsewhere.join("far.pgn")),
@@ -520,28 +510,28 @@ fn fmt_of_a_directory_follows_no_links_and_ends_on_loops() {
 
 #[test]
 fn validate_and_convert_walk_the_same_way() {
-    let (_dir, root, _elsewhere) = tree();
-    let out = fvnote()
-        .args(["validate", "--follow-symlinks"])
-        .arg(&root)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    assert!(String::from_utf8_lossy(&out).contains("checked 2 games in 2 files"));
-    let out = fvnote()
-        .args(["convert", "--to", "fen"])
-        .arg(&root)
-        .timeout(Duration::from_secs(60))
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
+    let (dir, root, _elsewhere) = tree();
+    assert_snapshot!(
+        "validate_walk",
+        transcript_in(
+            fvnote()
+                .args(["validate", "--follow-symlinks"])
+                .arg(&root)
+                .timeout(Duration::from_secs(60)),
+            dir.path()
+        )
+    );
     // Two games of three plies: four FENs each, a blank line between.
-    assert_eq!(String::from_utf8_lossy(&out).lines().count(), 9);
+    assert_snapshot!(
+        "convert_walk",
+        transcript_in(
+            fvnote()
+                .args(["convert", "--to", "fen"])
+                .arg(&root)
+                .timeout(Duration::from_secs(60)),
+            dir.path()
+        )
+    );
 }
 
 /// Runs the binary as `nobody`, for whom permissions hold (root reads
@@ -583,6 +573,7 @@ fn an_unreadable_directory_is_reported_and_the_rest_formatted() {
     chmod(&root.join("locked"), 0o755);
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{stderr}");
+    // The wording of the operating system's error is its own.
     assert!(stderr.contains("locked"), "{stderr}");
     assert_eq!(read(&root.join("open/y.pgn")), TIDY, "{stderr}");
     assert_eq!(read(&root.join("locked/x.pgn")), MESSY);
