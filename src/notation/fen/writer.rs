@@ -147,7 +147,7 @@ pub fn write_board(pos: &Position) -> String {
     }
 }
 
-/// Writes the FEN of `pos`; [`read_fen`] reads it back to the same position.
+/// Writes the FEN of `pos`; [`read_fen`](super::read_fen) reads it back to the same position.
 pub fn write_fen(pos: &Position) -> String {
     Fen::from(pos).to_string()
 }

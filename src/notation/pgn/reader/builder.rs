@@ -9,7 +9,7 @@ use crate::model::{Comment, CommentKind, Line, Node, Record, Span, Tag};
 /// before the first move it goes to `Record::prelude` (main line) or the
 /// next move's `comments_before` (variation). A variation is attached to the
 /// last move of the enclosing line. A NAG before any move, or a comment in
-/// a variation with none, would be dropped: the [`Reader`] makes them
+/// a variation with none, would be dropped: the [`Reader`](super::Reader) makes them
 /// errors first (other drivers should too).
 #[derive(Debug, Default)]
 pub struct RecordBuilder {
