@@ -9,7 +9,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Command as Std, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::cargo::cargo_bin;
 use insta::assert_snapshot;
 
 #[path = "common/cli.rs"]
@@ -47,9 +46,10 @@ fn mkfifo(p: &Path) {
 /// Runs `fvnote ARGS` under `umask 022`, as a login shell would.
 fn with_umask_022(args: &[&str], dir: &Path) -> std::process::Output {
     let mut cmd = Std::new("sh");
-    cmd.arg("-c")
+    cli::clean_env(&mut cmd)
+        .arg("-c")
         .arg("umask 022; exec \"$0\" \"$@\"")
-        .arg(cargo_bin("fvnote"))
+        .arg(cli::bin())
         .args(args)
         .current_dir(dir);
     cmd.output().unwrap()
@@ -116,7 +116,7 @@ fn new_files_get_0666_minus_umask() {
     ];
     for args in runs {
         let out = with_umask_022(args, dir.path());
-        assert!(out.status.success(), "{args:?}: {out:?}");
+        assert_snapshot!(cli::redact_dir(&cli::render(&out), dir.path()));
     }
     for name in ["gen.pgn", "out.json", "board.svg"] {
         assert_eq!(mode(&dir.path().join(name)), 0o644, "{name}");
@@ -351,7 +351,7 @@ fn temp_appears(dir: &Path, limit: Duration) -> Option<String> {
 fn killed_mid_write_leaves_nothing(signal: rustix::process::Signal, status: i32) {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("out.pgn");
-    let mut child = Std::new(cargo_bin("fvnote"))
+    let mut child = cli::fvnote_std()
         .args(["gen", "chess", "100000000", "-o"])
         .arg(&out)
         .stderr(Stdio::null())
@@ -388,11 +388,7 @@ fn sigint_mid_write_removes_the_temporary_file() {
 fn sigkill_leaves_a_named_temporary_file_that_the_next_run_removes() {
     let dir = tempfile::tempdir().unwrap();
     let f = big_pgn(dir.path(), 20);
-    let mut child = Std::new(cargo_bin("fvnote"))
-        .arg("fmt")
-        .arg(&f)
-        .spawn()
-        .unwrap();
+    let mut child = cli::fvnote_std().arg("fmt").arg(&f).spawn().unwrap();
     let temp = temp_appears(dir.path(), Duration::from_secs(60));
     child.kill().unwrap();
     child.wait().unwrap();
@@ -538,11 +534,11 @@ fn validate_and_convert_walk_the_same_way() {
 /// everything); None when that cannot be arranged.
 fn as_nobody(args: &[&Path]) -> Option<std::process::Output> {
     if !rustix::process::geteuid().is_root() {
-        return Some(Std::new(cargo_bin("fvnote")).args(args).output().unwrap());
+        return Some(cli::fvnote_std().args(args).output().unwrap());
     }
-    let out = Std::new("setpriv")
+    let out = cli::clean_env(&mut Std::new("setpriv"))
         .args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-        .arg(cargo_bin("fvnote"))
+        .arg(cli::bin())
         .args(args)
         .output()
         .ok()?;

@@ -12,18 +12,35 @@ use std::process::Output;
 use assert_cmd::Command;
 
 /// The built `fvnote` binary, run apart from the test runner's environment
-/// (`NO_COLOR` and `CI` change its colours and progress output;
-/// `GITHUB_STEP_SUMMARY` would make `--format github` append to a CI
-/// runner's summary), and killed
-/// after two minutes so a hang (a starved thread pool) fails the test
-/// instead of stalling CI.
+/// (see [`clean_env`]), and killed after two minutes so a hang (a starved
+/// thread pool) fails the test instead of stalling CI.
 pub fn fvnote() -> Command {
-    let mut c = Command::cargo_bin("fvnote").unwrap();
+    let mut c = Command::from_std(fvnote_std());
+    c.timeout(std::time::Duration::from_secs(120));
+    c
+}
+
+/// The same set-up as a `std::process::Command`, for tests that spawn and
+/// signal the process themselves.
+pub fn fvnote_std() -> std::process::Command {
+    let mut c = std::process::Command::new(bin());
+    clean_env(&mut c);
+    c
+}
+
+/// The path of the built `fvnote` binary, for tests that run it through
+/// another program (`sh -c`, `setpriv`); give that program [`clean_env`].
+pub fn bin() -> std::path::PathBuf {
+    assert_cmd::cargo::cargo_bin("fvnote")
+}
+
+/// Removes what the test runner's environment would change: `NO_COLOR`
+/// and `CI` change colours and progress output; `GITHUB_STEP_SUMMARY`
+/// would make `--format github` append to a CI runner's summary.
+pub fn clean_env(c: &mut std::process::Command) -> &mut std::process::Command {
     c.env_remove("NO_COLOR")
         .env_remove("CI")
         .env_remove("GITHUB_STEP_SUMMARY")
-        .timeout(std::time::Duration::from_secs(120));
-    c
 }
 
 /// Runs `cmd` and renders its whole output (see [`render`]).
