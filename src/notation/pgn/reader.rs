@@ -43,6 +43,10 @@ pub trait Visitor {
     fn line_comment(&mut self, text: &str, span: Span) {
         self.comment(text, span);
     }
+    /// The comment about to be reported holds bytes that are not UTF-8,
+    /// read as U+FFFD (unless [`Reader::refuse_invalid_utf8`]): the first
+    /// such byte and its span. Called before [`Visitor::comment`].
+    fn lossy_comment(&mut self, _byte: u8, _span: Span) {}
     /// `(`.
     fn begin_variation(&mut self, _span: Span) {}
     /// `)`.
@@ -215,11 +219,21 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// A comment's text: lossy unless [`Reader::refuse_invalid_utf8`].
-    fn comment_text<'a>(&self, bytes: &'a [u8], rel: usize) -> Result<Cow<'a, str>, PgnError> {
-        if self.refuse_invalid_utf8 {
-            self.utf8(bytes, rel).map(Cow::Borrowed)
-        } else {
-            Ok(String::from_utf8_lossy(bytes))
+    fn comment_text<'a, V: Visitor>(
+        &self,
+        v: &mut V,
+        bytes: &'a [u8],
+        rel: usize,
+    ) -> Result<Cow<'a, str>, PgnError> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Ok(Cow::Borrowed(text)),
+            Err(_) if self.refuse_invalid_utf8 => self.utf8(bytes, rel).map(Cow::Borrowed),
+            Err(e) => {
+                let bad = e.valid_up_to();
+                let byte = bytes.get(bad).copied().unwrap_or(0);
+                v.lossy_comment(byte, self.win.span_at(rel + bad, 1));
+                Ok(String::from_utf8_lossy(bytes))
+            }
         }
     }
 
@@ -483,12 +497,29 @@ impl<R: BufRead> Reader<R> {
             .win
             .scan_until(0, |b| b == b'\n' || b == b'\r', cap)
             .map_err(|e| self.io_err(e))?;
-        let (len, capped) = match scan {
-            Scan::Found(i) | Scan::Eof(i) => (i, false),
-            Scan::Cap => (cap, true),
+        let (len, capped, eof) = match scan {
+            Scan::Found(i) => (i, false, false),
+            Scan::Eof(i) => (i, false, true),
+            Scan::Cap => (cap, true, false),
         };
         let line = self.win.slice(0, len);
-        match parse_tag(line) {
+        let parsed = parse_tag(line);
+        // Unfinished at the end of the input: the file was cut in the tag.
+        let expected = match parsed {
+            TagParse::OpenString { .. } => Some("'\"' closing the value, then ']'"),
+            TagParse::Expected { at, what } if at == len => Some(match what {
+                "a tag name" => "a tag name, a value in quotes and ']'",
+                "']'" => "']'",
+                _ => "a value in quotes and ']'",
+            }),
+            _ => None,
+        };
+        if let (true, Some(expected)) = (eof, expected) {
+            let span = self.win.span_at(len, 0);
+            let column = self.win.column();
+            return Err(self.fail(span, PgnErrorKind::TagCutOff { column, expected }));
+        }
+        match parsed {
             TagParse::Ok {
                 name,
                 value,
@@ -544,7 +575,7 @@ impl<R: BufRead> Reader<R> {
             .map_err(|e| self.io_err(e))?;
         match scan {
             Scan::Found(end) => {
-                let text = self.comment_text(self.win.slice(1, end - 1), 1)?;
+                let text = self.comment_text(v, self.win.slice(1, end - 1), 1)?;
                 let span = self.win.span(end + 1);
                 v.comment(&text, span);
                 self.win.advance(end + 1);
@@ -571,7 +602,7 @@ impl<R: BufRead> Reader<R> {
             .map_err(|e| self.io_err(e))?;
         match scan {
             Scan::Found(end) | Scan::Eof(end) => {
-                let text = self.comment_text(self.win.slice(1, end - 1), 1)?;
+                let text = self.comment_text(v, self.win.slice(1, end - 1), 1)?;
                 let span = self.win.span(end);
                 v.line_comment(&text, span);
                 self.win.advance(end);
