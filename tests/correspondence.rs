@@ -44,13 +44,13 @@ fn the_issue_example_is_a_truncated_game_even_with_its_tags() {
     assert!(message.contains("the Result tag says 1-0"), "{message}");
     // Just after `3.`: the end of what was read.
     assert_eq!((line, column), (4, 23));
-    // Under --strict the roster's missing tags come first (line 1), and the
-    // game is still invalid.
+    // Under --strict the roster's missing tags are errors too, but the cut
+    // stays the game's error: roster errors come after the damage.
     let (code, games) = json(&["--strict"], Some(pgn));
     assert_eq!(code, 1);
     assert!(error_at(&games[0])
         .0
-        .starts_with("tag roster: missing Site, Date, Round, White, Black"));
+        .starts_with("truncated game: the movetext ends after the move number 3."));
     assert_eq!(games[0]["valid"], false);
 }
 
