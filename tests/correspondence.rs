@@ -26,8 +26,8 @@ fn the_issue_example_is_a_truncated_game_even_with_its_tags() {
     // of what was read.
     let pgn = b"[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3.";
     assert_snapshot!("issue_example", json(&[], Some(pgn)));
-    // Under --strict the roster's missing tags come first (line 1), and the
-    // game is still invalid.
+    // Under --strict the roster's missing tags are errors too, but the cut
+    // stays the game's error: roster errors come after the damage.
     assert_snapshot!("issue_example_strict", json(&["--strict"], Some(pgn)));
 }
 

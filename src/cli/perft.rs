@@ -2,9 +2,11 @@
 //!
 //! The depth is checked against [`MAX_DEPTH`]. A run longer than a second
 //! shows its progress on a terminal (root moves done, leaves so far), and
-//! Ctrl-C stops it with status 130 (see `crate::fs::cleanup_on_signals`).
+//! Ctrl-C stops it with status 130 (see `crate::fs::cleanup_on_signals`),
+//! clearing the progress line first so the shell prompt starts clean.
 
 use std::io::{IsTerminal, Write};
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::time::{Duration, Instant};
 
 use clap::Args;
@@ -29,33 +31,63 @@ pub struct PerftArgs {
     pub divide: bool,
 }
 
+/// The progress line's state, shared with the signal hook: nothing shown,
+/// a line shown, or stopped (a signal came; nothing more is drawn).
+static LINE: AtomicU8 = AtomicU8::new(NONE);
+const NONE: u8 = 0;
+const SHOWN: u8 = 1;
+const STOPPED: u8 = 2;
+
+/// Erases the current terminal line: carriage return, erase line.
+const ERASE: &str = "\r\x1b[2K";
+
+/// On a signal: clears a shown progress line. Both this and
+/// [`Progress::tick`] hold standard error's lock while they look at
+/// [`LINE`], so no line is drawn after it is cleared.
+fn clear_on_signal() {
+    let mut err = std::io::stderr().lock();
+    if LINE.swap(STOPPED, Ordering::SeqCst) == SHOWN {
+        let _ = err.write_all(ERASE.as_bytes());
+        let _ = err.flush();
+    }
+}
+
 /// A progress line on standard error, for terminals, after a second.
 struct Progress {
     on: bool,
     started: Instant,
-    shown: bool,
 }
 
 impl Progress {
     fn new() -> Progress {
+        let on = std::io::stderr().is_terminal() && std::env::var_os("CI").is_none();
+        if on {
+            crate::fs::on_signal(clear_on_signal);
+        }
         Progress {
-            on: std::io::stderr().is_terminal() && std::env::var_os("CI").is_none(),
+            on,
             started: Instant::now(),
-            shown: false,
         }
     }
     fn tick(&mut self, done: usize, of: usize, leaves: u64) {
         if self.on && self.started.elapsed() >= Duration::from_secs(1) {
             let secs = self.started.elapsed().as_secs();
-            eprint!(
-                "\r\x1b[2Kperft: {done}/{of} root moves, {leaves} leaves, {secs} s (Ctrl-C stops)"
-            );
-            self.shown = true;
+            let mut err = std::io::stderr().lock();
+            if LINE.load(Ordering::SeqCst) != STOPPED {
+                let _ = write!(
+                    err,
+                    "{ERASE}perft: {done}/{of} root moves, {leaves} leaves, {secs} s (Ctrl-C stops)"
+                );
+                let _ = err.flush();
+                LINE.store(SHOWN, Ordering::SeqCst);
+            }
         }
     }
     fn clear(&mut self) {
-        if self.shown {
-            eprint!("\r\x1b[2K");
+        let mut err = std::io::stderr().lock();
+        if LINE.swap(NONE, Ordering::SeqCst) == SHOWN {
+            let _ = err.write_all(ERASE.as_bytes());
+            let _ = err.flush();
         }
     }
 }

@@ -10,6 +10,6 @@ mod temp;
 pub mod walk;
 pub mod write;
 
-pub use temp::{cleanup_on_signals, remove_stale_beside};
+pub use temp::{cleanup_on_signals, on_signal, remove_stale_beside};
 pub use walk::{walk, WalkEvent, WalkOptions};
 pub use write::{write_file, Output, Ready, WriteError, WriteOptions};

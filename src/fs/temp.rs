@@ -190,9 +190,20 @@ fn is_stale(_pid: u32, path: &Path) -> bool {
         .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > day))
 }
 
-/// Starts a thread that, on SIGINT, SIGTERM or SIGHUP, removes this
-/// process's temporary files and exits with status 128 + the signal number
-/// (130 for Ctrl-C). Call once, from a binary's `main`; later calls do
+/// What runs on a signal before the process exits ([`on_signal`]).
+static HOOKS: Mutex<Vec<fn()>> = Mutex::new(Vec::new());
+
+/// Runs `hook` on SIGINT, SIGTERM or SIGHUP, before the temporary files
+/// are removed and the process exits ([`cleanup_on_signals`]): a command
+/// that drew on the terminal (a progress line) puts it right. `hook` runs
+/// on the signal thread, not in a signal handler, so it may lock and write.
+pub fn on_signal(hook: fn()) {
+    HOOKS.lock().unwrap_or_else(|e| e.into_inner()).push(hook);
+}
+
+/// Starts a thread that, on SIGINT, SIGTERM or SIGHUP, runs the
+/// [`on_signal`] hooks, removes this process's temporary files and exits
+/// with status 128 + the signal number (130 for Ctrl-C). Call once, from a binary's `main`; later calls do
 /// nothing. Without it a signal kills the process as usual and a later run
 /// removes the files it left.
 pub fn cleanup_on_signals() {
@@ -207,6 +218,9 @@ pub fn cleanup_on_signals() {
             };
             std::thread::spawn(move || {
                 if let Some(sig) = signals.forever().next() {
+                    for hook in HOOKS.lock().unwrap_or_else(|e| e.into_inner()).iter() {
+                        hook();
+                    }
                     // Holding the lock: no file is created or renamed after this.
                     let live = live();
                     for p in live.iter() {

@@ -7,7 +7,8 @@
 //! nothing is lost and whatever is written from it (`fmt`, `convert`) is
 //! UTF-8. Positions in diagnostics then count in the decoded text: lines and
 //! columns (characters) are those of the file, byte offsets those of its
-//! UTF-8 form.
+//! UTF-8 form. Read without decoding, a byte that is not UTF-8 also counts
+//! as one column, so a Latin-1 file's columns are the same either way.
 //!
 //! ```
 //! use fvnote::notation::encoding::{decode, detect, Encoding};

@@ -11,14 +11,21 @@
 //! * `truncated game:` no termination marker (the game ends at the end of the
 //!   input or at the next tag section), located just after the last token
 //!   read, and saying whether it stopped after a move number (`3.`) or
-//!   inside a move pair; a comment or variation the input ends in
+//!   inside a move pair; a tag pair, comment or variation the input ends in
 //!   ([`relabel_syntax`]);
 //! * `inconsistent game:` a Result tag that differs from the termination
 //!   marker (RULINGS G5);
 //! * `tag roster:` a Seven Tag Roster tag missing, out of order or a
 //!   malformed `Date` (`YYYY.MM.DD`, `?` for unknown digits): warnings, errors
 //!   under `strict`. A game with no tag section at all (movetext only, as in
-//!   a snippet) is not held to the roster.
+//!   a snippet) is not held to the roster. Under `strict` they come after
+//!   the game's other errors, so the first error (the one a verdict shows)
+//!   is the damage to the game, not to its header;
+//! * `not UTF-8:` a comment with bytes that are not UTF-8, read as U+FFFD
+//!   (a warning: nothing is rewritten by validating; `fmt` and `convert`
+//!   refuse such a file).
+//!
+//! Each of these carries a [`DamageKind`] id in [`Diagnostic::kind`].
 //!
 //! ```
 //! use fvnote::notation::pgn::Reader;
@@ -37,6 +44,128 @@ use crate::record::replay::{
     Diagnostic, GameReport, ReplayOptions, Replayer, Severity, KEPT_DIAGNOSTICS,
 };
 use crate::record::Span;
+
+/// The kinds of damage, each with a stable id that machine-readable
+/// reports carry (`kind` in JSON, the rule id in SARIF and rdjson).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DamageKind {
+    /// No termination marker after the last move of a complete move pair,
+    /// or after a comment, NAG or variation.
+    NoTermination,
+    /// No termination marker, the movetext ending after a move number.
+    EndsAfterMoveNumber,
+    /// No termination marker, the movetext ending after White's move of a
+    /// numbered move pair.
+    EndsInsideMovePair,
+    /// A tag section with no movetext and no termination marker.
+    NoMovetext,
+    /// The input ends inside a tag pair.
+    CutInTag,
+    /// The input ends inside a comment.
+    CutInComment,
+    /// The input ends inside a variation.
+    CutInVariation,
+    /// The termination marker and the Result tag differ (G5).
+    ResultMismatch,
+    /// A Seven Tag Roster tag is missing.
+    RosterMissing,
+    /// A Seven Tag Roster tag is out of order.
+    RosterOrder,
+    /// The `Date` tag is not `YYYY.MM.DD`.
+    RosterDate,
+    /// A comment holds bytes that are not UTF-8.
+    NotUtf8,
+}
+
+impl DamageKind {
+    /// Every kind, in the order the documentation lists them.
+    pub const ALL: [DamageKind; 12] = [
+        DamageKind::NoTermination,
+        DamageKind::EndsAfterMoveNumber,
+        DamageKind::EndsInsideMovePair,
+        DamageKind::NoMovetext,
+        DamageKind::CutInTag,
+        DamageKind::CutInComment,
+        DamageKind::CutInVariation,
+        DamageKind::ResultMismatch,
+        DamageKind::RosterMissing,
+        DamageKind::RosterOrder,
+        DamageKind::RosterDate,
+        DamageKind::NotUtf8,
+    ];
+
+    /// The stable id (`cut-in-tag`).
+    pub fn id(self) -> &'static str {
+        match self {
+            DamageKind::NoTermination => "no-termination",
+            DamageKind::EndsAfterMoveNumber => "ends-after-move-number",
+            DamageKind::EndsInsideMovePair => "ends-inside-move-pair",
+            DamageKind::NoMovetext => "no-movetext",
+            DamageKind::CutInTag => "cut-in-tag",
+            DamageKind::CutInComment => "cut-in-comment",
+            DamageKind::CutInVariation => "cut-in-variation",
+            DamageKind::ResultMismatch => "result-mismatch",
+            DamageKind::RosterMissing => "roster-missing",
+            DamageKind::RosterOrder => "roster-order",
+            DamageKind::RosterDate => "roster-date",
+            DamageKind::NotUtf8 => "not-utf8",
+        }
+    }
+
+    /// The kind whose id is `id`.
+    pub fn from_id(id: &str) -> Option<DamageKind> {
+        DamageKind::ALL.into_iter().find(|k| k.id() == id)
+    }
+
+    /// One sentence on what it means.
+    pub fn describe(self) -> &'static str {
+        match self {
+            DamageKind::NoTermination => {
+                "Truncated game: the movetext has no termination marker (1-0, 0-1, 1/2-1/2 or *)."
+            }
+            DamageKind::EndsAfterMoveNumber => {
+                "Truncated game: the movetext ends after a move number."
+            }
+            DamageKind::EndsInsideMovePair => {
+                "Truncated game: the movetext ends after White's move of a move pair."
+            }
+            DamageKind::NoMovetext => "Truncated game: tags, but no movetext and no termination marker.",
+            DamageKind::CutInTag => "Truncated game: the input ends inside a tag pair.",
+            DamageKind::CutInComment => "Truncated game: the input ends inside a comment.",
+            DamageKind::CutInVariation => "Truncated game: the input ends inside a variation.",
+            DamageKind::ResultMismatch => {
+                "Inconsistent game: the termination marker and the Result tag differ (G5)."
+            }
+            DamageKind::RosterMissing => "Tag roster: a Seven Tag Roster tag is missing.",
+            DamageKind::RosterOrder => "Tag roster: a Seven Tag Roster tag is out of order.",
+            DamageKind::RosterDate => "Tag roster: the Date tag is not YYYY.MM.DD.",
+            DamageKind::NotUtf8 => {
+                "A comment holds bytes that are not UTF-8, read as U+FFFD (name the encoding with --encoding)."
+            }
+        }
+    }
+
+    /// Whether it is a Seven Tag Roster finding.
+    pub fn is_roster(self) -> bool {
+        matches!(
+            self,
+            DamageKind::RosterMissing | DamageKind::RosterOrder | DamageKind::RosterDate
+        )
+    }
+}
+
+/// A diagnostic of damage `kind`.
+fn damage(
+    kind: DamageKind,
+    severity: Severity,
+    span: Span,
+    token: &str,
+    message: String,
+) -> Diagnostic {
+    let mut d = Diagnostic::new(severity, span, token, message);
+    d.kind = Some(kind.id());
+    d
+}
 
 /// The Seven Tag Roster, in its required order.
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
@@ -81,6 +210,8 @@ struct Seen {
     number: Option<(u32, bool)>,
     moves_since_number: usize,
     depth: usize,
+    /// The first byte that is not UTF-8 in a comment, and its span.
+    lossy: Option<(u8, Span)>,
 }
 
 /// A [`Replayer`] that also checks for damage ([module docs](self)).
@@ -160,6 +291,10 @@ impl Visitor for Watch {
     fn comment(&mut self, text: &str, span: Span) {
         self.main_token(Last::Other, span);
         self.inner.comment(text, span);
+    }
+    fn lossy_comment(&mut self, byte: u8, span: Span) {
+        self.seen.lossy.get_or_insert((byte, span));
+        self.inner.lossy_comment(byte, span);
     }
     fn line_comment(&mut self, text: &str, span: Span) {
         self.main_token(Last::Other, span);
@@ -252,7 +387,8 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
             .collect();
         if !missing.is_empty() {
             let at = s.first_tag.unwrap_or(game);
-            out.push(Diagnostic::new(
+            out.push(damage(
+                DamageKind::RosterMissing,
                 roster,
                 Span { len: 0, ..at },
                 "",
@@ -264,7 +400,8 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
             ));
         }
         if let Some((name, at)) = s.disorder {
-            out.push(Diagnostic::new(
+            out.push(damage(
+                DamageKind::RosterOrder,
                 roster,
                 at,
                 name,
@@ -275,7 +412,8 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
             ));
         }
         if let Some((value, at)) = &s.bad_date {
-            out.push(Diagnostic::new(
+            out.push(damage(
+                DamageKind::RosterDate,
                 roster,
                 *at,
                 value,
@@ -285,8 +423,9 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
     }
     match (&s.marker, &s.result_tag) {
         (None, tag) => {
-            let (at, how) = match (s.last, s.last_span) {
+            let (kind, at, how) = match (s.last, s.last_span) {
                 (Last::Number { n, black }, Some(sp)) => (
+                    DamageKind::EndsAfterMoveNumber,
                     after(sp),
                     format!(
                         "the movetext ends after the move number {n}{} (expected {}'s move, then a termination marker: {MARKERS})",
@@ -295,22 +434,26 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
                     ),
                 ),
                 (Last::Move, Some(sp)) => {
-                    let pair = match s.number {
-                        Some((n, false)) if s.moves_since_number == 1 => {
-                            format!(", inside move pair {n} (after White's move)")
-                        }
-                        _ => String::new(),
+                    let (kind, pair) = match s.number {
+                        Some((n, false)) if s.moves_since_number == 1 => (
+                            DamageKind::EndsInsideMovePair,
+                            format!(", inside move pair {n} (after White's move)"),
+                        ),
+                        _ => (DamageKind::NoTermination, String::new()),
                     };
                     (
+                        kind,
                         after(sp),
                         format!("no termination marker after the last move{pair} (expected {MARKERS})"),
                     )
                 }
                 (_, Some(sp)) => (
+                    DamageKind::NoTermination,
                     Span { len: 0, ..sp },
                     format!("no termination marker (expected {MARKERS} to end the movetext)"),
                 ),
                 (_, None) => (
+                    DamageKind::NoMovetext,
                     Span { len: 0, ..game },
                     format!("tags but no movetext and no termination marker (expected moves, then {MARKERS})"),
                 ),
@@ -319,7 +462,8 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
                 Some((t, _)) => format!("; the Result tag says {t}"),
                 None => String::new(),
             };
-            out.push(Diagnostic::new(
+            out.push(damage(
+                kind,
                 Severity::Error,
                 at,
                 "",
@@ -327,7 +471,8 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
             ));
         }
         (Some((m, at)), Some((t, _))) if m != t && t != "?" => {
-            let mut d = Diagnostic::new(
+            let mut d = damage(
+                DamageKind::ResultMismatch,
                 Severity::Error,
                 *at,
                 m,
@@ -338,7 +483,31 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
         }
         _ => {}
     }
+    if let Some((byte, at)) = s.lossy {
+        out.push(damage(
+            DamageKind::NotUtf8,
+            Severity::Warning,
+            at,
+            "",
+            format!(
+                "not UTF-8: byte 0x{byte:02x} in a comment (byte offset {}, column {}) is read as U+FFFD (expected UTF-8 text; if the file is Latin-1 or Windows-1252, name it: --encoding latin1 or cp1252)",
+                at.offset, at.column
+            ),
+        ));
+    }
     out
+}
+
+/// Where `d` files among a game's diagnostics of its severity: roster
+/// errors (`strict`) after the other errors, so that the first error, the
+/// one a verdict shows, is the damage to the game rather than to its
+/// header; otherwise document order.
+fn order(d: &Diagnostic) -> (bool, u64) {
+    let roster = d.severity == Severity::Error
+        && d.kind
+            .and_then(DamageKind::from_id)
+            .is_some_and(DamageKind::is_roster);
+    (roster, d.span.offset)
 }
 
 /// Files `d` into `report` as the replay would: errors and warnings in
@@ -365,13 +534,13 @@ fn file(report: &mut GameReport, d: Diagnostic, limited: bool) {
         list.retain(|e| !(e.span == d.span && e.message.starts_with("the movetext ends with")));
         if list.len() < before {
             list.push(d);
-            list.sort_by_key(|e| e.span.offset);
+            list.sort_by_key(order);
             report.error = report.errors.first().cloned();
             return;
         }
     }
     list.push(d);
-    list.sort_by_key(|e| e.span.offset);
+    list.sort_by_key(order);
     if limited && list.len() > kept {
         *omitted += list.len() - kept;
         list.truncate(kept);
@@ -379,20 +548,31 @@ fn file(report: &mut GameReport, d: Diagnostic, limited: bool) {
     report.error = report.errors.first().cloned();
 }
 
-/// A syntax error that means the input ended inside a comment or a
-/// variation, as a `truncated game:` diagnostic; `None` for other errors.
+/// A syntax error that means the input ended inside a tag pair, a comment
+/// or a variation, as a `truncated game:` diagnostic; `None` for other
+/// errors. A comment or variation is located where it opened (it may span
+/// many lines); a tag pair, one line long, where the input ends.
 pub fn relabel_syntax(e: &PgnError) -> Option<Diagnostic> {
-    let (what, closer) = match &e.kind {
-        PgnErrorKind::UnterminatedComment => ("a comment", "'}'"),
-        PgnErrorKind::UnterminatedVariation { found } if found == "end of input" => {
-            ("a variation", "')'")
-        }
+    let (kind, message) = match &e.kind {
+        PgnErrorKind::TagCutOff { column, expected } => (
+            DamageKind::CutInTag,
+            format!("the input ends inside the tag pair opened at column {column} (expected {expected} before the end of the input)"),
+        ),
+        PgnErrorKind::UnterminatedComment => (
+            DamageKind::CutInComment,
+            "the input ends inside a comment opened here (expected '}' before the end of the input)".to_owned(),
+        ),
+        PgnErrorKind::UnterminatedVariation { found } if found == "end of input" => (
+            DamageKind::CutInVariation,
+            "the input ends inside a variation opened here (expected ')' before the end of the input)".to_owned(),
+        ),
         _ => return None,
     };
-    Some(Diagnostic::new(
+    Some(damage(
+        kind,
         Severity::Error,
         e.span,
         "",
-        format!("truncated game: the input ends inside {what} opened here (expected {closer} before the end of the input)"),
+        format!("truncated game: {message}"),
     ))
 }

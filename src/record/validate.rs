@@ -156,6 +156,7 @@ pub fn syntax_diagnostic(e: &PgnError) -> Diagnostic {
         fen: None,
         suggestions: Vec::new(),
         in_variation: false,
+        kind: None,
     }
 }
 

@@ -55,9 +55,13 @@ pub fn omitted_text(v: &Verdict) -> Option<String> {
     })
 }
 
-/// The rule id a machine format files a diagnostic under: its ruling, else
-/// a name for what kind of finding it is.
+/// The rule id a machine format files a diagnostic under: its damage kind
+/// (`cut-in-tag`), else its ruling, else a name for what kind of finding it
+/// is.
 pub fn rule_id(d: &Diagnostic, syntax: bool) -> &'static str {
+    if let Some(kind) = d.kind {
+        return kind;
+    }
     match d.ruling {
         Some(r) => r,
         None if syntax => "pgn-syntax",

@@ -72,7 +72,7 @@ impl Github {
         v: &Verdict,
         d: &Diagnostic,
     ) -> io::Result<()> {
-        let title = match d.ruling {
+        let title = match d.kind.or(d.ruling) {
             Some(r) => format!("{r}: {}", game_name(v)),
             None => game_name(v),
         };
@@ -112,7 +112,8 @@ impl Printer for Github {
             self.command(out, "error", v, e)?;
             let file = self.file.clone();
             let rule = e
-                .ruling
+                .kind
+                .or(e.ruling)
                 .unwrap_or(if v.syntax_error { "syntax" } else { "" });
             self.row(&file, Some(e.span.line), &game_name(v), rule, &e.message);
         }

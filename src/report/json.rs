@@ -43,6 +43,9 @@ struct JsonDiag<'a> {
     column: u32,
     fen: Option<&'a str>,
     in_variation: bool,
+    /// The damage kind (`cut-in-tag` …), only on damage.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    kind: Option<&'a str>,
     length: u32,
     line: u32,
     message: &'a str,
@@ -65,6 +68,7 @@ impl<'a> JsonDiag<'a> {
             column: d.span.column,
             fen: d.fen.as_deref(),
             in_variation: d.in_variation,
+            kind: d.kind,
             length: d.span.len,
             line: d.span.line,
             message: &d.message,

@@ -1,5 +1,6 @@
 //! `--format junit`: JUnit XML, a `<testsuite>` per file and a `<testcase>`
-//! per game; an invalid game is a `<failure>`, an input that could not be
+//! per game; an invalid game is a `<failure>` (its `type` the damage kind,
+//! else the ruling, else `syntax` or `invalid`), an input that could not be
 //! checked a test case with an `<error>`. The `<testsuites>` root carries
 //! the totals (tests, failures, errors, time), so the report is held until
 //! the run ends. It validates against the Jenkins xUnit JUnit schema
@@ -99,9 +100,11 @@ impl Printer for Junit {
                 s,
                 "      <failure message=\"{}\" type=\"{}\">{}</failure>",
                 xml(&e.message),
-                xml(e
-                    .ruling
-                    .unwrap_or(if v.syntax_error { "syntax" } else { "invalid" })),
+                xml(e.kind.or(e.ruling).unwrap_or(if v.syntax_error {
+                    "syntax"
+                } else {
+                    "invalid"
+                })),
                 xml(&body)
             );
         }
@@ -109,7 +112,13 @@ impl Printer for Junit {
             let mut text: Vec<String> = v
                 .warnings
                 .iter()
-                .map(|w| format!("warning: {}:{}: {}", w.span.line, w.span.column, w.message))
+                .map(|w| match w.kind {
+                    Some(k) => format!(
+                        "warning[{k}]: {}:{}: {}",
+                        w.span.line, w.span.column, w.message
+                    ),
+                    None => format!("warning: {}:{}: {}", w.span.line, w.span.column, w.message),
+                })
                 .collect();
             text.extend(omitted_text(v).map(|t| format!("note: {t}")));
             let _ = writeln!(

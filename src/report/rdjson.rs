@@ -1,6 +1,7 @@
 //! `--format rdjson`: reviewdog's Diagnostic Format (one JSON document,
-//! `reviewdog -f=rdjson`). Each diagnostic carries its ruling as its code
-//! and its "did you mean" moves as suggested replacements of the token; an
+//! `reviewdog -f=rdjson`). Each diagnostic carries its damage kind
+//! (`cut-in-tag`) or else its ruling as its code (the ruling's page as the
+//! code's url) and its "did you mean" moves as suggested replacements of the token; an
 //! input that could not be checked is an ERROR diagnostic on its path.
 
 use std::io::{self, Write};

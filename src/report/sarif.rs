@@ -1,8 +1,9 @@
 //! `--format sarif`: SARIF 2.1.0 for code scanning. One run; a result per
 //! diagnostic, filed under its ruling id (`FL5`) as the rule id, whose rule
-//! entry carries the rule book's text; an input that could not be checked
-//! is an `io-error` result and a tool execution notification, and makes the
-//! invocation unsuccessful. Results are written as they come (JSON objects
+//! entry carries the rule book's text, or under its damage kind
+//! (`cut-in-tag`, also in the result's `properties.kind`); an input that
+//! could not be checked is an `io-error` result and a tool execution
+//! notification, and makes the invocation unsuccessful. Results are written as they come (JSON objects
 //! have no key order, so `results` opens the run and `tool` closes it).
 
 use std::collections::BTreeSet;
@@ -16,6 +17,7 @@ use super::rulings;
 use super::source::Source;
 use super::summary::RunSummary;
 use super::Printer;
+use crate::record::damage::DamageKind;
 use crate::record::replay::{Diagnostic, Severity};
 use crate::record::validate::Verdict;
 
@@ -71,6 +73,9 @@ fn rule(id: &str) -> Value {
         }),
         None => {
             let what = match id {
+                id if DamageKind::from_id(id).is_some() => {
+                    DamageKind::from_id(id).map_or("", DamageKind::describe)
+                }
                 "pgn-syntax" => "The text is not well-formed PGN.",
                 "illegal-move" => "A move no piece of the side to move can make.",
                 "lenient-notation" => {
@@ -121,6 +126,14 @@ impl Sarif {
         });
         if let Some(fen) = &d.fen {
             result["properties"] = json!({ "fen": fen, "game": v.game, "variant": v.variant });
+        }
+        if let Some(kind) = d.kind {
+            // The kind is the rule id; a ruling behind it (G5) stays here.
+            let mut props = json!({ "kind": kind, "game": v.game });
+            if let Some(r) = d.ruling {
+                props["ruling"] = json!(r);
+            }
+            result["properties"] = props;
         }
         self.result(out, &result)
     }

@@ -258,7 +258,8 @@ pub(crate) fn line_breaks(bytes: &[u8]) -> u32 {
 }
 
 /// Line/column bookkeeping: CR, LF and CRLF each end one line; columns count
-/// UTF-8 lead bytes so they are character columns.
+/// characters, a byte that is not part of a UTF-8 character counting as
+/// one (as it does when the file is read as Latin-1), see [`chars`].
 #[derive(Clone, Copy)]
 struct Tracker {
     line: u32,
@@ -279,7 +280,7 @@ impl Tracker {
     /// Steps over `bytes`: as [`Tracker::step`] on each byte, but counted
     /// over the slice, since every byte of the input is walked once.
     fn walk(&mut self, bytes: &[u8]) {
-        if bytes.len() <= 16 {
+        if bytes.len() <= 16 && bytes.is_ascii() {
             // Tokens and the spaces between them: stepping is cheaper.
             bytes.iter().for_each(|&b| self.step(b));
             return;
@@ -336,10 +337,19 @@ impl Tracker {
     }
 }
 
-/// Characters in `bytes`: UTF-8 lead bytes (and any byte that is not a
-/// continuation byte), so columns count characters.
+/// Characters in `bytes`, so columns count characters; each byte that is
+/// not part of a well-formed UTF-8 character counts as one, so the columns
+/// of a Latin-1 file are the same whether or not `--encoding latin1` names
+/// it (a byte of an 8-bit encoding is one character).
 fn chars(bytes: &[u8]) -> u32 {
-    let n = bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count();
+    let n = if bytes.is_ascii() {
+        bytes.len()
+    } else {
+        bytes
+            .utf8_chunks()
+            .map(|c| c.valid().chars().count() + c.invalid().len())
+            .sum()
+    };
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
@@ -630,9 +640,39 @@ mod tests {
         assert_eq!(parse_decimal::<u32>(b"+1"), None);
     }
 
+    /// Characters of `bytes`, each byte of an invalid sequence one: by
+    /// `from_utf8`'s error positions (not the chunks [`chars`] uses).
+    fn reference_chars(mut bytes: &[u8]) -> u32 {
+        let mut n = 0;
+        loop {
+            match std::str::from_utf8(bytes) {
+                Ok(s) => return n + s.chars().count() as u32,
+                Err(e) => {
+                    let valid = e.valid_up_to();
+                    let bad = e.error_len().unwrap_or(bytes.len() - valid);
+                    n += std::str::from_utf8(&bytes[..valid])
+                        .unwrap()
+                        .chars()
+                        .count() as u32;
+                    n += bad as u32;
+                    bytes = &bytes[valid + bad..];
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_byte_that_is_not_utf8_is_one_column() {
+        // « é t é » in Latin-1: five bytes, five columns, as when decoded.
+        assert_eq!(chars(b"\xab\xe9t\xe9\xbb"), 5);
+        assert_eq!(chars("«été»".as_bytes()), 5);
+        assert_eq!(chars(b"\xe2\x82"), 2);
+        assert_eq!(chars("€".as_bytes()), 1);
+    }
+
     proptest::proptest! {
-        /// Counting over a slice tracks lines and columns exactly as
-        /// stepping byte by byte does.
+        /// Counting over a slice tracks lines as stepping byte by byte
+        /// does, and columns as characters.
         #[test]
         fn walking_a_slice_is_stepping_each_byte(
             bytes in proptest::collection::vec(
@@ -647,9 +687,19 @@ mod tests {
             walked.walk(&bytes);
             bytes.iter().for_each(|&b| stepped.step(b));
             proptest::prop_assert_eq!(
-                (walked.line, walked.column, walked.after_cr),
-                (stepped.line, stepped.column, stepped.after_cr)
+                (walked.line, walked.after_cr),
+                (stepped.line, stepped.after_cr)
             );
+            // Columns: characters since the last line break, a byte that
+            // is not UTF-8 counting as one.
+            let tail = match bytes.iter().rposition(|&b| b == b'\n' || b == b'\r') {
+                Some(i) => (1, &bytes[i + 1..]),
+                None => (5, &bytes[..]),
+            };
+            proptest::prop_assert_eq!(walked.column, tail.0 + reference_chars(tail.1));
+            if bytes.is_ascii() {
+                proptest::prop_assert_eq!(walked.column, stepped.column);
+            }
             let mut from_start = Tracker::at_line(0);
             bytes.iter().for_each(|&b| from_start.step(b));
             proptest::prop_assert_eq!(line_breaks(&bytes), from_start.line);

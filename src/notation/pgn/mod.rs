@@ -32,7 +32,8 @@
 //!   also when a glyph follows it (`exd6 e.p.!`: the glyph is the move's).
 //! * Trailing `!`, `?`, `!!`, `??`, `!?`, `?!` become NAGs 1–6.
 //! * Invalid UTF-8 in tags and move tokens is an error; in comments it is
-//!   replaced lossily (U+FFFD), since comments are free text, unless
+//!   replaced lossily (U+FFFD), since comments are free text, and the first
+//!   such byte is told to [`Visitor::lossy_comment`], unless
 //!   [`Reader::refuse_invalid_utf8`] (for callers that write what they read).
 //! * Comments before any move of a variation go to that variation's first
 //!   move's `comments_before`. Nothing read is dropped: a NAG before any
@@ -89,6 +90,15 @@ pub enum PgnErrorKind {
         /// What was there instead.
         found: String,
     },
+    /// The input ends inside a tag pair, on its line: the file was cut
+    /// there. Located at the end of the input.
+    #[error("the input ends inside the tag pair opened at column {column} (expected {expected} before the end of the input)")]
+    TagCutOff {
+        /// The column of the tag pair's `[`.
+        column: u32,
+        /// What the tag pair still needed.
+        expected: &'static str,
+    },
     /// A tag value without its closing quote on the line.
     #[error("unterminated tag value (opened here; expected '\"' before the end of the line)")]
     UnterminatedString,
@@ -133,7 +143,7 @@ pub enum PgnErrorKind {
         found: String,
     },
     /// Bytes that are not UTF-8 where text is required.
-    #[error("invalid UTF-8 (found byte 0x{byte:02x}; expected UTF-8 text)")]
+    #[error("invalid UTF-8 (found byte 0x{byte:02x}; expected UTF-8 text, or the file's encoding named: --encoding latin1 or cp1252)")]
     InvalidUtf8 {
         /// The first offending byte.
         byte: u8,

@@ -41,6 +41,11 @@ pub struct Diagnostic {
     pub suggestions: Vec<String>,
     /// Whether the token is inside a variation.
     pub in_variation: bool,
+    /// For damage (a cut-off game, a result that disagrees, the tag
+    /// roster, bytes that are not UTF-8): its stable machine-readable kind,
+    /// one of [`DamageKind`](crate::record::damage::DamageKind)'s ids.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<&'static str>,
 }
 
 /// One ply of the main line.
@@ -198,6 +203,7 @@ impl Diagnostic {
             fen: None,
             suggestions: Vec::new(),
             in_variation: false,
+            kind: None,
         }
     }
 }

@@ -120,11 +120,21 @@ impl<R: BufRead> Reader<R> {
     }
 
     /// A comment's text: lossy unless [`Reader::refuse_invalid_utf8`].
-    fn comment_text<'a>(&self, bytes: &'a [u8], rel: usize) -> Result<Cow<'a, str>, PgnError> {
-        if self.refuse_invalid_utf8 {
-            self.utf8(bytes, rel).map(Cow::Borrowed)
-        } else {
-            Ok(String::from_utf8_lossy(bytes))
+    fn comment_text<'a, V: Visitor>(
+        &self,
+        v: &mut V,
+        bytes: &'a [u8],
+        rel: usize,
+    ) -> Result<Cow<'a, str>, PgnError> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Ok(Cow::Borrowed(text)),
+            Err(_) if self.refuse_invalid_utf8 => self.utf8(bytes, rel).map(Cow::Borrowed),
+            Err(e) => {
+                let bad = e.valid_up_to();
+                let byte = bytes.get(bad).copied().unwrap_or(0);
+                v.lossy_comment(byte, self.win.span_at(rel + bad, 1));
+                Ok(String::from_utf8_lossy(bytes))
+            }
         }
     }
 

@@ -21,12 +21,29 @@ impl<R: BufRead> Reader<R> {
             .win
             .scan_until(0, |b| b == b'\n' || b == b'\r', cap)
             .map_err(|e| self.io_err(e))?;
-        let (len, capped) = match scan {
-            Scan::Found(i) | Scan::Eof(i) => (i, false),
-            Scan::Cap => (cap, true),
+        let (len, capped, eof) = match scan {
+            Scan::Found(i) => (i, false, false),
+            Scan::Eof(i) => (i, false, true),
+            Scan::Cap => (cap, true, false),
         };
         let line = self.win.slice(0, len);
-        match parse_tag(line) {
+        let parsed = parse_tag(line);
+        // Unfinished at the end of the input: the file was cut in the tag.
+        let expected = match parsed {
+            TagParse::OpenString { .. } => Some("'\"' closing the value, then ']'"),
+            TagParse::Expected { at, what } if at == len => Some(match what {
+                "a tag name" => "a tag name, a value in quotes and ']'",
+                "']'" => "']'",
+                _ => "a value in quotes and ']'",
+            }),
+            _ => None,
+        };
+        if let (true, Some(expected)) = (eof, expected) {
+            let span = self.win.span_at(len, 0);
+            let column = self.win.column();
+            return Err(self.fail(span, PgnErrorKind::TagCutOff { column, expected }));
+        }
+        match parsed {
             TagParse::Ok {
                 name,
                 value,
