@@ -9,8 +9,10 @@ use clap::{Args, ValueEnum};
 use super::position_args::{self, record_spec, RecordSpec};
 use super::{parse_variant, CliError};
 use crate::position::Position;
-use crate::record::diff::{diff_moves, diff_positions, ply_label, side_by_side};
+use crate::record::diff::{diff_moves, diff_positions, diff_tracked, ply_label, PositionDiff};
 use crate::record::replay::{replay, ReplayOptions};
+use crate::record::track::track;
+use crate::render::text::side_by_side;
 use crate::rules::Variant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -56,6 +58,33 @@ fn main_line(spec: &RecordSpec) -> Result<(Vec<String>, Option<String>), CliErro
 
 fn position(spec: &str, variant: Variant) -> Result<Position, CliError> {
     position_args::position_spec(Some(spec), variant)
+}
+
+/// Whether two record places name the same game (the same file, read the
+/// same way, and the same game in it).
+fn same_game(a: &RecordSpec, b: &RecordSpec) -> bool {
+    let file = |s: &RecordSpec| std::fs::canonicalize(&s.path).unwrap_or_else(|_| s.path.clone());
+    a.game == b.game && (a.path == b.path || file(a) == file(b))
+}
+
+/// Two places of one game: every piece followed through the plies between.
+fn diff_in_game(
+    a: &RecordSpec,
+    b: &RecordSpec,
+) -> Result<(Position, Position, PositionDiff), CliError> {
+    let (pa, report) = position_args::position_in_record(a)?;
+    let (pb, _) = position_args::position_in_record(b)?;
+    let end = report.main_line.len();
+    let (ply_a, ply_b) = (a.ply.unwrap_or(end), b.ply.unwrap_or(end));
+    let (lo, hi) = (ply_a.min(ply_b), ply_a.max(ply_b));
+    let plies: Vec<_> = report.main_line[lo..hi]
+        .iter()
+        .map(|p| (p.mv, p.san.to_string()))
+        .collect();
+    let earlier = if ply_a <= ply_b { &pa } else { &pb };
+    let t = track(earlier, &plies, lo + 1);
+    let d = diff_tracked(&pa, &pb, (ply_a, ply_b), &t);
+    Ok((pa, pb, d))
 }
 
 pub fn run(args: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
@@ -116,9 +145,15 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             return Ok(u8::from(!d.is_empty() || result_differs));
         }
     }
-    let pa = position(&args.a, args.variant)?;
-    let pb = position(&args.b, args.variant)?;
-    let d = diff_positions(&pa, &pb);
+    let (pa, pb, d) = match (&ra, &rb) {
+        (Some(a), Some(b)) if same_game(a, b) => diff_in_game(a, b)?,
+        _ => {
+            let pa = position(&args.a, args.variant)?;
+            let pb = position(&args.b, args.variant)?;
+            let d = diff_positions(&pa, &pb);
+            (pa, pb, d)
+        }
+    };
     match args.format {
         DiffFormat::Words => write!(out, "{d}").map_err(io)?,
         DiffFormat::SideBySide => {
