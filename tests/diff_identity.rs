@@ -266,3 +266,15 @@ fn unrelated_positions_whose_frames_differ_are_not_paired() {
         .code(1)
         .stdout(predicate::str::contains("material: P 8 -> 7\n"));
 }
+
+#[test]
+fn one_game_however_it_is_named() {
+    // `FILE@2` and `FILE:1@3` are both game 1: followed, not paired by name.
+    let out = diff(&format!("{QUAKE_WEST}@2"), &format!("{QUAKE_WEST}:1@3"));
+    assert!(out.starts_with("plies: 2 -> 3 of one game"), "{out}");
+    // Two games of one file are two games: compared as unrelated positions,
+    // square by square (the same frame, so names mean the same places).
+    let (_dir, p) = game("1. e4 *\n\n1. d4 *\n");
+    let out = diff(&format!("{p}:1@1"), &format!("{p}:2@1"));
+    assert_eq!(out, "moved: P d2-e2, P e4-d4\n", "{out}");
+}

@@ -66,11 +66,19 @@ fn position(spec: &str, variant: Variant, read: &ReadArgs) -> Result<Position, C
     position_args::position_spec(Some(spec), variant, read)
 }
 
-/// Whether two record places name the same game: the same file and the
-/// same game numbers (`--where` applies to both alike).
-fn same_game(a: &RecordSpec, b: &RecordSpec) -> bool {
+/// Whether two record places name the same game: the same file, and the
+/// same game chosen in it (`rec.pgn@3` and `rec.pgn:1@5` are one game).
+fn same_game(a: &RecordSpec, b: &RecordSpec, read: &ReadArgs) -> Result<bool, CliError> {
     let file = |s: &RecordSpec| std::fs::canonicalize(&s.path).unwrap_or_else(|_| s.path.clone());
-    a.games == b.games && (a.path == b.path || file(a) == file(b))
+    if a.path != b.path && file(a) != file(b) {
+        return Ok(false);
+    }
+    if a.games == b.games {
+        return Ok(true);
+    }
+    let (_, n) = position_args::load_game(a, read)?;
+    let (_, m) = position_args::load_game(b, read)?;
+    Ok(n == m)
 }
 
 /// Two places of one game: every piece followed through the plies between.
@@ -154,7 +162,7 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         }
     }
     let (pa, pb, d) = match (&ra, &rb) {
-        (Some(a), Some(b)) if same_game(a, b) => diff_in_game(a, b, &args.read)?,
+        (Some(a), Some(b)) if same_game(a, b, &args.read)? => diff_in_game(a, b, &args.read)?,
         _ => {
             let pa = position(&args.a, args.variant, &args.read)?;
             let pb = position(&args.b, args.variant, &args.read)?;
