@@ -278,3 +278,23 @@ fn one_game_however_it_is_named() {
     let out = diff(&format!("{p}:1@1"), &format!("{p}:2@1"));
     assert_eq!(out, "moved: P d2-e2, P e4-d4\n", "{out}");
 }
+
+#[test]
+fn a_cage_push_carries_the_line_and_promotes() {
+    // 5. C>h8/h7=Q: White's empty cage on h1 is pushed up the h-file (SC2):
+    // h2's rook to h3, h3's pawn to h4, h6's pawn to h7 where it promotes
+    // (SC3, White chose a queen), h7's black rook into the cage, which ends
+    // on h8. Nothing is captured.
+    let p = "fixtures/slide/valid/02-promotion-by-push.pgn";
+    assert_eq!(
+        diff(&format!("{p}@8"), &format!("{p}@9")),
+        "plies: 8 -> 9 of one game, every piece followed move by move\n\
+         became holes: h1\n\
+         became cells: h8\n\
+         carried: R h2-h3, P h3-h4, P h6-h7=Q, r h7-h8\n\
+         ply 9 (C>h8/h7=Q): P h7 promoted to Q\n\
+         side to move: White -> Black\n\
+         White cage: h1 -> h8\n\
+         White relocated last turn: true -> false\n"
+    );
+}
