@@ -464,9 +464,10 @@ fn by_square(a: &Position, b: &Position, d: &mut PositionDiff) {
 }
 
 /// Compares two positions of one game, A at ply `ply_a` and B at `ply_b`,
-/// given `track`: every piece followed from the earlier to the later
-/// (`earlier` is the position at the lower ply). Squares of moved pieces
-/// are named in the later position's frame.
+/// given `track`: every piece followed from the position at the lower ply
+/// to the other ([`crate::record::track::track`]). Squares of moved pieces
+/// are named in the later position's frame; removed and added pieces and
+/// cells in their own position's frame.
 pub fn diff_tracked(
     a: &Position,
     b: &Position,
@@ -485,8 +486,8 @@ pub fn diff_tracked(
     };
     let earlier = if forward { a } else { b };
     // A name of the earlier position in the later one's frame.
-    let (who, t_later) = (if forward { "A" } else { "B" }, track.shift);
-    let in_later = |sq: Square| match shifted(sq, t_later) {
+    let who = if forward { "A" } else { "B" };
+    let in_later = |sq: Square| match shifted(sq, track.shift) {
         Some(s) => s.to_string(),
         None => format!("{who}'s {sq}"),
     };
