@@ -113,11 +113,13 @@ fn side_by_side_marks_changed_squares() {
         .stdout
         .clone();
     let text = String::from_utf8(out).unwrap();
+    // The boards are those of `fvnote show` (render::text), a `*` in front
+    // of each changed square.
     assert!(
-        text.contains(" 4  .  .  .  . *.  .  .  .  |   4  .  .  .  . *P  .  .  .\n"),
+        text.contains(" 4   .  .  .  . *.  .  .  .  4  |   4   .  .  .  . *P  .  .  .  4\n"),
         "{text}"
     );
-    assert!(text.contains(" 2  P  P  P  P *P  P  P  P  |   2  P  P  P  P *.  P  P  P\n"));
+    assert!(text.contains(" 2   P  P  P  P *P  P  P  P  2  |   2   P  P  P  P *.  P  P  P  2\n"));
     assert!(text.contains(&format!("A: {START}\n")));
     assert!(text.contains("moved: P e2-e4\n"));
 }

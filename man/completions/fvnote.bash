@@ -193,7 +193,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__diff)
-            opts="-v -h -V --variant --format --help --version"
+            opts="-v -h -V --variant --format --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -209,6 +209,14 @@ _fvnote() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "words side-by-side json" -- "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --where)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -509,7 +517,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__html)
-            opts="-o -h -V --output --all --force --break-hard-links --help --version"
+            opts="-o -h -V --output --all --force --break-hard-links --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -523,6 +531,14 @@ _fvnote() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --where)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 *)
                     COMPREPLY=()
                     ;;
@@ -531,7 +547,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__moves)
-            opts="-v -h -V --variant --format --help --version"
+            opts="-v -h -V --variant --encoding --where --format --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -542,6 +558,14 @@ _fvnote() {
                     return 0
                     ;;
                 -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --where)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -583,7 +607,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__show)
-            opts="-v -h -V --variant --svg --force --break-hard-links --flip --size --arrow --no-coordinates --no-legend --help --version"
+            opts="-v -h -V --variant --encoding --where --svg --force --break-hard-links --flip --size --arrow --no-coordinates --no-legend --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -594,6 +618,14 @@ _fvnote() {
                     return 0
                     ;;
                 -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --encoding)
+                    COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --where)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

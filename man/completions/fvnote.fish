@@ -122,9 +122,19 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s v -l variant -d '
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -l format -d 'Output format' -r -f -a "words\t'The differences in words'
 side-by-side\t'Two diagrams next to each other, changed squares marked with `*`'
 json\t'One JSON object'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
+latin1\t'ISO-8859-1 (Latin-1)'
+cp1252\t'Windows-1252'
+auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`) [default: chess]; a record position takes its own' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
+latin1\t'ISO-8859-1 (Latin-1)'
+cp1252\t'Windows-1252'
+auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l svg -d 'Also write an SVG diagram to this file' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l size -d 'Side of one square of the SVG diagram, in pixels' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l arrow -d 'Draw an arrow on the SVG diagram, e.g. `e2e4` (repeatable)' -r
@@ -133,18 +143,28 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l break-hard-links 
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l flip -d 'Draw the board from Black\'s side'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l no-coordinates -d 'Leave out the file letters and rank numbers of the SVG diagram'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l no-legend -d 'Leave out the caption (side to move, key) under the SVG diagram'
-complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s h -l help -d 'Print help'
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s o -l output -d 'Write the page to FILE (with --all: the pages and index.html into DIR)' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
+latin1\t'ISO-8859-1 (Latin-1)'
+cp1252\t'Windows-1252'
+auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l all -d 'One page per game of the archive plus an index page; needs -o DIR'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l force -d 'Replace read-only files (they stay read-only)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`) [default: chess]; a record position takes its own' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
+latin1\t'ISO-8859-1 (Latin-1)'
+cp1252\t'Windows-1252'
+auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l format -d 'Output format' -r -f -a "text\t''
 json\t''"
-complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s h -l help -d 'Print help'
+complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s v -l variant -d 'Variant identifier (see `fvnote variants`)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -l fen -d 'Start from this FEN instead of the start position' -r

@@ -6,11 +6,13 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 
-use super::position_args::{self, record_spec, RecordSpec};
+use super::position_args::{self, record_spec, ReadArgs, RecordSpec};
 use super::{parse_variant, CliError};
 use crate::position::Position;
-use crate::record::diff::{diff_moves, diff_positions, ply_label, side_by_side};
+use crate::record::diff::{diff_moves, diff_positions, diff_tracked, ply_label, PositionDiff};
 use crate::record::replay::{replay, ReplayOptions};
+use crate::record::track::track;
+use crate::render::text::side_by_side;
 use crate::rules::Variant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -25,10 +27,11 @@ pub enum DiffFormat {
 
 #[derive(Args, Debug)]
 pub struct DiffArgs {
-    /// A FEN, or RECORD.pgn[:game][@ply] (game from 1, ply 0 = start,
-    /// default the end of the main line).
+    /// A FEN, or RECORD.pgn[:N[-M]][@ply] (games from 1; the first game
+    /// chosen, by number and --where, is used; ply 0 = start, default the
+    /// end of the main line).
     pub a: String,
-    /// A FEN, or RECORD.pgn[:game][@ply].
+    /// A FEN, or RECORD.pgn[:N[-M]][@ply].
     pub b: String,
     /// Variant of FEN arguments (see `fvnote variants`).
     #[arg(long, short, default_value = "chess", value_parser = parse_variant)]
@@ -36,12 +39,17 @@ pub struct DiffArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = DiffFormat::Words)]
     pub format: DiffFormat,
+    #[command(flatten)]
+    pub read: ReadArgs,
 }
 
 /// The main line of a record as SAN: canonical where it replays, as written
 /// after the first error.
-fn main_line(spec: &RecordSpec) -> Result<(Vec<String>, Option<String>), CliError> {
-    let record = position_args::load_game(spec)?;
+fn main_line(
+    spec: &RecordSpec,
+    read: &ReadArgs,
+) -> Result<(Vec<String>, Option<String>), CliError> {
+    let (record, _) = position_args::load_game(spec, read)?;
     let report = replay(&record, &ReplayOptions::default());
     let mut sans: Vec<String> = report.main_line.iter().map(|p| p.san.to_string()).collect();
     sans.extend(
@@ -54,17 +62,54 @@ fn main_line(spec: &RecordSpec) -> Result<(Vec<String>, Option<String>), CliErro
     Ok((sans, report.result))
 }
 
-fn position(spec: &str, variant: Variant) -> Result<Position, CliError> {
-    position_args::position_spec(Some(spec), variant)
+fn position(spec: &str, variant: Variant, read: &ReadArgs) -> Result<Position, CliError> {
+    position_args::position_spec(Some(spec), variant, read)
+}
+
+/// Whether two record places name the same game: the same file, and the
+/// same game chosen in it (`rec.pgn@3` and `rec.pgn:1@5` are one game).
+fn same_game(a: &RecordSpec, b: &RecordSpec, read: &ReadArgs) -> Result<bool, CliError> {
+    let file = |s: &RecordSpec| std::fs::canonicalize(&s.path).unwrap_or_else(|_| s.path.clone());
+    if a.path != b.path && file(a) != file(b) {
+        return Ok(false);
+    }
+    if a.games == b.games {
+        return Ok(true);
+    }
+    let (_, n) = position_args::load_game(a, read)?;
+    let (_, m) = position_args::load_game(b, read)?;
+    Ok(n == m)
+}
+
+/// Two places of one game: every piece followed through the plies between.
+fn diff_in_game(
+    a: &RecordSpec,
+    b: &RecordSpec,
+    read: &ReadArgs,
+) -> Result<(Position, Position, PositionDiff), CliError> {
+    let (pa, report) = position_args::position_in_record(a, read)?;
+    let (pb, _) = position_args::position_in_record(b, read)?;
+    let end = report.main_line.len();
+    let (ply_a, ply_b) = (a.ply.unwrap_or(end), b.ply.unwrap_or(end));
+    let (lo, hi) = (ply_a.min(ply_b), ply_a.max(ply_b));
+    let plies: Vec<_> = report.main_line[lo..hi]
+        .iter()
+        .map(|p| (p.mv, p.san.to_string()))
+        .collect();
+    let earlier = if ply_a <= ply_b { &pa } else { &pb };
+    let t = track(earlier, &plies, lo + 1);
+    let d = diff_tracked(&pa, &pb, (ply_a, ply_b), &t);
+    Ok((pa, pb, d))
 }
 
 pub fn run(args: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let io = |e| CliError::io("stdout", e);
-    let (ra, rb) = (record_spec(&args.a), record_spec(&args.b));
+    let (ra, rb) = (record_spec(&args.a)?, record_spec(&args.b)?);
+    args.read.refuse_without_record(&[&args.a, &args.b])?;
     if let (Some(a), Some(b)) = (&ra, &rb) {
         if a.ply.is_none() && b.ply.is_none() {
-            let (ma, res_a) = main_line(a)?;
-            let (mb, res_b) = main_line(b)?;
+            let (ma, res_a) = main_line(a, &args.read)?;
+            let (mb, res_b) = main_line(b, &args.read)?;
             let d = diff_moves(&ma, &mb);
             let result_differs = res_a != res_b;
             let show = |r: &Option<String>| r.clone().unwrap_or_else(|| "*".into());
@@ -116,9 +161,15 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             return Ok(u8::from(!d.is_empty() || result_differs));
         }
     }
-    let pa = position(&args.a, args.variant)?;
-    let pb = position(&args.b, args.variant)?;
-    let d = diff_positions(&pa, &pb);
+    let (pa, pb, d) = match (&ra, &rb) {
+        (Some(a), Some(b)) if same_game(a, b, &args.read)? => diff_in_game(a, b, &args.read)?,
+        _ => {
+            let pa = position(&args.a, args.variant, &args.read)?;
+            let pb = position(&args.b, args.variant, &args.read)?;
+            let d = diff_positions(&pa, &pb);
+            (pa, pb, d)
+        }
+    };
     match args.format {
         DiffFormat::Words => write!(out, "{d}").map_err(io)?,
         DiffFormat::SideBySide => {

@@ -1,20 +1,22 @@
 //! `fvnote html`: replay pages, one per game, and an index for an archive.
 
-use std::fs::File;
 use std::io::{BufReader, Write};
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use super::position_args::{ReadArgs, RecordSpec};
 use super::{position_args, CliError, WriteArgs};
 use crate::notation::pgn::Reader;
 use crate::record::replay::{replay, GameReport, ReplayOptions};
+use crate::record::select::Selection;
 use crate::record::Record;
 use crate::render::html::{game_title, index, page, IndexEntry};
 
 #[derive(Args, Debug)]
 pub struct HtmlArgs {
-    /// RECORD.pgn[:game] (game 1 by default).
+    /// RECORD.pgn[:N[-M]]: the first game chosen (by number and --where;
+    /// game 1 by default), or with --all every game chosen.
     pub record: String,
     /// Write the page to FILE (with --all: the pages and index.html into DIR).
     #[arg(long, short, value_name = "FILE|DIR")]
@@ -24,6 +26,8 @@ pub struct HtmlArgs {
     pub all: bool,
     #[command(flatten)]
     pub write: WriteArgs,
+    #[command(flatten)]
+    pub read: ReadArgs,
 }
 
 fn write(path: &Path, text: &str, args: &HtmlArgs) -> Result<(), CliError> {
@@ -42,11 +46,11 @@ fn verdict_line(report: &GameReport) -> String {
 }
 
 pub fn run(args: &HtmlArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let spec = position_args::record_spec(&args.record)
+    let spec = position_args::record_spec(&args.record)?
         .filter(|s| s.ply.is_none())
         .ok_or_else(|| {
             CliError::usage(format!(
-                "{}: expected RECORD.pgn or RECORD.pgn:GAME (no @ply)",
+                "{}: expected RECORD.pgn, RECORD.pgn:N or RECORD.pgn:N-M (no @ply)",
                 args.record
             ))
         })?;
@@ -54,9 +58,9 @@ pub fn run(args: &HtmlArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         let dir = args.output.as_ref().ok_or_else(|| {
             CliError::usage("--all writes a page per game: name a directory with -o DIR")
         })?;
-        return all(&spec.path, dir, args);
+        return all(&spec, dir, args);
     }
-    let record = position_args::load_game(&spec)?;
+    let (record, _) = position_args::load_game(&spec, &args.read)?;
     let report = replay(&record, &ReplayOptions::default());
     let html = page(&record, &report);
     match &args.output {
@@ -68,14 +72,28 @@ pub fn run(args: &HtmlArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     Ok(u8::from(!report.is_valid()))
 }
 
-fn all(path: &Path, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
+/// A page per chosen game (`FILE:N-M`, `--where`), named by its number in
+/// the file, and the index.
+fn all(spec: &RecordSpec, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
+    let path = &spec.path;
     let shown = path.display().to_string();
-    let file = File::open(path).map_err(|e| CliError::io(&shown, e))?;
+    let file = args
+        .read
+        .encoding
+        .open(path, &shown)
+        .map_err(|e| CliError::io(&shown, e))?;
+    let selection = Selection {
+        games: spec.games.clone(),
+        conditions: args.read.select.conditions.clone(),
+    };
     std::fs::create_dir_all(dir).map_err(|e| CliError::io(&dir.display().to_string(), e))?;
     let mut entries = Vec::new();
     let mut invalid = false;
     for (i, game) in Reader::new(BufReader::new(file)).enumerate() {
         let n = i + 1;
+        if !selection.keeps(n, game.as_ref().ok()) {
+            continue;
+        }
         let href = format!("game-{n:04}.html");
         let entry = match game {
             Ok(record) => {

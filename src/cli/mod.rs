@@ -110,11 +110,20 @@ each game dropped is reported on stderr.\nExit status: 0 done; 2 usage or I/O er
     Dedup(dedup::DedupArgs),
     /// Show what differs between two positions or two records' main lines.
     ///
-    /// A and B are FENs (with --variant) or `RECORD.pgn[:game][@ply]`. When
+    /// A and B are FENs (with --variant) or `RECORD.pgn[:N[-M]][@ply]`. When
     /// both are records without @ply, their main lines are compared move by
     /// move; otherwise the two positions are: pieces added, removed and
     /// moved, cells that became holes and back, hands, side to move,
     /// castling, en passant, counters, cages.
+    ///
+    /// Two places in one game are compared piece by piece: each piece is
+    /// followed through the plies between them, so a piece a quake, slide
+    /// or cage carried is reported as carried (not captured), a frame
+    /// re-lettered by a quake is said, and captures, pocketings, drops and
+    /// promotions are listed with their ply; squares are named in the later
+    /// position's frame. Two unrelated positions whose square names do not
+    /// mean the same places (other frames) are not paired by square: the
+    /// diff says the frames differ and compares the material.
     ///
     /// Exit status, as diff(1): 0 equal, 1 different, 2 error.
     Diff(diff::DiffArgs),

@@ -5,6 +5,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
+use super::position_args::ReadArgs;
 use super::{parse_variant, position_args, CliError};
 use crate::notation::san::write_san;
 use crate::position::Position;
@@ -20,12 +21,15 @@ pub enum ListFormat {
 
 #[derive(Args, Debug)]
 pub struct MovesArgs {
-    /// A FEN, or RECORD.pgn[:game]@ply.
+    /// A FEN, or RECORD.pgn[:N[-M]][@ply] (the first game chosen, by number
+    /// and --where; default the end of its main line).
     pub position: Option<String>,
     /// Variant of a FEN (see `fvnote variants`) [default: chess]; a record
     /// position takes its own.
     #[arg(long, short, value_parser = parse_variant)]
     pub variant: Option<Variant>,
+    #[command(flatten)]
+    pub read: ReadArgs,
     /// Output format.
     #[arg(long, value_enum, default_value_t = ListFormat::Text)]
     pub format: ListFormat,
@@ -33,12 +37,15 @@ pub struct MovesArgs {
 
 #[derive(Args, Debug)]
 pub struct ShowArgs {
-    /// A FEN, or RECORD.pgn[:game]@ply.
+    /// A FEN, or RECORD.pgn[:N[-M]][@ply] (the first game chosen, by number
+    /// and --where; default the end of its main line).
     pub position: Option<String>,
     /// Variant of a FEN (see `fvnote variants`) [default: chess]; a record
     /// position takes its own.
     #[arg(long, short, value_parser = parse_variant)]
     pub variant: Option<Variant>,
+    #[command(flatten)]
+    pub read: ReadArgs,
     /// Also write an SVG diagram to this file.
     #[arg(long)]
     pub svg: Option<PathBuf>,
@@ -63,7 +70,9 @@ pub struct ShowArgs {
 
 pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let variant = position_args::variant_for(args.position.as_deref(), args.variant)?;
-    let pos = position_args::position_spec(args.position.as_deref(), variant)?;
+    let given: Vec<&str> = args.position.iter().map(String::as_str).collect();
+    args.read.refuse_without_record(&given)?;
+    let pos = position_args::position_spec(args.position.as_deref(), variant, &args.read)?;
     let io = |e| CliError::io("stdout", e);
     let mut list: Vec<(String, String, &'static str)> = pos
         .legal_moves()
@@ -95,15 +104,16 @@ pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
 fn shown_position(args: &ShowArgs) -> Result<(Position, Vec<Square>, Option<String>), CliError> {
     // `--variant` with a record position is refused, not ignored.
     let variant = position_args::variant_for(args.position.as_deref(), args.variant)?;
-    let Some(spec) = args
-        .position
-        .as_deref()
-        .and_then(position_args::record_spec)
-    else {
-        let pos = position_args::position_spec(args.position.as_deref(), variant)?;
+    let spec = match args.position.as_deref() {
+        Some(s) => position_args::record_spec(s)?,
+        None => None,
+    };
+    let Some(spec) = spec else {
+        args.read.refuse_without_record(&[])?;
+        let pos = position_args::position_spec(args.position.as_deref(), variant, &args.read)?;
         return Ok((pos, Vec::new(), None));
     };
-    let (pos, report) = position_args::position_in_record(&spec)?;
+    let (pos, report) = position_args::position_in_record(&spec, &args.read)?;
     let ply = spec.ply.unwrap_or(report.main_line.len());
     let (Some(start), Some(last)) = (report.start.as_ref(), ply.checked_sub(1)) else {
         return Ok((pos, Vec::new(), None));

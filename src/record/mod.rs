@@ -15,6 +15,7 @@ pub mod json_reader;
 pub mod replay;
 pub mod select;
 pub mod split;
+pub mod track;
 pub mod validate;
 /// The record model moved to [`crate::model`]; re-exported here so existing
 /// paths keep working.

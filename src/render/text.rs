@@ -7,11 +7,22 @@ use super::options::Options;
 use crate::notation::fen::write_fen;
 use crate::piece::{Color, Role};
 use crate::position::Position;
+use crate::record::diff::PositionDiff;
 use crate::rules::Variant;
 use crate::square::Square;
 
-/// How one square is drawn: three characters.
-fn cell_text(pos: &Position, sq: Square) -> String {
+/// How one square is drawn: three characters; a marked one starts with `*`.
+fn cell_text(pos: &Position, sq: Square, marked: bool) -> String {
+    let text = plain_cell_text(pos, sq);
+    if !marked {
+        return text;
+    }
+    let mut chars = text.chars();
+    chars.next();
+    format!("*{}", chars.as_str())
+}
+
+fn plain_cell_text(pos: &Position, sq: Square) -> String {
     if !pos.is_cell(sq) {
         return "   ".into();
     }
@@ -66,7 +77,7 @@ fn files_line(order: &[u8], grid: bool) -> String {
         let _ = write!(s, " {} ", (b'a' + f) as char);
         prev = Some(f);
     }
-    s.trim_end().to_owned() + "\n"
+    s.trim_end().to_owned()
 }
 
 fn rule_line(order: &[u8]) -> String {
@@ -79,7 +90,7 @@ fn rule_line(order: &[u8]) -> String {
         s.push_str("---");
         prev = Some(f);
     }
-    s + "\n"
+    s
 }
 
 /// What the symbols of this diagram mean.
@@ -98,26 +109,24 @@ fn key(pos: &Position) -> String {
     format!("Key: {}\n", parts.join("; "))
 }
 
-/// A text diagram with `opts.flip` honoured (the other options are for
-/// pictures): rank labels, three characters a square (`.` an empty cell,
-/// blank a hole, `[ ]`/`( )` White's/Black's cage), Grid Chess's section
-/// lines, hands, side to move, a key, FEN.
-pub fn text(pos: &Position, opts: &Options) -> String {
+/// The board's lines: file letters, ranks (with Grid Chess's section
+/// lines), file letters; squares in `marks` start with `*`.
+fn board_lines(pos: &Position, flip: bool, marks: &[Square]) -> Vec<String> {
     let (files, ranks) = pos.frame();
     let grid = pos.variant() == Variant::Grid;
-    let order = file_order(files, opts.flip);
+    let order = file_order(files, flip);
     let mut rank_order: Vec<u8> = (0..ranks).rev().collect();
-    if opts.flip {
+    if flip {
         rank_order.reverse();
     }
-    let mut s = files_line(&order, grid);
+    let mut lines = vec![files_line(&order, grid)];
     let mut prev_rank = None;
     for (i, &rank) in rank_order.iter().enumerate() {
         if section_edge(grid, i, rank, prev_rank) {
-            s.push_str(&rule_line(&order));
+            lines.push(rule_line(&order));
         }
         prev_rank = Some(rank);
-        let _ = write!(s, "{:>2}  ", rank as u32 + 1);
+        let mut s = format!("{:>2}  ", rank as u32 + 1);
         let mut prev = None;
         for (j, &file) in order.iter().enumerate() {
             if section_edge(grid, j, file, prev) {
@@ -125,12 +134,26 @@ pub fn text(pos: &Position, opts: &Options) -> String {
             }
             prev = Some(file);
             if let Some(sq) = Square::new(file, rank) {
-                s.push_str(&cell_text(pos, sq));
+                s.push_str(&cell_text(pos, sq, marks.contains(&sq)));
             }
         }
-        let _ = writeln!(s, " {}", rank as u32 + 1);
+        let _ = write!(s, " {}", rank as u32 + 1);
+        lines.push(s);
     }
-    s.push_str(&files_line(&order, grid));
+    lines.push(files_line(&order, grid));
+    lines
+}
+
+/// A text diagram with `opts.flip` honoured (the other options are for
+/// pictures): rank labels, three characters a square (`.` an empty cell,
+/// blank a hole, `[ ]`/`( )` White's/Black's cage), Grid Chess's section
+/// lines, hands, side to move, a key, FEN.
+pub fn text(pos: &Position, opts: &Options) -> String {
+    let mut s = String::new();
+    for line in board_lines(pos, opts.flip, &[]) {
+        s.push_str(&line);
+        s.push('\n');
+    }
     if pos.variant().has_hands() {
         let _ = writeln!(
             s,
@@ -148,6 +171,34 @@ pub fn text(pos: &Position, opts: &Options) -> String {
     s.push_str(&key(pos));
     let _ = writeln!(s, "FEN: {}", write_fen(pos));
     s
+}
+
+/// Two diagrams next to each other, as `fvnote diff` draws them: the
+/// squares `d` marks carry a `*` (A's on the left, B's on the right), each
+/// board in its own frame, then the side to move, and both FENs.
+pub fn side_by_side(a: &Position, b: &Position, d: &PositionDiff) -> String {
+    let side = |pos: &Position, marks: &[Square]| {
+        let mut lines = board_lines(pos, false, marks);
+        lines.push(format!("{} to move", pos.turn().name()));
+        lines
+    };
+    let left = side(a, &d.marked_a);
+    let right = side(b, &d.marked_b);
+    let width = left.iter().map(|l| l.chars().count()).max().unwrap_or(0);
+    let mut out = String::new();
+    for i in 0..left.len().max(right.len()) {
+        let l = left.get(i).map_or("", String::as_str);
+        let r = right.get(i).map_or("", String::as_str);
+        let pad = width.saturating_sub(l.chars().count());
+        let _ = writeln!(
+            out,
+            "{}",
+            format!("{l}{}  |  {r}", " ".repeat(pad)).trim_end()
+        );
+    }
+    let _ = writeln!(out, "A: {}", d.fen_a);
+    let _ = writeln!(out, "B: {}", d.fen_b);
+    out
 }
 
 #[cfg(test)]

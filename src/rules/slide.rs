@@ -463,6 +463,14 @@ impl Rules for Slide {
     }
 }
 
+/// SC2: the squares a push of the cage on `cage` carries contents along
+/// (s1…sn, from the cage's side) and the ring square E where the cage ends;
+/// `None` for a square that cannot push. For callers that follow pieces
+/// through a move ([`crate::rules::carry`]).
+pub(crate) fn insertion_path(cage: Square) -> Option<(Vec<Square>, Square)> {
+    push_geometry(cage).map(|p| (p.line().to_vec(), p.end))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,0 +1,192 @@
+//! `--encoding`, `FILE:N`, `FILE:N-M` and `--where` on the commands that
+//! read one game of a record (`show`, `moves`, `diff`, `html`), with the
+//! meaning and the messages `validate` and `convert` give them.
+use predicates::prelude::*;
+
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
+
+/// Two games in Latin-1: "Müller" (1-0, 1. e4 e5) and "Sjöberg"
+/// (unfinished, 1. d4 d5 2. c4).
+const ARCHIVE: &[u8] =
+    b"[Event \"A\"]\n[White \"M\xfcller\"]\n[Result \"1-0\"]\n\n1. e4 e5 1-0\n\n\
+[Event \"B\"]\n[White \"Sj\xf6berg\"]\n[Result \"*\"]\n\n1. d4 d5 2. c4 *\n";
+
+fn archive() -> (tempfile::TempDir, String) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("archive.pgn");
+    std::fs::write(&path, ARCHIVE).unwrap();
+    let name = path.display().to_string();
+    (dir, name)
+}
+
+const AFTER_D4_D5: &str = "FEN: rnbqkbnr/ppp1pppp/8/3p4/3P4/8/PPP1PPPP/RNBQKBNR w KQkq - 0 2\n";
+
+#[test]
+fn show_chooses_by_a_tag_read_in_latin1() {
+    let (_dir, p) = archive();
+    fvnote()
+        .args([
+            "show",
+            &format!("{p}@2"),
+            "--where",
+            "White~sjö",
+            "--encoding",
+            "latin1",
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::ends_with(AFTER_D4_D5));
+    // Read as UTF-8 the name is not "Sjöberg", so no game is chosen.
+    fvnote()
+        .args(["show", &format!("{p}@2"), "--where", "White~sjö"])
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "error: {p}: no game chosen: the 2 games do not meet --where White~sjö\n"
+        ));
+}
+
+#[test]
+fn moves_of_a_numbered_game() {
+    let (_dir, p) = archive();
+    let out = fvnote()
+        .args([
+            "moves",
+            &format!("{p}:2"),
+            "--encoding",
+            "cp1252",
+            "--format",
+            "json",
+        ])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    // The end of game 2's main line: after 2. c4, Black to move.
+    assert_eq!(
+        v["fen"],
+        "rnbqkbnr/ppp1pppp/8/3p4/2PP4/8/PP2PPPP/RNBQKBNR b KQkq - 0 2"
+    );
+}
+
+#[test]
+fn diff_reads_both_sides_alike() {
+    let (_dir, p) = archive();
+    fvnote()
+        .args([
+            "diff",
+            "--encoding",
+            "latin1",
+            &format!("{p}:1"),
+            &format!("{p}:2"),
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(
+            "first difference at ply 1: 1. e4 vs 1. d4\n",
+        ));
+    // --where chooses the same game for both places: one game, followed.
+    fvnote()
+        .args([
+            "diff",
+            "--encoding",
+            "auto",
+            "--where",
+            "Result=*",
+            &format!("{p}@0"),
+            &format!("{p}@2"),
+        ])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains("moved: P d2-d4, p d7-d5\n"))
+        .stderr(predicate::str::contains("is not UTF-8; read as cp1252"));
+}
+
+#[test]
+fn html_page_of_a_chosen_game_is_utf8() {
+    let (_dir, p) = archive();
+    fvnote()
+        .args(["html", &p, "--where", "Result!=*", "--encoding", "latin1"])
+        .assert()
+        .code(0)
+        .stdout(predicate::str::contains("Müller"))
+        .stdout(predicate::str::contains("Sjöberg").not());
+}
+
+#[test]
+fn html_all_writes_only_the_games_chosen() {
+    let (dir, p) = archive();
+    let out = dir.path().join("pages");
+    fvnote()
+        .args(["html", "--all", &format!("{p}:2-2"), "-o"])
+        .arg(&out)
+        .args(["--encoding", "latin1"])
+        .assert()
+        .code(0);
+    let mut names: Vec<String> = std::fs::read_dir(&out)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    assert_eq!(names, ["game-0002.html", "index.html"]);
+    let page = std::fs::read_to_string(out.join("game-0002.html")).unwrap();
+    assert!(page.contains("Sjöberg"));
+}
+
+#[test]
+fn game_numbers_are_refused_as_validate_refuses_them() {
+    let (_dir, p) = archive();
+    for arg in [format!("{p}:0"), format!("{p}:2-1")] {
+        let expected = fvnote()
+            .args(["validate", &arg])
+            .assert()
+            .code(2)
+            .get_output()
+            .stderr
+            .clone();
+        let expected = String::from_utf8(expected).unwrap();
+        assert!(expected.contains("games are numbered from 1"), "{expected}");
+        for cmd in [
+            ["show", arg.as_str()],
+            ["moves", arg.as_str()],
+            ["html", arg.as_str()],
+        ] {
+            fvnote().args(cmd).assert().code(2).stderr(expected.clone());
+        }
+    }
+    fvnote()
+        .args(["show", &format!("{p}:3")])
+        .assert()
+        .code(2)
+        .stderr(format!("error: {p} has 2 games; there is no game 3\n"));
+    fvnote()
+        .args(["show", &format!("{p}:2-3"), "--where", "White=Nobody"])
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "error: {p}: no game chosen: games 2-3 do not meet --where White=Nobody\n"
+        ));
+}
+
+#[test]
+fn options_for_records_are_refused_with_a_fen() {
+    fvnote()
+        .args(["show", "--where", "White=X"])
+        .assert()
+        .code(2)
+        .stderr("error: --where chooses games of a record: name RECORD.pgn, not a FEN\n");
+    fvnote()
+        .args([
+            "moves",
+            "8/8/8/8/8/8/8/K6k w - - 0 1",
+            "--encoding",
+            "latin1",
+        ])
+        .assert()
+        .code(2)
+        .stderr("error: --encoding applies to a record file: name RECORD.pgn, not a FEN\n");
+}
