@@ -26,13 +26,17 @@ use super::encoding_args::{EncodingArgs, EncodingChoice};
 use super::select_args::SelectArgs;
 use super::{CliError, WalkArgs, WriteArgs};
 use crate::fs::{walk, Output, WalkEvent};
-use crate::notation::pgn::{check_writable, write_records, PgnErrorKind, Reader};
-use crate::record::format::{into_canonical_lenient, main_line_fens, sniff, InputFormat, Located};
+use crate::notation::pgn::{check_writable, write_records, PgnError, PgnErrorKind, Reader};
+use crate::record::format::{canonical_pgn_lenient, main_line_fens, sniff, InputFormat, Located};
+use crate::record::game_stream::GameStream;
 use crate::record::gamecourier::{read_list, start_position, write_list, ListSetup};
+use crate::record::held::Held;
 use crate::record::json::{to_game, JsonOptions};
 use crate::record::json_check::checked;
 use crate::record::json_compact::compact;
 use crate::record::json_reader::{each_json_game, JsonReadError};
+use crate::record::json_stream::{GameError, JsonGames, Layout};
+use crate::record::pgn_stream::{CanonicalPgn, Resolve};
 use crate::record::select::Selection;
 use crate::record::Record;
 
@@ -362,10 +366,24 @@ fn each_record(
     Ok(())
 }
 
+/// Says where a game's moves stop resolving (`--to pgn` keeps them as written).
+fn warn_unresolved(name: &str, error: Option<Located>) {
+    if let Some(e) = error {
+        eprintln!(
+            "warning: {name}:{}:{}: {}; moves from here are kept as written",
+            e.line, e.column, e.message
+        );
+    }
+}
+
 /// A game in the compact JSON form (`--compact`).
 fn compact_json(g: &impl serde::Serialize) -> serde_json::Result<serde_json::Value> {
     serde_json::to_value(g).map(compact)
 }
+
+/// How much of one game's conversion standard output holds back, so that it
+/// gets only whole games (a longer game streams).
+const HOLD_MIB: usize = 16;
 
 /// Bytes read at most to recognise JSON by its start.
 const SNIFF: usize = 1 << 20;
@@ -399,6 +417,8 @@ struct Converter<'a> {
     errors: Vec<String>,
     /// A game from JSON did not replay (exit 1, as `validate`).
     illegal: bool,
+    /// The output ends inside a game.
+    cut: bool,
 }
 
 impl Converter<'_> {
@@ -409,6 +429,7 @@ impl Converter<'_> {
             games: 0,
             errors: Vec::new(),
             illegal: false,
+            cut: false,
         }
     }
 
@@ -473,15 +494,10 @@ impl Converter<'_> {
             Target::Pgn => {
                 // Still lossless: the moves that resolve are rewritten, the
                 // rest kept as written.
-                let (canonical, error) = into_canonical_lenient(record);
-                if let Some(e) = error {
-                    eprintln!(
-                        "warning: {name}:{}:{}: {}; moves from here are kept as written",
-                        e.line, e.column, e.message
-                    );
-                }
+                let (canonical, error) = canonical_pgn_lenient(r);
+                warn_unresolved(name, error);
                 if write {
-                    write_records([&canonical], &mut out)?;
+                    out.write_all(&canonical)?;
                 }
             }
             Target::Gamecourier => match write_list(r) {
@@ -529,6 +545,111 @@ impl Converter<'_> {
                 Ok(())
             }
         }
+    }
+
+    /// Whether games of `input` in `from` convert as they are read (a
+    /// main-line move at a time), rather than as whole records.
+    fn streams(&self, input: &Input, from: Source) -> bool {
+        from == Source::Pgn
+            && input.selection.is_all()
+            && matches!(self.args.to, Target::Json | Target::Jsonl | Target::Pgn)
+    }
+
+    /// Converts the PGN games of `reader` as they are read, to `out`: a
+    /// game costs its converted text at most (held back whole when
+    /// `hold` > 0, so `out` gets only complete games while the game's
+    /// output fits in `hold` bytes), never its record.
+    fn stream_pgn(
+        &mut self,
+        input: &Input,
+        reader: Box<dyn BufRead>,
+        rewrite: bool,
+        out: &mut dyn Write,
+        hold: usize,
+    ) -> Result<(), CliError> {
+        let name = &input.name;
+        let written = |e| CliError::io(name, e);
+        let mut games = Reader::new(reader).refuse_invalid_utf8();
+        if rewrite {
+            games = games.refuse_escape_lines();
+        }
+        let mut held = Held::new(out, hold);
+        if !self.errors.is_empty() {
+            held.discard();
+        }
+        if self.args.to == Target::Pgn {
+            let mut stream = GameStream::new(CanonicalPgn::new(Resolve::Lenient, false), true);
+            loop {
+                match games.read_game(&mut stream) {
+                    Ok(None) => break,
+                    Ok(Some(Ok(g))) => {
+                        warn_unresolved(name, g.unresolved);
+                        held.write_all(&g.text).map_err(written)?;
+                        held.commit().map_err(written)?;
+                        if self.errors.is_empty() {
+                            self.games += 1;
+                        }
+                    }
+                    // Lenient: every game has a form.
+                    Ok(Some(Err(_))) => {}
+                    Err(e) => self.read_error(name, &e, &mut held)?,
+                }
+            }
+            return Ok(());
+        }
+        let layout = match self.args.to {
+            Target::Json => Layout::Element,
+            _ => Layout::Line,
+        };
+        let sink = JsonGames::new(held, self.opts.clone(), layout, self.args.compact);
+        let mut stream = GameStream::new(sink, true);
+        loop {
+            stream.sink().games_before = self.games;
+            match games.read_game(&mut stream) {
+                Ok(None) => break,
+                Ok(Some(Ok(()))) => {
+                    stream.sink().get_mut().commit().map_err(written)?;
+                    if self.errors.is_empty() {
+                        self.games += 1;
+                    }
+                }
+                Ok(Some(Err(GameError::Io(e)))) => return Err(written(e)),
+                Ok(Some(Err(GameError::Json(e, span)))) => {
+                    let at = format!("{name}:{}:{}: {e}", span.line, span.column);
+                    self.errors.push(at);
+                    self.cut(name, stream.sink().get_mut());
+                }
+                Err(e) => self.read_error(name, &e, stream.sink().get_mut())?,
+            }
+        }
+        Ok(())
+    }
+
+    /// A game that could not be read: its output is dropped, and nothing
+    /// more is written.
+    fn read_error(&mut self, name: &str, e: &PgnError, held: &mut Held) -> Result<(), CliError> {
+        if let PgnErrorKind::Io(message) = &e.kind {
+            return Err(CliError::usage(format!("{name}: {message}")));
+        }
+        let at = Located::from(e);
+        self.errors
+            .push(format!("{name}:{}:{}: {}", at.line, at.column, at.message));
+        self.cut(name, held);
+        Ok(())
+    }
+
+    /// Drops the failed game's output and everything after it; says so
+    /// when part of the game had gone out (a conversion longer than what
+    /// is held back).
+    fn cut(&mut self, name: &str, held: &mut Held) {
+        if held.abandon() {
+            self.cut = true;
+            self.errors.push(format!(
+                "{name}: the output ends inside this game: its conversion outgrew the \
+                 {HOLD_MIB} MiB held back before the error was found"
+            ));
+        }
+        held.discard();
     }
 
     /// Files an error about the whole game `r`.
@@ -674,15 +795,19 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             }
             let mut conv = Converter::new(args);
             let mut file = file;
-            each_record(
-                input,
-                format,
-                reader,
-                true,
-                list.as_ref(),
-                &input.name,
-                |r| conv.item(&input.name, r, format.format(), &mut file),
-            )?;
+            if conv.streams(input, format) {
+                conv.stream_pgn(input, reader, true, &mut file, 0)?;
+            } else {
+                each_record(
+                    input,
+                    format,
+                    reader,
+                    true,
+                    list.as_ref(),
+                    &input.name,
+                    |r| conv.item(&input.name, r, format.format(), &mut file),
+                )?;
+            }
             conv.finish(&mut file).map_err(io)?;
             errors.extend(conv.errors);
             illegal |= conv.illegal;
@@ -716,6 +841,13 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let mut conv = Converter::new(args);
     for input in &inputs {
         let (format, reader) = open_input(input, args)?;
+        if conv.streams(input, format) {
+            // A file is kept only when everything converted: no need to
+            // hold games back.
+            let hold = if to_stdout { HOLD_MIB << 20 } else { 0 };
+            conv.stream_pgn(input, reader, false, sink, hold)?;
+            continue;
+        }
         each_record(
             input,
             format,
@@ -727,8 +859,8 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         )?;
     }
     // A JSON array on standard output is closed even after an error, so
-    // what was written parses.
-    if conv.errors.is_empty() || to_stdout {
+    // what was written parses (unless it ends inside a game).
+    if (conv.errors.is_empty() || to_stdout) && !conv.cut {
         conv.finish(sink).map_err(written)?;
     }
     if !conv.errors.is_empty() {

@@ -43,6 +43,7 @@ use crate::position::Position;
 use crate::record::replay::{record_start, record_variant, replay, ReplayOptions};
 use crate::rules::fault_line::move_needs_permission as slide_needs_permission;
 use crate::rules::{movegen::castle_squares, promotion_squares};
+use crate::variant::Variant;
 
 /// The value of `format`.
 pub const FORMAT: &str = "fvnote-record";
@@ -341,6 +342,12 @@ fn to_json_comment(c: &Comment) -> JsonComment {
     }
 }
 
+impl From<&Comment> for JsonComment {
+    fn from(c: &Comment) -> JsonComment {
+        to_json_comment(c)
+    }
+}
+
 fn from_json_comment(c: &JsonComment) -> Comment {
     Comment {
         text: c.text.clone(),
@@ -527,6 +534,49 @@ fn describe(
     }
 }
 
+/// What a game's tags say about its start: the variant (None when the
+/// `Variant` tag names no known one), the start position (None when it
+/// cannot be set up), and the `start` field (the set-up position, when the
+/// tags set one up).
+pub(crate) fn game_start(record: &Record) -> (Option<Variant>, Option<Position>, Option<String>) {
+    let variant = record_variant(record).ok();
+    let start = variant.and_then(|v| record_start(record, v).ok());
+    let sets_up = record.tag("FEN").is_some() && record.tag("SetUp").map(str::trim) != Some("0");
+    let start_fen = if sets_up {
+        start
+            .as_ref()
+            .map(write_fen)
+            .or_else(|| record.tag("FEN").map(|f| f.trim().to_owned()))
+    } else {
+        None
+    };
+    (variant, start, start_fen)
+}
+
+/// The ply of `node` (its variations left empty) played from `pos`, which
+/// becomes the position after it: with the derived fields when `resolved`
+/// (the replay's verdict) and the move plays, else as written and with no
+/// position after it.
+pub(crate) fn play_ply(
+    node: &Node,
+    resolved: bool,
+    pos: &mut Option<Position>,
+    opts: &JsonOptions,
+) -> Ply {
+    let mut ply = Ply::bare(node);
+    let before = pos.take();
+    *pos = match (before, resolved) {
+        (Some(p), true) => San::parse(&node.san).ok().and_then(|parsed| {
+            let mut after = p.clone();
+            let r = parsed.play(&mut after).ok()?;
+            describe(&p, &after, &r, &mut ply, opts);
+            Some(after)
+        }),
+        _ => None,
+    };
+    ply
+}
+
 /// The JSON form of a record, with the derived fields of every ply that
 /// replays (the rest keep only what was written).
 pub fn to_game(record: &Record, opts: &JsonOptions) -> Result<Game, JsonError> {
@@ -537,9 +587,7 @@ pub fn to_game(record: &Record, opts: &JsonOptions) -> Result<Game, JsonError> {
             limit: MAX_VARIATION_DEPTH,
         });
     }
-    let variant = record_variant(record).ok();
-    let start = variant.and_then(|v| record_start(record, v).ok());
-    let sets_up = record.tag("FEN").is_some() && record.tag("SetUp").map(str::trim) != Some("0");
+    let (variant, start, start_fen) = game_start(record);
     let report = replay(record, &ReplayOptions::default());
     // The replay's verdict per node, in document order: a node resolves in
     // the JSON form exactly when it did in the replay (FL10 refusals included).
@@ -549,19 +597,8 @@ pub fn to_game(record: &Record, opts: &JsonOptions) -> Result<Game, JsonError> {
         start.clone(),
         |n: &Node| n.variations.as_slice(),
         |n: &Node, pos: &mut Option<Position>| {
-            let mut ply = Ply::bare(n);
             let ok = matches!(verdicts.next(), Some(Some(_)));
-            let before = pos.take();
-            *pos = match (before, ok) {
-                (Some(p), true) => San::parse(&n.san).ok().and_then(|parsed| {
-                    let mut after = p.clone();
-                    let r = parsed.play(&mut after).ok()?;
-                    describe(&p, &after, &r, &mut ply, opts);
-                    Some(after)
-                }),
-                _ => None,
-            };
-            ply
+            play_ply(n, ok, pos, opts)
         },
         |p: &mut Ply, v| p.variations.push(v),
     );
@@ -575,14 +612,7 @@ pub fn to_game(record: &Record, opts: &JsonOptions) -> Result<Game, JsonError> {
             .map(|t| Tag::new(&*t.name, &*t.value))
             .collect(),
         variant: variant.map(|v| v.id().to_owned()),
-        start: if sets_up {
-            start
-                .as_ref()
-                .map(write_fen)
-                .or_else(|| record.tag("FEN").map(|f| f.trim().to_owned()))
-        } else {
-            None
-        },
+        start: start_fen,
         prelude: record.prelude.iter().map(to_json_comment).collect(),
         moves: plies,
         result: record.result.clone(),
