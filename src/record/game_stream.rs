@@ -38,14 +38,15 @@ pub trait GameSink {
     type Output;
     /// A new game starts.
     fn begin_game(&mut self);
-    /// The tags are read (before any prelude comment, node or the end).
-    fn movetext(&mut self, tags: &[Tag], span: Span);
+    /// The tags are read (before any prelude comment, node or the end);
+    /// whether the game's nodes need the replay's verdicts.
+    fn movetext(&mut self, tags: &[Tag], span: Span) -> bool;
     /// A comment before the first move.
     fn prelude(&mut self, c: &Comment);
     /// The next main-line node, complete; `verdicts`: the replay's
     /// canonical SAN of each of its move tokens in document order (the
     /// node's, then its variations'), None where one did not resolve; empty
-    /// when the game is not replayed.
+    /// when the game is not replayed (see [`GameSink::movetext`]).
     fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]);
     /// The game is complete.
     fn end_game(&mut self, end: GameEnd) -> Self::Output;
@@ -66,6 +67,8 @@ pub struct GameStream<S> {
     result: Option<String>,
     span: Option<Span>,
     in_movetext: bool,
+    /// The current game is replayed (its tags always are).
+    replaying: bool,
 }
 
 impl<S: GameSink> GameStream<S> {
@@ -83,6 +86,7 @@ impl<S: GameSink> GameStream<S> {
             result: None,
             span: None,
             in_movetext: false,
+            replaying: false,
         }
     }
 
@@ -141,11 +145,22 @@ impl<S: GameSink> GameStream<S> {
         self.span.get_or_insert(Span { len: 0, ..span });
     }
 
-    /// The tags are complete: tell the sink, once.
+    /// The tags are complete: tell the sink, once, and learn whether the
+    /// game is replayed.
     fn start_movetext(&mut self) {
         if !std::mem::replace(&mut self.in_movetext, true) {
             let span = self.span.unwrap_or_default();
-            self.sink.movetext(&self.tags, span);
+            let wanted = self.sink.movetext(&self.tags, span);
+            self.replaying = wanted && self.replayer.is_some();
+        }
+    }
+
+    /// The replayer, while a movetext token is to be replayed.
+    fn replayer(&mut self) -> Option<&mut Replayer> {
+        self.start_movetext();
+        match self.replaying {
+            true => self.replayer.as_mut(),
+            false => None,
         }
     }
 
@@ -199,6 +214,7 @@ impl<S: GameSink> Visitor for GameStream<S> {
         self.result = None;
         self.span = None;
         self.in_movetext = false;
+        self.replaying = false;
         self.sink.begin_game();
         if let Some(r) = &mut self.replayer {
             r.begin_game();
@@ -229,7 +245,7 @@ impl<S: GameSink> Visitor for GameStream<S> {
         if self.stack.len() <= 1 {
             self.flush_main();
         }
-        if let Some(r) = &mut self.replayer {
+        if let Some(r) = self.replayer() {
             r.san(token, span);
             let verdict = r.take_verdict();
             self.verdicts.push(verdict);
@@ -243,7 +259,7 @@ impl<S: GameSink> Visitor for GameStream<S> {
 
     fn nag(&mut self, nag: u16, span: Span) {
         self.touch(span);
-        if let Some(r) = &mut self.replayer {
+        if let Some(r) = self.replayer() {
             r.nag(nag, span);
         }
         if let Some(n) = self.top().last_mut() {
@@ -253,7 +269,7 @@ impl<S: GameSink> Visitor for GameStream<S> {
 
     fn comment(&mut self, text: &str, span: Span) {
         self.touch(span);
-        if let Some(r) = &mut self.replayer {
+        if let Some(r) = self.replayer() {
             r.comment(text, span);
         }
         self.push_comment(Comment {
@@ -265,7 +281,7 @@ impl<S: GameSink> Visitor for GameStream<S> {
 
     fn line_comment(&mut self, text: &str, span: Span) {
         self.touch(span);
-        if let Some(r) = &mut self.replayer {
+        if let Some(r) = self.replayer() {
             r.line_comment(text, span);
         }
         self.push_comment(Comment {
@@ -278,7 +294,7 @@ impl<S: GameSink> Visitor for GameStream<S> {
     fn begin_variation(&mut self, span: Span) {
         self.touch(span);
         self.start_movetext();
-        if let Some(r) = &mut self.replayer {
+        if let Some(r) = self.replayer() {
             r.begin_variation(span);
         }
         self.top();
@@ -289,7 +305,7 @@ impl<S: GameSink> Visitor for GameStream<S> {
 
     fn end_variation(&mut self, span: Span) {
         self.touch(span);
-        if let Some(r) = &mut self.replayer {
+        if let Some(r) = self.replayer() {
             r.end_variation(span);
         }
         self.pending_number = None;
@@ -299,7 +315,7 @@ impl<S: GameSink> Visitor for GameStream<S> {
 
     fn move_number(&mut self, n: u32, span: Span) {
         self.touch(span);
-        if let Some(r) = &mut self.replayer {
+        if let Some(r) = self.replayer() {
             r.move_number(n, span);
         }
         self.pending_number = Some(n);
@@ -307,7 +323,7 @@ impl<S: GameSink> Visitor for GameStream<S> {
 
     fn outcome(&mut self, result: &str, span: Span) {
         self.touch(span);
-        if let Some(r) = &mut self.replayer {
+        if let Some(r) = self.replayer() {
             r.outcome(result, span);
         }
         self.result = Some(result.to_string());
@@ -319,7 +335,7 @@ impl<S: GameSink> Visitor for GameStream<S> {
             self.close_variation();
         }
         self.flush_main();
-        let report = self.replayer.as_mut().map(Visitor::end_game);
+        let report = self.replayer().map(Visitor::end_game);
         self.sink.end_game(GameEnd {
             tags: std::mem::take(&mut self.tags),
             result: self.result.take(),

@@ -44,12 +44,19 @@ impl<'a> Held<'a> {
         }
     }
 
-    /// The game is complete: pass it on.
+    /// The game is complete: pass it on, and (when games are held back,
+    /// for a reader at the other end of a pipe) flush it, so a game is out
+    /// before the next is read; one write per game costs little beside
+    /// converting it.
     pub fn commit(&mut self) -> io::Result<()> {
         self.passed = false;
         let r = self.out.write_all(&self.buf);
         self.buf.clear();
-        r
+        r?;
+        if self.limit > 0 && !self.discard {
+            self.out.flush()?;
+        }
+        Ok(())
     }
 
     /// The game failed: drop it. Whether part of it had gone out already.

@@ -39,6 +39,7 @@ use crate::model::{comment_commands, steps, Comment, CommentKind, Node, Record, 
 use crate::moves::Move;
 use crate::notation::fen::write_fen;
 use crate::notation::san::{Resolved, San, Suffix};
+use crate::piece::Color;
 use crate::position::Position;
 use crate::record::replay::{record_start, record_variant, replay, ReplayOptions};
 use crate::rules::fault_line::move_needs_permission as slide_needs_permission;
@@ -445,15 +446,17 @@ pub fn variation_depth(moves: &[Node]) -> usize {
 /// The derived fields of a ply that resolved from `pos` to `after`. The
 /// canonical SAN and its mark come from the resolution: writing them again
 /// would replay the move and search for mate a second time.
+/// `before` is the position the move was played from, needed only by slides,
+/// quakes and cage moves (None: the move is none of those).
 fn describe(
-    pos: &Position,
+    turn: Color,
+    before: Option<&Position>,
     after: &Position,
     resolved: &Resolved,
     ply: &mut Ply,
     opts: &JsonOptions,
 ) {
     let mv = &resolved.mv;
-    let turn = pos.turn();
     ply.canonical = Some(resolved.san.to_string());
     ply.kind = Some(mv.kind_name().to_owned());
     ply.color = Some(turn.name().to_ascii_lowercase());
@@ -465,46 +468,49 @@ fn describe(
         .to_owned()
     }));
     let sq = |s: crate::Square| Some(s.to_string());
-    match *mv {
-        Move::Normal {
-            role,
-            from,
-            to,
-            capture,
-            promotion,
-        } => {
+    match (*mv, before) {
+        (
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            },
+            _,
+        ) => {
             ply.piece = Some(role.code().to_owned());
             ply.from = sq(from);
             ply.to = sq(to);
             ply.captured = capture.map(|r| r.code().to_owned());
             ply.promotion = promotion.map(|r| Promotion::Piece(r.code().to_owned()));
         }
-        Move::EnPassant { from, to } => {
+        (Move::EnPassant { from, to }, _) => {
             ply.piece = Some("P".into());
             ply.from = sq(from);
             ply.to = sq(to);
             ply.captured = Some("P".into());
         }
-        Move::Castle { king, rook } => {
+        (Move::Castle { king, rook }, _) => {
             ply.piece = Some("K".into());
             ply.from = sq(king);
             ply.to = sq(castle_squares(king, rook).1);
         }
-        Move::Drop { role, to } => {
+        (Move::Drop { role, to }, _) => {
             ply.piece = Some(role.code().to_owned());
             ply.to = sq(to);
         }
-        Move::Slide { rank, dir } => {
+        (Move::Slide { rank, dir }, Some(pos)) => {
             ply.rank = Some(u32::from(rank) + 1);
             ply.direction = Some(dir.char().to_string());
             ply.permission = Some(slide_needs_permission(pos, mv));
         }
-        Move::Quake { dir } => {
+        (Move::Quake { dir }, Some(pos)) => {
             ply.piece = Some("K".into());
             ply.from = pos.king(turn).map(|s| s.to_string());
             ply.direction = Some(dir.char().to_string());
         }
-        Move::CageMove { to } => {
+        (Move::CageMove { to }, Some(pos)) => {
             ply.from = pos.cage(turn).map(|s| s.to_string());
             ply.to = sq(to);
             ply.piece = pos
@@ -512,7 +518,7 @@ fn describe(
                 .and_then(|c| pos.piece_at(c))
                 .map(|p| p.role.code().to_owned());
         }
-        Move::CageInsert { to, promotions } => {
+        (Move::CageInsert { to, promotions }, Some(pos)) => {
             ply.from = pos.cage(turn).map(|s| s.to_string());
             ply.to = sq(to);
             let squares = promotion_squares(pos, mv);
@@ -528,6 +534,14 @@ fn describe(
                 ply.promotion = Some(Promotion::Cage(list));
             }
         }
+        // Not played in place (see `play_ply`).
+        (
+            Move::Slide { .. }
+            | Move::Quake { .. }
+            | Move::CageMove { .. }
+            | Move::CageInsert { .. },
+            None,
+        ) => {}
     }
     if opts.fens {
         ply.fen_after = Some(write_fen(after));
@@ -566,10 +580,23 @@ pub(crate) fn play_ply(
     let mut ply = Ply::bare(node);
     let before = pos.take();
     *pos = match (before, resolved) {
-        (Some(p), true) => San::parse(&node.san).ok().and_then(|parsed| {
+        (Some(mut p), true) => San::parse(&node.san).ok().and_then(|parsed| {
+            let turn = p.turn();
+            // A piece move, castling or a drop is described without the
+            // position before it: played in place, no copy. (A side with
+            // no cage has no cage moves.)
+            let simple = matches!(
+                parsed.san,
+                San::Normal { .. } | San::Castle(_) | San::Drop { .. }
+            ) && p.cage(turn).is_none();
+            if simple {
+                let r = parsed.play(&mut p).ok()?;
+                describe(turn, None, &p, &r, &mut ply, opts);
+                return Some(p);
+            }
             let mut after = p.clone();
             let r = parsed.play(&mut after).ok()?;
-            describe(&p, &after, &r, &mut ply, opts);
+            describe(turn, Some(&p), &after, &r, &mut ply, opts);
             Some(after)
         }),
         _ => None,

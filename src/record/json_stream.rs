@@ -20,6 +20,7 @@ use crate::record::json::{
     FORMAT, MAX_VARIATION_DEPTH, VERSION,
 };
 use crate::record::json_write::JsonWriter;
+use crate::variant::Variant;
 
 /// The layout of the JSON written.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -57,6 +58,8 @@ pub struct JsonGames<W: Write> {
     moves_open: bool,
     deepest: usize,
     error: Option<io::Error>,
+    /// The game is replayed alongside: its verdicts count.
+    replayed: bool,
 }
 
 impl<W: Write> JsonGames<W> {
@@ -78,6 +81,7 @@ impl<W: Write> JsonGames<W> {
             moves_open: false,
             deepest: 0,
             error: None,
+            replayed: false,
         }
     }
 
@@ -134,7 +138,7 @@ impl<W: Write> JsonGames<W> {
         verdicts: &mut Iter<'_, Option<CompactString>>,
         pos: &mut Option<Position>,
     ) -> io::Result<()> {
-        let resolved = matches!(verdicts.next(), Some(Some(_)));
+        let resolved = !self.replayed || matches!(verdicts.next(), Some(Some(_)));
         let before = if node.variations.is_empty() {
             None
         } else {
@@ -406,7 +410,7 @@ impl<W: Write> GameSink for JsonGames<W> {
         self.error = None;
     }
 
-    fn movetext(&mut self, tags: &[Tag], _span: Span) {
+    fn movetext(&mut self, tags: &[Tag], _span: Span) -> bool {
         // The tags alone, as a record, for what they say about the start.
         let head = Record {
             tags: tags.to_vec(),
@@ -423,7 +427,7 @@ impl<W: Write> GameSink for JsonGames<W> {
         self.write(|s| {
             if pretty {
                 let sep: &[u8] = if first { b"[\n  " } else { b",\n  " };
-                s.w.get_mut().write_all(sep)?;
+                s.w.raw(sep)?;
             }
             s.w.begin_object()?;
             s.w.key("format")?;
@@ -439,6 +443,11 @@ impl<W: Write> GameSink for JsonGames<W> {
             let start = s.start.take();
             s.opt("start", &start)
         });
+        // Playing each move in turn gives the replay's verdict but for
+        // Fault Line's refusals (`[%deny]`, FL10): only there is the game
+        // replayed alongside.
+        self.replayed = variant == Some(Variant::FaultLine);
+        self.replayed
     }
 
     fn prelude(&mut self, c: &Comment) {
@@ -471,10 +480,13 @@ impl<W: Write> GameSink for JsonGames<W> {
         self.write(|s| {
             s.close(end.result.as_deref())?;
             if s.layout == Layout::Line {
-                s.w.get_mut().write_all(b"\n")?;
+                s.w.raw(b"\n")?;
             }
             Ok(())
         });
+        if let Err(e) = self.w.flush() {
+            self.error.get_or_insert(e);
+        }
         if let Some(e) = self.error.take() {
             return Err(GameError::Io(e));
         }

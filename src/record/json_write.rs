@@ -25,6 +25,8 @@ use std::io::{self, Write};
 /// Writes JSON values to `W` in `serde_json`'s layout.
 pub struct JsonWriter<W: Write> {
     out: W,
+    /// Text not yet passed to `out`: values come in many small pieces.
+    buf: Vec<u8>,
     pretty: bool,
     /// Indentation level of the innermost open container.
     indent: usize,
@@ -33,6 +35,9 @@ pub struct JsonWriter<W: Write> {
     /// A key was just written: the next value follows it directly.
     after_key: bool,
 }
+
+/// Bytes gathered before they are passed on.
+const BUF: usize = 1 << 15;
 
 /// serde_json's escapes: `"`, `\`, and the control characters.
 fn escape(b: u8) -> Option<&'static [u8]> {
@@ -55,6 +60,7 @@ impl<W: Write> JsonWriter<W> {
     pub fn new(out: W, pretty: bool, indent: usize) -> JsonWriter<W> {
         JsonWriter {
             out,
+            buf: Vec::with_capacity(BUF),
             pretty,
             indent,
             open: Vec::new(),
@@ -62,28 +68,53 @@ impl<W: Write> JsonWriter<W> {
         }
     }
 
-    /// Starts a new value at `indent` levels in (after an error left one
-    /// unfinished).
+    /// Starts a new value at `indent` levels in; what was not passed on of
+    /// an unfinished one (after an error) is dropped.
     pub fn reset(&mut self, indent: usize) {
+        self.buf.clear();
         self.indent = indent;
         self.open.clear();
         self.after_key = false;
     }
 
-    /// The underlying writer.
-    pub fn into_inner(self) -> W {
+    /// The underlying writer, with everything written.
+    pub fn into_inner(mut self) -> W {
+        // As a `BufWriter` dropped: a failure here is the writer's to report.
+        let _ = self.flush();
         self.out
     }
 
-    /// The underlying writer, borrowed.
+    /// The underlying writer, borrowed (call [`JsonWriter::flush`] first
+    /// to have everything written in it).
     pub fn get_mut(&mut self) -> &mut W {
         &mut self.out
     }
 
+    /// Passes what was written on to the underlying writer.
+    pub fn flush(&mut self) -> io::Result<()> {
+        let r = self.out.write_all(&self.buf);
+        self.buf.clear();
+        r
+    }
+
+    /// Bytes written as they are (a separator between values the caller
+    /// lays out itself).
+    pub fn raw(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.put(bytes)
+    }
+
+    fn put(&mut self, bytes: &[u8]) -> io::Result<()> {
+        self.buf.extend_from_slice(bytes);
+        if self.buf.len() >= BUF {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
     fn newline(&mut self) -> io::Result<()> {
-        self.out.write_all(b"\n")?;
+        self.buf.push(b'\n');
         for _ in 0..self.indent {
-            self.out.write_all(b"  ")?;
+            self.buf.extend_from_slice(b"  ");
         }
         Ok(())
     }
@@ -96,7 +127,7 @@ impl<W: Write> JsonWriter<W> {
         if let Some(has) = self.open.last_mut() {
             let first = !std::mem::replace(has, true);
             if !first {
-                self.out.write_all(b",")?;
+                self.buf.push(b',');
             }
             if self.pretty {
                 self.newline()?;
@@ -107,7 +138,7 @@ impl<W: Write> JsonWriter<W> {
 
     fn begin(&mut self, bracket: &[u8]) -> io::Result<()> {
         self.value()?;
-        self.out.write_all(bracket)?;
+        self.buf.extend_from_slice(bracket);
         self.open.push(false);
         self.indent += 1;
         Ok(())
@@ -119,7 +150,7 @@ impl<W: Write> JsonWriter<W> {
         if had && self.pretty {
             self.newline()?;
         }
-        self.out.write_all(bracket)
+        self.put(bracket)
     }
 
     /// `{`.
@@ -146,7 +177,8 @@ impl<W: Write> JsonWriter<W> {
     pub fn key(&mut self, k: &str) -> io::Result<()> {
         self.value()?;
         self.quoted(k)?;
-        self.out.write_all(if self.pretty { b": " } else { b":" })?;
+        self.buf
+            .extend_from_slice(if self.pretty { b": " } else { b":" });
         self.after_key = true;
         Ok(())
     }
@@ -159,15 +191,20 @@ impl<W: Write> JsonWriter<W> {
 
     fn quoted(&mut self, s: &str) -> io::Result<()> {
         let bytes = s.as_bytes();
-        self.out.write_all(b"\"")?;
+        self.buf.push(b'"');
+        if !bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
+            // The common case: nothing to escape.
+            self.buf.extend_from_slice(bytes);
+            return self.put(b"\"");
+        }
         let mut start = 0;
         for (i, &b) in bytes.iter().enumerate() {
             if b >= 0x20 && b != b'"' && b != b'\\' {
                 continue;
             }
-            self.out.write_all(&bytes[start..i])?;
+            self.buf.extend_from_slice(&bytes[start..i]);
             match escape(b) {
-                Some(e) => self.out.write_all(e)?,
+                Some(e) => self.buf.extend_from_slice(e),
                 None => {
                     const HEX: &[u8; 16] = b"0123456789abcdef";
                     let u = [
@@ -178,31 +215,42 @@ impl<W: Write> JsonWriter<W> {
                         HEX[usize::from(b >> 4)],
                         HEX[usize::from(b & 0xF)],
                     ];
-                    self.out.write_all(&u)?;
+                    self.buf.extend_from_slice(&u);
                 }
             }
             start = i + 1;
         }
-        self.out.write_all(&bytes[start..])?;
-        self.out.write_all(b"\"")
+        self.buf.extend_from_slice(&bytes[start..]);
+        self.put(b"\"")
     }
 
     /// A whole number.
     pub fn number(&mut self, n: u64) -> io::Result<()> {
         self.value()?;
-        write!(self.out, "{n}")
+        let mut digits = [0u8; 20];
+        let mut i = digits.len();
+        let mut n = n;
+        loop {
+            i -= 1;
+            digits[i] = b'0' + (n % 10) as u8;
+            n /= 10;
+            if n == 0 {
+                break;
+            }
+        }
+        self.put(&digits[i..])
     }
 
     /// `true` or `false`.
     pub fn boolean(&mut self, b: bool) -> io::Result<()> {
         self.value()?;
-        self.out.write_all(if b { b"true" } else { b"false" })
+        self.put(if b { b"true" } else { b"false" })
     }
 
     /// `null`.
     pub fn null(&mut self) -> io::Result<()> {
         self.value()?;
-        self.out.write_all(b"null")
+        self.put(b"null")
     }
 
     /// A string, or `null`.

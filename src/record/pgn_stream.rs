@@ -78,11 +78,13 @@ impl GameSink for CanonicalPgn {
         self.unresolved = false;
     }
 
-    fn movetext(&mut self, tags: &[Tag], _span: Span) {
+    fn movetext(&mut self, tags: &[Tag], _span: Span) -> bool {
         self.renumbered = Some(Movetext::new(Vec::new(), tags));
         if self.resolve == Resolve::Lenient {
             self.as_written = Some(Movetext::new(Vec::new(), tags));
         }
+        // Canonical SAN is the replay's.
+        true
     }
 
     fn prelude(&mut self, c: &Comment) {
