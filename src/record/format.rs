@@ -233,6 +233,9 @@ pub fn format_pgn_to(input: impl BufRead, out: &mut dyn Write) -> std::io::Resul
     format_pgn_fixing_to(input, out, false).map(|(errors, _)| errors)
 }
 
+/// A result `--fix-result` set, with the number of its game (from 1).
+pub type Fixed = (usize, Change);
+
 /// [`format_pgn_to`]; `fix_result`: each game's result is set from its
 /// final position where the rules decide it (`fmt --fix-result`), and the
 /// changes are returned with the number of their game (from 1).
@@ -240,7 +243,7 @@ pub fn format_pgn_fixing_to(
     input: impl BufRead,
     out: &mut dyn Write,
     fix_result: bool,
-) -> std::io::Result<(Vec<Located>, Vec<(usize, Change)>)> {
+) -> std::io::Result<(Vec<Located>, Vec<Fixed>)> {
     // The text is rewritten: an escape line would be deleted, and a byte
     // that is not UTF-8 would become U+FFFD.
     let mut reader = Reader::new(input)

@@ -1,5 +1,6 @@
 //! Games: replay (the verdict), validation of archives, the JSON form,
 //! conversion, diffs and random games.
+pub mod convert;
 pub mod cut;
 pub mod damage;
 pub mod dedup;

@@ -89,10 +89,11 @@ impl GameSink for CanonicalPgn {
 
     fn prelude(&mut self, c: &Comment) {
         // Writing to memory cannot fail.
-        for m in [&mut self.renumbered, &mut self.as_written] {
-            if let Some(m) = m {
-                let _ = m.comment(c);
-            }
+        for m in [&mut self.renumbered, &mut self.as_written]
+            .into_iter()
+            .flatten()
+        {
+            let _ = m.comment(c);
         }
     }
 
