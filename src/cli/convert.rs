@@ -4,12 +4,15 @@
 //! Games are read and converted one at a time (PGN by the streaming reader,
 //! JSON by `record::json_reader`), so memory holds one game, not the archive;
 //! a Game Courier list is one game, read whole.
+//! The conversion itself is `record::convert` (PGN to PGN and JSON a
+//! main-line move at a time); this file reads the arguments and the inputs.
 //! Files (`-o`, `--in-place`) are written through `crate::fs` and replaced
 //! only when every input converted, so a malformed input never leaves a
-//! half-written file. Standard output gets each game as soon as it is
-//! converted; after the first error nothing more is written (a JSON array
-//! is closed), so what was written is complete game by game, and the exit
-//! status is 2.
+//! half-written file. Standard output gets each game, whole, as soon as it
+//! is converted; after the first error nothing more is written (a JSON
+//! array is closed), so what was written is complete game by game, and the
+//! exit status is 2 (a game whose conversion outgrew what is held back is
+//! cut at the error, and the error says so).
 //! Exit codes: 0 converted; 1 a game from JSON that does not replay (`--to
 //! pgn` without `--no-check`); 2 usage, I/O, or input that cannot be
 //! converted (a syntax error, bytes that are not UTF-8 without
@@ -26,12 +29,10 @@ use super::encoding_args::{EncodingArgs, EncodingChoice};
 use super::select_args::SelectArgs;
 use super::{CliError, WalkArgs, WriteArgs};
 use crate::fs::{walk, Output, WalkEvent};
-use crate::notation::pgn::{check_writable, write_records, PgnErrorKind, Reader};
-use crate::record::format::{into_canonical_lenient, main_line_fens, sniff, InputFormat, Located};
-use crate::record::gamecourier::{read_list, start_position, write_list, ListSetup};
-use crate::record::json::{to_game, JsonOptions};
-use crate::record::json_check::checked;
-use crate::record::json_compact::compact;
+use crate::notation::pgn::{PgnErrorKind, Reader};
+use crate::record::convert::{self, ConvertOptions, Converter, StreamError, HOLD_MIB};
+use crate::record::format::{sniff, InputFormat, Located};
+use crate::record::gamecourier::{read_list, start_position, ListSetup};
 use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::select::Selection;
 use crate::record::Record;
@@ -141,12 +142,6 @@ fn identity(p: &Path) -> Option<PathBuf> {
         _ => Path::new("."),
     };
     Some(std::fs::canonicalize(parent).ok()?.join(p.file_name()?))
-}
-
-fn located(name: &str, errs: impl IntoIterator<Item = Located>) -> Vec<String> {
-    errs.into_iter()
-        .map(|e| format!("{name}:{}:{}: {}", e.line, e.column, e.message))
-        .collect()
 }
 
 fn failed(errors: Vec<String>) -> CliError {
@@ -362,188 +357,50 @@ fn each_record(
     Ok(())
 }
 
-/// A game in the compact JSON form (`--compact`).
-fn compact_json(g: &impl serde::Serialize) -> serde_json::Result<serde_json::Value> {
-    serde_json::to_value(g).map(compact)
-}
-
 /// Bytes read at most to recognise JSON by its start.
 const SNIFF: usize = 1 << 20;
 
-/// A writer that indents every line after the first by two spaces (a
-/// pretty-printed game as an element of the array).
-struct Indent<W>(W);
-
-impl<W: Write> Write for Indent<W> {
-    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let mut rest = buf;
-        while let Some(i) = memchr::memchr(b'\n', rest) {
-            self.0.write_all(&rest[..=i])?;
-            self.0.write_all(b"  ")?;
-            rest = &rest[i + 1..];
+impl From<Target> for convert::Target {
+    fn from(t: Target) -> convert::Target {
+        match t {
+            Target::Json => convert::Target::Json,
+            Target::Jsonl => convert::Target::Jsonl,
+            Target::Pgn => convert::Target::Pgn,
+            Target::Fen => convert::Target::Fen,
+            Target::Gamecourier => convert::Target::Gamecourier,
         }
-        self.0.write_all(rest)?;
-        Ok(buf.len())
-    }
-    fn flush(&mut self) -> std::io::Result<()> {
-        self.0.flush()
     }
 }
 
-/// Writes the conversion of games, one at a time, to `out`; after the first
-/// error it only converts (to report every error) and writes nothing more.
-struct Converter<'a> {
-    args: &'a ConvertArgs,
-    opts: JsonOptions,
-    games: usize,
-    errors: Vec<String>,
-    /// A game from JSON did not replay (exit 1, as `validate`).
-    illegal: bool,
+/// The converter `args` ask for.
+fn converter(args: &ConvertArgs) -> Converter {
+    Converter::new(ConvertOptions {
+        to: args.to.into(),
+        compact: args.compact,
+        fens: args.fens,
+        no_check: args.no_check,
+    })
 }
 
-impl Converter<'_> {
-    fn new(args: &ConvertArgs) -> Converter<'_> {
-        Converter {
-            args,
-            opts: JsonOptions { fens: args.fens },
-            games: 0,
-            errors: Vec::new(),
-            illegal: false,
-        }
-    }
+/// Whether `input` converts as it is read (PGN, every game chosen).
+fn streams(conv: &Converter, input: &Input, from: Source) -> bool {
+    from == Source::Pgn && input.selection.is_all() && conv.streams_pgn()
+}
 
-    fn game(
-        &mut self,
-        name: &str,
-        record: Record,
-        format: InputFormat,
-        out: &mut dyn Write,
-    ) -> std::io::Result<()> {
-        let r = &record;
-        // After an error nothing more is written (only errors collected).
-        let write = self.errors.is_empty();
-        let mut out = out;
-        match self.args.to {
-            Target::Json | Target::Jsonl => match to_game(r, &self.opts) {
-                Ok(g) if !write => drop(g),
-                Ok(g) if self.args.to == Target::Jsonl => {
-                    match self.args.compact {
-                        true => serde_json::to_writer(&mut out, &compact_json(&g)?)?,
-                        false => serde_json::to_writer(&mut out, &g)?,
-                    }
-                    out.write_all(b"\n")?;
-                }
-                Ok(g) => {
-                    // An element of a pretty-printed array: each line one
-                    // level in (strings hold no raw line breaks).
-                    out.write_all(if self.games == 0 { b"[\n  " } else { b",\n  " })?;
-                    let indented = Indent(&mut out);
-                    match self.args.compact {
-                        true => serde_json::to_writer_pretty(indented, &compact_json(&g)?)?,
-                        false => serde_json::to_writer_pretty(indented, &g)?,
-                    }
-                }
-                Err(e) => self.refuse(name, r, e),
-            },
-            // What PGN can hold is replayed and written in canonical SAN,
-            // as PGN input is.
-            Target::Pgn if format == InputFormat::Json && !self.args.no_check => {
-                match check_writable(r).map(|()| checked(r)) {
-                    Ok(Ok((c, warnings))) => {
-                        for w in warnings {
-                            eprintln!("warning: {name}:{}:{}: {}", w.line, w.column, w.message);
-                        }
-                        if write {
-                            write_records([&c], &mut out)?;
-                        }
-                    }
-                    Ok(Err(e)) => {
-                        self.illegal = true;
-                        self.errors.extend(located(name, [e]));
-                    }
-                    Err(e) => self.refuse(name, r, e),
-                }
-            }
-            Target::Pgn if format == InputFormat::Json => match check_writable(r) {
-                // JSON keeps its tokens as written (they may not replay).
-                Ok(()) if write => write_records([r], &mut out)?,
-                Ok(()) => {}
-                Err(e) => self.refuse(name, r, e),
-            },
-            Target::Pgn => {
-                // Still lossless: the moves that resolve are rewritten, the
-                // rest kept as written.
-                let (canonical, error) = into_canonical_lenient(record);
-                if let Some(e) = error {
-                    eprintln!(
-                        "warning: {name}:{}:{}: {}; moves from here are kept as written",
-                        e.line, e.column, e.message
-                    );
-                }
-                if write {
-                    write_records([&canonical], &mut out)?;
-                }
-            }
-            Target::Gamecourier => match write_list(r) {
-                Ok(list) if write => {
-                    if self.games > 0 {
-                        out.write_all(b"\n")?;
-                    }
-                    out.write_all(list.as_bytes())?;
-                }
-                Ok(_) => {}
-                Err(e) => self.refuse(name, r, e),
-            },
-            Target::Fen => match main_line_fens(r) {
-                Ok(fens) if write => {
-                    if self.games > 0 {
-                        out.write_all(b"\n")?;
-                    }
-                    for f in fens {
-                        out.write_all(f.as_bytes())?;
-                        out.write_all(b"\n")?;
-                    }
-                }
-                Ok(_) => {}
-                Err(e) => self.errors.extend(located(name, [e])),
-            },
-        }
-        if self.errors.is_empty() {
-            self.games += 1;
-        }
-        Ok(())
-    }
-
-    /// One game, or an error reading one.
-    fn item(
-        &mut self,
-        name: &str,
-        r: Result<Record, String>,
-        format: InputFormat,
-        out: &mut dyn Write,
-    ) -> std::io::Result<()> {
-        match r {
-            Ok(r) => self.game(name, r, format, out),
-            Err(e) => {
-                self.errors.push(e);
-                Ok(())
-            }
-        }
-    }
-
-    /// Files an error about the whole game `r`.
-    fn refuse(&mut self, name: &str, r: &Record, e: impl std::fmt::Display) {
-        let (line, column) = (r.span.line, r.span.column);
-        self.errors.push(format!("{name}:{line}:{column}: {e}"));
-    }
-
-    /// Closes what the games opened (the JSON array).
-    fn finish(&mut self, out: &mut dyn Write) -> std::io::Result<()> {
-        if self.args.to == Target::Json {
-            out.write_all(if self.games == 0 { b"[]\n" } else { b"\n]\n" })?;
-        }
-        Ok(())
-    }
+/// [`Converter::stream_pgn`] with its errors as the CLI's.
+fn stream(
+    conv: &mut Converter,
+    input: &Input,
+    reader: Box<dyn BufRead>,
+    rewrite: bool,
+    (out, out_name): (&mut dyn Write, &str),
+    hold: usize,
+) -> Result<(), CliError> {
+    conv.stream_pgn(&input.name, reader, rewrite, out, hold)
+        .map_err(|e| match e {
+            StreamError::Read(message) => CliError::usage(message),
+            StreamError::Write(e) => CliError::io(out_name, e),
+        })
 }
 
 /// Whether `--in-place` may write `to` over a file in `from`: only into
@@ -672,17 +529,21 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                 ));
                 continue;
             }
-            let mut conv = Converter::new(args);
+            let mut conv = converter(args);
             let mut file = file;
-            each_record(
-                input,
-                format,
-                reader,
-                true,
-                list.as_ref(),
-                &input.name,
-                |r| conv.item(&input.name, r, format.format(), &mut file),
-            )?;
+            if streams(&conv, input, format) {
+                stream(&mut conv, input, reader, true, (&mut file, &input.name), 0)?;
+            } else {
+                each_record(
+                    input,
+                    format,
+                    reader,
+                    true,
+                    list.as_ref(),
+                    &input.name,
+                    |r| conv.item(&input.name, r, format.format(), &mut file),
+                )?;
+            }
             conv.finish(&mut file).map_err(io)?;
             errors.extend(conv.errors);
             illegal |= conv.illegal;
@@ -713,9 +574,16 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         Some(f) => f,
         None => out,
     };
-    let mut conv = Converter::new(args);
+    let mut conv = converter(args);
     for input in &inputs {
         let (format, reader) = open_input(input, args)?;
+        if streams(&conv, input, format) {
+            // A file is kept only when everything converted: no need to
+            // hold games back.
+            let hold = if to_stdout { HOLD_MIB << 20 } else { 0 };
+            stream(&mut conv, input, reader, false, (sink, &out_name), hold)?;
+            continue;
+        }
         each_record(
             input,
             format,
@@ -727,8 +595,8 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         )?;
     }
     // A JSON array on standard output is closed even after an error, so
-    // what was written parses.
-    if conv.errors.is_empty() || to_stdout {
+    // what was written parses (unless it ends inside a game).
+    if (conv.errors.is_empty() || to_stdout) && !conv.cut {
         conv.finish(sink).map_err(written)?;
     }
     if !conv.errors.is_empty() {
@@ -738,59 +606,4 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         f.commit().map_err(CliError::write)?;
     }
     Ok(status)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::record::format::read_pgn;
-
-    fn args(to: Target) -> ConvertArgs {
-        ConvertArgs {
-            to,
-            from: None,
-            output: None,
-            in_place: false,
-            fens: true,
-            variant: None,
-            fen: None,
-            write: WriteArgs::default(),
-            walk: WalkArgs::default(),
-            inputs: Vec::new(),
-            no_check: false,
-            compact: false,
-            encoding: EncodingArgs::default(),
-            select: SelectArgs::default(),
-        }
-    }
-
-    /// Converted one game at a time, the JSON document is the one serde
-    /// writes for the whole array.
-    #[test]
-    fn a_json_array_written_game_by_game_is_serdes_pretty_array() {
-        let pgn = "[Event \"a \\\"b\\\"\"]\n\n1. e4 {two\nlines} e5 (1... c5 $1) 2. Nf3 *\n\n\
-                   [Variant \"grid\"]\n\n1. Nc3 *\n\n1. d4 1-0\n";
-        let records = read_pgn(pgn.as_bytes()).unwrap();
-        for n in 0..=records.len() {
-            let args = args(Target::Json);
-            let mut conv = Converter::new(&args);
-            let mut out = Vec::new();
-            for r in &records[..n] {
-                conv.game("t", r.clone(), InputFormat::Pgn, &mut out)
-                    .unwrap();
-            }
-            conv.finish(&mut out).unwrap();
-            let games: Vec<_> = records[..n]
-                .iter()
-                .map(|r| to_game(r, &conv.opts).unwrap())
-                .collect();
-            let mut expected = serde_json::to_vec_pretty(&games).unwrap();
-            expected.push(b'\n');
-            assert_eq!(
-                String::from_utf8(out).unwrap(),
-                String::from_utf8(expected).unwrap(),
-                "{n} games"
-            );
-        }
-    }
 }

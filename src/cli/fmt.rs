@@ -23,8 +23,7 @@ use clap::Args;
 use super::encoding_args::EncodingArgs;
 use super::{CliError, WalkArgs, WriteArgs};
 use crate::fs::{remove_stale_beside, walk, Output, WalkEvent, WriteError, WriteOptions};
-use crate::record::fix_result::fix_result;
-use crate::record::format::format_pgn_each_to;
+use crate::record::format::format_pgn_fixing_to;
 
 #[derive(Args, Debug)]
 pub struct FmtArgs {
@@ -190,21 +189,16 @@ fn one(
             return Ok(Outcome::Failed);
         }
     };
-    let mut changes = Vec::new();
-    let fix = |n, r: &mut _| {
-        if args.fix_result {
-            changes.extend(fix_result(r).map(|c| (n, c)));
-        }
-    };
-    let result = format_pgn_each_to(input, &mut rewrite, fix).and_then(|errors| {
-        let changed = if errors.is_empty() {
-            rewrite.finish()?
-        } else {
-            false
-        };
-        Ok((errors, changed))
-    });
-    let (errors, changed) = match result {
+    let result =
+        format_pgn_fixing_to(input, &mut rewrite, args.fix_result).and_then(|(errors, changes)| {
+            let changed = if errors.is_empty() {
+                rewrite.finish()?
+            } else {
+                false
+            };
+            Ok((errors, changes, changed))
+        });
+    let (errors, changes, changed) = match result {
         Ok(r) => r,
         Err(e) => {
             match rewrite.refused.take() {

@@ -52,21 +52,31 @@ impl std::fmt::Display for Change {
 /// A game whose main line does not replay is left alone.
 pub fn fix_result(record: &mut Record) -> Option<Change> {
     let report = replay(record, &ReplayOptions::default());
-    let outcome = report.outcome?;
+    fix_result_to(report.outcome, &mut record.tags, &mut record.result)
+}
+
+/// [`fix_result`] of a game already replayed, given how its main line ended
+/// (`outcome`), its tags and its termination marker.
+pub fn fix_result_to(
+    outcome: Option<Outcome>,
+    tags: &mut Vec<Tag>,
+    marker: &mut Option<String>,
+) -> Option<Change> {
+    let outcome = outcome?;
     let result = outcome.result();
-    let tag = record.tag("Result").map(str::to_owned);
-    let marker = record.result.clone();
+    let tag = tags.iter().find(|t| t.name == "Result");
+    let tag = tag.map(|t| t.value.clone());
     if tag.as_deref() == Some(result) && marker.as_deref() == Some(result) {
         return None;
     }
-    match record.tags.iter_mut().find(|t| t.name == "Result") {
+    match tags.iter_mut().find(|t| t.name == "Result") {
         Some(t) => t.value = result.to_owned(),
-        None => record.tags.push(Tag::new("Result", result)),
+        None => tags.push(Tag::new("Result", result)),
     }
-    record.result = Some(result.to_owned());
+    let was = marker.replace(result.to_owned());
     Some(Change {
         tag,
-        marker,
+        marker: was,
         result,
         outcome,
     })

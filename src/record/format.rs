@@ -16,16 +16,17 @@
 
 use std::io::{BufRead, Write};
 
-use compact_str::CompactString;
-
 /// Moved to [`crate::model`]; re-exported for existing paths.
 pub use crate::model::Located;
 use crate::model::{Line, Record, Span};
 use crate::notation::fen::write_fen;
 
-use crate::notation::pgn::{write_record, write_records, PgnError, Reader};
+use crate::notation::pgn::{write_records, PgnError, Reader};
+use crate::record::fix_result::Change;
+use crate::record::game_stream::GameStream;
 use crate::record::json::Game;
 use crate::record::json_reader::{each_json_game, JsonReadError};
+use crate::record::pgn_stream::{CanonicalPgn, Resolve};
 use crate::record::replay::{canonical_record, replay, Diagnostic, GameReport, ReplayOptions};
 
 impl From<&PgnError> for Located {
@@ -137,81 +138,61 @@ pub fn canonical_form(record: &Record) -> Result<Record, Located> {
     Ok(out)
 }
 
-/// [`canonical_form`] rewriting `record` itself: a huge game is not held
-/// twice.
-pub fn into_canonical_form(mut record: Record) -> Result<Record, Located> {
-    let report = canonical_report(&record)?;
-    apply_canonical(&mut record, report.canonical, true);
-    Ok(record)
-}
-
-/// Every move that resolves in canonical SAN, the rest as written (still
-/// lossless), rewriting `record` itself; with the first place a move does
-/// not resolve, if any (move numbers are then kept as written).
-pub fn into_canonical_lenient(mut record: Record) -> (Record, Option<Located>) {
-    match canonical_report(&record) {
-        Ok(report) => {
-            apply_canonical(&mut record, report.canonical, true);
-            (record, None)
-        }
-        Err(e) => {
-            let report = replay(&record, &ReplayOptions::default());
-            apply_canonical(&mut record, report.canonical, false);
-            (record, Some(e))
-        }
-    }
-}
-
-/// Puts the replay's canonical SAN (document order, None where a move did
-/// not resolve) into the record; `renumber`: forget written move numbers.
-fn apply_canonical(record: &mut Record, canonical: Vec<Option<CompactString>>, renumber: bool) {
-    let mut sans = canonical.into_iter();
-    let mut stack = vec![record.moves.iter_mut()];
-    // Document order, as the replay lists them: a move, then its variations.
-    while let Some(it) = stack.last_mut() {
-        match it.next() {
-            None => {
-                stack.pop();
-            }
-            Some(node) => {
-                if let Some(Some(san)) = sans.next() {
-                    node.san = san;
-                }
-                if renumber {
-                    node.move_number = None;
-                }
-                stack.extend(node.variations.iter_mut().rev().map(|v| v.iter_mut()));
-            }
-        }
+/// The lenient canonical PGN text of a record (`convert --to pgn`): every
+/// move that resolves in canonical SAN, the rest as written (still
+/// lossless); with the first place a move does not resolve, if any (move
+/// numbers are then kept as written).
+pub fn canonical_pgn_lenient(record: &Record) -> (Vec<u8>, Option<Located>) {
+    let mut games = GameStream::new(CanonicalPgn::new(Resolve::Lenient, false), true);
+    match games.record(record) {
+        Ok(g) => (g.text, g.unresolved),
+        // Only `Resolve::Every` refuses a game.
+        Err(e) => (Vec::new(), Some(e)),
     }
 }
 
 /// The replay of a record whose every move resolves, or the first error.
 fn canonical_report(record: &Record) -> Result<GameReport, Located> {
     let report = replay(record, &ReplayOptions::default());
-    if report.start.is_none() {
-        let message = report.error.map_or_else(String::new, |d| d.message);
-        return Err(Located::at(record.span, message));
+    let unresolved = report.canonical.iter().any(Option::is_none);
+    match unresolved_error(&report, record.span, unresolved) {
+        Some(e) => Err(e),
+        None => Ok(report),
     }
-    if report.canonical.iter().any(Option::is_none) {
-        // The first error that belongs to a move token (the replay sorts
-        // errors by position; result checks are not move errors).
-        let d = report
-            .errors
-            .iter()
-            .find(|d| d.ply.is_some() && !d.token.is_empty() && d.fen.is_some())
-            .or(report.error.as_ref());
-        return Err(move_error(record, d, "a move does not resolve"));
-    }
-    Ok(report)
 }
 
-/// The error a move of `record` caused, where it is. A record without
-/// source positions (read from JSON) has its moves located at the game,
-/// naming the ply.
-fn move_error(record: &Record, d: Option<&Diagnostic>, otherwise: &str) -> Located {
+/// Why a game replayed as `report` has no canonical form: its start
+/// position cannot be set up, or (`unresolved`) a move does not resolve
+/// (syntax, illegal, ambiguous); None when it has one. `game`: where the
+/// game is.
+pub(crate) fn unresolved_error(
+    report: &GameReport,
+    game: Span,
+    unresolved: bool,
+) -> Option<Located> {
+    if report.start.is_none() {
+        let message = report.error.as_ref().map_or("", |d| &d.message);
+        return Some(Located::at(game, message));
+    }
+    if !unresolved {
+        return None;
+    }
+    // The first error that belongs to a move token (the replay sorts
+    // errors by position; result checks are not move errors).
+    let d = report
+        .errors
+        .iter()
+        .find(|d| d.ply.is_some() && !d.token.is_empty() && d.fen.is_some())
+        .or(report.error.as_ref());
+    Some(move_error(game, d, "a move does not resolve"))
+}
+
+/// The error a move of a game caused, where it is. A record without
+/// source positions (read from JSON) has its moves located at the game
+/// (`game`), naming the ply.
+fn move_error(game: Span, d: Option<&Diagnostic>, otherwise: &str) -> Located {
     let Some(d) = d else {
-        return Located::at(record.span, otherwise);
+        return Located::at(game, otherwise);
     };
     // The message names neither the token nor the ruling: each is said once here.
     let message = match d.ruling {
@@ -219,7 +200,7 @@ fn move_error(record: &Record, d: Option<&Diagnostic>, otherwise: &str) -> Locat
         None => format!("{}: {}", d.token, d.message),
     };
     match d.ply {
-        Some(ply) if d.span.line == 0 => Located::at(record.span, format!("ply {ply}, {message}")),
+        Some(ply) if d.span.line == 0 => Located::at(game, format!("ply {ply}, {message}")),
         _ => Located::at(d.span, message),
     }
 }
@@ -242,43 +223,54 @@ pub fn format_pgn(bytes: &[u8]) -> Result<String, Vec<Located>> {
 }
 
 /// Writes the canonical form of each game of a PGN text to `out` as soon as
-/// it is read, so memory holds one game; returns every error (syntax, a
-/// move that does not resolve, a start position that cannot be set up, a
-/// `%` escape line, bytes that are not UTF-8). After the first error
-/// nothing more is written, but reading goes on to report the rest. `Err`:
-/// writing to `out` failed.
+/// it is read: memory holds one game's canonical text, never its record
+/// (`record::pgn_stream`). Returns every error (syntax, a move that does
+/// not resolve, a start position that cannot be set up, a `%` escape line,
+/// bytes that are not UTF-8). After the first error nothing more is
+/// written, but reading goes on to report the rest. `Err`: reading failed
+/// or writing to `out` failed.
 pub fn format_pgn_to(input: impl BufRead, out: &mut dyn Write) -> std::io::Result<Vec<Located>> {
-    format_pgn_each_to(input, out, |_, _| {})
+    format_pgn_fixing_to(input, out, false).map(|(errors, _)| errors)
 }
 
-/// [`format_pgn_to`] with `each` given every game read (its number from 1)
-/// before it is put in canonical form, to change it (`fmt --fix-result`).
-pub fn format_pgn_each_to(
+/// A result `--fix-result` set, with the number of its game (from 1).
+pub type Fixed = (usize, Change);
+
+/// [`format_pgn_to`]; `fix_result`: each game's result is set from its
+/// final position where the rules decide it (`fmt --fix-result`), and the
+/// changes are returned with the number of their game (from 1).
+pub fn format_pgn_fixing_to(
     input: impl BufRead,
-    mut out: &mut dyn Write,
-    mut each: impl FnMut(usize, &mut Record),
-) -> std::io::Result<Vec<Located>> {
+    out: &mut dyn Write,
+    fix_result: bool,
+) -> std::io::Result<(Vec<Located>, Vec<Fixed>)> {
     // The text is rewritten: an escape line would be deleted, and a byte
     // that is not UTF-8 would become U+FFFD.
-    let reader = Reader::new(input)
+    let mut reader = Reader::new(input)
         .refuse_escape_lines()
         .refuse_invalid_utf8();
+    let mut games = GameStream::new(CanonicalPgn::new(Resolve::Every, fix_result), true);
     let mut errors = Vec::new();
-    for (i, game) in reader.enumerate() {
-        let canonical = match game {
-            Ok(mut r) => {
-                each(i + 1, &mut r);
-                into_canonical_form(r)
-            }
+    let mut changes = Vec::new();
+    let mut n = 0;
+    loop {
+        let game = match reader.read_game(&mut games) {
+            Ok(None) => break,
+            Ok(Some(game)) => game,
             Err(e) => Err(Located::from(&e)),
         };
-        match canonical {
-            Ok(r) if errors.is_empty() => write_record(&r, &mut out)?,
-            Ok(_) => {}
+        n += 1;
+        match game {
+            Ok(g) => {
+                if errors.is_empty() {
+                    out.write_all(&g.text)?;
+                }
+                changes.extend(g.change.map(|c| (n, c)));
+            }
             Err(e) => errors.push(e),
         }
     }
-    Ok(errors)
+    Ok((errors, changes))
 }
 
 /// Records as PGN text.
@@ -307,7 +299,7 @@ pub fn main_line_fens(record: &Record) -> Result<Vec<String>, Located> {
             .errors
             .iter()
             .find(|d| !d.in_variation && d.fen.is_some());
-        return Err(move_error(record, d, "the main line does not replay"));
+        return Err(move_error(record.span, d, "the main line does not replay"));
     }
     let mut fens = vec![write_fen(start)];
     fens.extend(report.main_line.iter().filter_map(|p| p.fen_after.clone()));

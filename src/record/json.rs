@@ -39,10 +39,12 @@ use crate::model::{comment_commands, steps, Comment, CommentKind, Node, Record, 
 use crate::moves::Move;
 use crate::notation::fen::write_fen;
 use crate::notation::san::{Resolved, San, Suffix};
+use crate::piece::Color;
 use crate::position::Position;
 use crate::record::replay::{record_start, record_variant, replay, ReplayOptions};
 use crate::rules::fault_line::move_needs_permission as slide_needs_permission;
 use crate::rules::{movegen::castle_squares, promotion_squares};
+use crate::variant::Variant;
 
 /// The value of `format`.
 pub const FORMAT: &str = "fvnote-record";
@@ -341,6 +343,12 @@ fn to_json_comment(c: &Comment) -> JsonComment {
     }
 }
 
+impl From<&Comment> for JsonComment {
+    fn from(c: &Comment) -> JsonComment {
+        to_json_comment(c)
+    }
+}
+
 fn from_json_comment(c: &JsonComment) -> Comment {
     Comment {
         text: c.text.clone(),
@@ -438,15 +446,17 @@ pub fn variation_depth(moves: &[Node]) -> usize {
 /// The derived fields of a ply that resolved from `pos` to `after`. The
 /// canonical SAN and its mark come from the resolution: writing them again
 /// would replay the move and search for mate a second time.
+/// `before` is the position the move was played from, needed only by slides,
+/// quakes and cage moves (None: the move is none of those).
 fn describe(
-    pos: &Position,
+    turn: Color,
+    before: Option<&Position>,
     after: &Position,
     resolved: &Resolved,
     ply: &mut Ply,
     opts: &JsonOptions,
 ) {
     let mv = &resolved.mv;
-    let turn = pos.turn();
     ply.canonical = Some(resolved.san.to_string());
     ply.kind = Some(mv.kind_name().to_owned());
     ply.color = Some(turn.name().to_ascii_lowercase());
@@ -458,46 +468,49 @@ fn describe(
         .to_owned()
     }));
     let sq = |s: crate::Square| Some(s.to_string());
-    match *mv {
-        Move::Normal {
-            role,
-            from,
-            to,
-            capture,
-            promotion,
-        } => {
+    match (*mv, before) {
+        (
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            },
+            _,
+        ) => {
             ply.piece = Some(role.code().to_owned());
             ply.from = sq(from);
             ply.to = sq(to);
             ply.captured = capture.map(|r| r.code().to_owned());
             ply.promotion = promotion.map(|r| Promotion::Piece(r.code().to_owned()));
         }
-        Move::EnPassant { from, to } => {
+        (Move::EnPassant { from, to }, _) => {
             ply.piece = Some("P".into());
             ply.from = sq(from);
             ply.to = sq(to);
             ply.captured = Some("P".into());
         }
-        Move::Castle { king, rook } => {
+        (Move::Castle { king, rook }, _) => {
             ply.piece = Some("K".into());
             ply.from = sq(king);
             ply.to = sq(castle_squares(king, rook).1);
         }
-        Move::Drop { role, to } => {
+        (Move::Drop { role, to }, _) => {
             ply.piece = Some(role.code().to_owned());
             ply.to = sq(to);
         }
-        Move::Slide { rank, dir } => {
+        (Move::Slide { rank, dir }, Some(pos)) => {
             ply.rank = Some(u32::from(rank) + 1);
             ply.direction = Some(dir.char().to_string());
             ply.permission = Some(slide_needs_permission(pos, mv));
         }
-        Move::Quake { dir } => {
+        (Move::Quake { dir }, Some(pos)) => {
             ply.piece = Some("K".into());
             ply.from = pos.king(turn).map(|s| s.to_string());
             ply.direction = Some(dir.char().to_string());
         }
-        Move::CageMove { to } => {
+        (Move::CageMove { to }, Some(pos)) => {
             ply.from = pos.cage(turn).map(|s| s.to_string());
             ply.to = sq(to);
             ply.piece = pos
@@ -505,7 +518,7 @@ fn describe(
                 .and_then(|c| pos.piece_at(c))
                 .map(|p| p.role.code().to_owned());
         }
-        Move::CageInsert { to, promotions } => {
+        (Move::CageInsert { to, promotions }, Some(pos)) => {
             ply.from = pos.cage(turn).map(|s| s.to_string());
             ply.to = sq(to);
             let squares = promotion_squares(pos, mv);
@@ -521,10 +534,74 @@ fn describe(
                 ply.promotion = Some(Promotion::Cage(list));
             }
         }
+        // Not played in place (see `play_ply`).
+        (
+            Move::Slide { .. }
+            | Move::Quake { .. }
+            | Move::CageMove { .. }
+            | Move::CageInsert { .. },
+            None,
+        ) => {}
     }
     if opts.fens {
         ply.fen_after = Some(write_fen(after));
     }
+}
+
+/// What a game's tags say about its start: the variant (None when the
+/// `Variant` tag names no known one), the start position (None when it
+/// cannot be set up), and the `start` field (the set-up position, when the
+/// tags set one up).
+pub(crate) fn game_start(record: &Record) -> (Option<Variant>, Option<Position>, Option<String>) {
+    let variant = record_variant(record).ok();
+    let start = variant.and_then(|v| record_start(record, v).ok());
+    let sets_up = record.tag("FEN").is_some() && record.tag("SetUp").map(str::trim) != Some("0");
+    let start_fen = if sets_up {
+        start
+            .as_ref()
+            .map(write_fen)
+            .or_else(|| record.tag("FEN").map(|f| f.trim().to_owned()))
+    } else {
+        None
+    };
+    (variant, start, start_fen)
+}
+
+/// The ply of `node` (its variations left empty) played from `pos`, which
+/// becomes the position after it: with the derived fields when `resolved`
+/// (the replay's verdict) and the move plays, else as written and with no
+/// position after it.
+pub(crate) fn play_ply(
+    node: &Node,
+    resolved: bool,
+    pos: &mut Option<Position>,
+    opts: &JsonOptions,
+) -> Ply {
+    let mut ply = Ply::bare(node);
+    let before = pos.take();
+    *pos = match (before, resolved) {
+        (Some(mut p), true) => San::parse(&node.san).ok().and_then(|parsed| {
+            let turn = p.turn();
+            // A piece move, castling or a drop is described without the
+            // position before it: played in place, no copy. (A side with
+            // no cage has no cage moves.)
+            let simple = matches!(
+                parsed.san,
+                San::Normal { .. } | San::Castle(_) | San::Drop { .. }
+            ) && p.cage(turn).is_none();
+            if simple {
+                let r = parsed.play(&mut p).ok()?;
+                describe(turn, None, &p, &r, &mut ply, opts);
+                return Some(p);
+            }
+            let mut after = p.clone();
+            let r = parsed.play(&mut after).ok()?;
+            describe(turn, Some(&p), &after, &r, &mut ply, opts);
+            Some(after)
+        }),
+        _ => None,
+    };
+    ply
 }
 
 /// The JSON form of a record, with the derived fields of every ply that
@@ -537,9 +614,7 @@ pub fn to_game(record: &Record, opts: &JsonOptions) -> Result<Game, JsonError> {
             limit: MAX_VARIATION_DEPTH,
         });
     }
-    let variant = record_variant(record).ok();
-    let start = variant.and_then(|v| record_start(record, v).ok());
-    let sets_up = record.tag("FEN").is_some() && record.tag("SetUp").map(str::trim) != Some("0");
+    let (variant, start, start_fen) = game_start(record);
     let report = replay(record, &ReplayOptions::default());
     // The replay's verdict per node, in document order: a node resolves in
     // the JSON form exactly when it did in the replay (FL10 refusals included).
@@ -549,19 +624,8 @@ pub fn to_game(record: &Record, opts: &JsonOptions) -> Result<Game, JsonError> {
         start.clone(),
         |n: &Node| n.variations.as_slice(),
         |n: &Node, pos: &mut Option<Position>| {
-            let mut ply = Ply::bare(n);
             let ok = matches!(verdicts.next(), Some(Some(_)));
-            let before = pos.take();
-            *pos = match (before, ok) {
-                (Some(p), true) => San::parse(&n.san).ok().and_then(|parsed| {
-                    let mut after = p.clone();
-                    let r = parsed.play(&mut after).ok()?;
-                    describe(&p, &after, &r, &mut ply, opts);
-                    Some(after)
-                }),
-                _ => None,
-            };
-            ply
+            play_ply(n, ok, pos, opts)
         },
         |p: &mut Ply, v| p.variations.push(v),
     );
@@ -575,14 +639,7 @@ pub fn to_game(record: &Record, opts: &JsonOptions) -> Result<Game, JsonError> {
             .map(|t| Tag::new(&*t.name, &*t.value))
             .collect(),
         variant: variant.map(|v| v.id().to_owned()),
-        start: if sets_up {
-            start
-                .as_ref()
-                .map(write_fen)
-                .or_else(|| record.tag("FEN").map(|f| f.trim().to_owned()))
-        } else {
-            None
-        },
+        start: start_fen,
         prelude: record.prelude.iter().map(to_json_comment).collect(),
         moves: plies,
         result: record.result.clone(),

@@ -46,7 +46,10 @@ mod writer;
 
 pub(crate) use lexer::line_breaks;
 pub use reader::{read_all, Reader, ReaderOptions, RecordBuilder, Visitor};
-pub use writer::{check_writable, to_string, write_record, write_records, Unwritable};
+pub use writer::{
+    check_writable, result_token, to_string, write_record, write_records, write_tags, Movetext,
+    Unwritable,
+};
 
 use crate::model::{Record, Span};
 

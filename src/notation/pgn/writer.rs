@@ -24,38 +24,94 @@ use std::io::{self, Write};
 
 use super::lexer;
 use super::reader::ReaderOptions;
-use crate::model::{Comment, CommentKind, Line, Node, Record};
+use crate::model::{Comment, CommentKind, Line, Node, Record, Tag};
 
 const WIDTH: usize = 80;
 
 /// Write one record followed by a blank line.
 pub fn write_record(rec: &Record, out: &mut impl Write) -> io::Result<()> {
-    for t in &rec.tags {
+    write_tags(&rec.tags, out)?;
+    let mut m = Movetext::new(out, &rec.tags);
+    for c in &rec.prelude {
+        m.comment(c)?;
+    }
+    for node in &rec.moves {
+        m.node(node)?;
+    }
+    m.finish(result_token(rec.result.as_deref(), &rec.tags))
+        .map(drop)
+}
+
+/// The tag section: each pair on its line, then a blank line (nothing
+/// without tags).
+pub fn write_tags(tags: &[Tag], out: &mut impl Write) -> io::Result<()> {
+    for t in tags {
         let v = t.value.replace('\\', "\\\\").replace('"', "\\\"");
         writeln!(out, "[{} \"{}\"]", t.name, v)?;
     }
-    if !rec.tags.is_empty() {
+    if !tags.is_empty() {
         writeln!(out)?;
     }
-    let mut w = Wrap {
-        out,
-        col: 0,
-        glue: false,
-    };
-    for c in &rec.prelude {
-        w.comment(c)?;
+    Ok(())
+}
+
+/// The token that ends the movetext: the record's result, else a valid
+/// `Result` tag, else `*`.
+pub fn result_token<'a>(result: Option<&'a str>, tags: &'a [Tag]) -> &'a str {
+    let tag = tags
+        .iter()
+        .find(|t| t.name == "Result")
+        .map(|t| t.value.as_str());
+    result
+        .or_else(|| tag.filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2" | "*")))
+        .unwrap_or("*")
+}
+
+/// The movetext of one game written a main-line move at a time, so a
+/// caller that reads a game as a stream need not hold it whole: the
+/// prelude's comments, then each main-line node with its variations, then
+/// the result. [`write_record`] is this over a whole record.
+pub struct Movetext<W: Write> {
+    w: Wrap<W>,
+    main: LineState,
+}
+
+impl<W: Write> Movetext<W> {
+    /// Movetext to `out` for a game with these tags (the `FEN` tag gives
+    /// the first move number and side).
+    pub fn new(out: W, tags: &[Tag]) -> Movetext<W> {
+        let (fullmove, black) = start_of(tags);
+        Movetext {
+            w: Wrap {
+                out,
+                col: 0,
+                glue: false,
+            },
+            main: LineState {
+                fullmove,
+                black,
+                need_number: true,
+            },
+        }
     }
-    movetext(rec, &mut w)?;
-    let result = rec
-        .result
-        .as_deref()
-        .or_else(|| {
-            rec.tag("Result")
-                .filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2" | "*"))
-        })
-        .unwrap_or("*");
-    w.token(result)?;
-    w.out.write_all(b"\n\n")
+
+    /// A comment before the first move (the record's prelude).
+    pub fn comment(&mut self, c: &Comment) -> io::Result<()> {
+        self.w.comment(c)
+    }
+
+    /// The next main-line node, with its comments, NAGs and variations.
+    pub fn node(&mut self, node: &Node) -> io::Result<()> {
+        lines(std::slice::from_ref(node), &mut self.main, &mut self.w)
+    }
+
+    /// The result token and the blank line that ends the game; the writer
+    /// given back.
+    pub fn finish(mut self, result: &str) -> io::Result<W> {
+        self.w.token(result)?;
+        self.w.out.write_all(b"\n\n")?;
+        Ok(self.w.out)
+    }
 }
 
 /// Write many records.
@@ -220,13 +276,13 @@ fn comment_writable(c: &Comment, max_len: usize) -> Result<(), String> {
     Ok(())
 }
 
-struct Wrap<'w, W: Write> {
-    out: &'w mut W,
+struct Wrap<W: Write> {
+    out: W,
     col: usize,
     glue: bool,
 }
 
-impl<W: Write> Wrap<'_, W> {
+impl<W: Write> Wrap<W> {
     fn token(&mut self, s: &str) -> io::Result<()> {
         let first_line = s.split(['\n', '\r']).next().unwrap_or("");
         let len = first_line.chars().count();
@@ -281,8 +337,12 @@ impl<W: Write> Wrap<'_, W> {
 }
 
 /// Starting side and fullmove number from the FEN tag.
-fn start_of(rec: &Record) -> (u32, bool) {
-    let Some(fen) = rec.tag("FEN") else {
+fn start_of(tags: &[Tag]) -> (u32, bool) {
+    let fen = tags
+        .iter()
+        .find(|t| t.name == "FEN")
+        .map(|t| t.value.as_str());
+    let Some(fen) = fen else {
         return (1, false);
     };
     let fields: Vec<&str> = fen.split_whitespace().collect();
@@ -295,26 +355,32 @@ fn start_of(rec: &Record) -> (u32, bool) {
     (num, black)
 }
 
-struct Frame<'a> {
-    line: &'a Line,
-    idx: usize,
+/// Where a line stands: the number and side of its next move, and
+/// whether that move needs its number written.
+#[derive(Clone, Copy)]
+struct LineState {
     fullmove: u32,
     black: bool,
     need_number: bool,
+}
+
+struct Frame<'a> {
+    line: &'a [Node],
+    idx: usize,
+    at: LineState,
     /// Emitting the variations of node `idx - 1`: next index, and the
     /// number/side that node was played at.
     vars: Option<(usize, u32, bool)>,
 }
 
-/// The move tree, depth-first with an explicit stack (no recursion).
-fn movetext<W: Write>(rec: &Record, w: &mut Wrap<'_, W>) -> io::Result<()> {
-    let (fullmove, black) = start_of(rec);
+/// The nodes of `root` with their variations, depth-first with an explicit
+/// stack (no recursion), from the line state `at`, which is left where the
+/// last node leaves it.
+fn lines<W: Write>(root: &[Node], at: &mut LineState, w: &mut Wrap<W>) -> io::Result<()> {
     let mut stack = vec![Frame {
-        line: &rec.moves,
+        line: root,
         idx: 0,
-        fullmove,
-        black,
-        need_number: true,
+        at: *at,
         vars: None,
     }];
     while let Some(top) = stack.last_mut() {
@@ -326,14 +392,16 @@ fn movetext<W: Write>(rec: &Record, w: &mut Wrap<'_, W>) -> io::Result<()> {
                 .and_then(|n| n.variations.get(vi));
             if let Some(var) = var {
                 top.vars = Some((vi + 1, fm, bl));
-                top.need_number = true;
+                top.at.need_number = true;
                 w.open()?;
                 stack.push(Frame {
                     line: var,
                     idx: 0,
-                    fullmove: fm,
-                    black: bl,
-                    need_number: true,
+                    at: LineState {
+                        fullmove: fm,
+                        black: bl,
+                        need_number: true,
+                    },
                     vars: None,
                 });
                 continue;
@@ -341,18 +409,21 @@ fn movetext<W: Write>(rec: &Record, w: &mut Wrap<'_, W>) -> io::Result<()> {
             top.vars = None;
         }
         let Some(node) = top.line.get(top.idx) else {
-            stack.pop();
-            if !stack.is_empty() {
-                w.close()?;
+            if let Some(done) = stack.pop() {
+                if stack.is_empty() {
+                    *at = done.at;
+                } else {
+                    w.close()?;
+                }
             }
             continue;
         };
-        write_node(node, top, w)?;
-        let played_at = (top.fullmove, top.black);
-        if top.black {
-            top.fullmove = top.fullmove.saturating_add(1);
+        write_node(node, &mut top.at, w)?;
+        let played_at = (top.at.fullmove, top.at.black);
+        if top.at.black {
+            top.at.fullmove = top.at.fullmove.saturating_add(1);
         }
-        top.black = !top.black;
+        top.at.black = !top.at.black;
         top.idx += 1;
         if !node.variations.is_empty() {
             top.vars = Some((0, played_at.0, played_at.1));
@@ -361,7 +432,7 @@ fn movetext<W: Write>(rec: &Record, w: &mut Wrap<'_, W>) -> io::Result<()> {
     Ok(())
 }
 
-fn write_node<W: Write>(node: &Node, f: &mut Frame<'_>, w: &mut Wrap<'_, W>) -> io::Result<()> {
+fn write_node<W: Write>(node: &Node, f: &mut LineState, w: &mut Wrap<W>) -> io::Result<()> {
     for c in &node.comments_before {
         w.comment(c)?;
         f.need_number = true;

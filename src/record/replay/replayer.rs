@@ -91,6 +91,15 @@ impl Replayer {
         self.movetext_result.is_some()
     }
 
+    /// Takes the verdict on the move token just replayed (a full replay,
+    /// not verdict-only): its canonical SAN, None when it did not resolve.
+    /// The main line's plies go too, so a caller streaming a huge game holds
+    /// neither list whole.
+    pub fn take_verdict(&mut self) -> Option<compact_str::CompactString> {
+        self.report.main_line.clear();
+        self.report.canonical.pop().flatten()
+    }
+
     /// Where the game is (first token to last token read so far).
     pub fn game_span(&self) -> Span {
         Span {

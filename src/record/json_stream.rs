@@ -1,0 +1,502 @@
+//! The JSON form of a game (`record::json`) written as the PGN reader reads
+//! it: a [`GameSink`] that writes each main-line move, with its variations,
+//! as soon as [`GameStream`](crate::record::game_stream::GameStream) hands
+//! it over, so a game of any length costs one move's worth of memory
+//! (plus what the output buffers). The bytes are those of `serde_json`
+//! writing [`to_game`](crate::record::json::to_game)'s [`Game`](crate::record::json::Game)
+//! (pretty, compact, or `--compact`'s form of `record::json_compact`, whose
+//! keys `serde_json` sorts); `tests/convert_streaming.rs` checks it.
+
+use std::io::{self, Write};
+use std::slice::Iter;
+
+use compact_str::CompactString;
+
+use crate::model::{Comment, Node, Record, Span, Tag};
+use crate::position::Position;
+use crate::record::game_stream::{GameEnd, GameSink};
+use crate::record::json::{
+    game_start, play_ply, variation_depth, JsonComment, JsonError, JsonOptions, Ply, Promotion,
+    FORMAT, MAX_VARIATION_DEPTH, VERSION,
+};
+use crate::record::json_write::JsonWriter;
+use crate::variant::Variant;
+
+/// The layout of the JSON written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// One line per game (JSON Lines).
+    Line,
+    /// Pretty-printed, one level in: an element of a JSON array.
+    Element,
+}
+
+/// Why a game was not written.
+#[derive(Debug)]
+pub enum GameError {
+    /// It cannot be written as JSON; where the game is.
+    Json(JsonError, Span),
+    /// Writing failed.
+    Io(io::Error),
+}
+
+/// Writes games in the JSON form to `W` (see the module).
+pub struct JsonGames<W: Write> {
+    w: JsonWriter<W>,
+    opts: JsonOptions,
+    layout: Layout,
+    compact: bool,
+    /// Games written before this one (the array's separator).
+    pub games_before: usize,
+    // The game being written.
+    pos: Option<Position>,
+    tags: Vec<Tag>,
+    start: Option<String>,
+    variant: Option<&'static str>,
+    prelude: Vec<Comment>,
+    prelude_open: bool,
+    moves_open: bool,
+    deepest: usize,
+    error: Option<io::Error>,
+    /// The game is replayed alongside: its verdicts count.
+    replayed: bool,
+}
+
+impl<W: Write> JsonGames<W> {
+    /// Games to `out`; `compact`: the compact form (`--compact`).
+    pub fn new(out: W, opts: JsonOptions, layout: Layout, compact: bool) -> JsonGames<W> {
+        let pretty = layout == Layout::Element;
+        JsonGames {
+            w: JsonWriter::new(out, pretty, usize::from(pretty)),
+            opts,
+            layout,
+            compact,
+            games_before: 0,
+            pos: None,
+            tags: Vec::new(),
+            start: None,
+            variant: None,
+            prelude: Vec::new(),
+            prelude_open: false,
+            moves_open: false,
+            deepest: 0,
+            error: None,
+            replayed: false,
+        }
+    }
+
+    /// The output.
+    pub fn get_mut(&mut self) -> &mut W {
+        self.w.get_mut()
+    }
+
+    /// Runs `f` unless writing already failed or the game cannot be written.
+    fn write(&mut self, f: impl FnOnce(&mut Self) -> io::Result<()>) {
+        if self.error.is_none() && self.deepest <= MAX_VARIATION_DEPTH {
+            if let Err(e) = f(self) {
+                self.error = Some(e);
+            }
+        }
+    }
+
+    fn open_moves(&mut self) -> io::Result<()> {
+        if self.moves_open {
+            return Ok(());
+        }
+        self.moves_open = true;
+        if !self.compact {
+            if !self.prelude_open {
+                self.w.key("prelude")?;
+                self.w.begin_array()?;
+            }
+            self.w.end_array()?;
+        }
+        self.w.key("moves")?;
+        self.w.begin_array()
+    }
+
+    fn tags(&mut self) -> io::Result<()> {
+        self.w.key("tags")?;
+        self.w.begin_array()?;
+        for t in &self.tags {
+            self.w.begin_object()?;
+            self.w.key("name")?;
+            self.w.string(&t.name)?;
+            self.w.key("value")?;
+            self.w.string(&t.value)?;
+            self.w.end_object()?;
+        }
+        self.w.end_array()
+    }
+
+    /// A node and its variations from `pos` (the position before it, which
+    /// becomes the one after). Recursion is bounded: nesting is at most
+    /// [`MAX_VARIATION_DEPTH`].
+    fn node(
+        &mut self,
+        node: &Node,
+        verdicts: &mut Iter<'_, Option<CompactString>>,
+        pos: &mut Option<Position>,
+    ) -> io::Result<()> {
+        let resolved = !self.replayed || matches!(verdicts.next(), Some(Some(_)));
+        let before = if node.variations.is_empty() {
+            None
+        } else {
+            pos.clone()
+        };
+        let ply = play_ply(node, resolved, pos, &self.opts);
+        if self.compact {
+            self.compact_ply(&ply, node, verdicts, &before)
+        } else {
+            self.full_ply(&ply, node, verdicts, &before)
+        }
+    }
+
+    fn variations(
+        &mut self,
+        node: &Node,
+        verdicts: &mut Iter<'_, Option<CompactString>>,
+        before: &Option<Position>,
+    ) -> io::Result<()> {
+        self.w.begin_array()?;
+        for line in &node.variations {
+            let mut pos = before.clone();
+            self.w.begin_array()?;
+            for n in line {
+                self.node(n, verdicts, &mut pos)?;
+            }
+            self.w.end_array()?;
+        }
+        self.w.end_array()
+    }
+
+    fn opt(&mut self, key: &str, v: &Option<String>) -> io::Result<()> {
+        if let Some(v) = v {
+            self.w.key(key)?;
+            self.w.string(v)?;
+        }
+        Ok(())
+    }
+
+    fn full_ply(
+        &mut self,
+        p: &Ply,
+        node: &Node,
+        verdicts: &mut Iter<'_, Option<CompactString>>,
+        before: &Option<Position>,
+    ) -> io::Result<()> {
+        let w = &mut self.w;
+        w.begin_object()?;
+        w.key("san")?;
+        w.string(&p.san)?;
+        w.key("move_number")?;
+        match p.move_number {
+            Some(n) => w.number(u64::from(n))?,
+            None => w.null()?,
+        }
+        self.opt("canonical", &p.canonical)?;
+        self.opt("kind", &p.kind)?;
+        self.opt("color", &p.color)?;
+        self.opt("piece", &p.piece)?;
+        self.opt("from", &p.from)?;
+        self.opt("to", &p.to)?;
+        if let Some(r) = p.rank {
+            self.w.key("rank")?;
+            self.w.number(u64::from(r))?;
+        }
+        self.opt("direction", &p.direction)?;
+        if let Some(promotion) = &p.promotion {
+            self.w.key("promotion")?;
+            self.promotion(promotion)?;
+        }
+        self.opt("captured", &p.captured)?;
+        if let Some(check) = &p.check {
+            self.w.key("check")?;
+            self.w.opt_string(check.as_deref())?;
+        }
+        if let Some(b) = p.permission {
+            self.w.key("permission")?;
+            self.w.boolean(b)?;
+        }
+        self.nags(&p.nags)?;
+        if !p.comments_before.is_empty() {
+            self.w.key("comments_before")?;
+            self.comments(&p.comments_before)?;
+        }
+        self.w.key("comments")?;
+        self.comments(&p.comments)?;
+        self.w.key("variations")?;
+        self.variations(node, verdicts, before)?;
+        self.opt("fen_after", &p.fen_after)?;
+        self.w.end_object()
+    }
+
+    /// The compact form: keys sorted, empty and derived fields left out.
+    fn compact_ply(
+        &mut self,
+        p: &Ply,
+        node: &Node,
+        verdicts: &mut Iter<'_, Option<CompactString>>,
+        before: &Option<Position>,
+    ) -> io::Result<()> {
+        self.w.begin_object()?;
+        if p.canonical.as_ref().is_some_and(|c| *c != p.san) {
+            self.opt("canonical", &p.canonical)?;
+        }
+        self.opt("captured", &p.captured)?;
+        if let Some(Some(check)) = &p.check {
+            self.w.key("check")?;
+            self.w.string(check)?;
+        }
+        if !p.comments.is_empty() {
+            self.w.key("comments")?;
+            self.comments(&p.comments)?;
+        }
+        if !p.comments_before.is_empty() {
+            self.w.key("comments_before")?;
+            self.comments(&p.comments_before)?;
+        }
+        self.opt("direction", &p.direction)?;
+        self.opt("fen_after", &p.fen_after)?;
+        self.opt("from", &p.from)?;
+        if !p.nags.is_empty() {
+            self.nags(&p.nags)?;
+        }
+        if let Some(b) = p.permission {
+            self.w.key("permission")?;
+            self.w.boolean(b)?;
+        }
+        if let Some(promotion) = &p.promotion {
+            self.w.key("promotion")?;
+            self.promotion(promotion)?;
+        }
+        if let Some(r) = p.rank {
+            self.w.key("rank")?;
+            self.w.number(u64::from(r))?;
+        }
+        self.w.key("san")?;
+        self.w.string(&p.san)?;
+        self.opt("to", &p.to)?;
+        if !node.variations.is_empty() {
+            self.w.key("variations")?;
+            self.variations(node, verdicts, before)?;
+        }
+        self.w.end_object()
+    }
+
+    fn nags(&mut self, nags: &[u16]) -> io::Result<()> {
+        self.w.key("nags")?;
+        self.w.begin_array()?;
+        for &n in nags {
+            self.w.number(u64::from(n))?;
+        }
+        self.w.end_array()
+    }
+
+    fn promotion(&mut self, p: &Promotion) -> io::Result<()> {
+        match p {
+            Promotion::Piece(role) => self.w.string(role),
+            Promotion::Cage(list) => {
+                self.w.begin_array()?;
+                for c in list {
+                    self.w.begin_object()?;
+                    let fields = [("square", &c.square), ("piece", &c.piece)];
+                    let fields = if self.compact {
+                        [fields[1], fields[0]]
+                    } else {
+                        fields
+                    };
+                    for (k, v) in fields {
+                        self.w.key(k)?;
+                        self.w.string(v)?;
+                    }
+                    self.w.end_object()?;
+                }
+                self.w.end_array()
+            }
+        }
+    }
+
+    fn comments(&mut self, list: &[JsonComment]) -> io::Result<()> {
+        self.w.begin_array()?;
+        for c in list {
+            self.comment(c)?;
+        }
+        self.w.end_array()
+    }
+
+    fn comment(&mut self, c: &JsonComment) -> io::Result<()> {
+        let w = &mut self.w;
+        w.begin_object()?;
+        if !self.compact {
+            w.key("text")?;
+            w.string(&c.text)?;
+            w.key("kind")?;
+            w.string(&c.kind)?;
+        }
+        if !c.commands.is_empty() {
+            w.key("commands")?;
+            w.begin_array()?;
+            for cmd in &c.commands {
+                w.begin_object()?;
+                let fields = [("name", &cmd.name), ("args", &cmd.args)];
+                let fields = if self.compact {
+                    [fields[1], fields[0]]
+                } else {
+                    fields
+                };
+                for (k, v) in fields {
+                    w.key(k)?;
+                    w.string(v)?;
+                }
+                w.end_object()?;
+            }
+            w.end_array()?;
+        }
+        if self.compact {
+            w.key("kind")?;
+            w.string(&c.kind)?;
+            w.key("text")?;
+            w.string(&c.text)?;
+        }
+        w.end_object()
+    }
+
+    /// Ends the game's object (compact: the keys after `moves`).
+    fn close(&mut self, result: Option<&str>) -> io::Result<()> {
+        self.open_moves()?;
+        self.w.end_array()?;
+        if !self.compact {
+            self.w.key("result")?;
+            self.w.opt_string(result)?;
+            return self.w.end_object();
+        }
+        if !self.prelude.is_empty() {
+            self.w.key("prelude")?;
+            let prelude = std::mem::take(&mut self.prelude);
+            let list: Vec<JsonComment> = prelude.iter().map(JsonComment::from).collect();
+            self.comments(&list)?;
+        }
+        if let Some(r) = result {
+            self.w.key("result")?;
+            self.w.string(r)?;
+        }
+        let start = self.start.take();
+        self.opt("start", &start)?;
+        self.tags()?;
+        if let Some(v) = self.variant {
+            self.w.key("variant")?;
+            self.w.string(v)?;
+        }
+        self.w.key("version")?;
+        self.w.number(u64::from(VERSION))?;
+        self.w.end_object()
+    }
+}
+
+impl<W: Write> GameSink for JsonGames<W> {
+    /// Whether the game was written.
+    type Output = Result<(), GameError>;
+
+    fn begin_game(&mut self) {
+        self.pos = None;
+        self.tags.clear();
+        self.start = None;
+        self.variant = None;
+        self.prelude.clear();
+        self.prelude_open = false;
+        self.moves_open = false;
+        self.deepest = 0;
+        self.error = None;
+    }
+
+    fn movetext(&mut self, tags: &[Tag], _span: Span) -> bool {
+        // The tags alone, as a record, for what they say about the start.
+        let head = Record {
+            tags: tags.to_vec(),
+            ..Record::default()
+        };
+        let (variant, start, start_fen) = game_start(&head);
+        self.tags = head.tags;
+        self.pos = start;
+        self.start = start_fen;
+        self.variant = variant.map(|v| v.id());
+        let pretty = self.layout == Layout::Element;
+        self.w.reset(usize::from(pretty));
+        let first = self.games_before == 0;
+        self.write(|s| {
+            if pretty {
+                let sep: &[u8] = if first { b"[\n  " } else { b",\n  " };
+                s.w.raw(sep)?;
+            }
+            s.w.begin_object()?;
+            s.w.key("format")?;
+            s.w.string(FORMAT)?;
+            if s.compact {
+                return Ok(());
+            }
+            s.w.key("version")?;
+            s.w.number(u64::from(VERSION))?;
+            s.tags()?;
+            s.w.key("variant")?;
+            s.w.opt_string(s.variant)?;
+            let start = s.start.take();
+            s.opt("start", &start)
+        });
+        // Playing each move in turn gives the replay's verdict but for
+        // Fault Line's refusals (`[%deny]`, FL10): only there is the game
+        // replayed alongside.
+        self.replayed = variant == Some(Variant::FaultLine);
+        self.replayed
+    }
+
+    fn prelude(&mut self, c: &Comment) {
+        if self.compact {
+            self.prelude.push(c.clone());
+            return;
+        }
+        self.write(|s| {
+            if !std::mem::replace(&mut s.prelude_open, true) {
+                s.w.key("prelude")?;
+                s.w.begin_array()?;
+            }
+            s.comment(&JsonComment::from(c))
+        });
+    }
+
+    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]) {
+        let depth = variation_depth(std::slice::from_ref(&node));
+        self.deepest = self.deepest.max(depth);
+        self.write(|s| {
+            s.open_moves()?;
+            let mut pos = s.pos.take();
+            let r = s.node(&node, &mut verdicts.iter(), &mut pos);
+            s.pos = pos;
+            r
+        });
+    }
+
+    fn end_game(&mut self, end: GameEnd) -> Self::Output {
+        self.write(|s| {
+            s.close(end.result.as_deref())?;
+            if s.layout == Layout::Line {
+                s.w.raw(b"\n")?;
+            }
+            Ok(())
+        });
+        if let Err(e) = self.w.flush() {
+            self.error.get_or_insert(e);
+        }
+        if let Some(e) = self.error.take() {
+            return Err(GameError::Io(e));
+        }
+        if self.deepest > MAX_VARIATION_DEPTH {
+            let e = JsonError::TooDeep {
+                depth: self.deepest,
+                limit: MAX_VARIATION_DEPTH,
+            };
+            return Err(GameError::Json(e, end.span));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,334 @@
+//! `convert` and `fmt` stream: a game is converted a main-line move at a
+//! time as it is read (memory per game does not grow with the game), each
+//! game reaches standard output before the next is read, and the bytes are
+//! those of the whole-record path (`to_game` + serde_json, `canonical_form`
+//! + the PGN writer), fixture by fixture.
+mod common;
+
+use std::cell::RefCell;
+use std::io::{BufRead, Read, Write};
+use std::process::{Command, Stdio};
+use std::rc::Rc;
+use std::sync::mpsc;
+use std::time::Duration;
+
+use fvnote::notation::pgn::{to_string, Reader};
+use fvnote::record::format::canonical_form;
+use fvnote::record::game_stream::GameStream;
+use fvnote::record::json::{to_game, JsonOptions};
+use fvnote::record::json_compact::compact;
+use fvnote::record::json_stream::{JsonGames, Layout};
+use fvnote::record::pgn_stream::{CanonicalPgn, Resolve};
+
+/// Every game of `bytes` through the streaming JSON writer: its text, or
+/// None when it was refused (a syntax error, variations too deep).
+fn streamed_json(bytes: &[u8], layout: Layout, compact: bool, fens: bool) -> Vec<Option<String>> {
+    let sink = JsonGames::new(Vec::new(), JsonOptions { fens }, layout, compact);
+    let mut games = GameStream::new(sink, true);
+    let mut reader = Reader::new(bytes);
+    let mut out = Vec::new();
+    loop {
+        games.sink().games_before = 0;
+        let game = match reader.read_game(&mut games) {
+            Ok(None) => break,
+            Ok(Some(g)) => g.is_ok(),
+            Err(_) => false,
+        };
+        let text = std::mem::take(games.sink().get_mut());
+        out.push(game.then(|| String::from_utf8(text).unwrap()));
+    }
+    out
+}
+
+/// What the whole-record path writes for each game.
+fn whole_json(bytes: &[u8], layout: Layout, compact_form: bool, fens: bool) -> Vec<Option<String>> {
+    let opts = JsonOptions { fens };
+    Reader::new(bytes)
+        .map(|r| {
+            let g = to_game(&r.ok()?, &opts).ok()?;
+            // The full form as the struct serialises; the compact one
+            // through a map (keys sorted).
+            let v = compact(serde_json::to_value(&g).unwrap());
+            let line = match compact_form {
+                true => serde_json::to_string(&v),
+                false => serde_json::to_string(&g),
+            };
+            let pretty = match compact_form {
+                true => serde_json::to_string_pretty(&v),
+                false => serde_json::to_string_pretty(&g),
+            };
+            Some(match layout {
+                Layout::Line => line.unwrap() + "\n",
+                Layout::Element => {
+                    let pretty = pretty.unwrap();
+                    format!("[\n  {}", pretty.replace('\n', "\n  "))
+                }
+            })
+        })
+        .collect()
+}
+
+#[test]
+fn every_fixture_streams_to_the_bytes_of_the_whole_record() {
+    let mut games = 0;
+    for file in common::pgn_files(&["fixtures", "tests/data"]) {
+        let bytes = std::fs::read(&file).unwrap();
+        for layout in [Layout::Line, Layout::Element] {
+            for (compact, fens) in [(false, false), (true, false), (false, true), (true, true)] {
+                let streamed = streamed_json(&bytes, layout, compact, fens);
+                let whole = whole_json(&bytes, layout, compact, fens);
+                assert_eq!(streamed.len(), whole.len(), "{}", file.display());
+                for (n, (s, w)) in streamed.iter().zip(&whole).enumerate() {
+                    assert_eq!(
+                        s,
+                        w,
+                        "{} game {} ({layout:?}, compact {compact}, fens {fens})",
+                        file.display(),
+                        n + 1
+                    );
+                    games += 1;
+                }
+            }
+        }
+        // Canonical PGN: as `canonical_form` and the record writer.
+        let mut stream = GameStream::new(CanonicalPgn::new(Resolve::Every, false), true);
+        let mut reader = Reader::new(&bytes[..]);
+        for (n, record) in Reader::new(&bytes[..]).enumerate() {
+            let streamed = reader.read_game(&mut stream);
+            let streamed = streamed.ok().flatten().and_then(Result::ok);
+            let whole = record.ok().and_then(|r| canonical_form(&r).ok());
+            assert_eq!(
+                streamed.map(|g| String::from_utf8(g.text).unwrap()),
+                whole.map(|r| to_string(&r)),
+                "{} game {}",
+                file.display(),
+                n + 1
+            );
+        }
+    }
+    assert!(games > 500, "{games} games compared");
+}
+
+/// A shared buffer: what was written so far, visible while writing goes on.
+#[derive(Clone, Default)]
+struct Shared(Rc<RefCell<Vec<u8>>>);
+
+impl Write for Shared {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        self.0.borrow_mut().extend_from_slice(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> std::io::Result<()> {
+        Ok(())
+    }
+}
+
+/// Text served in small pieces; notes how much output there was when the
+/// first half of the text had been read.
+struct Watched {
+    text: Vec<u8>,
+    at: usize,
+    out: Shared,
+    at_half: Option<usize>,
+}
+
+impl Read for Watched {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.fill_buf()?.len().min(buf.len());
+        buf[..n].copy_from_slice(&self.text[self.at..self.at + n]);
+        self.consume(n);
+        Ok(n)
+    }
+}
+
+impl BufRead for Watched {
+    fn fill_buf(&mut self) -> std::io::Result<&[u8]> {
+        if self.at_half.is_none() && self.at >= self.text.len() / 2 {
+            self.at_half = Some(self.out.0.borrow().len());
+        }
+        let end = (self.at + 4096).min(self.text.len());
+        Ok(&self.text[self.at..end])
+    }
+    fn consume(&mut self, n: usize) {
+        self.at += n;
+    }
+}
+
+/// A long game that shuffles knights: `plies` plies.
+fn long_game(plies: usize) -> String {
+    let moves = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut text = String::from("[Event \"long\"]\n\n");
+    for i in 0..plies {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(moves[i % 4]);
+        text.push(' ');
+    }
+    text.push_str("*\n");
+    text
+}
+
+#[test]
+fn a_long_game_is_written_while_it_is_read() {
+    let out = Shared::default();
+    let mut input = Watched {
+        text: long_game(20_000).into_bytes(),
+        at: 0,
+        out: out.clone(),
+        at_half: None,
+    };
+    let sink = JsonGames::new(out.clone(), JsonOptions::default(), Layout::Line, false);
+    let mut games = GameStream::new(sink, true);
+    let game = Reader::new(&mut input).read_game(&mut games);
+    assert!(matches!(game, Ok(Some(Ok(())))));
+    let total = out.0.borrow().len();
+    let at_half = input.at_half.unwrap();
+    // Half the game read, a good part of its JSON is out already.
+    assert!(
+        at_half > total / 4,
+        "{at_half} of {total} bytes written at half"
+    );
+    let line = String::from_utf8(out.0.borrow().clone()).unwrap();
+    let game: serde_json::Value = serde_json::from_str(&line).unwrap();
+    assert_eq!(game["moves"].as_array().unwrap().len(), 20_000);
+}
+
+/// Runs `fvnote ARGS` with a pipe for standard input: writes `first`,
+/// waits for a line of output (at most 20 s), then writes `rest`.
+/// The line seen before `rest` was written, and all the output.
+fn through_slow_pipe(args: &[&str], first: &str, rest: &str) -> (Option<String>, String) {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_fvnote"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let (tx, rx) = mpsc::channel();
+    let reader = std::thread::spawn(move || {
+        let mut lines = std::io::BufReader::new(stdout);
+        let mut all = String::new();
+        let mut line = String::new();
+        lines.read_line(&mut line).unwrap();
+        let _ = tx.send(line.clone());
+        all.push_str(&line);
+        lines.read_to_string(&mut all).unwrap();
+        all
+    });
+    stdin.write_all(first.as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    let early = rx.recv_timeout(Duration::from_secs(20)).ok();
+    stdin.write_all(rest.as_bytes()).unwrap();
+    drop(stdin);
+    let all = reader.join().unwrap();
+    child.wait().unwrap();
+    (early, all)
+}
+
+const GAME_1: &str = "[Event \"one\"]\n\n1. e4 e5 2. Nf3 *\n\n";
+const GAME_2_START: &str = "[Event \"two\"]\n\n1. d4 d5 ";
+const GAME_2_END: &str = "2. c4 *\n";
+
+#[test]
+fn game_one_reaches_stdout_before_game_two_is_read() {
+    let (early, all) = through_slow_pipe(
+        &["convert", "--to", "jsonl"],
+        &format!("{GAME_1}{GAME_2_START}"),
+        GAME_2_END,
+    );
+    let early = early.expect("no output while game 2 was unfinished");
+    let game: serde_json::Value = serde_json::from_str(&early).unwrap();
+    assert_eq!(game["tags"][0]["value"], "one");
+    assert_eq!(all.lines().count(), 2);
+
+    let (early, all) = through_slow_pipe(
+        &["convert", "--to", "pgn"],
+        &format!("{GAME_1}{GAME_2_START}"),
+        GAME_2_END,
+    );
+    assert_eq!(early.as_deref(), Some("[Event \"one\"]\n"));
+    assert!(all.starts_with("[Event \"one\"]\n\n1. e4 e5 2. Nf3 *\n\n[Event \"two\"]"));
+
+    // A JSON array: its first element is out, the array still open.
+    let (early, all) = through_slow_pipe(
+        &["convert", "--to", "json"],
+        &format!("{GAME_1}{GAME_2_START}"),
+        GAME_2_END,
+    );
+    assert_eq!(early.as_deref(), Some("[\n"));
+    let games: serde_json::Value = serde_json::from_str(&all).unwrap();
+    assert_eq!(games.as_array().unwrap().len(), 2);
+}
+
+#[test]
+fn a_late_error_leaves_whole_games_on_stdout() {
+    // The third game has an error at its end: stdout has the first two,
+    // each whole; the JSON array is closed.
+    let input =
+        format!("{GAME_1}[Event \"two\"]\n\n1. d4 *\n\n[Event \"three\"]\n\n1. c4 c5 2. Nc3 ) *\n");
+    for (to, check) in [("jsonl", 2usize), ("json", 2), ("pgn", 2)] {
+        let out = Command::new(env!("CARGO_BIN_EXE_fvnote"))
+            .args(["convert", "--to", to])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .and_then(|mut c| {
+                c.stdin.take().unwrap().write_all(input.as_bytes())?;
+                c.wait_with_output()
+            })
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "--to {to}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        let games = match to {
+            "jsonl" => text
+                .lines()
+                .filter(|l| serde_json::from_str::<serde_json::Value>(l).is_ok())
+                .count(),
+            "json" => serde_json::from_str::<serde_json::Value>(&text)
+                .unwrap()
+                .as_array()
+                .unwrap()
+                .len(),
+            _ => text.matches("[Event").count(),
+        };
+        assert_eq!(games, check, "--to {to}: {text}");
+        assert!(!text.contains("three"), "--to {to}");
+    }
+}
+
+#[test]
+fn a_game_too_long_to_hold_back_is_cut_with_a_message() {
+    // 100,000 plies are some 17 MB of JSON Lines, more than standard output
+    // holds back (16 MiB): the game streams, and an error at its end leaves
+    // it cut, which the message says.
+    let mut input = long_game(100_000);
+    input.truncate(input.len() - 2);
+    input.push_str(") *\n");
+    let out = Command::new(env!("CARGO_BIN_EXE_fvnote"))
+        .args(["convert", "--to", "jsonl"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .and_then(|mut c| {
+            let mut stdin = c.stdin.take().unwrap();
+            let text = input.clone();
+            let writer = std::thread::spawn(move || stdin.write_all(text.as_bytes()));
+            let out = c.wait_with_output();
+            writer.join().unwrap()?;
+            out
+        })
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        stderr.contains("the output ends inside this game"),
+        "{stderr}"
+    );
+    assert!(out.stdout.len() > 16 << 20);
+    assert!(!out.stdout.ends_with(b"\n"));
+}
