@@ -16,6 +16,7 @@
 
 pub mod chess;
 pub mod fast_chess;
+pub mod fast_masked;
 pub mod fault_line;
 pub mod grid;
 pub mod movegen;
