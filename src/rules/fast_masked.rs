@@ -459,16 +459,12 @@ impl FastMasked {
     }
 
     /// Whether a move by movement alone (a candidate: the pattern reaches,
-    /// the target is not the mover's own) is legal. `movers` is
+    /// the target is neither the mover's own nor a king — RF7, and never
+    /// capturable in Grid play that reaches it) is legal. `movers` is
     /// [`FastMasked::movers`] of this position.
     fn legal(&self, mv: MaskedMove, movers: u64) -> bool {
         let us = self.turn;
         let them = us.other();
-        // RF7 (and never in reachable Grid play): a king is not captured.
-        if mv.kind == Kind::Normal && self.roles[KING] & self.colors[them.index()] & bit(mv.to) != 0
-        {
-            return false;
-        }
         match self.mask {
             Mask::Grid => {
                 let crosses = |a: u8, b: u8| section(a) & bit(b) == 0;
