@@ -295,8 +295,8 @@ fn corners_of_the_rules() {
         // is not permitted (RF3); RF7: never onto that king.
         (
             Variant::RankAndFile,
-            "8/pppK3r/3k4/8/8/8/PPP5/8 w - - 0 1",
-            &["Kxd6", "Kxc7", "a3"],
+            "8/pp1K3r/3k4/8/8/8/PPP5/8 w - - 0 1",
+            &["Kxd6", "Kc7", "a3"],
             &["Ke6", "Ke8", "Kc8"],
         ),
     ];

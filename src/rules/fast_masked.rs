@@ -195,6 +195,30 @@ fn most(counts: u64) -> (u8, u8) {
     (top, mask)
 }
 
+/// RF1: the squares of the permitted lines of a side whose units stand on
+/// `own`. Counted a byte per line with tables, not bit by bit: this runs
+/// for every move tried and every attack found.
+fn lines_of(own: u64) -> u64 {
+    if own == 0 {
+        return 0;
+    }
+    // Byte f of `files` counts file f; byte r of `ranks` counts rank r.
+    let (mut files, mut ranks) = (0u64, 0u64);
+    for r in 0..8 {
+        let spread = SPREAD[usize::from((own >> (8 * r)) as u8)];
+        files += spread;
+        ranks |= (spread.wrapping_mul(FILE_A) >> 56) << (8 * r);
+    }
+    let (file_top, file_mask) = most(files);
+    let (rank_top, rank_mask) = most(ranks);
+    // Files win ties.
+    if file_top >= rank_top {
+        u64::from(file_mask).wrapping_mul(FILE_A)
+    } else {
+        SPREAD[usize::from(rank_mask)].wrapping_mul(0xff)
+    }
+}
+
 /// The indices of the set bits, lowest first.
 #[inline]
 fn bits(mut b: u64) -> impl Iterator<Item = u8> {
@@ -398,34 +422,21 @@ impl FastMasked {
     }
 
     /// RF1: the squares of `color`'s permitted lines in this position.
-    /// Counted a byte per line with tables, not bit by bit: this runs for
-    /// every move tried and every attack found.
+    #[inline]
     fn lines(&self, color: Color) -> u64 {
-        let own = self.colors[color.index()];
-        if own == 0 {
-            return 0;
-        }
-        // Byte f of `files` counts file f; byte r of `ranks` counts rank r.
-        let (mut files, mut ranks) = (0u64, 0u64);
-        for r in 0..8 {
-            let spread = SPREAD[usize::from((own >> (8 * r)) as u8)];
-            files += spread;
-            ranks |= (spread.wrapping_mul(FILE_A) >> 56) << (8 * r);
-        }
-        let (file_top, file_mask) = most(files);
-        let (rank_top, rank_mask) = most(ranks);
-        // Files win ties.
-        if file_top >= rank_top {
-            u64::from(file_mask).wrapping_mul(FILE_A)
-        } else {
-            SPREAD[usize::from(rank_mask)].wrapping_mul(0xff)
-        }
+        lines_of(self.colors[color.index()])
     }
 
     /// Whether `by` attacks square `i` under the variant's rule (GR3, RF3).
     fn attacked(&self, i: u8, by: Color) -> bool {
-        let occupied = self.occupied();
-        let theirs = self.colors[by.index()];
+        self.attacked_in(i, by, self.occupied(), self.colors[by.index()])
+    }
+
+    /// [`FastMasked::attacked`] on this board with `occupied` and `by`'s
+    /// units `theirs` in place of its own: the board after a move, without
+    /// playing it.
+    #[inline]
+    fn attacked_in(&self, i: u8, by: Color, occupied: u64, theirs: u64) -> bool {
         let r = &self.roles;
         // Orthodox attackers first: most squares have none.
         let attackers = theirs
@@ -439,7 +450,7 @@ impl FastMasked {
         }
         match self.mask {
             Mask::Grid => attackers & !section(i) != 0,
-            Mask::RankAndFile => attackers & self.lines(by) != 0,
+            Mask::RankAndFile => attackers & lines_of(theirs) != 0,
         }
     }
 
@@ -499,11 +510,36 @@ impl FastMasked {
                 return false;
             }
         }
-        // G6 / RF4: play it and look at the mover's king, with the
-        // opponent's lines recounted in the new position.
-        let mut next = self.clone();
-        next.play_board(mv);
-        !next.attacked(next.king(us), them)
+        self.safe_after(mv)
+    }
+
+    /// G6 / RF4: whether the mover's king is unattacked after `mv`, with the
+    /// opponent's lines recounted in the new position. A piece move or en
+    /// passant only empties its origin (and the captured pawn's square),
+    /// fills its target and takes the captured unit off the opponent's, so
+    /// those are changed in place of playing it; castling is played on a copy.
+    fn safe_after(&self, mv: MaskedMove) -> bool {
+        let us = self.turn;
+        let them = us.other();
+        if mv.kind == Kind::Castle {
+            let mut next = self.clone();
+            next.play_board(mv);
+            return !next.attacked(next.king(us), them);
+        }
+        let (from, to) = (bit(mv.from), bit(mv.to));
+        let gone = if mv.kind == Kind::EnPassant {
+            bit(offset(mv.to, -forward(us)))
+        } else {
+            to
+        };
+        let theirs = self.colors[them.index()] & !gone;
+        let occupied = (self.occupied() & !from & !gone) | to;
+        let king = if self.roles[KING] & from != 0 {
+            mv.to
+        } else {
+            self.king(us)
+        };
+        !self.attacked_in(king, them, occupied, theirs)
     }
 
     /// The legal origins of moves of a `role` piece of the side to move
@@ -895,7 +931,6 @@ mod tests {
 
     #[test]
     fn lines_are_counted_as_rf1_says() {
-        let mut fast = FastMasked::from_position(&Position::start(Variant::RankAndFile)).unwrap();
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for n in 0..20_000u32 {
             x ^= x << 13;
@@ -907,12 +942,7 @@ mod tests {
                 1 => x & (x >> 5),
                 _ => x,
             };
-            fast.colors[0] = own;
-            assert_eq!(
-                fast.lines(Color::White),
-                lines_by_the_letter(own),
-                "{own:#x}"
-            );
+            assert_eq!(lines_of(own), lines_by_the_letter(own), "{own:#x}");
         }
     }
 
