@@ -87,6 +87,10 @@ pub struct FastMasked {
     ep: Option<u8>,
     halfmoves: u32,
     fullmoves: u32,
+    /// Rank and File: each side's permitted lines (RF1) in this position,
+    /// counted once per move rather than for every move tried and every
+    /// attack found. Unused (zero) in Grid.
+    lines: [u64; 2],
 }
 
 /// What a move is, beyond its two squares.
@@ -341,6 +345,7 @@ impl FastMasked {
             ep: None,
             halfmoves: pos.halfmoves(),
             fullmoves: pos.fullmoves(),
+            lines: [0; 2],
         };
         for sq in pos.squares() {
             if !pos.is_cell(sq) {
@@ -361,6 +366,7 @@ impl FastMasked {
                 return None;
             }
         }
+        fast.count_lines();
         fast.ep = match pos.ep_square() {
             Some(sq) => Some(index_of(sq)?),
             None => None,
@@ -424,19 +430,37 @@ impl FastMasked {
     /// RF1: the squares of `color`'s permitted lines in this position.
     #[inline]
     fn lines(&self, color: Color) -> u64 {
-        lines_of(self.colors[color.index()])
+        self.lines[color.index()]
+    }
+
+    /// Counts both sides' permitted lines after the units moved (RF6:
+    /// after every move).
+    #[inline]
+    fn count_lines(&mut self) {
+        if self.mask == Mask::RankAndFile {
+            self.lines = self.colors.map(lines_of);
+        }
     }
 
     /// Whether `by` attacks square `i` under the variant's rule (GR3, RF3).
     fn attacked(&self, i: u8, by: Color) -> bool {
-        self.attacked_in(i, by, self.occupied(), self.colors[by.index()])
+        let theirs = self.colors[by.index()];
+        self.attacked_in(i, by, self.occupied(), theirs, || self.lines(by))
     }
 
     /// [`FastMasked::attacked`] on this board with `occupied` and `by`'s
-    /// units `theirs` in place of its own: the board after a move, without
-    /// playing it.
+    /// units `theirs` (and their permitted `lines`, asked for only when an
+    /// attacker is found) in place of its own: the board after a move,
+    /// without playing it.
     #[inline]
-    fn attacked_in(&self, i: u8, by: Color, occupied: u64, theirs: u64) -> bool {
+    fn attacked_in(
+        &self,
+        i: u8,
+        by: Color,
+        occupied: u64,
+        theirs: u64,
+        lines: impl FnOnce() -> u64,
+    ) -> bool {
         let r = &self.roles;
         // Orthodox attackers first: most squares have none.
         let attackers = theirs
@@ -450,7 +474,7 @@ impl FastMasked {
         }
         match self.mask {
             Mask::Grid => attackers & !section(i) != 0,
-            Mask::RankAndFile => attackers & lines_of(theirs) != 0,
+            Mask::RankAndFile => attackers & lines() != 0,
         }
     }
 
@@ -532,14 +556,23 @@ impl FastMasked {
         } else {
             to
         };
-        let theirs = self.colors[them.index()] & !gone;
+        let before = self.colors[them.index()];
+        let theirs = before & !gone;
         let occupied = (self.occupied() & !from & !gone) | to;
         let king = if self.roles[KING] & from != 0 {
             mv.to
         } else {
             self.king(us)
         };
-        !self.attacked_in(king, them, occupied, theirs)
+        // RF4: a capture recounts the opponent's lines; other moves keep them.
+        let lines = || {
+            if theirs == before {
+                self.lines(them)
+            } else {
+                lines_of(theirs)
+            }
+        };
+        !self.attacked_in(king, them, occupied, theirs, lines)
     }
 
     /// The legal origins of moves of a `role` piece of the side to move
@@ -771,6 +804,7 @@ impl FastMasked {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = us.other();
+        self.count_lines();
     }
 
     /// Clears the castling right whose corner is square `i`.
