@@ -87,10 +87,6 @@ pub struct FastMasked {
     ep: Option<u8>,
     halfmoves: u32,
     fullmoves: u32,
-    /// Rank and File: each side's permitted lines (RF1) in this position,
-    /// counted once per move rather than for every move tried and every
-    /// attack found. Unused (zero) in Grid.
-    lines: [u64; 2],
 }
 
 /// What a move is, beyond its two squares.
@@ -345,7 +341,6 @@ impl FastMasked {
             ep: None,
             halfmoves: pos.halfmoves(),
             fullmoves: pos.fullmoves(),
-            lines: [0; 2],
         };
         for sq in pos.squares() {
             if !pos.is_cell(sq) {
@@ -366,7 +361,6 @@ impl FastMasked {
                 return None;
             }
         }
-        fast.count_lines();
         fast.ep = match pos.ep_square() {
             Some(sq) => Some(index_of(sq)?),
             None => None,
@@ -430,37 +424,19 @@ impl FastMasked {
     /// RF1: the squares of `color`'s permitted lines in this position.
     #[inline]
     fn lines(&self, color: Color) -> u64 {
-        self.lines[color.index()]
-    }
-
-    /// Counts both sides' permitted lines after the units moved (RF6:
-    /// after every move).
-    #[inline]
-    fn count_lines(&mut self) {
-        if self.mask == Mask::RankAndFile {
-            self.lines = self.colors.map(lines_of);
-        }
+        lines_of(self.colors[color.index()])
     }
 
     /// Whether `by` attacks square `i` under the variant's rule (GR3, RF3).
     fn attacked(&self, i: u8, by: Color) -> bool {
-        let theirs = self.colors[by.index()];
-        self.attacked_in(i, by, self.occupied(), theirs, || self.lines(by))
+        self.attacked_in(i, by, self.occupied(), self.colors[by.index()])
     }
 
     /// [`FastMasked::attacked`] on this board with `occupied` and `by`'s
-    /// units `theirs` (and their permitted `lines`, asked for only when an
-    /// attacker is found) in place of its own: the board after a move,
-    /// without playing it.
+    /// units `theirs` in place of its own: the board after a move, without
+    /// playing it.
     #[inline]
-    fn attacked_in(
-        &self,
-        i: u8,
-        by: Color,
-        occupied: u64,
-        theirs: u64,
-        lines: impl FnOnce() -> u64,
-    ) -> bool {
+    fn attacked_in(&self, i: u8, by: Color, occupied: u64, theirs: u64) -> bool {
         let r = &self.roles;
         // Orthodox attackers first: most squares have none.
         let attackers = theirs
@@ -474,7 +450,7 @@ impl FastMasked {
         }
         match self.mask {
             Mask::Grid => attackers & !section(i) != 0,
-            Mask::RankAndFile => attackers & lines() != 0,
+            Mask::RankAndFile => attackers & lines_of(theirs) != 0,
         }
     }
 
@@ -556,23 +532,14 @@ impl FastMasked {
         } else {
             to
         };
-        let before = self.colors[them.index()];
-        let theirs = before & !gone;
+        let theirs = self.colors[them.index()] & !gone;
         let occupied = (self.occupied() & !from & !gone) | to;
         let king = if self.roles[KING] & from != 0 {
             mv.to
         } else {
             self.king(us)
         };
-        // RF4: a capture recounts the opponent's lines; other moves keep them.
-        let lines = || {
-            if theirs == before {
-                self.lines(them)
-            } else {
-                lines_of(theirs)
-            }
-        };
-        !self.attacked_in(king, them, occupied, theirs, lines)
+        !self.attacked_in(king, them, occupied, theirs)
     }
 
     /// The legal origins of moves of a `role` piece of the side to move
@@ -804,7 +771,6 @@ impl FastMasked {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = us.other();
-        self.count_lines();
     }
 
     /// Clears the castling right whose corner is square `i`.
