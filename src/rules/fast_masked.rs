@@ -17,19 +17,21 @@
 //! ([`FastMasked::to_position`]), which produces every diagnostic.
 //!
 //! ```
+//! use fvnote::notation::fen::read_fen;
 //! use fvnote::rules::fast_chess::CheckMark;
 //! use fvnote::rules::fast_masked::FastMasked;
-//! use fvnote::{Position, Role, Square, Variant};
-//! let start = Position::start(Variant::Grid);
-//! let fast = FastMasked::from_position(&start).unwrap();
-//! // GR4: e2-e4 crosses a grid line, e2-e3 does not.
-//! let e4 = Square::new(4, 3).unwrap();
-//! let e3 = Square::new(4, 2).unwrap();
-//! assert_eq!(fast.legal_origins(Role::Pawn, e4, false, None).single(), Square::new(4, 1));
-//! assert!(fast.legal_origins(Role::Pawn, e3, false, None).is_empty());
-//! let mv = fast.piece_move(Square::new(4, 1).unwrap(), e4, None).unwrap();
+//! use fvnote::{Role, Square, Variant};
+//! let pos = read_fen("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", Variant::Grid).unwrap();
+//! let fast = FastMasked::from_position(&pos).unwrap();
+//! let sq = |f, r| Square::new(f, r).unwrap();
+//! // GR4: e3-e4 stays in its section, and so would Ke1-e2; Ke1-d2 crosses.
+//! assert!(fast.legal_origins(Role::Pawn, sq(4, 3), false, None).is_empty());
+//! assert!(fast.legal_origins(Role::King, sq(4, 1), false, None).is_empty());
+//! assert_eq!(fast.legal_origins(Role::King, sq(3, 1), false, None).single(), Some(sq(4, 0)));
+//! let mv = fast.piece_move(sq(4, 0), sq(3, 1), None).unwrap();
 //! let mut next = fast.clone();
 //! assert_eq!(fast.play_into(mv, &mut next), CheckMark::None);
+//! assert_eq!(next.to_position().piece_at(sq(3, 1)).map(|p| p.role), Some(Role::King));
 //! ```
 
 use std::sync::OnceLock;

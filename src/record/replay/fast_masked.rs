@@ -16,8 +16,10 @@
 //! let start = Position::start(Variant::Grid);
 //! let mut fast = FastMasked::from_position(&start).unwrap();
 //! assert!(play_clean(&mut fast, &San::parse("e4").unwrap()));
-//! // GR4: e7-e6 stays in its section; the reference says why.
-//! assert!(!play_clean(&mut fast, &San::parse("e6").unwrap()));
+//! assert!(play_clean(&mut fast, &San::parse("e5").unwrap()));
+//! // GR2: Ke1-e2 stays in its section; the reference engine says why.
+//! assert!(!play_clean(&mut fast, &San::parse("Ke2").unwrap()));
+//! assert!(play_clean(&mut fast, &San::parse("Nf3").unwrap()));
 //! ```
 
 use crate::notation::san::{ParsedSan, San, Suffix};
