@@ -17,6 +17,7 @@
 pub mod carry;
 pub mod chess;
 pub mod fast_chess;
+pub mod fast_masked;
 pub mod fault_line;
 pub mod grid;
 pub mod movegen;

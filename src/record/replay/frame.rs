@@ -5,35 +5,35 @@ use crate::model::Span;
 use crate::moves::Dir;
 use crate::notation::san::ParsedSan;
 use crate::position::Position;
-use crate::record::replay::fast;
+use crate::record::replay::fast_engine::FastPos;
 use crate::rules::fast_chess::FastChess;
 
 /// A line on bitboards: the position now and before the last move token,
 /// in two slots that trade roles (not contents) at each move.
 #[derive(Clone)]
 pub(super) struct FastLine {
-    slots: [FastChess; 2],
+    slots: [FastPos; 2],
     /// The slot holding the position now.
     now: usize,
 }
 
 impl FastLine {
-    pub(super) fn new(now: FastChess, before: FastChess) -> FastLine {
+    pub(super) fn new(now: FastPos, before: FastPos) -> FastLine {
         FastLine {
             slots: [now, before],
             now: 0,
         }
     }
 
-    pub(super) fn now(&self) -> &FastChess {
+    pub(super) fn now(&self) -> &FastPos {
         &self.slots[self.now & 1]
     }
 
-    pub(super) fn before(&self) -> &FastChess {
+    pub(super) fn before(&self) -> &FastPos {
         &self.slots[(self.now ^ 1) & 1]
     }
 
-    /// Plays a clean token ([`fast::successor`]) into the `before`
+    /// Plays a clean token ([`FastPos::successor`]) into the `before`
     /// slot, which becomes `now`. False when the token is not clean: `now`
     /// is unchanged and `before` may not be, so the caller leaves the line
     /// to the reference engine, which sets `before` anew.
@@ -44,7 +44,7 @@ impl FastLine {
         } else {
             (&*b, a)
         };
-        let played = fast::successor(now, san, next);
+        let played = now.successor(san, next);
         if played {
             self.now ^= 1;
         }
@@ -116,13 +116,13 @@ impl Frame {
     /// Starts replaying on bitboards when the accelerator takes the position.
     pub(super) fn enter_fast(&mut self, standard_start: bool) {
         let now = if standard_start {
-            Some(FastChess::start())
+            Some(FastPos::Chess(FastChess::start()))
         } else {
-            FastChess::from_position(&self.pos)
+            FastPos::from_position(&self.pos)
         };
         // `before` matters only once the line has a move token.
         let before = if self.has_last {
-            FastChess::from_position(&self.before)
+            FastPos::from_position(&self.before)
         } else {
             now.clone()
         };
@@ -137,7 +137,7 @@ impl Frame {
         }
     }
 
-    /// Plays a clean token on bitboards (see [`fast::play_clean`]).
+    /// Plays a clean token on bitboards (see [`FastPos::successor`]).
     pub(super) fn play_fast(&mut self, parsed: &ParsedSan) -> bool {
         match self.fast.as_mut() {
             Some(fast) => fast.play(parsed),

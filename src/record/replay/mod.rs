@@ -16,6 +16,8 @@
 mod canonical;
 mod deny;
 pub mod fast;
+mod fast_engine;
+pub mod fast_masked;
 mod frame;
 mod replayer;
 mod report;

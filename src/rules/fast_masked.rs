@@ -1,0 +1,957 @@
+//! A bitboard accelerator for replaying Grid Chess (GR1–GR4) and Rank and
+//! File Chess (RF1–RF7).
+//!
+//! Both variants play orthodox pieces on the standard 8×8 array and only
+//! forbid some moves and attacks, so one engine serves both: orthodox
+//! movement on bitboards, then a mask. Grid keeps a move or an attack only
+//! when it leaves the 2×2 section of its origin (GR2, GR3); Rank and File
+//! keeps it only when its origin lies on the side's most crowded lines,
+//! counted in the same position (RF1–RF3), with the in-check king escape
+//! (RF2), no king capture (RF7), and king safety judged after the move with
+//! the opponent's lines recounted (RF4).
+//!
+//! Like [`FastChess`](crate::rules::fast_chess::FastChess), it decides
+//! nothing on its own: the record layer (`record::replay::fast_masked`)
+//! plays a token here only when the reference engine would play the same
+//! move without a word, and otherwise returns to the reference [`Position`]
+//! ([`FastMasked::to_position`]), which produces every diagnostic.
+//!
+//! ```
+//! use fvnote::notation::fen::read_fen;
+//! use fvnote::rules::fast_chess::CheckMark;
+//! use fvnote::rules::fast_masked::FastMasked;
+//! use fvnote::{Role, Square, Variant};
+//! let pos = read_fen("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", Variant::Grid).unwrap();
+//! let fast = FastMasked::from_position(&pos).unwrap();
+//! let sq = |f, r| Square::new(f, r).unwrap();
+//! // GR4: e3-e4 stays in its section, and so would Ke1-e2; Ke1-d2 crosses.
+//! assert!(fast.legal_origins(Role::Pawn, sq(4, 3), false, None).is_empty());
+//! assert!(fast.legal_origins(Role::King, sq(4, 1), false, None).is_empty());
+//! assert_eq!(fast.legal_origins(Role::King, sq(3, 1), false, None).single(), Some(sq(4, 0)));
+//! let mv = fast.piece_move(sq(4, 0), sq(3, 1), None).unwrap();
+//! let mut next = fast.clone();
+//! assert_eq!(fast.play_into(mv, &mut next), CheckMark::None);
+//! assert_eq!(next.to_position().piece_at(sq(3, 1)).map(|p| p.role), Some(Role::King));
+//! ```
+
+use std::sync::OnceLock;
+
+use cozy_chess::{
+    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
+    Color as CColor, Square as CSquare,
+};
+
+use crate::piece::{Color, Piece, Role};
+use crate::position::{CastleSide, Castling, Position};
+use crate::rules::fast_chess::CheckMark;
+use crate::rules::{Outcome, Variant};
+use crate::square::Square;
+
+/// Which rule masks the orthodox moves and attacks.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Mask {
+    /// GR2/GR3: origin and target in different 2×2 sections.
+    Grid,
+    /// RF1–RF3: origin on one of the side's most crowded lines.
+    RankAndFile,
+}
+
+/// The six orthodox roles, in the order of [`FastMasked::roles`].
+const ROLES: [Role; 6] = [
+    Role::Pawn,
+    Role::Knight,
+    Role::Bishop,
+    Role::Rook,
+    Role::Queen,
+    Role::King,
+];
+const PAWN: usize = 0;
+const KNIGHT: usize = 1;
+const BISHOP: usize = 2;
+const ROOK: usize = 3;
+const QUEEN: usize = 4;
+const KING: usize = 5;
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const RANK_1: u64 = 0xff;
+
+/// A Grid or Rank and File position on bitboards (square `8 × rank + file`),
+/// with the reference's castling rights, counters and en passant square
+/// (set after every double step; pruned to the capturable ones only when
+/// the reference position is made, as the reference does after each move).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FastMasked {
+    mask: Mask,
+    roles: [u64; 6],
+    colors: [u64; 2],
+    turn: Color,
+    castling: Castling,
+    ep: Option<u8>,
+    halfmoves: u32,
+    fullmoves: u32,
+}
+
+/// What a move is, beyond its two squares.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Normal,
+    EnPassant,
+    /// `from` is the king, `to` the rook (FL8's castling, as the reference).
+    Castle,
+}
+
+/// A move on the bitboards, made by [`FastMasked::piece_move`] or
+/// [`FastMasked::castle`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MaskedMove {
+    from: u8,
+    to: u8,
+    /// Index into [`ROLES`] of the promotion piece.
+    promotion: Option<usize>,
+    kind: Kind,
+}
+
+/// A set of squares of the 8×8 board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Squares(u64);
+
+impl Squares {
+    /// How many squares.
+    #[inline]
+    pub fn len(self) -> usize {
+        self.0.count_ones() as usize
+    }
+    /// Whether there are none.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// The squares on file `file` (0 = a); none beyond the board.
+    #[inline]
+    pub fn on_file(self, file: u8) -> Squares {
+        Squares(if file < 8 {
+            self.0 & (FILE_A << file)
+        } else {
+            0
+        })
+    }
+    /// The squares on rank `rank` (0 = 1); none beyond the board.
+    #[inline]
+    pub fn on_rank(self, rank: u8) -> Squares {
+        Squares(if rank < 8 {
+            self.0 & (RANK_1 << (8 * rank))
+        } else {
+            0
+        })
+    }
+    /// The squares of `self` not in `other`.
+    #[inline]
+    pub fn minus(self, other: Squares) -> Squares {
+        Squares(self.0 & !other.0)
+    }
+    /// The square, if there is exactly one.
+    #[inline]
+    pub fn single(self) -> Option<Square> {
+        if self.0.count_ones() == 1 {
+            square_of(self.0.trailing_zeros() as u8)
+        } else {
+            None
+        }
+    }
+    /// The squares, rank by rank from rank 1.
+    pub fn iter(self) -> impl Iterator<Item = Square> {
+        bits(self.0).filter_map(square_of)
+    }
+}
+
+/// Byte `k` of `SPREAD[b]` is bit `k` of `b`: summing the spreads of the
+/// eight ranks counts the units on each file.
+const SPREAD: [u64; 256] = {
+    let mut table = [0u64; 256];
+    let mut b = 0;
+    while b < 256 {
+        let mut k = 0;
+        while k < 8 {
+            if (b >> k) & 1 == 1 {
+                table[b] |= 1 << (8 * k);
+            }
+            k += 1;
+        }
+        b += 1;
+    }
+    table
+};
+
+/// The largest of eight byte counts and the bit set of the bytes holding it.
+#[inline]
+fn most(counts: u64) -> (u8, u8) {
+    let (mut top, mut mask) = (0u8, 0u8);
+    for k in 0..8 {
+        let c = (counts >> (8 * k)) as u8;
+        if c > top {
+            (top, mask) = (c, 1 << k);
+        } else if c == top {
+            mask |= 1 << k;
+        }
+    }
+    (top, mask)
+}
+
+/// RF1: the squares of the permitted lines of a side whose units stand on
+/// `own`. Counted a byte per line with tables, not bit by bit: this runs
+/// for every move tried and every attack found.
+fn lines_of(own: u64) -> u64 {
+    if own == 0 {
+        return 0;
+    }
+    // Byte f of `files` counts file f; byte r of `ranks` counts rank r.
+    let (mut files, mut ranks) = (0u64, 0u64);
+    for r in 0..8 {
+        let spread = SPREAD[usize::from((own >> (8 * r)) as u8)];
+        files += spread;
+        ranks |= (spread.wrapping_mul(FILE_A) >> 56) << (8 * r);
+    }
+    let (file_top, file_mask) = most(files);
+    let (rank_top, rank_mask) = most(ranks);
+    // Files win ties.
+    if file_top >= rank_top {
+        u64::from(file_mask).wrapping_mul(FILE_A)
+    } else {
+        SPREAD[usize::from(rank_mask)].wrapping_mul(0xff)
+    }
+}
+
+/// The indices of the set bits, lowest first.
+#[inline]
+fn bits(mut b: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            return None;
+        }
+        let i = b.trailing_zeros() as u8;
+        b &= b - 1;
+        Some(i)
+    })
+}
+
+#[inline]
+fn bit(i: u8) -> u64 {
+    1u64 << (i & 63)
+}
+
+/// The 8×8 index of a square, if it is on that board.
+#[inline]
+fn index_of(sq: Square) -> Option<u8> {
+    (sq.file() < 8 && sq.rank() < 8).then(|| sq.rank() * 8 + sq.file())
+}
+
+#[inline]
+fn square_of(i: u8) -> Option<Square> {
+    Square::new(i & 7, i >> 3)
+}
+
+#[inline]
+fn cozy(i: u8) -> CSquare {
+    CSquare::index_const(usize::from(i & 63))
+}
+
+#[inline]
+fn cozy_color(c: Color) -> CColor {
+    match c {
+        Color::White => CColor::White,
+        Color::Black => CColor::Black,
+    }
+}
+
+#[inline]
+fn role_index(role: Role) -> Option<usize> {
+    ROLES.iter().position(|&r| r == role)
+}
+
+/// GR1: the 2×2 section holding square `i`.
+#[inline]
+fn section(i: u8) -> u64 {
+    let base = (i & !9) & 63;
+    (0b11u64 << base) | (0b11u64 << (base + 8))
+}
+
+/// The squares `role` moves to (pawns: captures) from `i` of `color`.
+#[inline]
+fn pattern(role: usize, i: u8, color: Color, occupied: u64) -> u64 {
+    let sq = cozy(i);
+    let occ = BitBoard(occupied);
+    match role {
+        PAWN => get_pawn_attacks(sq, cozy_color(color)).0,
+        KNIGHT => get_knight_moves(sq).0,
+        BISHOP => get_bishop_moves(sq, occ).0,
+        ROOK => get_rook_moves(sq, occ).0,
+        QUEEN => (get_bishop_moves(sq, occ) | get_rook_moves(sq, occ)).0,
+        _ => get_king_moves(sq).0,
+    }
+}
+
+/// One step forward for `color`, in indices.
+#[inline]
+fn forward(color: Color) -> i8 {
+    match color {
+        Color::White => 8,
+        Color::Black => -8,
+    }
+}
+
+#[inline]
+fn offset(i: u8, by: i8) -> u8 {
+    (i as i8).wrapping_add(by) as u8 & 63
+}
+
+/// The empty 8×8 frame of a variant, copied rather than rebuilt.
+fn empty_frame(variant: Variant) -> Position {
+    static FRAMES: OnceLock<[Position; 2]> = OnceLock::new();
+    let frames = FRAMES.get_or_init(|| {
+        [Variant::Grid, Variant::RankAndFile].map(|v| {
+            let mut pos = Position::empty(v, 8, 8);
+            for sq in (0..64).filter_map(square_of) {
+                pos.set_cell(sq, true);
+            }
+            pos
+        })
+    });
+    frames[usize::from(variant == Variant::RankAndFile)].clone()
+}
+
+impl FastMasked {
+    /// The mirror of a Grid or Rank and File position, or `None` when the
+    /// position is not one the accelerator handles exactly (another variant,
+    /// not exactly one king a side, a piece that is not orthodox, a pawn on
+    /// the first or last rank, the side not to move attacked).
+    pub fn from_position(pos: &Position) -> Option<FastMasked> {
+        let mask = match pos.variant() {
+            Variant::Grid => Mask::Grid,
+            Variant::RankAndFile => Mask::RankAndFile,
+            _ => return None,
+        };
+        let plain = pos.hands == [[0; 13]; 2] && pos.cages == [None; 2] && !pos.relocated[0];
+        if pos.frame() != (8, 8) || !plain || pos.relocated[1] {
+            return None;
+        }
+        let mut fast = FastMasked {
+            mask,
+            roles: [0; 6],
+            colors: [0; 2],
+            turn: pos.turn(),
+            castling: pos.castling(),
+            ep: None,
+            halfmoves: pos.halfmoves(),
+            fullmoves: pos.fullmoves(),
+        };
+        for sq in pos.squares() {
+            if !pos.is_cell(sq) {
+                return None;
+            }
+            if let Some(p) = pos.piece_at(sq) {
+                let i = index_of(sq)?;
+                fast.roles[role_index(p.role)?] |= bit(i);
+                fast.colors[p.color.index()] |= bit(i);
+            }
+        }
+        let ends = RANK_1 | (RANK_1 << 56);
+        if fast.roles[PAWN] & ends != 0 {
+            return None;
+        }
+        for color in Color::ALL {
+            if (fast.roles[KING] & fast.colors[color.index()]).count_ones() != 1 {
+                return None;
+            }
+        }
+        fast.ep = match pos.ep_square() {
+            Some(sq) => Some(index_of(sq)?),
+            None => None,
+        };
+        let them = fast.turn.other();
+        if fast.attacked(fast.king(them), fast.turn) {
+            return None;
+        }
+        Some(fast)
+    }
+
+    /// The reference position, equal to the one the reference engine reaches.
+    pub fn to_position(&self) -> Position {
+        let variant = match self.mask {
+            Mask::Grid => Variant::Grid,
+            Mask::RankAndFile => Variant::RankAndFile,
+        };
+        let mut pos = empty_frame(variant);
+        for color in Color::ALL {
+            for (r, &role) in ROLES.iter().enumerate() {
+                let piece = Piece::new(color, role);
+                for i in bits(self.roles[r] & self.colors[color.index()]) {
+                    if let Some(sq) = square_of(i) {
+                        pos.set(sq, Some(piece));
+                    }
+                }
+            }
+        }
+        pos.turn = self.turn;
+        pos.castling = self.castling;
+        pos.ep = self.ep.and_then(square_of);
+        pos.halfmoves = self.halfmoves;
+        pos.fullmoves = self.fullmoves;
+        if pos.ep.is_some() {
+            pos.keep_ep_only_if_capturable();
+        }
+        pos
+    }
+
+    #[inline]
+    fn occupied(&self) -> u64 {
+        self.colors[0] | self.colors[1]
+    }
+
+    #[inline]
+    fn ours(&self, role: usize) -> u64 {
+        self.roles[role] & self.colors[self.turn.index()]
+    }
+
+    #[inline]
+    fn king(&self, color: Color) -> u8 {
+        (self.roles[KING] & self.colors[color.index()]).trailing_zeros() as u8 & 63
+    }
+
+    #[inline]
+    fn role_on(&self, i: u8) -> Option<usize> {
+        let b = bit(i);
+        self.roles.iter().position(|r| r & b != 0)
+    }
+
+    /// RF1: the squares of `color`'s permitted lines in this position.
+    #[inline]
+    fn lines(&self, color: Color) -> u64 {
+        lines_of(self.colors[color.index()])
+    }
+
+    /// Whether `by` attacks square `i` under the variant's rule (GR3, RF3).
+    fn attacked(&self, i: u8, by: Color) -> bool {
+        self.attacked_in(i, by, self.occupied(), self.colors[by.index()])
+    }
+
+    /// [`FastMasked::attacked`] on this board with `occupied` and `by`'s
+    /// units `theirs` in place of its own: the board after a move, without
+    /// playing it.
+    #[inline]
+    fn attacked_in(&self, i: u8, by: Color, occupied: u64, theirs: u64) -> bool {
+        let r = &self.roles;
+        // Orthodox attackers first: most squares have none.
+        let attackers = theirs
+            & ((pattern(PAWN, i, by.other(), occupied) & r[PAWN])
+                | (pattern(KNIGHT, i, by, occupied) & r[KNIGHT])
+                | (pattern(BISHOP, i, by, occupied) & (r[BISHOP] | r[QUEEN]))
+                | (pattern(ROOK, i, by, occupied) & (r[ROOK] | r[QUEEN]))
+                | (pattern(KING, i, by, occupied) & r[KING]));
+        if attackers == 0 {
+            return false;
+        }
+        match self.mask {
+            Mask::Grid => attackers & !section(i) != 0,
+            Mask::RankAndFile => attackers & lines_of(theirs) != 0,
+        }
+    }
+
+    /// Whether the side to move is in check (GR3; RF4's "S is in check").
+    fn in_check(&self) -> bool {
+        self.attacked(self.king(self.turn), self.turn.other())
+    }
+
+    /// The squares the side to move may move from: every square in Grid,
+    /// the permitted lines in Rank and File (RF2, without its king escape).
+    #[inline]
+    fn movers(&self) -> u64 {
+        match self.mask {
+            Mask::Grid => !0,
+            Mask::RankAndFile => self.lines(self.turn),
+        }
+    }
+
+    /// Whether a move by movement alone (a candidate: the pattern reaches,
+    /// the target is neither the mover's own nor a king — RF7, and never
+    /// capturable in Grid play that reaches it) is legal. `movers` is
+    /// [`FastMasked::movers`] of this position.
+    fn legal(&self, mv: MaskedMove, movers: u64) -> bool {
+        let us = self.turn;
+        let them = us.other();
+        match self.mask {
+            Mask::Grid => {
+                let crosses = |a: u8, b: u8| section(a) & bit(b) == 0;
+                let ok = match mv.kind {
+                    Kind::Normal | Kind::EnPassant => crosses(mv.from, mv.to),
+                    Kind::Castle => {
+                        let (cross, land) = castle_squares(mv.from, mv.to);
+                        crosses(mv.from, land) && crosses(mv.to, cross)
+                    }
+                };
+                if !ok {
+                    return false;
+                }
+            }
+            Mask::RankAndFile => {
+                if movers & bit(mv.from) == 0 {
+                    // RF2: only a king step escapes, and only in check.
+                    let king_step = mv.kind == Kind::Normal && self.roles[KING] & bit(mv.from) != 0;
+                    if !(king_step && self.in_check()) {
+                        return false;
+                    }
+                }
+            }
+        }
+        if mv.kind == Kind::Castle {
+            // FL8 with the variant's attacks: not out of, through or into check.
+            let (cross, land) = castle_squares(mv.from, mv.to);
+            if self.attacked(mv.from, them)
+                || self.attacked(cross, them)
+                || self.attacked(land, them)
+            {
+                return false;
+            }
+        }
+        self.safe_after(mv)
+    }
+
+    /// G6 / RF4: whether the mover's king is unattacked after `mv`, with the
+    /// opponent's lines recounted in the new position. A piece move or en
+    /// passant only empties its origin (and the captured pawn's square),
+    /// fills its target and takes the captured unit off the opponent's, so
+    /// those are changed in place of playing it; castling is played on a copy.
+    fn safe_after(&self, mv: MaskedMove) -> bool {
+        let us = self.turn;
+        let them = us.other();
+        if mv.kind == Kind::Castle {
+            let mut next = self.clone();
+            next.play_board(mv);
+            return !next.attacked(next.king(us), them);
+        }
+        let (from, to) = (bit(mv.from), bit(mv.to));
+        let gone = if mv.kind == Kind::EnPassant {
+            bit(offset(mv.to, -forward(us)))
+        } else {
+            to
+        };
+        let theirs = self.colors[them.index()] & !gone;
+        let occupied = (self.occupied() & !from & !gone) | to;
+        let king = if self.roles[KING] & from != 0 {
+            mv.to
+        } else {
+            self.king(us)
+        };
+        !self.attacked_in(king, them, occupied, theirs)
+    }
+
+    /// The legal origins of moves of a `role` piece of the side to move
+    /// onto `to`, promoting to `promotion`, as
+    /// [`FastChess::legal_origins`](crate::rules::fast_chess::FastChess::legal_origins)
+    /// answers them: for a pawn, `capture` chooses captures (en passant
+    /// included) over pushes; a promotion is possible only onto the last
+    /// rank, and there it is required. Empty when there is no such move, and
+    /// for a target holding a king (RF7: left to the reference).
+    pub fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Squares {
+        Squares(self.origins(role, to, capture, promotion).unwrap_or(0))
+    }
+
+    fn origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Option<u64> {
+        let us = self.turn;
+        let role = role_index(role)?;
+        let to = index_of(to)?;
+        let promotion = match promotion {
+            Some(p) => Some(role_index(p)?),
+            None => None,
+        };
+        if (self.colors[us.index()] | self.roles[KING]) & bit(to) != 0 {
+            return None;
+        }
+        let occupied = self.occupied();
+        let enemy = self.colors[us.other().index()] & bit(to) != 0;
+        let mut kind = Kind::Normal;
+        let origins = if role == PAWN {
+            let last = (to >> 3) == if us == Color::White { 7 } else { 0 };
+            let to_piece = matches!(promotion, Some(KNIGHT | BISHOP | ROOK | QUEEN));
+            if last != promotion.is_some() || (last && !to_piece) {
+                return None;
+            }
+            if capture {
+                if self.ep == Some(to) && !enemy {
+                    kind = Kind::EnPassant;
+                } else if !enemy {
+                    return None;
+                }
+                pattern(PAWN, to, us.other(), occupied) & self.ours(PAWN)
+            } else if occupied & bit(to) != 0 {
+                return None;
+            } else {
+                self.push_origins(to, occupied)
+            }
+        } else {
+            if promotion.is_some() {
+                return None;
+            }
+            pattern(role, to, us, occupied) & self.ours(role)
+        };
+        let movers = self.movers();
+        let mut legal = 0;
+        for from in bits(origins) {
+            let mv = MaskedMove {
+                from,
+                to,
+                promotion,
+                kind,
+            };
+            if self.legal(mv, movers) {
+                legal |= bit(from);
+            }
+        }
+        Some(legal)
+    }
+
+    /// The squares a pawn of the side to move can push to the empty square
+    /// `to` from: one rank behind, and two from its second rank over an
+    /// empty square.
+    fn push_origins(&self, to: u8, occupied: u64) -> u64 {
+        let us = self.turn;
+        let back = -forward(us);
+        let rank = to >> 3;
+        let pawns = self.ours(PAWN);
+        let can_back = if us == Color::White {
+            rank >= 1
+        } else {
+            rank <= 6
+        };
+        if !can_back {
+            return 0;
+        }
+        let one = offset(to, back);
+        let double_rank = if us == Color::White { 3 } else { 4 };
+        if pawns & bit(one) != 0 {
+            bit(one)
+        } else if occupied & bit(one) == 0 && rank == double_rank {
+            pawns & bit(offset(one, back))
+        } else {
+            0
+        }
+    }
+
+    /// The move from `from` to `to` (promoting to `promotion`), if both
+    /// squares are on this board: en passant when a pawn moves diagonally
+    /// onto the en passant square. Legal only if `from` came from
+    /// [`FastMasked::legal_origins`] for the same `to` and `promotion`.
+    pub fn piece_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Option<MaskedMove> {
+        let (from, to) = (index_of(from)?, index_of(to)?);
+        let promotion = match promotion {
+            Some(p) => Some(role_index(p)?),
+            None => None,
+        };
+        let pawn = self.roles[PAWN] & bit(from) != 0;
+        let kind = if pawn && self.ep == Some(to) && (from & 7) != (to & 7) {
+            Kind::EnPassant
+        } else {
+            Kind::Normal
+        };
+        Some(MaskedMove {
+            from,
+            to,
+            promotion,
+            kind,
+        })
+    }
+
+    /// Whether `mv` captures: an enemy piece on its target, or en passant.
+    #[inline]
+    pub fn is_capture(&self, mv: MaskedMove) -> bool {
+        mv.kind == Kind::EnPassant
+            || (mv.kind == Kind::Normal && self.colors[self.turn.other().index()] & bit(mv.to) != 0)
+    }
+
+    /// The castling move towards `side`, if it is legal: the reference's
+    /// castling (FL8) from wherever the king stands on its home rank, with
+    /// the variant's mask and attacks.
+    pub fn castle(&self, side: CastleSide) -> Option<MaskedMove> {
+        let mv = self.castle_candidate(side)?;
+        self.legal(mv, self.movers()).then_some(mv)
+    }
+
+    /// Castling by movement alone: the right, king and rook on the home
+    /// rank at least three files apart, the cells between empty.
+    fn castle_candidate(&self, side: CastleSide) -> Option<MaskedMove> {
+        let us = self.turn;
+        if !self.castling.has(us, side) {
+            return None;
+        }
+        let home: u8 = if us == Color::White { 0 } else { 56 };
+        let rook = home + if side == CastleSide::King { 7 } else { 0 };
+        let king = self.king(us);
+        if king >> 3 != home >> 3 || self.ours(ROOK) & bit(rook) == 0 || king.abs_diff(rook) < 3 {
+            return None;
+        }
+        let (lo, hi) = (king.min(rook), king.max(rook));
+        let between = (bit(hi) - 1) & !(bit(lo) | (bit(lo) - 1));
+        if self.occupied() & between != 0 {
+            return None;
+        }
+        Some(MaskedMove {
+            from: king,
+            to: rook,
+            promotion: None,
+            kind: Kind::Castle,
+        })
+    }
+
+    /// Plays `mv` on the board, rights, en passant square and counters, and
+    /// passes the turn (the reference's `play_piece_move`).
+    fn play_board(&mut self, mv: MaskedMove) {
+        let us = self.turn;
+        let (ui, ti) = (us.index(), us.other().index());
+        let (from, to) = (bit(mv.from), bit(mv.to));
+        self.ep = None;
+        let mut reset = false;
+        match mv.kind {
+            Kind::Normal => {
+                let role = self.role_on(mv.from).unwrap_or(PAWN);
+                let captured = self.colors[ti] & to != 0;
+                for r in &mut self.roles {
+                    *r &= !(from | to);
+                }
+                self.colors[ui] &= !from;
+                self.colors[ti] &= !to;
+                self.roles[mv.promotion.unwrap_or(role)] |= to;
+                self.colors[ui] |= to;
+                if role == KING {
+                    self.castling.clear_color(us);
+                }
+                if !self.castling.is_empty() {
+                    self.touch_corner(mv.from);
+                    self.touch_corner(mv.to);
+                }
+                if role == PAWN && mv.from.abs_diff(mv.to) == 16 {
+                    self.ep = Some((mv.from + mv.to) / 2);
+                }
+                reset = role == PAWN || captured;
+            }
+            Kind::EnPassant => {
+                let gone = bit(offset(mv.to, -forward(us)));
+                self.roles[PAWN] = (self.roles[PAWN] & !(from | gone)) | to;
+                self.colors[ui] = (self.colors[ui] & !from) | to;
+                self.colors[ti] &= !gone;
+                reset = true;
+            }
+            Kind::Castle => {
+                let (cross, land) = castle_squares(mv.from, mv.to);
+                self.roles[KING] = (self.roles[KING] & !from) | bit(land);
+                self.roles[ROOK] = (self.roles[ROOK] & !to) | bit(cross);
+                self.colors[ui] = (self.colors[ui] & !(from | to)) | bit(land) | bit(cross);
+                self.castling.clear_color(us);
+            }
+        }
+        self.halfmoves = if reset {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = us.other();
+    }
+
+    /// Clears the castling right whose corner is square `i`.
+    fn touch_corner(&mut self, i: u8) {
+        let (color, side) = match i {
+            0 => (Color::White, CastleSide::Queen),
+            7 => (Color::White, CastleSide::King),
+            56 => (Color::Black, CastleSide::Queen),
+            63 => (Color::Black, CastleSide::King),
+            _ => return,
+        };
+        self.castling.set(color, side, false);
+    }
+
+    /// Plays the legal move `mv` into `next` and says whether it gives check
+    /// (GR3; RF6: the mover's attacks with its lines in the new position)
+    /// or mate.
+    pub fn play_into(&self, mv: MaskedMove, next: &mut FastMasked) -> CheckMark {
+        next.clone_from(self);
+        next.play_board(mv);
+        if !next.in_check() {
+            CheckMark::None
+        } else if next.has_legal_move() {
+            CheckMark::Check
+        } else {
+            CheckMark::Mate
+        }
+    }
+
+    /// Whether the side to move has a legal move (stops at the first).
+    fn has_legal_move(&self) -> bool {
+        let us = self.turn;
+        let occupied = self.occupied();
+        let own = self.colors[us.index()];
+        // Never onto a king: RF7, and no Grid position reached by legal moves.
+        let targets = !own & !self.roles[KING];
+        let movers = self.movers();
+        // RF2's escape: out of check the king moves from anywhere.
+        let from_set = match self.mask {
+            Mask::RankAndFile if self.in_check() => movers | self.ours(KING),
+            _ => movers,
+        } & own;
+        let fwd = forward(us);
+        for from in bits(from_set) {
+            let Some(role) = self.role_on(from) else {
+                continue;
+            };
+            let mut to_set = if role == PAWN {
+                let mut t = pattern(PAWN, from, us, occupied) & self.colors[us.other().index()];
+                let one = offset(from, fwd);
+                if occupied & bit(one) == 0 {
+                    t |= bit(one);
+                    let second = if us == Color::White { 1 } else { 6 };
+                    let two = offset(one, fwd);
+                    if from >> 3 == second && occupied & bit(two) == 0 {
+                        t |= bit(two);
+                    }
+                }
+                t
+            } else {
+                pattern(role, from, us, occupied)
+            } & targets;
+            // Promotion pieces share one verdict: none changes a line or an attack on our king.
+            let promotion =
+                |to: u8| (role == PAWN && (to >> 3 == 0 || to >> 3 == 7)).then_some(QUEEN);
+            if let Some(ep) = self.ep.filter(|_| role == PAWN) {
+                if pattern(PAWN, from, us, occupied) & bit(ep) != 0 && occupied & bit(ep) == 0 {
+                    let mv = MaskedMove {
+                        from,
+                        to: ep,
+                        promotion: None,
+                        kind: Kind::EnPassant,
+                    };
+                    if self.legal(mv, movers) {
+                        return true;
+                    }
+                }
+            }
+            while to_set != 0 {
+                let to = to_set.trailing_zeros() as u8;
+                to_set &= to_set - 1;
+                let mv = MaskedMove {
+                    from,
+                    to,
+                    promotion: promotion(to),
+                    kind: Kind::Normal,
+                };
+                if self.legal(mv, movers) {
+                    return true;
+                }
+            }
+        }
+        [CastleSide::King, CastleSide::Queen]
+            .into_iter()
+            .any(|side| self.castle(side).is_some())
+    }
+
+    /// How the game stands: mate or stalemate, as `Position::outcome` (G5, RF5).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.has_legal_move() {
+            None
+        } else if self.in_check() {
+            Some(Outcome::Checkmate {
+                winner: self.turn.other(),
+            })
+        } else {
+            Some(Outcome::Stalemate)
+        }
+    }
+}
+
+/// The squares a castling king crosses and lands on (the rook lands on the
+/// first), for king square `king` and rook square `rook` on one rank.
+#[inline]
+fn castle_squares(king: u8, rook: u8) -> (u8, u8) {
+    if rook > king {
+        (king + 1, king + 2)
+    } else {
+        (king.wrapping_sub(1) & 63, king.wrapping_sub(2) & 63)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sections_are_gr1_blocks() {
+        // a1 b1 a2 b2; and g7 h7 g8 h8.
+        assert_eq!(section(0), 0b11 | 0b11 << 8);
+        assert_eq!(section(9), section(0));
+        assert_eq!(section(63), 0b11 << 54 | 0b11 << 62);
+        assert_eq!(section(36), section(45)); // e5, f6
+        assert_ne!(section(35), section(36)); // d5, e5
+    }
+
+    /// RF1 by the letter: count each line square by square.
+    fn lines_by_the_letter(own: u64) -> u64 {
+        let count = |line: u64| (own & line).count_ones();
+        let files: Vec<u64> = (0..8).map(|f| FILE_A << f).collect();
+        let ranks: Vec<u64> = (0..8).map(|r| RANK_1 << (8 * r)).collect();
+        let top = |lines: &[u64]| lines.iter().map(|&l| count(l)).max().unwrap_or(0);
+        let (f, r) = (top(&files), top(&ranks));
+        if own == 0 {
+            0
+        } else if f >= r {
+            files
+                .iter()
+                .filter(|&&l| count(l) == f)
+                .fold(0, |a, l| a | l)
+        } else {
+            ranks
+                .iter()
+                .filter(|&&l| count(l) == r)
+                .fold(0, |a, l| a | l)
+        }
+    }
+
+    #[test]
+    fn lines_are_counted_as_rf1_says() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for n in 0..20_000u32 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            // Sparse and dense sets, with many ties.
+            let own = match n % 3 {
+                0 => x & (x >> 3) & (x >> 7),
+                1 => x & (x >> 5),
+                _ => x,
+            };
+            assert_eq!(lines_of(own), lines_by_the_letter(own), "{own:#x}");
+        }
+    }
+
+    #[test]
+    fn start_lines_are_both_back_ranks() {
+        let fast = FastMasked::from_position(&Position::start(Variant::RankAndFile)).unwrap();
+        assert_eq!(fast.lines(Color::White), 0xffff);
+        assert_eq!(fast.lines(Color::Black), 0xffff << 48);
+    }
+}
