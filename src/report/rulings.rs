@@ -57,6 +57,19 @@ impl Entry {
 /// Every entry, in the book's order. An entry is a `### ID · Title`
 /// heading whose first word is a ruling id (capital letters then digits).
 pub fn entries() -> Vec<Entry> {
+    book().to_vec()
+}
+
+/// The entries, read from the book once: printers look one up for every
+/// diagnostic that cites a ruling (a Fault Line archive files a note per
+/// permitted slide), and reading the book each time cost more than the
+/// replay.
+fn book() -> &'static [Entry] {
+    static BOOK: std::sync::OnceLock<Vec<Entry>> = std::sync::OnceLock::new();
+    BOOK.get_or_init(read_book)
+}
+
+fn read_book() -> Vec<Entry> {
     let mut out = Vec::new();
     let mut starts = Vec::new();
     let mut at = 0;
@@ -93,9 +106,11 @@ pub fn is_ruling_id(s: &str) -> bool {
 
 /// The entry for `id`, ignoring case (`fl5` finds `FL5`).
 pub fn entry(id: &str) -> Option<Entry> {
-    entries()
-        .into_iter()
-        .find(|e| e.id.eq_ignore_ascii_case(id.trim()))
+    let id = id.trim();
+    book()
+        .iter()
+        .find(|e| e.id.eq_ignore_ascii_case(id))
+        .copied()
 }
 
 /// The hint printed under a diagnostic that cites `id`.

@@ -158,26 +158,19 @@ fn slide_rank(pos: &mut Position, rank: u8, dir: Dir) {
     if !is_sliding_rank(rank) {
         return;
     }
-    let squares: Vec<Square> = (0..pos.files)
-        .filter_map(|f| Square::new(f, rank))
-        .collect();
-    let Some((&first, &last)) = squares.first().zip(squares.last()) else {
+    // In place on the row's bytes: replay slides every few plies, so no
+    // allocation here.
+    let Some(first) = Square::new(0, rank) else {
         return;
     };
-    let row: Vec<u8> = squares.iter().map(|&sq| pos.raw(sq)).collect();
-    let shifted: Vec<u8> = match dir {
-        Dir::East if pos.raw(last) == HOLE => std::iter::once(HOLE)
-            .chain(row[..row.len() - 1].iter().copied())
-            .collect(),
-        Dir::West if pos.raw(first) == HOLE => row[1..]
-            .iter()
-            .copied()
-            .chain(std::iter::once(HOLE))
-            .collect(),
-        _ => return,
+    let Some(last) = pos.files.checked_sub(1).and_then(|f| Square::new(f, rank)) else {
+        return;
     };
-    for (&sq, &b) in squares.iter().zip(&shifted) {
-        pos.set_raw(sq, b);
+    let row = &mut pos.cells[first.index()..=last.index()];
+    match dir {
+        Dir::East if row.last() == Some(&HOLE) => row.rotate_right(1),
+        Dir::West if row.first() == Some(&HOLE) => row.rotate_left(1),
+        _ => return,
     }
     pos.refresh_kings();
 }

@@ -16,6 +16,9 @@
 
 pub mod chess;
 pub mod fast_chess;
+pub mod fast_fault_line;
+pub mod fast_mailbox;
+pub mod fast_slide;
 pub mod fault_line;
 pub mod grid;
 pub mod movegen;

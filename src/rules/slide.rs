@@ -173,6 +173,24 @@ fn pushed_promotions(pos: &Position, cage: Square, push: &Push) -> ([Option<Squa
     (found, k)
 }
 
+/// Whether `Move::CageMove { to }` is one of the mover's candidates (SC1):
+/// the mover has a cage and `to` is a ring square without one. The
+/// accelerator (`rules::fast_slide`) asks this instead of listing them all.
+pub(crate) fn is_relocation_candidate(pos: &Position, to: Square) -> bool {
+    pos.cages[pos.turn.index()].is_some()
+        && is_ring(to)
+        && !pos.is_cell(to)
+        && pos.cage_owner(to).is_none()
+}
+
+/// Where the mover's cage ends when pushed through the board (SC2) and how
+/// many pawns that push promotes (SC3), if the cage can be pushed at all.
+pub(crate) fn insertion_shape(pos: &Position) -> Option<(Square, usize)> {
+    let cage = pos.cages[pos.turn.index()]?;
+    let push = push_geometry(cage)?;
+    Some((push.end, pushed_promotions(pos, cage, &push).1))
+}
+
 fn relocation_candidates(pos: &Position, out: &mut MoveList) {
     if pos.cages[pos.turn.index()].is_none() {
         return;

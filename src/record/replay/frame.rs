@@ -5,31 +5,82 @@ use crate::model::Span;
 use crate::moves::Dir;
 use crate::notation::san::ParsedSan;
 use crate::position::Position;
-use crate::record::replay::fast;
+use crate::record::replay::{fast, fast_fault_line, fast_slide};
 use crate::rules::fast_chess::FastChess;
+use crate::rules::fast_fault_line::FastFaultLine;
+use crate::rules::fast_slide::FastSlide;
+use crate::rules::Outcome;
 
-/// A line on bitboards: the position now and before the last move token,
-/// in two slots that trade roles (not contents) at each move.
+/// A position on one of the accelerators, one per variant that has one.
+/// The mailbox ones are boxed so a chess line stays small.
+#[derive(Clone)]
+pub(super) enum FastBoard {
+    Chess(FastChess),
+    FaultLine(Box<FastFaultLine>),
+    Slide(Box<FastSlide>),
+}
+
+impl FastBoard {
+    /// The accelerator of `pos`'s variant, if it has one and takes `pos`.
+    fn from_position(pos: &Position) -> Option<FastBoard> {
+        FastChess::from_position(pos)
+            .map(FastBoard::Chess)
+            .or_else(|| FastFaultLine::from_position(pos).map(|f| FastBoard::FaultLine(f.into())))
+            .or_else(|| FastSlide::from_position(pos).map(|f| FastBoard::Slide(f.into())))
+    }
+
+    pub(super) fn to_position(&self) -> Position {
+        match self {
+            FastBoard::Chess(b) => b.to_position(),
+            FastBoard::FaultLine(b) => b.to_position(),
+            FastBoard::Slide(b) => b.to_position(),
+        }
+    }
+
+    pub(super) fn outcome(&self) -> Option<Outcome> {
+        match self {
+            FastBoard::Chess(b) => b.outcome(),
+            FastBoard::FaultLine(b) => b.outcome(),
+            FastBoard::Slide(b) => b.outcome(),
+        }
+    }
+
+    /// Plays a clean token into `next` (the other slot of the same line,
+    /// so of the same accelerator); false when the token is not clean.
+    fn successor(&self, san: &ParsedSan, next: &mut FastBoard) -> bool {
+        match (self, next) {
+            (FastBoard::Chess(b), FastBoard::Chess(n)) => fast::successor(b, san, n),
+            (FastBoard::FaultLine(b), FastBoard::FaultLine(n)) => {
+                fast_fault_line::successor(b, san, n)
+            }
+            (FastBoard::Slide(b), FastBoard::Slide(n)) => fast_slide::successor(b, san, n),
+            _ => false,
+        }
+    }
+}
+
+/// A line on an accelerator: the position now and before the last move
+/// token, in two slots that trade roles (not contents) at each move.
 #[derive(Clone)]
 pub(super) struct FastLine {
-    slots: [FastChess; 2],
+    slots: [FastBoard; 2],
     /// The slot holding the position now.
     now: usize,
 }
 
 impl FastLine {
-    pub(super) fn new(now: FastChess, before: FastChess) -> FastLine {
+    pub(super) fn new(now: FastBoard, before: FastBoard) -> FastLine {
         FastLine {
             slots: [now, before],
             now: 0,
         }
     }
 
-    pub(super) fn now(&self) -> &FastChess {
+    pub(super) fn now(&self) -> &FastBoard {
         &self.slots[self.now & 1]
     }
 
-    pub(super) fn before(&self) -> &FastChess {
+    pub(super) fn before(&self) -> &FastBoard {
         &self.slots[(self.now ^ 1) & 1]
     }
 
@@ -44,7 +95,7 @@ impl FastLine {
         } else {
             (&*b, a)
         };
-        let played = fast::successor(now, san, next);
+        let played = now.successor(san, next);
         if played {
             self.now ^= 1;
         }
@@ -72,7 +123,7 @@ pub(super) struct Frame {
     pub(super) last_failed: bool,
     /// `[%deny]` refusals that apply to the next move of this line (FL10).
     pub(super) denied: Vec<(u8, Dir, Span)>,
-    /// While set, the line is replayed on bitboards ([`FastChess`]): the
+    /// While set, the line is replayed on an accelerator ([`FastBoard`]): the
     /// position now and before the last move token, and `pos`/`before` are
     /// stale until [`Frame::leave_fast`].
     pub(super) fast: Option<Box<FastLine>>,
@@ -116,13 +167,13 @@ impl Frame {
     /// Starts replaying on bitboards when the accelerator takes the position.
     pub(super) fn enter_fast(&mut self, standard_start: bool) {
         let now = if standard_start {
-            Some(FastChess::start())
+            Some(FastBoard::Chess(FastChess::start()))
         } else {
-            FastChess::from_position(&self.pos)
+            FastBoard::from_position(&self.pos)
         };
         // `before` matters only once the line has a move token.
         let before = if self.has_last {
-            FastChess::from_position(&self.before)
+            FastBoard::from_position(&self.before)
         } else {
             now.clone()
         };
@@ -139,6 +190,10 @@ impl Frame {
 
     /// Plays a clean token on bitboards (see [`fast::play_clean`]).
     pub(super) fn play_fast(&mut self, parsed: &ParsedSan) -> bool {
+        if !self.denied.is_empty() {
+            // A refusal (FL10) may apply: the reference engine judges it.
+            return false;
+        }
         match self.fast.as_mut() {
             Some(fast) => fast.play(parsed),
             None => false,

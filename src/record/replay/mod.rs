@@ -16,6 +16,9 @@
 mod canonical;
 mod deny;
 pub mod fast;
+pub mod fast_fault_line;
+mod fast_mailbox;
+pub mod fast_slide;
 mod frame;
 mod replayer;
 mod report;
