@@ -17,6 +17,9 @@ pub struct Entry {
     pub title: &'static str,
     /// The entry as written, from its heading to the next one.
     pub text: &'static str,
+    /// [`Entry::link`], made once with the book: printers link every
+    /// diagnostic that cites a ruling.
+    link: &'static str,
 }
 
 impl Entry {
@@ -37,7 +40,7 @@ impl Entry {
 
     /// A link into the repository: `notation/rules.md#fl5--…`.
     pub fn link(&self) -> String {
-        format!("{RULES_PATH}#{}", self.anchor())
+        self.link.to_owned()
     }
 
     /// The first paragraph of the entry (its rule, without the example),
@@ -89,11 +92,16 @@ fn read_book() -> Vec<Entry> {
             continue;
         }
         let end = starts.get(i + 1).map_or(RULES_MD.len(), |&(s, _)| s);
-        out.push(Entry {
+        let mut entry = Entry {
             id,
             title: title.trim_start_matches('·').trim(),
             text: RULES_MD[start..end].trim_end(),
-        });
+            link: "",
+        };
+        // Made once per entry, for the life of the process (the book is static).
+        let link = format!("{RULES_PATH}#{}", entry.anchor());
+        entry.link = Box::leak(link.into_boxed_str());
+        out.push(entry);
     }
     out
 }

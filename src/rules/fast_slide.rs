@@ -26,8 +26,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::Role;
 use crate::position::Position;
 use crate::rules::fast_chess::CheckMark;
-use crate::rules::slide::{self, Slide};
-use crate::rules::{fast_mailbox, Outcome, Rules, Variant};
+use crate::rules::{fast_mailbox, slide, Outcome, Variant};
 use crate::square::Square;
 
 /// A Slide-chess position on the accelerator.
@@ -85,12 +84,36 @@ impl FastSlide {
     }
 
     /// The insertion ending on `to` with these promotion choices (SC2,
-    /// SC3) when it is legal: `to` is where the mover's cage ends, one
-    /// choice is given for each pawn the push promotes, and the rules allow
-    /// it; `None` otherwise.
-    pub fn insertion(&self, to: Square, choices: &[Role]) -> Option<Move> {
+    /// SC3), played into `next` when it is legal: `to` is where the mover's
+    /// cage ends and one choice is given for each pawn the push promotes,
+    /// and it is judged as `Slide::check` judges it (SC2 and SC4 first,
+    /// then the mover's king after the push) on the one copy it is played
+    /// on. The move and its mark, or `None` (and `next` holds anything).
+    pub fn insert_into(
+        &self,
+        to: Square,
+        choices: &[Role],
+        next: &mut FastSlide,
+    ) -> Option<(Move, CheckMark)> {
         let pos = &self.pos;
-        let (end, k) = slide::insertion_shape(pos)?;
+        let mv = self.insertion_candidate(to, choices)?;
+        slide::insertion_allowed(pos).ok()?;
+        let us = pos.turn();
+        let after = &mut next.pos;
+        after.clone_from(pos);
+        after.play_in_place(&mv);
+        if after
+            .king(us)
+            .is_some_and(|k| after.is_attacked(k, us.other()))
+        {
+            return None;
+        }
+        Some((mv, fast_mailbox::mark_after(after)))
+    }
+
+    /// The insertion the token names, if it is one of the candidates.
+    fn insertion_candidate(&self, to: Square, choices: &[Role]) -> Option<Move> {
+        let (end, k) = slide::insertion_shape(&self.pos)?;
         if end != to || choices.len() != k || k > 2 {
             return None;
         }
@@ -101,10 +124,7 @@ impl FastSlide {
         for (slot, &role) in promotions.iter_mut().zip(choices) {
             *slot = Some(role);
         }
-        let mv = Move::CageInsert { to, promotions };
-        // A candidate, as checked above: the rules' own test of it, without
-        // `check_move`'s search of every candidate for it.
-        Slide::check(pos, &mv).is_ok().then_some(mv)
+        Some(Move::CageInsert { to, promotions })
     }
 
     /// The squares an insertion promotes on, in the order SAN names them.

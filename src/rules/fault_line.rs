@@ -166,13 +166,24 @@ fn slide_rank(pos: &mut Position, rank: u8, dir: Dir) {
     let Some(last) = pos.files.checked_sub(1).and_then(|f| Square::new(f, rank)) else {
         return;
     };
-    let row = &mut pos.cells[first.index()..=last.index()];
-    match dir {
-        Dir::East if row.last() == Some(&HOLE) => row.rotate_right(1),
-        Dir::West if row.first() == Some(&HOLE) => row.rotate_left(1),
+    let step: i16 = match dir {
+        Dir::East if pos.raw(last) == HOLE => 1,
+        Dir::West if pos.raw(first) == HOLE => -1,
         _ => return,
+    };
+    // Kings riding along (FL0: at most one a side), for the king cache.
+    let riders = Color::ALL.map(|c| pos.king(c).filter(|k| k.rank() == rank));
+    let row = &mut pos.cells[first.index()..=last.index()];
+    if step > 0 {
+        row.rotate_right(1);
+    } else {
+        row.rotate_left(1);
     }
-    pos.refresh_kings();
+    for (color, king) in Color::ALL.into_iter().zip(riders) {
+        if let Some(k) = king {
+            pos.set(k.offset(step), Some(Piece::new(color, Role::King)));
+        }
+    }
 }
 
 impl Rules for FaultLine {

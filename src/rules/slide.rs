@@ -191,6 +191,26 @@ pub(crate) fn insertion_shape(pos: &Position) -> Option<(Square, usize)> {
     Some((push.end, pushed_promotions(pos, cage, &push).1))
 }
 
+/// SC2 and SC4 for the mover's insertion, before king safety: the far end
+/// holds no cage and the push carries no king into the cage. `Slide::check`
+/// and the accelerator (`rules::fast_slide`) both judge it here.
+pub(crate) fn insertion_allowed(pos: &Position) -> Result<(), Illegal> {
+    let Some(cage) = pos.cages[pos.turn.index()] else {
+        return Err(FAR_END_CAGED);
+    };
+    let Some(push) = push_geometry(cage) else {
+        return Err(FAR_END_CAGED);
+    };
+    if pos.cage_owner(push.end).is_some() {
+        return Err(FAR_END_CAGED);
+    }
+    let last = push.line().last().and_then(|&sq| pos.piece_at(sq));
+    if last.is_some_and(|p| p.role == Role::King) {
+        return Err(KING_PUSHED_INTO_CAGE);
+    }
+    Ok(())
+}
+
 fn relocation_candidates(pos: &Position, out: &mut MoveList) {
     if pos.cages[pos.turn.index()].is_none() {
         return;
@@ -326,21 +346,7 @@ impl Rules for Slide {
                 ..
             } if pos.cage_owner(to).is_some() => return Err(KING_ENTERS_CAGE),
             Move::CageMove { .. } if pos.relocated[us.index()] => return Err(TWICE),
-            Move::CageInsert { .. } => {
-                let Some(cage) = pos.cages[us.index()] else {
-                    return Err(FAR_END_CAGED);
-                };
-                let Some(push) = push_geometry(cage) else {
-                    return Err(FAR_END_CAGED);
-                };
-                if pos.cage_owner(push.end).is_some() {
-                    return Err(FAR_END_CAGED);
-                }
-                let last = push.line().last().and_then(|&sq| pos.piece_at(sq));
-                if last.is_some_and(|p| p.role == Role::King) {
-                    return Err(KING_PUSHED_INTO_CAGE);
-                }
-            }
+            Move::CageInsert { .. } => insertion_allowed(pos)?,
             _ => {}
         }
         // A piece move changes only its own cells: judged on an overlay.

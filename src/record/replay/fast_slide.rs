@@ -56,10 +56,12 @@ pub(super) fn successor(fast: &FastSlide, san: &ParsedSan, next: &mut FastSlide)
                 *slot = p.1;
             }
             let choices = &choices[..promotions.len()];
-            fast.insertion(*to, choices).filter(|mv| {
-                let named = promotions.iter().map(|p| p.0);
-                named.eq(fast.promotion_squares(mv))
-            })
+            let Some((mv, mark)) = fast.insert_into(*to, choices, next) else {
+                return false;
+            };
+            // Canonical SAN names the promoted pawns' squares, in order.
+            let named = promotions.iter().map(|p| p.0);
+            return named.eq(fast.promotion_squares(&mv)) && same_mark(mark, san.suffix);
         }
         San::Normal { to, .. } => clean_piece_move(&san.san, |role| fast.legal_onto(role, *to)),
         _ => None,
@@ -67,10 +69,15 @@ pub(super) fn successor(fast: &FastSlide, san: &ParsedSan, next: &mut FastSlide)
     let Some(mv) = mv else {
         return false;
     };
-    let mark = match fast.play_into(&mv, next) {
+    same_mark(fast.play_into(&mv, next), san.suffix)
+}
+
+/// Whether the mark written is the one the move deserves.
+fn same_mark(mark: CheckMark, written: Option<Suffix>) -> bool {
+    let deserved = match mark {
         CheckMark::None => None,
         CheckMark::Check => Some(Suffix::Check),
         CheckMark::Mate => Some(Suffix::Mate),
     };
-    mark == san.suffix
+    deserved == written
 }
