@@ -12,8 +12,11 @@
 //! use fvnote::{Position, Variant};
 //! let start = Position::start(Variant::FaultLine);
 //! let fast = FastFaultLine::from_position(&start).unwrap();
-//! // At the start every rank is uncontrolled or the opponent's: no quiet slide.
-//! assert!(fast.quiet_slide(0, Dir::East).is_none());
+//! // White controls rank 1 (FL5): its slide is quiet.
+//! assert!(fast.quiet_slide(0, Dir::East).is_some());
+//! // Rank 3 is empty, so uncontrolled (FL6); rank 6 is Black's.
+//! assert!(fast.quiet_slide(2, Dir::East).is_none());
+//! assert!(fast.quiet_slide(5, Dir::West).is_none());
 //! assert_eq!(fast.to_position(), start);
 //! ```
 //!
