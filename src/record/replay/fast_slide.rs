@@ -1,5 +1,5 @@
 //! Which Slide-chess tokens the accelerator ([`FastSlide`]) plays: a clean
-//! piece token ([`fast_mailbox`](super::fast_mailbox)), a legal relocation
+//! piece token (one legal match, canonical origin and capture mark), a legal relocation
 //! (`C-a5`, SC1) or a legal insertion (`C>e1/e7=Q`, SC2, SC3) naming its
 //! promotion squares as canonical SAN does, each with the check or mate
 //! mark the reference writes. Anything else is declined, and the reference
