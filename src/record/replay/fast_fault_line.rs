@@ -1,9 +1,10 @@
 //! Which Fault Line tokens the accelerator ([`FastFaultLine`]) plays: a
-//! clean piece token (one legal match, canonical origin and capture mark), canonical
-//! castling, or a slide of a rank the mover controls (FL4, FL5) — never a
-//! slide that needs permission (its note, FL6) or that `[%deny]` could
-//! refuse (FL10). Every token needs the check mark the reference writes
-//! (FL9). Anything else is declined, and the reference engine reports it.
+//! clean piece token (one legal match, canonical origin and capture mark),
+//! canonical castling, or a slide of a rank the mover controls (FL4, FL5) —
+//! never a slide that needs permission (its note, FL6) or that `[%deny]`
+//! could refuse (FL10). Every token needs the check mark the reference
+//! writes (FL9). Anything else is declined, and the reference engine
+//! reports it.
 //!
 //! ```
 //! use fvnote::notation::san::San;
