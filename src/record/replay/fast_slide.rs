@@ -1,9 +1,9 @@
 //! Which Slide-chess tokens the accelerator ([`FastSlide`]) plays: a clean
 //! piece token (one legal match, canonical origin and capture mark), a
-//! legal relocation (`C-a5`, SC1) or a legal insertion (`C>e1/e7=Q`, SC2, SC3) naming its
-//! promotion squares as canonical SAN does, each with the check or mate
-//! mark the reference writes. Anything else is declined, and the reference
-//! engine reports it.
+//! legal relocation (`C-a5`, SC1) or a legal insertion (`C>e1/e7=Q`, SC2,
+//! SC3) naming its promotion squares as canonical SAN does, each with the
+//! check or mate mark the reference writes. Anything else is declined, and
+//! the reference engine reports it.
 //!
 //! ```
 //! use fvnote::notation::san::San;
