@@ -17,6 +17,9 @@ pub struct Entry {
     pub title: &'static str,
     /// The entry as written, from its heading to the next one.
     pub text: &'static str,
+    /// [`Entry::link`], made once with the book: printers link every
+    /// diagnostic that cites a ruling.
+    link: &'static str,
 }
 
 impl Entry {
@@ -37,7 +40,7 @@ impl Entry {
 
     /// A link into the repository: `notation/rules.md#fl5--…`.
     pub fn link(&self) -> String {
-        format!("{RULES_PATH}#{}", self.anchor())
+        self.link.to_owned()
     }
 
     /// The first paragraph of the entry (its rule, without the example),
@@ -57,6 +60,19 @@ impl Entry {
 /// Every entry, in the book's order. An entry is a `### ID · Title`
 /// heading whose first word is a ruling id (capital letters then digits).
 pub fn entries() -> Vec<Entry> {
+    book().to_vec()
+}
+
+/// The entries, read from the book once: printers look one up for every
+/// diagnostic that cites a ruling (a Fault Line archive files a note per
+/// permitted slide), and reading the book each time cost more than the
+/// replay.
+fn book() -> &'static [Entry] {
+    static BOOK: std::sync::OnceLock<Vec<Entry>> = std::sync::OnceLock::new();
+    BOOK.get_or_init(read_book)
+}
+
+fn read_book() -> Vec<Entry> {
     let mut out = Vec::new();
     let mut starts = Vec::new();
     let mut at = 0;
@@ -76,11 +92,16 @@ pub fn entries() -> Vec<Entry> {
             continue;
         }
         let end = starts.get(i + 1).map_or(RULES_MD.len(), |&(s, _)| s);
-        out.push(Entry {
+        let mut entry = Entry {
             id,
             title: title.trim_start_matches('·').trim(),
             text: RULES_MD[start..end].trim_end(),
-        });
+            link: "",
+        };
+        // Made once per entry, for the life of the process (the book is static).
+        let link = format!("{RULES_PATH}#{}", entry.anchor());
+        entry.link = Box::leak(link.into_boxed_str());
+        out.push(entry);
     }
     out
 }
@@ -93,9 +114,11 @@ pub fn is_ruling_id(s: &str) -> bool {
 
 /// The entry for `id`, ignoring case (`fl5` finds `FL5`).
 pub fn entry(id: &str) -> Option<Entry> {
-    entries()
-        .into_iter()
-        .find(|e| e.id.eq_ignore_ascii_case(id.trim()))
+    let id = id.trim();
+    book()
+        .iter()
+        .find(|e| e.id.eq_ignore_ascii_case(id))
+        .copied()
 }
 
 /// The hint printed under a diagnostic that cites `id`.

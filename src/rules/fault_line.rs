@@ -158,28 +158,32 @@ fn slide_rank(pos: &mut Position, rank: u8, dir: Dir) {
     if !is_sliding_rank(rank) {
         return;
     }
-    let squares: Vec<Square> = (0..pos.files)
-        .filter_map(|f| Square::new(f, rank))
-        .collect();
-    let Some((&first, &last)) = squares.first().zip(squares.last()) else {
+    // In place on the row's bytes: replay slides every few plies, so no
+    // allocation here.
+    let Some(first) = Square::new(0, rank) else {
         return;
     };
-    let row: Vec<u8> = squares.iter().map(|&sq| pos.raw(sq)).collect();
-    let shifted: Vec<u8> = match dir {
-        Dir::East if pos.raw(last) == HOLE => std::iter::once(HOLE)
-            .chain(row[..row.len() - 1].iter().copied())
-            .collect(),
-        Dir::West if pos.raw(first) == HOLE => row[1..]
-            .iter()
-            .copied()
-            .chain(std::iter::once(HOLE))
-            .collect(),
+    let Some(last) = pos.files.checked_sub(1).and_then(|f| Square::new(f, rank)) else {
+        return;
+    };
+    let step: i16 = match dir {
+        Dir::East if pos.raw(last) == HOLE => 1,
+        Dir::West if pos.raw(first) == HOLE => -1,
         _ => return,
     };
-    for (&sq, &b) in squares.iter().zip(&shifted) {
-        pos.set_raw(sq, b);
+    // Kings riding along (FL0: at most one a side), for the king cache.
+    let riders = Color::ALL.map(|c| pos.king(c).filter(|k| k.rank() == rank));
+    let row = &mut pos.cells[first.index()..=last.index()];
+    if step > 0 {
+        row.rotate_right(1);
+    } else {
+        row.rotate_left(1);
     }
-    pos.refresh_kings();
+    for (color, king) in Color::ALL.into_iter().zip(riders) {
+        if let Some(k) = king {
+            pos.set(k.offset(step), Some(Piece::new(color, Role::King)));
+        }
+    }
 }
 
 impl Rules for FaultLine {

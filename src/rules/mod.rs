@@ -17,7 +17,10 @@
 pub mod carry;
 pub mod chess;
 pub mod fast_chess;
+pub mod fast_fault_line;
+pub mod fast_mailbox;
 pub mod fast_masked;
+pub mod fast_slide;
 pub mod fault_line;
 pub mod grid;
 pub mod movegen;

@@ -1,29 +1,37 @@
-//! The bitboard accelerators a line can be replayed on, one per family of
-//! variants, behind one type for [`Frame`](super::frame::Frame).
+//! The accelerators a line can be replayed on, one per family of variants,
+//! behind one type for [`Frame`](super::frame::Frame).
 
 use crate::notation::san::ParsedSan;
 use crate::position::Position;
-use crate::record::replay::{fast, fast_masked};
+use crate::record::replay::{fast, fast_fault_line, fast_masked, fast_slide};
 use crate::rules::fast_chess::FastChess;
+use crate::rules::fast_fault_line::FastFaultLine;
 use crate::rules::fast_masked::FastMasked;
+use crate::rules::fast_slide::FastSlide;
 use crate::rules::Outcome;
 
-/// A position on one accelerator's bitboards.
+/// A position on one accelerator. The mailbox ones are boxed so a chess
+/// line stays small.
 #[derive(Clone)]
 pub(super) enum FastPos {
-    /// Orthodox chess (CH1).
+    /// Orthodox chess (CH1), on bitboards.
     Chess(FastChess),
-    /// Grid Chess and Rank and File Chess (GR, RF).
+    /// Grid Chess and Rank and File Chess (GR, RF), on masked bitboards.
     Masked(FastMasked),
+    /// Fault Line (FL), on the reference cells.
+    FaultLine(Box<FastFaultLine>),
+    /// Slide-chess (SC), on the reference cells.
+    Slide(Box<FastSlide>),
 }
 
 impl FastPos {
     /// The mirror of `pos` on the accelerator of its variant, if one takes it.
     pub(super) fn from_position(pos: &Position) -> Option<FastPos> {
-        match FastChess::from_position(pos) {
-            Some(c) => Some(FastPos::Chess(c)),
-            None => FastMasked::from_position(pos).map(FastPos::Masked),
-        }
+        FastChess::from_position(pos)
+            .map(FastPos::Chess)
+            .or_else(|| FastMasked::from_position(pos).map(FastPos::Masked))
+            .or_else(|| FastFaultLine::from_position(pos).map(|f| FastPos::FaultLine(f.into())))
+            .or_else(|| FastSlide::from_position(pos).map(|f| FastPos::Slide(f.into())))
     }
 
     /// The reference position.
@@ -31,6 +39,8 @@ impl FastPos {
         match self {
             FastPos::Chess(c) => c.to_position(),
             FastPos::Masked(m) => m.to_position(),
+            FastPos::FaultLine(f) => f.to_position(),
+            FastPos::Slide(s) => s.to_position(),
         }
     }
 
@@ -39,23 +49,24 @@ impl FastPos {
         match self {
             FastPos::Chess(c) => c.outcome(),
             FastPos::Masked(m) => m.outcome(),
+            FastPos::FaultLine(f) => f.outcome(),
+            FastPos::Slide(s) => s.outcome(),
         }
     }
 
-    /// Plays a clean token into `next` (see [`fast::successor`]).
+    /// Plays a clean token into `next` (see [`fast::successor`]); false
+    /// when the token is not clean.
     pub(super) fn successor(&self, san: &ParsedSan, next: &mut FastPos) -> bool {
+        if std::mem::discriminant(self) != std::mem::discriminant(next) {
+            // A slot of another engine: reuse it as this one's.
+            *next = self.clone();
+        }
         match (self, next) {
-            (FastPos::Chess(now), FastPos::Chess(next)) => fast::successor(now, san, next),
-            (FastPos::Masked(now), FastPos::Masked(next)) => fast_masked::successor(now, san, next),
-            (now, next) => {
-                // Slots of another engine: reuse the slot as this one's.
-                *next = now.clone();
-                match (now, next) {
-                    (FastPos::Chess(a), FastPos::Chess(b)) => fast::successor(a, san, b),
-                    (FastPos::Masked(a), FastPos::Masked(b)) => fast_masked::successor(a, san, b),
-                    _ => false,
-                }
-            }
+            (FastPos::Chess(a), FastPos::Chess(b)) => fast::successor(a, san, b),
+            (FastPos::Masked(a), FastPos::Masked(b)) => fast_masked::successor(a, san, b),
+            (FastPos::FaultLine(a), FastPos::FaultLine(b)) => fast_fault_line::successor(a, san, b),
+            (FastPos::Slide(a), FastPos::Slide(b)) => fast_slide::successor(a, san, b),
+            _ => false,
         }
     }
 }

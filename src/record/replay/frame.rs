@@ -139,6 +139,10 @@ impl Frame {
 
     /// Plays a clean token on bitboards (see [`FastPos::successor`]).
     pub(super) fn play_fast(&mut self, parsed: &ParsedSan) -> bool {
+        if !self.denied.is_empty() {
+            // A refusal (FL10) may apply: the reference engine judges it.
+            return false;
+        }
         match self.fast.as_mut() {
             Some(fast) => fast.play(parsed),
             None => false,

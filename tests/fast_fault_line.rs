@@ -1,0 +1,133 @@
+//! The Fault Line accelerator (`rules::fast_fault_line`) against the
+//! reference engine: it may play only a token the reference plays the same
+//! way without a word (no warning, and no FL6 note), it must reach the same
+//! positions, and validation with it must report exactly what the reference
+//! reports (FL0–FL10).
+mod mailbox_fast;
+
+use fvnote::notation::san::{ParsedSan, San};
+use fvnote::record::replay::fast_fault_line::play_clean;
+use fvnote::rules::fast_fault_line::FastFaultLine;
+use fvnote::{Move, Position, Variant};
+use mailbox_fast::{compare_tokens, compare_verdicts, pgn_files, special_games, to_pgn};
+
+/// Plays a token on the accelerator from `pos`: the position after it, or
+/// `None` (and the board unchanged) when it declines.
+fn fast_play(pos: &Position, san: &ParsedSan) -> Option<Position> {
+    let mut fast = FastFaultLine::from_position(pos).expect("a Fault Line position");
+    if play_clean(&mut fast, san) {
+        // FL6: a permitted slide is the reference's to report.
+        let mv = san.resolve(pos).expect("a legal move").mv;
+        assert!(
+            !may_decline(pos, &mv),
+            "played {san:?}, which needs permission"
+        );
+        Some(fast.to_position())
+    } else {
+        assert_eq!(
+            fast.to_position(),
+            *pos,
+            "declined {san:?} changed the board"
+        );
+        None
+    }
+}
+
+/// FL6: a slide of an uncontrolled rank is reported with a note, so the
+/// reference path plays it; every other canonical token is the accelerator's.
+fn may_decline(pos: &Position, mv: &Move) -> bool {
+    fvnote::rules::fault_line::move_needs_permission(pos, mv)
+}
+
+/// Every slide token of every rank and direction, with and without a mark.
+fn slide_tokens() -> Vec<String> {
+    let mut out = Vec::new();
+    for rank in 1..=7 {
+        for dir in ['e', 'w', 'n'] {
+            out.push(format!("S{rank}{dir}"));
+            out.push(format!("S{rank}{dir}+"));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_accelerator_plays_only_what_the_reference_plays_cleanly() {
+    let extra = slide_tokens();
+    let (mut played, mut declined, mut positions) = (0, 0, 0);
+    for game in special_games(Variant::FaultLine, 14, 5, 90) {
+        let mut pos = Position::start(Variant::FaultLine);
+        for san in &game {
+            positions += 1;
+            let (p, d) = compare_tokens(&pos, &extra, &fast_play, &may_decline);
+            played += p;
+            declined += d;
+            San::parse(san).unwrap().play(&mut pos).unwrap();
+        }
+        // The end of the game: every token is refused, by the reference.
+        compare_tokens(&pos, &extra, &fast_play, &may_decline);
+    }
+    assert!(positions > 500, "{positions}");
+    assert!(played > 10_000, "{played}");
+    // Slides needing permission are common in these games.
+    assert!(declined > 100, "{declined}");
+}
+
+/// Hand-made positions: castling (FL8), promotion on the far rank (FL3), a
+/// king capture and a king on the far rank ending the game (FL1), the
+/// check mark (FL9), slides of controlled, uncontrolled and opponent's
+/// ranks (FL5, FL6).
+#[test]
+fn hand_made_positions_are_judged_as_the_reference_judges() {
+    let fen = |f: &str| fvnote::notation::fen::read_fen(f, Variant::FaultLine).unwrap();
+    let extra = slide_tokens();
+    for f in [
+        "*r2k2r/*6*/*7/7*/*6*/R2K2R* w KQkq - 0 1",
+        "*r2k2r/*6*/*7/7*/*6*/R2K2R* b KQkq - 0 1",
+        "*3k3/*P5*/*7/7*/*6*/3K3* w - - 0 1",
+        "*3k3/*6*/*7/7*/*p5*/3K3* b - - 0 1",
+        "*3k3/*6*/*7/2R4*/*6*/3K3* w - - 0 1",
+        "*3k3/*2K3*/*7/7*/*6*/7* w - - 0 1",
+        "*3k3/*6*/*7/R1r4*/*6*/3K3* w - - 0 1",
+        "*7/*2k3*/*7/2K4*/*6*/R5R* w - - 0 1",
+        "*7/*2k3*/*7/2K4*/*6*/R5R* b - - 0 1",
+        "*7/*6*/*7/2K4*/*6*/R5R* b - - 0 1",
+    ] {
+        let pos = fen(f);
+        compare_tokens(&pos, &extra, &fast_play, &may_decline);
+    }
+}
+
+/// Games with the moves the reference reports: permitted slides (FL6
+/// notes), `[%deny]` refusals valid and void (FL10), lenient and illegal
+/// tokens, variations, a game already over (FL1).
+const TRICKY: &str = r#"
+[Variant "fault-line"]
+
+1. S3e {[%deny S4w]} S4w 2. Nc3 S6w 3. S1e S6e 4. Nb5 (4. Nd5 S4w) 4... S4w *
+
+[Variant "fault-line"]
+
+1. Nc3 {[%deny S4w]} S4w 2. S3e *
+
+[Variant "fault-line"]
+
+1. Nc3 {[%deny S6w]} Nc4 2. Nb1c3 Nxd2 3. Nxd2 S6w 4. S1e+ S6e 5. Nf3 Ne4 6. Ne5# *
+
+[Variant "fault-line"]
+
+1. e3 d4 2. exd4 cxd4 3. Kd2 d3 4. Kxd3 S4w 5. S3e S6w 6. Kc4 S6e 7. Kc5 S4e 8. S9e *
+"#;
+
+#[test]
+fn validation_with_the_accelerator_reports_exactly_what_the_reference_reports() {
+    let mut texts = vec![("tricky".to_owned(), TRICKY.as_bytes().to_vec())];
+    texts.extend(pgn_files("fixtures/fault-line"));
+    let games = special_games(Variant::FaultLine, 40, 9, 200);
+    texts.push((
+        "generated".into(),
+        to_pgn(Variant::FaultLine, &games).into_bytes(),
+    ));
+    let compared = compare_verdicts(&texts);
+    assert!(compared >= 100, "{compared}");
+}

@@ -1,0 +1,142 @@
+//! The Slide-chess accelerator (`rules::fast_slide`) against the reference
+//! engine: it may play only a token the reference plays the same way
+//! without a word, it must reach the same positions (cages and what they
+//! hold included, SC0–SC4), and validation with it must report exactly
+//! what the reference reports.
+mod mailbox_fast;
+
+use fvnote::notation::san::{ParsedSan, San};
+use fvnote::record::replay::fast_slide::play_clean;
+use fvnote::rules::fast_slide::FastSlide;
+use fvnote::{Move, Position, Variant};
+use mailbox_fast::{compare_tokens, compare_verdicts, pgn_files, special_games, to_pgn};
+
+fn fast_play(pos: &Position, san: &ParsedSan) -> Option<Position> {
+    let mut fast = FastSlide::from_position(pos).expect("a Slide-chess position");
+    if play_clean(&mut fast, san) {
+        Some(fast.to_position())
+    } else {
+        assert_eq!(
+            fast.to_position(),
+            *pos,
+            "declined {san:?} changed the board"
+        );
+        None
+    }
+}
+
+/// Every canonical token of a legal move is the accelerator's.
+fn never(_: &Position, _: &Move) -> bool {
+    false
+}
+
+/// Cage tokens beyond the candidates: a relocation to every square of the
+/// frame and beyond it (with and without a mark), and insertions ending
+/// everywhere on the ring, with promotions right and wrong.
+fn cage_tokens() -> Vec<String> {
+    let mut out = Vec::new();
+    for f in 'a'..='j' {
+        for r in 1..=9 {
+            out.push(format!("C-{f}{r}"));
+            out.push(format!("C>{f}{r}"));
+        }
+        out.push(format!("C-{f}1+"));
+        for p in ["/b2=Q", "/b7=Q", "/b2=K", "/b2=Q/b7=N", "/c2=R"] {
+            out.push(format!("C>{f}1{p}"));
+            out.push(format!("C>{f}8{p}"));
+        }
+    }
+    for r in 1..=8 {
+        for p in ["", "+", "#", "/b{r}=Q", "/h{r}=B"] {
+            let p = p.replace("{r}", &r.to_string());
+            out.push(format!("C>a{r}{p}"));
+            out.push(format!("C>i{r}{p}"));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_accelerator_plays_only_what_the_reference_plays_cleanly() {
+    let extra = cage_tokens();
+    let (mut played, mut positions) = (0, 0);
+    for game in special_games(Variant::Slide, 10, 5, 80) {
+        let mut pos = Position::start(Variant::Slide);
+        for san in &game {
+            positions += 1;
+            played += compare_tokens(&pos, &extra, &fast_play, &never).0;
+            San::parse(san).unwrap().play(&mut pos).unwrap();
+        }
+        compare_tokens(&pos, &extra, &fast_play, &never);
+    }
+    assert!(positions > 400, "{positions}");
+    assert!(played > 10_000, "{played}");
+}
+
+/// Hand-made positions: a relocation that would expose the king or give
+/// check (SC1), insertions promoting one and two pawns (SC3), one pushing
+/// a king into the cage or onto the other cage (SC2, SC4), a king next to a
+/// cage (SC4), mate and check marks.
+#[test]
+fn hand_made_positions_are_judged_as_the_reference_judges() {
+    let fen = |f: &str| {
+        fvnote::notation::fen::read_fen(f, Variant::Slide).unwrap_or_else(|e| panic!("{f}: {e}"))
+    };
+    let start = Position::start(Variant::Slide);
+    let mut positions = vec![start.clone()];
+    for line in [
+        &["C-a5", "e5", "C>i5"][..],
+        &["C-b8", "C-a7", "C>b1", "C>i7"][..],
+        &["C-a2", "C-i7", "C>i2", "C>a7", "C-a6", "C-i3"][..],
+    ] {
+        let mut pos = start.clone();
+        for san in line {
+            San::parse(san).unwrap().play(&mut pos).unwrap();
+            positions.push(pos.clone());
+        }
+    }
+    for f in [
+        // Two pawns promoted by one push (SC3), the king beside the line.
+        "********1/*3k3*/*P6*/*7*/*7*/*7*/*6K*/*p******* w - - 0 1 b1i8",
+        "*********/*6k*/*5p1*/nR6*/*7B/*7*/*K6*/********* w - - 0 1 i4a5",
+        "*********/*3k3*/*7*/R7*/*7*/*7*/*K6*/****1**** w - - 0 1 a5e1",
+        "*********/*3k3*/*7*/R7*/*7*/*7*/*K6*/****1**** w - - 0 1 a5!e1",
+        "****R****/*3k3*/*7*/*7*/*7*/*7*/*K6*/****1**** b - - 0 1 e8e1",
+    ] {
+        positions.push(fen(f));
+    }
+    let extra = cage_tokens();
+    for pos in &positions {
+        compare_tokens(pos, &extra, &fast_play, &never);
+    }
+}
+
+/// Games with the moves the reference reports: a second relocation in a
+/// row (SC1), a relocation giving check, lenient and illegal tokens,
+/// variations, wrong marks.
+const TRICKY: &str = r#"
+[Variant "slide"]
+
+1. C-a5 C-a4 2. C-a6 (2. e5 C>i4 3. C>i5) 2... e5 3. C>i6 C-b8 *
+
+[Variant "slide"]
+
+1. C-a5 e5 2. C>i5 C-i1 3. C-a5+ C-a1 4. e5 *
+
+[Variant "slide"]
+
+1. C-a5 e5 2. C>i5+ C>e8 3. C-a1 C>e1/e7=Q 4. Pe3e4 Nf6 5. Nf3 Ng4 6. Nfd4 C-z9 *
+"#;
+
+#[test]
+fn validation_with_the_accelerator_reports_exactly_what_the_reference_reports() {
+    let mut texts = vec![("tricky".to_owned(), TRICKY.as_bytes().to_vec())];
+    texts.extend(pgn_files("fixtures/slide"));
+    let games = special_games(Variant::Slide, 40, 9, 200);
+    texts.push((
+        "generated".into(),
+        to_pgn(Variant::Slide, &games).into_bytes(),
+    ));
+    let compared = compare_verdicts(&texts);
+    assert!(compared >= 100, "{compared}");
+}
