@@ -15,14 +15,17 @@ pub(super) enum Label {
     Cell,
 }
 
-pub(super) fn read_label(text: &str, variant: Variant) -> Result<Label, String> {
-    // Messages show a long label's start only.
+/// A label as messages show it: a long one's start only.
+fn shown(text: &str) -> String {
     let shown: String = text.chars().take(12).collect();
-    let shown = if shown.len() < text.len() {
+    if shown.len() < text.len() {
         format!("{shown}…")
     } else {
         shown
-    };
+    }
+}
+
+pub(super) fn read_label(text: &str, variant: Variant) -> Result<Label, String> {
     if text == "#" {
         return Ok(Label::Hole);
     }
@@ -34,19 +37,24 @@ pub(super) fn read_label(text: &str, variant: Variant) -> Result<Label, String> 
     } else if text.bytes().all(|b| b.is_ascii_lowercase()) {
         Color::Black
     } else {
+        let shown = shown(text);
         return Err(format!(
             "label {shown:?} mixes cases: expected upper case (White) or lower case (Black)"
         ));
     };
-    let upper = text.to_ascii_uppercase();
-    if upper == "C" && variant.has_cages() {
+    if text.eq_ignore_ascii_case("C") && variant.has_cages() {
         return Ok(Label::Cage(color));
     }
-    match Role::from_code(&upper) {
+    // Codes are upper case: compare without making an upper-case copy.
+    let role = Role::ALL
+        .into_iter()
+        .find(|r| r.code().eq_ignore_ascii_case(text));
+    match role {
         Some(role) => Ok(Label::Piece(Piece::new(color, role))),
         None => Err(format!(
-            "unknown label {shown:?}: expected a piece (P N B R Q K, or RN RB NR NB BR BN){}, \
+            "unknown label {:?}: expected a piece (P N B R Q K, or RN RB NR NB BR BN){}, \
              # (a hole) or . (a cell)",
+            shown(text),
             if variant.has_cages() {
                 ", C (a cage)"
             } else {

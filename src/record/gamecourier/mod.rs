@@ -40,6 +40,7 @@
 
 mod coord;
 mod effect;
+mod fast;
 mod label;
 mod matching;
 mod read;

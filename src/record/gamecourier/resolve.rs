@@ -1,6 +1,6 @@
 //! A turn resolved to its one legal move, or the error saying why not.
 
-use crate::moves::Move;
+use crate::moves::{Move, MoveList};
 use crate::notation::gamecourier::Op;
 use crate::notation::san::write_san;
 use crate::position::Position;
@@ -24,11 +24,30 @@ pub struct TurnError {
 
 /// The one legal move a turn's operations produce, played from `pos`.
 pub fn resolve_turn(pos: &Position, ops: &[Op]) -> Result<Move, TurnError> {
-    resolve(pos, ops).map(|(m, _, _)| m)
+    resolve(pos, ops).map(|r| r.mv)
 }
 
-/// [`resolve_turn`] with the position after the move, and its canonical SAN.
-pub(super) fn resolve(pos: &Position, ops: &[Op]) -> Result<(Move, Position, String), TurnError> {
+/// A turn resolved: its move, the position after it, and the candidates
+/// searched when they were the piece moves onto its target.
+pub(super) struct Resolved {
+    pub(super) mv: Move,
+    pub(super) after: Position,
+    scoped: Option<MoveList>,
+}
+
+impl Resolved {
+    /// The move's canonical SAN in `pos`, the position it was played from:
+    /// made only when asked (a verdict needs none but for notes).
+    pub(super) fn san(&self, pos: &Position) -> String {
+        self.scoped
+            .as_ref()
+            .and_then(|c| scoped_san(pos, &self.mv, &self.after, c))
+            .unwrap_or_else(|| write_san(pos, &self.mv))
+    }
+}
+
+/// [`resolve_turn`] with the position after the move.
+pub(super) fn resolve(pos: &Position, ops: &[Op]) -> Result<Resolved, TurnError> {
     let mut eff = TurnEffect::start(pos);
     for op in ops {
         eff.apply(pos, &op.kind).map_err(|message| TurnError {
@@ -42,10 +61,7 @@ pub(super) fn resolve(pos: &Position, ops: &[Op]) -> Result<(Move, Position, Str
     match found.len() {
         1 => {
             let (mv, after) = found.remove(0);
-            let san = scoped
-                .and_then(|c| scoped_san(pos, &mv, &after, &c))
-                .unwrap_or_else(|| write_san(pos, &mv));
-            Ok((mv, after, san))
+            Ok(Resolved { mv, after, scoped })
         }
         0 => {
             let legal = pos.legal_moves();
