@@ -6,8 +6,7 @@
 //! changes exactly those two squares so (castling changes four, en passant
 //! three, a promotion changes the piece). Any other turn, and any turn that is
 //! not such a legal move, goes to the reference rules, which also make every
-//! diagnostic. A pawn changing file goes there too: on bitboards a capture
-//! and an en passant capture typed without its clear look alike.
+//! diagnostic.
 
 use crate::notation::gamecourier::{Op, OpKind, SquareName};
 use crate::piece::{Color, Role};
@@ -56,6 +55,14 @@ impl FastTurns {
         n == self.fullmoves && black == (self.turn == Color::Black)
     }
 
+    /// Whether an enemy piece stands on `sq`: a "move" from `sq` to itself
+    /// changes no file, so it captures exactly when one does.
+    fn enemy_on(&self, sq: Square) -> bool {
+        self.now
+            .piece_move(sq, sq, None)
+            .is_some_and(|mv| self.now.is_capture(mv))
+    }
+
     /// Plays the turn if it is one piece move that is legal; otherwise
     /// returns false and changes nothing.
     pub(super) fn play(&mut self, ops: &[Op]) -> bool {
@@ -93,11 +100,13 @@ impl FastTurns {
             None => &ROLES[..],
         };
         for &role in roles {
-            if role == Role::Pawn && from.file() != to.file() {
-                return false;
+            // A pawn changing file captures: a piece on the target, else en
+            // passant, which is typed with a clear (left to the reference).
+            let capture = role == Role::Pawn && from.file() != to.file();
+            if capture && !self.enemy_on(to) {
+                continue;
             }
-            // A push (pawns) or a move; the origins are legal ones.
-            let origins = self.now.legal_origins(role, to, false, None);
+            let origins = self.now.legal_origins(role, to, capture, None);
             if !origins.iter().any(|sq| sq == from) {
                 continue;
             }

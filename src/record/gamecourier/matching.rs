@@ -3,7 +3,7 @@
 
 use crate::moves::{Move, MoveList};
 use crate::notation::san::write_san;
-use crate::piece::{Color, Role};
+use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::rules::{quake, Variant};
 use crate::square::Square;
@@ -67,13 +67,23 @@ fn may_match(mv: &Move, changed: &[Coord], eff: &TurnEffect, pos: &Position) -> 
         }
         // FL4: a slide changes only its own rank.
         Move::Slide { rank, .. } => changed.iter().all(|c| c.1 == i16::from(rank)),
-        // QK1: typed as its strip, a quake moves the mover's king; typed as the
-        // rest of the board moving back, it moves the other king (never on the
-        // strip, QK3) and not the mover's.
-        Move::Quake { .. } => {
+        // QK1: typed as its strip, a quake moves the mover's king one step
+        // its way; typed as the rest of the board moving back, it moves the
+        // other king (never on the strip, QK3) one step back.
+        Move::Quake { dir } => {
+            let (df, dr) = dir.delta();
+            let d = (i16::from(df), i16::from(dr));
+            let us = pos.turn();
             let king = |c: Color| pos.king(c).map(coord);
             let has = |k: Option<Coord>| k.is_some_and(|k| changed.contains(&k));
-            has(king(pos.turn())) || has(king(pos.turn().other()))
+            let lands = |c: Color, by: Coord| {
+                king(c).is_some_and(|k| {
+                    let to = (k.0 + by.0, k.1 + by.1);
+                    eff.get(pos, to) == Some(Piece::new(c, Role::King))
+                })
+            };
+            (has(king(us)) && lands(us, d))
+                || (has(king(us.other())) && lands(us.other(), (-d.0, -d.1)))
         }
     }
 }
@@ -109,6 +119,11 @@ pub(super) fn matching_scoped(
         Some(scope) => pos.candidate_moves_in(scope),
         None => match few_candidates(pos, eff, &changed) {
             Some(few) => few,
+            // A turn that moved a cage is a cage move or insertion (the
+            // cheap test refuses every other kind): the variant's own kinds.
+            None if eff.cages != Color::ALL.map(|c| pos.cage(c).map(coord)) => {
+                pos.candidate_moves_in(crate::rules::Scope::Extras)
+            }
             None => pos.candidate_moves(),
         },
     };

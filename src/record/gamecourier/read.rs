@@ -287,12 +287,12 @@ fn turn_diagnostic(pos: &Position, turn: &Turn, e: TurnError, ply: usize) -> Dia
         e.span
     };
     let token = if e.span == Span::default() {
-        turn.text.clone()
+        turn.text.to_string()
     } else {
         turn.ops
             .iter()
             .find(|o| o.span == e.span)
-            .map_or_else(|| turn.text.clone(), |o| format_op(&o.kind))
+            .map_or_else(|| turn.text.to_string(), |o| format_op(&o.kind))
     };
     let mut d = diagnostic(span, &token, e.message);
     d.ply = Some(ply);

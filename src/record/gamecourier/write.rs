@@ -42,7 +42,7 @@ fn sq_name(c: Coord) -> Option<SquareName> {
 
 fn mv_op(label: String, from: Coord, to: Coord) -> Option<OpKind> {
     Some(OpKind::Move {
-        label: Some(label),
+        label: Some(label.into()),
         from: sq_name(from)?,
         to: sq_name(to)?,
     })
@@ -85,7 +85,7 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
         }
         Move::Drop { role, to } => (
             vec![OpKind::Drop {
-                label: label_of(Piece::new(us, role)),
+                label: label_of(Piece::new(us, role)).into(),
                 sq: sq_name(coord(to))?,
             }],
             (0, 0),
@@ -170,7 +170,7 @@ pub fn turn_ops(pos: &Position, mv: &Move) -> Result<Vec<OpKind>, String> {
         let sq = sq_name(c).ok_or_else(fail)?;
         let op = match want {
             Some(p) => OpKind::Put {
-                label: label_of(p),
+                label: label_of(p).into(),
                 sq,
             },
             None => OpKind::Clear { sq },
