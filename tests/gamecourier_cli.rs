@@ -19,6 +19,15 @@ fn fixture(rel: &str) -> String {
         .to_string()
 }
 
+/// A game fixture (`fixtures/REL`).
+fn game_fixture(rel: &str) -> String {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures")
+        .join(rel)
+        .display()
+        .to_string()
+}
+
 /// The list whose turn `3. P e2-e4` (line 7, column 4) is illegal.
 fn illegal() -> String {
     fixture("fault-line/invalid/01-illegal-turn.txt")
@@ -333,4 +342,146 @@ fn a_list_that_is_not_utf8_is_refused_at_its_line_and_column() {
             "{err}"
         );
     }
+}
+
+// The "Done when" of the Game Courier issue, through the binary.
+
+#[test]
+fn validate_accepts_board_edits_and_rejects_an_illegal_turn_at_its_line() {
+    let ok = fixture("fault-line/valid/01-board-edits.txt");
+    fvnote()
+        .args([
+            "validate",
+            "--from",
+            "gamecourier",
+            "--variant",
+            "fault-line",
+            &ok,
+        ])
+        .assert()
+        .code(0)
+        .stdout(predicates::str::contains("1 valid, 0 invalid"));
+    let bad = fixture("fault-line/invalid/01-illegal-turn.txt");
+    let out = fvnote()
+        .args([
+            "validate",
+            "--from",
+            "gamecourier",
+            "--variant",
+            "fault-line",
+            "--format",
+            "json",
+            &bad,
+        ])
+        .assert()
+        .code(1)
+        .get_output()
+        .stdout
+        .clone();
+    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    assert_eq!(
+        (v["error"]["line"].as_u64(), v["error"]["column"].as_u64()),
+        (Some(7), Some(4))
+    );
+    assert_eq!(v["error"]["token"], "P e2-e4");
+    assert_eq!(v["error"]["suggestions"][0], "e3");
+    // Without --variant: a usage error.
+    fvnote()
+        .args(["validate", "--from", "gamecourier", &ok])
+        .assert()
+        .code(2);
+}
+
+#[test]
+fn convert_gives_the_canonical_pgn_and_lists_read_back() {
+    let list = fixture("fault-line/valid/01-board-edits.txt");
+    let pgn = fvnote()
+        .args([
+            "convert",
+            "--from",
+            "gamecourier",
+            "--variant",
+            "fault-line",
+            "--to",
+            "pgn",
+            &list,
+        ])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let pgn = String::from_utf8(pgn).unwrap();
+    // The same moves as the PGN fixture the list was typed from.
+    let original = game_fixture("fault-line/valid/02-castling-and-promotion.pgn");
+    let canonical = fvnote()
+        .args(["convert", "--to", "pgn", &original])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let moves = |t: &str| -> Vec<String> {
+        let rec = fvnote::notation::pgn::read_all(t.as_bytes())
+            .remove(0)
+            .unwrap();
+        rec.moves.iter().map(|n| n.san.to_string()).collect()
+    };
+    assert_eq!(moves(&pgn), moves(&String::from_utf8(canonical).unwrap()));
+    assert!(
+        pgn.contains("[Variant \"fault-line\"]") && pgn.ends_with("0-1\n\n"),
+        "{pgn}"
+    );
+    // convert --to gamecourier, then back: the same game again.
+    let written = fvnote()
+        .args(["convert", "--to", "gamecourier", &original])
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    let again = fvnote()
+        .args([
+            "convert",
+            "--from",
+            "gamecourier",
+            "--variant",
+            "fault-line",
+            "--to",
+            "pgn",
+            "-",
+        ])
+        .write_stdin(written)
+        .assert()
+        .code(0)
+        .get_output()
+        .stdout
+        .clone();
+    assert_eq!(moves(&String::from_utf8(again).unwrap()), moves(&pgn));
+}
+
+#[test]
+fn an_unreadable_list_is_an_error_at_its_place() {
+    let bad = fixture("fault-line/invalid/01-illegal-turn.txt");
+    fvnote()
+        .args([
+            "convert",
+            "--from",
+            "gamecourier",
+            "--variant",
+            "fault-line",
+            "--to",
+            "pgn",
+            &bad,
+        ])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains(
+            "01-illegal-turn.txt:7:4: P e2-e4 matches no legal move",
+        ));
+    fvnote()
+        .args(["convert", "--from", "gamecourier", "--to", "pgn", &bad])
+        .assert()
+        .code(2)
+        .stderr(predicates::str::contains("needs --variant"));
 }

@@ -37,6 +37,8 @@ use nom::combinator::recognize;
 use nom::sequence::pair;
 use nom::IResult;
 
+use compact_str::CompactString;
+
 use crate::model::Span;
 
 /// A square as written: 0-based file (`a` = 0) and 0-based rank (`1` = 0).
@@ -70,7 +72,7 @@ pub enum OpKind {
     /// `[LABEL ]FROM-TO`: move what stands on `from` to `to`.
     Move {
         /// The piece label written before the move, if any.
-        label: Option<String>,
+        label: Option<CompactString>,
         /// Where the piece stands.
         from: SquareName,
         /// Where it goes.
@@ -79,7 +81,7 @@ pub enum OpKind {
     /// `LABEL-SQ`: put a piece or a cage on `sq`, or mark it a hole (`#`) or a cell (`.`).
     Put {
         /// The piece, cage, hole (`#`) or cell (`.`) label.
-        label: String,
+        label: CompactString,
         /// The square put on.
         sq: SquareName,
     },
@@ -91,7 +93,7 @@ pub enum OpKind {
     /// `LABEL*SQ`: drop a piece from hand on `sq`.
     Drop {
         /// The piece label.
-        label: String,
+        label: CompactString,
         /// The square dropped on.
         sq: SquareName,
     },
@@ -114,7 +116,7 @@ pub struct Turn {
     /// From the first operation's start to the last one's end.
     pub span: Span,
     /// The turn as written.
-    pub text: String,
+    pub text: CompactString,
 }
 
 /// One element of a list, in document order.
@@ -135,7 +137,7 @@ pub enum Item {
     /// `own_line` when nothing but blanks precede it on its line.
     Comment {
         /// The comment's text.
-        text: String,
+        text: CompactString,
         /// Whether nothing but blanks precede it on its line.
         own_line: bool,
         /// Where it was written.
@@ -248,7 +250,8 @@ fn op(i: &str) -> Result<(&str, OpKind), (&str, &'static str)> {
     let Ok((rest, name)) = label(i) else {
         return Err((i, WANT));
     };
-    let name = name.to_owned();
+    // Labels are short: kept inline, not on the heap.
+    let name = CompactString::from(name);
     if let Some(r) = rest.strip_prefix('-') {
         return match square(r) {
             Ok((r, sq)) => Ok((r, OpKind::Put { label: name, sq })),
@@ -316,7 +319,7 @@ impl Cursor<'_> {
         let walked = self.text.get(self.at..from).unwrap_or("");
         self.column = self
             .column
-            .saturating_add(walked.chars().count().min(u32::MAX as usize) as u32);
+            .saturating_add(chars(walked).min(u32::MAX as usize) as u32);
         self.at = from;
         Span {
             offset: from as u64,
@@ -325,6 +328,11 @@ impl Cursor<'_> {
             len: len.min(u32::MAX as usize) as u32,
         }
     }
+}
+
+/// The characters of `s`: its bytes that do not continue a character.
+fn chars(s: &str) -> usize {
+    s.bytes().filter(|&b| (b & 0xC0) != 0x80).count()
 }
 
 fn offset_in(whole: &str, part: &str) -> usize {
@@ -348,13 +356,30 @@ fn excerpt(rest: &str) -> String {
     }
 }
 
+/// Where `//` starts in a line (a byte search for `/`, then its neighbour).
+fn comment_start(line: &str) -> Option<usize> {
+    let bytes = line.as_bytes();
+    let mut from = 0;
+    while let Some(i) = memchr::memchr(b'/', &bytes[from..]) {
+        let at = from + i;
+        if bytes.get(at + 1) == Some(&b'/') {
+            return Some(at);
+        }
+        from = at + 1;
+    }
+    None
+}
+
 /// Reads a move list. The first syntax error ends reading.
 pub fn parse(text: &str) -> Result<List, SyntaxError> {
-    let mut items = Vec::new();
+    // About one item (a number, turn or comment) per eight bytes of a
+    // written list: room for a game's at once, not by doubling (capped, so
+    // a huge input of blanks reserves nothing huge).
+    let mut items = Vec::with_capacity((text.len() / 8).min(4096));
     let mut cur = Cursor::new(text);
     let mut start = 0;
     for raw in text.split_inclusive('\n') {
-        let body_end = raw.find("//").unwrap_or(raw.len());
+        let body_end = comment_start(raw).unwrap_or(raw.len());
         let body = raw[..body_end].trim_end_matches(['\n', '\r']);
         parse_line(text, body, &mut cur, &mut items)?;
         if body_end < raw.len() {
@@ -363,7 +388,7 @@ pub fn parse(text: &str) -> Result<List, SyntaxError> {
             let at = start + body_end;
             let span = cur.span(at, raw.trim_end_matches(['\n', '\r']).len() - body_end);
             items.push(Item::Comment {
-                text: comment.trim().to_owned(),
+                text: CompactString::from(comment.trim()),
                 own_line,
                 span,
             });
@@ -424,7 +449,7 @@ fn parse_line(
                 return Err(fail(cur, r, "';', a blank or the end of the line"));
             }
             let len = turn_start.len() - r.len();
-            let text = turn_start[..len].to_owned();
+            let text = CompactString::from(&turn_start[..len]);
             let first = ops[0].span;
             let span = Span {
                 len: len.min(u32::MAX as usize) as u32,

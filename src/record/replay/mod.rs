@@ -32,6 +32,9 @@ pub use canonical::canonical_record;
 pub use replayer::Replayer;
 pub use report::{Diagnostic, GameReport, Omitted, PlyInfo, Severity, KEPT_DIAGNOSTICS};
 pub use setup::{record_start, record_variant};
+// For the Game Courier matcher, which files its report as it matches.
+pub(crate) use report::{empty_report, permission_note};
+pub(crate) use result::check_result;
 
 use crate::model::{Comment, Record, Span, Step};
 use crate::notation::pgn::Visitor;

@@ -163,7 +163,7 @@ impl GameReport {
 
     /// Files the diagnostic `make` builds, at `span`; a limited report
     /// counts it instead when it would not keep it, and never builds it.
-    pub(super) fn file(
+    pub(crate) fn file(
         &mut self,
         severity: Severity,
         span: Span,
@@ -213,8 +213,23 @@ pub(super) fn diag(severity: Severity, span: Span, token: &str, message: String)
     Diagnostic::new(severity, span, token, message)
 }
 
+/// The note on a Fault Line slide of an uncontrolled rank (FL6) at `token`.
+pub(crate) fn permission_note(
+    span: Span,
+    token: &str,
+    ply: usize,
+    in_variation: bool,
+) -> Diagnostic {
+    let message = "a slide of an uncontrolled rank, played with permission".to_owned();
+    let mut d = diag(Severity::Note, span, token, message);
+    d.ply = Some(ply);
+    d.ruling = Some("FL6");
+    d.in_variation = in_variation;
+    d
+}
+
 /// A report with nothing in it yet; `limited` for a verdict-only replay.
-pub(super) fn empty_report(limited: bool) -> GameReport {
+pub(crate) fn empty_report(limited: bool) -> GameReport {
     GameReport {
         variant: Variant::Chess,
         plies: 0,

@@ -7,7 +7,7 @@ use crate::rules::Outcome;
 
 /// Checks the result against the final position (G5) and the Result tag.
 /// `outcome`: the final position's, when already known.
-pub(super) fn check_result(
+pub(crate) fn check_result(
     report: &mut GameReport,
     outcome: Option<Option<Outcome>>,
     movetext: Option<&(String, Span)>,

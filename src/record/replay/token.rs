@@ -6,7 +6,7 @@ use crate::notation::fen::write_fen;
 use crate::notation::san::{write_san, ParseSanError, ParsedSan, San, SanError};
 use crate::position::Position;
 use crate::record::replay::frame::Frame;
-use crate::record::replay::report::{diag, GameReport, PlyInfo, Severity};
+use crate::record::replay::report::{diag, permission_note, GameReport, PlyInfo, Severity};
 use crate::record::replay::ReplayOptions;
 use crate::rules::fault_line;
 use crate::variant::Variant;
@@ -116,18 +116,7 @@ pub(super) fn play_token(
         report.file(severity, span, !frame.main, make);
     }
     if with_permission {
-        let make = || {
-            let mut d = diag(
-                Severity::Note,
-                span,
-                token,
-                "a slide of an uncontrolled rank, played with permission".to_owned(),
-            );
-            d.ply = Some(ply);
-            d.ruling = Some("FL6");
-            d.in_variation = !frame.main;
-            d
-        };
+        let make = || permission_note(span, token, ply, !frame.main);
         report.file(Severity::Note, span, !frame.main, make);
     }
     if frame.main {

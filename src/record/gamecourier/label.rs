@@ -1,0 +1,76 @@
+//! Piece, cage, hole and cell labels (`P`, `nb`, `C`, `#`, `.`).
+
+use crate::piece::{Color, Piece, Role};
+use crate::rules::Variant;
+
+/// What a label names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Label {
+    Piece(Piece),
+    /// A Slide-chess cage: `C` White's, `c` Black's.
+    Cage(Color),
+    /// `#`: the square is a hole after the turn.
+    Hole,
+    /// `.`: the square is a cell after the turn.
+    Cell,
+}
+
+/// A label as messages show it: a long one's start only.
+fn shown(text: &str) -> String {
+    let shown: String = text.chars().take(12).collect();
+    if shown.len() < text.len() {
+        format!("{shown}…")
+    } else {
+        shown
+    }
+}
+
+pub(super) fn read_label(text: &str, variant: Variant) -> Result<Label, String> {
+    if text == "#" {
+        return Ok(Label::Hole);
+    }
+    if text == "." {
+        return Ok(Label::Cell);
+    }
+    let color = if text.bytes().all(|b| b.is_ascii_uppercase()) {
+        Color::White
+    } else if text.bytes().all(|b| b.is_ascii_lowercase()) {
+        Color::Black
+    } else {
+        let shown = shown(text);
+        return Err(format!(
+            "label {shown:?} mixes cases: expected upper case (White) or lower case (Black)"
+        ));
+    };
+    if text.eq_ignore_ascii_case("C") && variant.has_cages() {
+        return Ok(Label::Cage(color));
+    }
+    // Codes are upper case: compare without making an upper-case copy.
+    let role = Role::ALL
+        .into_iter()
+        .find(|r| r.code().eq_ignore_ascii_case(text));
+    match role {
+        Some(role) => Ok(Label::Piece(Piece::new(color, role))),
+        None => Err(format!(
+            "unknown label {:?}: expected a piece (P N B R Q K, or RN RB NR NB BR BN){}, \
+             # (a hole) or . (a cell)",
+            shown(text),
+            if variant.has_cages() {
+                ", C (a cage)"
+            } else {
+                ""
+            }
+        )),
+    }
+}
+
+pub(super) fn label_of(p: Piece) -> String {
+    p.code()
+}
+
+pub(super) fn cage_label(c: Color) -> &'static str {
+    match c {
+        Color::White => "C",
+        Color::Black => "c",
+    }
+}

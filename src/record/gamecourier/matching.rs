@@ -1,0 +1,308 @@
+//! The legal moves whose result equals what a turn did: candidates, the
+//! cheap filter, and the comparison.
+
+use crate::moves::{Move, MoveList};
+use crate::notation::san::write_san;
+use crate::piece::{Color, Piece, Role};
+use crate::position::Position;
+use crate::rules::{quake, Variant};
+use crate::square::Square;
+
+use super::coord::{coord, piece_at, square_at, Coord};
+use super::effect::TurnEffect;
+
+/// The shifts that map a position after `mv` into the frame of `pos`: the
+/// move's own, and for a quake also the one where the strip stays and the
+/// rest moves back (the same position, QK5).
+pub(super) fn shifts(pos: &Position, mv: &Move) -> Vec<Coord> {
+    let Move::Quake { dir } = *mv else {
+        return vec![(0, 0)];
+    };
+    let Some(king) = pos.king(pos.turn()) else {
+        return vec![(0, 0)];
+    };
+    let (df, dr) = dir.delta();
+    let cells: Vec<Coord> = pos.cells().map(coord).collect();
+    let strip = quake::strip(&cells, coord(king), dir);
+    let moved: Vec<Coord> = cells
+        .iter()
+        .map(|&c| {
+            if strip.contains(&c) {
+                (c.0 + i16::from(df), c.1 + i16::from(dr))
+            } else {
+                c
+            }
+        })
+        .collect();
+    let min = |k: fn(&Coord) -> i16| moved.iter().map(k).min().unwrap_or(0);
+    let s = (min(|c| c.0), min(|c| c.1));
+    vec![s, (s.0 - i16::from(df), s.1 - i16::from(dr))]
+}
+
+/// The cheap test a candidate passes before its board is built: a piece move
+/// or drop changes only its own squares, and moves no cage.
+fn may_match(mv: &Move, changed: &[Coord], eff: &TurnEffect, pos: &Position) -> bool {
+    let still = eff.holes.is_empty() && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
+    let within = |own: &[Square], first: Square, most: usize| {
+        still
+            && changed.len() <= most
+            && changed.contains(&coord(first))
+            && changed.iter().all(|c| own.iter().any(|&s| coord(s) == *c))
+    };
+    match *mv {
+        Move::Normal { from, to, .. } => within(&[from, to], from, 2),
+        Move::Drop { to, .. } => within(&[to], to, 1),
+        Move::EnPassant { from, .. } => {
+            still && changed.len() <= 3 && changed.contains(&coord(from))
+        }
+        Move::Castle { king, .. } => still && changed.len() <= 4 && changed.contains(&coord(king)),
+        Move::CageMove { to } => {
+            let us = pos.turn().index();
+            eff.cages[us] == Some(coord(to)) && !eff.crossed[us]
+        }
+        // An insertion that moves no piece shows the cage crossing the line.
+        Move::CageInsert { to, .. } => {
+            let us = pos.turn().index();
+            eff.cages[us] == Some(coord(to)) && (eff.crossed[us] || !changed.is_empty())
+        }
+        // FL4: a slide changes only its own rank.
+        Move::Slide { rank, .. } => changed.iter().all(|c| c.1 == i16::from(rank)),
+        // QK1: typed as its strip, a quake moves the mover's king one step
+        // its way; typed as the rest of the board moving back, it moves the
+        // other king (never on the strip, QK3) one step back.
+        Move::Quake { dir } => {
+            let (df, dr) = dir.delta();
+            let d = (i16::from(df), i16::from(dr));
+            let us = pos.turn();
+            let king = |c: Color| pos.king(c).map(coord);
+            let has = |k: Option<Coord>| k.is_some_and(|k| changed.contains(&k));
+            let lands = |c: Color, by: Coord| {
+                king(c).is_some_and(|k| {
+                    let to = (k.0 + by.0, k.1 + by.1);
+                    eff.get(pos, to) == Some(Piece::new(c, Role::King))
+                })
+            };
+            (has(king(us)) && lands(us, d))
+                || (has(king(us.other())) && lands(us.other(), (-d.0, -d.1)))
+        }
+    }
+}
+
+/// Whether `eff` equals the position after `mv` under one of its shifts.
+pub(super) fn matches(pos: &Position, eff: &TurnEffect, mv: &Move, after: &Position) -> bool {
+    shifts(pos, mv)
+        .into_iter()
+        .any(|s| eff.distance(pos, after, s) == 0)
+}
+
+/// The legal moves whose result equals what the turn did.
+pub(super) fn matching_moves(pos: &Position, eff: &TurnEffect) -> Vec<Move> {
+    matching(pos, eff).into_iter().map(|(m, _)| m).collect()
+}
+
+/// [`matching_moves`] with the position after each.
+pub(super) fn matching(pos: &Position, eff: &TurnEffect) -> Vec<(Move, Position)> {
+    matching_scoped(pos, eff).0
+}
+
+/// [`matching`], and the candidates it searched when they were only the
+/// piece moves onto the turn's target (they hold every SAN rival).
+pub(super) fn matching_scoped(
+    pos: &Position,
+    eff: &TurnEffect,
+) -> (Vec<(Move, Position)>, Option<MoveList>) {
+    let changed = eff.changed(pos);
+    let mut in_check = None;
+    let mut found = Vec::new();
+    let scope = piece_move_scope(pos, eff, &changed);
+    let candidates = match scope {
+        Some(scope) => pos.candidate_moves_in(scope),
+        None => match few_candidates(pos, eff, &changed) {
+            Some(few) => few,
+            // A turn that moved a cage is a cage move or insertion (the
+            // cheap test refuses every other kind): the variant's own kinds.
+            None if eff.cages != Color::ALL.map(|c| pos.cage(c).map(coord)) => {
+                pos.candidate_moves_in(crate::rules::Scope::Extras)
+            }
+            None => pos.candidate_moves(),
+        },
+    };
+    for &mv in &candidates {
+        if !may_match(&mv, &changed, eff, pos) {
+            continue;
+        }
+        let check = *in_check.get_or_insert_with(|| pos.is_check());
+        if !pos.is_legal_candidate_in(&mv, check) {
+            continue;
+        }
+        let after = pos.play(&mv);
+        let same = match mv {
+            // These leave every other square as it was: compare their own.
+            Move::Normal { from, to, .. } => {
+                eff.distance_on(pos, &after, &[coord(from), coord(to)]) == 0
+            }
+            Move::Drop { to, .. } => eff.distance_on(pos, &after, &[coord(to)]) == 0,
+            _ => matches(pos, eff, &mv, &after),
+        };
+        if same {
+            found.push((mv, after));
+        }
+    }
+    (found, scope.map(|_| candidates))
+}
+
+/// Canonical SAN of a legal piece move (`write_san`'s), its rivals taken from
+/// `scoped`: the candidates onto its target, not every move of the position.
+pub(super) fn scoped_san(
+    pos: &Position,
+    mv: &Move,
+    after: &Position,
+    scoped: &[Move],
+) -> Option<String> {
+    let Move::Normal {
+        role,
+        from,
+        to,
+        capture,
+        promotion,
+    } = *mv
+    else {
+        return None;
+    };
+    let mut san = String::with_capacity(8);
+    let file = |sq: Square| (b'a' + sq.file()) as char;
+    if role == Role::Pawn {
+        if capture.is_some() {
+            san.push(file(from));
+            san.push('x');
+        }
+    } else {
+        san.push_str(role.code());
+        let in_check = pos.is_check();
+        let rivals: Vec<Square> = scoped
+            .iter()
+            .filter_map(|m| match *m {
+                Move::Normal {
+                    role: r,
+                    from: f,
+                    to: t,
+                    ..
+                } if r == role
+                    && t == to
+                    && f != from
+                    && pos.is_legal_candidate_in(m, in_check) =>
+                {
+                    Some(f)
+                }
+                _ => None,
+            })
+            .collect();
+        if !rivals.is_empty() {
+            if rivals.iter().all(|f| f.file() != from.file()) {
+                san.push(file(from));
+            } else if rivals.iter().all(|f| f.rank() != from.rank()) {
+                san.push_str(&(from.rank() as u32 + 1).to_string());
+            } else {
+                san.push_str(&from.to_string());
+            }
+        }
+        if capture.is_some() {
+            san.push('x');
+        }
+    }
+    san.push_str(&to.to_string());
+    if let Some(p) = promotion {
+        san.push('=');
+        san.push_str(p.code());
+    }
+    if after.gives_check_mark() {
+        san.push(if after.uses_mate_sign() && !after.has_legal_move() {
+            '#'
+        } else {
+            '+'
+        });
+    }
+    debug_assert_eq!(san, write_san(pos, mv));
+    Some(san)
+}
+
+/// Candidates for two common Quake turns, without listing every drop on
+/// every cell (QK7): a turn that only dropped one piece is that drop; a turn
+/// whose changes include the mover's king is one of its moves or a quake.
+fn few_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Option<MoveList> {
+    if !pos.variant().has_hands() || !eff.holes.is_empty() || !eff.cells.is_empty() {
+        return None;
+    }
+    let us = pos.turn();
+    let dropped: Vec<Role> = Role::ALL
+        .into_iter()
+        .filter(|&r| eff.drops[us.index()][r as usize] > 0)
+        .collect();
+    let other_drops = eff.drops[us.other().index()] != [0; 13];
+    match (&dropped[..], changed) {
+        ([role], [to]) if !other_drops && eff.drops[us.index()][*role as usize] == 1 => {
+            // Only onto an empty cell, as the move generator lists drops.
+            let to =
+                square_at(pos, *to).filter(|&sq| pos.is_cell(sq) && pos.piece_at(sq).is_none())?;
+            let mut out = MoveList::new();
+            out.push(Move::Drop { role: *role, to });
+            Some(out)
+        }
+        ([], _) if !other_drops => {
+            let king = pos.king(us)?;
+            let to = changed
+                .iter()
+                .copied()
+                .find(|&c| c != coord(king) && eff.get(pos, c) == pos.piece_at(king))?;
+            let mut out = pos.candidate_moves_in(crate::rules::Scope::Target {
+                role: Some(Role::King),
+                to: square_at(pos, to)?,
+            });
+            out.extend(crate::moves::Dir::ALL.map(|dir| Move::Quake { dir }));
+            Some(out)
+        }
+        _ => None,
+    }
+}
+
+/// When only a piece move can match the turn, the scope that lists the moves
+/// onto its target (what a SAN token resolves through), not every move.
+///
+/// That is when the turn changed two squares, took one of the mover's pieces
+/// off the first, and marked nothing, moved no cage and dropped nothing;
+/// unless the move could also be a slide (a one-file step along a Fault Line
+/// rank, FL4) or a quake (a step of the mover's king, QK1).
+fn piece_move_scope(
+    pos: &Position,
+    eff: &TurnEffect,
+    changed: &[Coord],
+) -> Option<crate::rules::Scope> {
+    let [a, b] = changed[..] else {
+        return None;
+    };
+    let plain = eff.holes.is_empty()
+        && eff.cells.is_empty()
+        && eff.drops == [[0; 13]; 2]
+        && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
+    if !plain {
+        return None;
+    }
+    let us = pos.turn();
+    let left = |c: Coord| piece_at(pos, c).filter(|p| p.color == us && eff.get(pos, c).is_none());
+    let (from, to, piece) = match (left(a), left(b)) {
+        (Some(p), None) => (a, b, p),
+        (None, Some(p)) => (b, a, p),
+        _ => return None,
+    };
+    let sideways = from.1 == to.1 && (from.0 - to.0).abs() == 1;
+    let variant = pos.variant();
+    if (variant == Variant::FaultLine && sideways)
+        || (variant.has_hands() && piece.role == Role::King)
+    {
+        return None;
+    }
+    Some(crate::rules::Scope::Target {
+        role: Some(piece.role),
+        to: square_at(pos, to)?,
+    })
+}

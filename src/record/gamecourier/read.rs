@@ -1,0 +1,316 @@
+//! Reading a whole list into a record.
+
+use compact_str::CompactString;
+
+use super::fast::FastTurns;
+use super::resolve::{resolve, Resolved, TurnError};
+use super::write::format_op;
+use crate::notation::fen::{read_fen, write_fen};
+use crate::notation::gamecourier::{parse, Item, Turn};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::record::replay::{Diagnostic, Severity};
+use crate::record::{Comment, CommentKind, Node, Record, Span, Tag};
+use crate::rules::Variant;
+
+/// What a list reads to: the record of the turns that resolved, and the first
+/// error, if any (then the record holds the turns before it).
+#[derive(Clone, Debug)]
+pub struct ListRead {
+    /// The turns that resolved, as a record.
+    pub record: Record,
+    /// The first error, if any.
+    pub error: Option<Diagnostic>,
+    /// Whether the error is a syntax error (the list could not be read).
+    pub syntax_error: bool,
+}
+
+/// The start position for `variant` and an optional FEN.
+pub fn start_position(variant: Variant, fen: Option<&str>) -> Result<Position, String> {
+    match fen {
+        None => Ok(Position::start(variant)),
+        Some(f) => read_fen(f, variant).map_err(|e| format!("--fen: {e}")),
+    }
+}
+
+fn diagnostic(span: Span, token: &str, message: String) -> Diagnostic {
+    Diagnostic::new(Severity::Error, span, token, message)
+}
+
+/// What a reader of a list does with the turns (and comments) it resolves.
+pub(super) trait Sink {
+    /// A `//` comment; `own_line` when nothing but blanks precede it.
+    fn comment(&mut self, text: &str, own_line: bool, span: Span);
+    /// A turn resolved to its move, played from `before`.
+    fn turn(&mut self, before: &Position, turn: &Turn, resolved: &Resolved);
+    /// Whether [`Sink::turn`] needs every turn: if not, chess turns may be
+    /// matched on bitboards ([`FastTurns`]) and told by [`Sink::counted`].
+    fn needs_turns(&self) -> bool {
+        true
+    }
+    /// A turn matched on bitboards.
+    fn counted(&mut self) {}
+}
+
+/// How a walk over a list ended.
+pub(super) struct Walked {
+    /// The position after the last turn that resolved.
+    pub(super) end: Position,
+    /// The first error, if any.
+    pub(super) error: Option<Diagnostic>,
+    /// Whether the error is a syntax error.
+    pub(super) syntax_error: bool,
+}
+
+impl Walked {
+    /// The result a list reads to: it carries none, so the rules' own, else
+    /// unfinished (`*`).
+    pub(super) fn result(&self) -> &'static str {
+        match (&self.error, self.end.outcome()) {
+            (None, Some(end)) => end.result(),
+            _ => "*",
+        }
+    }
+}
+
+/// Resolves the turns of a list from `start` in order, telling `sink`
+/// about each, up to the first error.
+pub(super) fn walk(text: &str, start: Position, sink: &mut impl Sink) -> Walked {
+    let mut pos = start;
+    let list = match parse(text) {
+        Ok(l) => l,
+        Err(e) => {
+            let span = Span {
+                offset: e.offset,
+                line: e.line,
+                column: e.column,
+                len: 0,
+            };
+            let message = format!(
+                "Game Courier syntax: expected {}, found {}",
+                e.expected, e.found
+            );
+            return Walked {
+                end: pos,
+                error: Some(diagnostic(span, "", message)),
+                syntax_error: true,
+            };
+        }
+    };
+    let mut number: Option<(u32, bool, Span)> = None;
+    let mut error = None;
+    let mut ply = 0;
+    // While set, `pos` is stale: the game is on bitboards.
+    let mut fast = (!sink.needs_turns())
+        .then(|| FastTurns::new(&pos))
+        .flatten();
+    let mut back_to_fast = false;
+    for item in &list.items {
+        match item {
+            Item::Comment {
+                text,
+                own_line,
+                span,
+            } => sink.comment(text, *own_line, *span),
+            Item::Number { n, black, span } => number = Some((*n, *black, *span)),
+            Item::Turn(turn) => {
+                ply += 1;
+                if let Some(f) = &mut fast {
+                    let numbered = number.is_none_or(|(n, black, _)| f.numbers_next(n, black));
+                    if numbered && f.play(&turn.ops) {
+                        number = None;
+                        sink.counted();
+                        continue;
+                    }
+                    // The reference rules take this turn.
+                    pos = f.position();
+                    fast = None;
+                    back_to_fast = true;
+                }
+                if let Err(d) = check_number(&pos, number.take(), ply) {
+                    error = Some(*d);
+                    break;
+                }
+                match resolve(&pos, &turn.ops) {
+                    Ok(resolved) => {
+                        sink.turn(&pos, turn, &resolved);
+                        pos = resolved.after;
+                        if back_to_fast {
+                            fast = FastTurns::new(&pos);
+                        }
+                    }
+                    Err(e) => {
+                        error = Some(turn_diagnostic(&pos, turn, e, ply));
+                        break;
+                    }
+                }
+            }
+        }
+    }
+    Walked {
+        end: fast.map_or(pos, |f| f.position()),
+        error,
+        syntax_error: false,
+    }
+}
+
+/// Builds the record: comments kept, turns in canonical SAN.
+struct RecordSink {
+    record: Record,
+    /// Comments on lines of their own since the last turn, and where the
+    /// first began.
+    pending: Vec<String>,
+    pending_span: Span,
+}
+
+impl Sink for RecordSink {
+    fn comment(&mut self, text: &str, own_line: bool, span: Span) {
+        if !own_line && self.pending.is_empty() {
+            if let Some(last) = self.record.moves.last_mut() {
+                last.comments.push(comment(text.to_owned(), span));
+                return;
+            }
+        }
+        if self.pending.is_empty() {
+            self.pending_span = span;
+        }
+        self.pending.push(text.to_owned());
+    }
+
+    fn turn(&mut self, before: &Position, turn: &Turn, resolved: &Resolved) {
+        let mut node = Node::new(CompactString::from(resolved.san(before)));
+        node.span = turn.span;
+        if !self.pending.is_empty() {
+            let text = std::mem::take(&mut self.pending).join("\n");
+            node.comments_before.push(comment(text, self.pending_span));
+        }
+        self.record.moves.push(node);
+    }
+}
+
+/// The tags a list's record carries: the variant, and the start position
+/// when one was given.
+fn list_tags(variant: Variant, fen: Option<&str>) -> Vec<Tag> {
+    let mut tags = vec![Tag::new("Variant", variant.id())];
+    if let Some(f) = fen {
+        tags.push(Tag::new("SetUp", "1"));
+        tags.push(Tag::new("FEN", f));
+    }
+    tags
+}
+
+/// The span of a whole list.
+pub(super) fn list_span(text: &str) -> Span {
+    Span {
+        offset: 0,
+        line: 1,
+        column: 1,
+        len: text.len().min(u32::MAX as usize) as u32,
+    }
+}
+
+/// Reads a move list of `variant` from `fen` (or the start position): every
+/// turn resolved to its legal move, in canonical SAN. Comments (`//`) are
+/// kept: one after a turn on its line follows that turn; lines of comments
+/// between turns (joined by line breaks) come before the next turn.
+pub fn read(text: &str, variant: Variant, fen: Option<&str>) -> Result<ListRead, String> {
+    let start = start_position(variant, fen)?;
+    let mut sink = RecordSink {
+        record: Record {
+            tags: list_tags(variant, fen),
+            prelude: Vec::new(),
+            moves: Vec::new(),
+            result: None,
+            result_span: None,
+            span: list_span(text),
+        },
+        pending: Vec::new(),
+        pending_span: Span::default(),
+    };
+    let walked = walk(text, start, &mut sink);
+    let mut record = sink.record;
+    if !sink.pending.is_empty() {
+        let c = comment(sink.pending.join("\n"), sink.pending_span);
+        match record.moves.last_mut() {
+            Some(last) => last.comments.push(c),
+            None => record.prelude.push(c),
+        }
+    }
+    record.result = Some(walked.result().into());
+    Ok(ListRead {
+        record,
+        error: walked.error,
+        syntax_error: walked.syntax_error,
+    })
+}
+
+fn comment(text: String, span: Span) -> Comment {
+    Comment {
+        text,
+        kind: CommentKind::Brace,
+        span,
+    }
+}
+
+fn check_number(
+    pos: &Position,
+    number: Option<(u32, bool, Span)>,
+    ply: usize,
+) -> Result<(), Box<Diagnostic>> {
+    let Some((n, black, span)) = number else {
+        return Ok(());
+    };
+    let want_black = pos.turn() == Color::Black;
+    if n == pos.fullmoves() && black == want_black {
+        return Ok(());
+    }
+    let dots = if want_black { "..." } else { "." };
+    let mut d = diagnostic(
+        span,
+        &format!("{n}{}", if black { "..." } else { "." }),
+        format!(
+            "expected move number {}{dots}: the next turn is {}'s move {}",
+            pos.fullmoves(),
+            pos.turn().name(),
+            pos.fullmoves()
+        ),
+    );
+    d.ply = Some(ply);
+    d.fen = Some(write_fen(pos));
+    Err(Box::new(d))
+}
+
+fn turn_diagnostic(pos: &Position, turn: &Turn, e: TurnError, ply: usize) -> Diagnostic {
+    let span = if e.span == Span::default() {
+        turn.span
+    } else {
+        e.span
+    };
+    let token = if e.span == Span::default() {
+        turn.text.to_string()
+    } else {
+        turn.ops
+            .iter()
+            .find(|o| o.span == e.span)
+            .map_or_else(|| turn.text.to_string(), |o| format_op(&o.kind))
+    };
+    let mut d = diagnostic(span, &token, e.message);
+    d.ply = Some(ply);
+    d.fen = Some(write_fen(pos));
+    d.suggestions = e.suggestions;
+    d
+}
+
+/// Reads a move list into a record, or its first error.
+pub fn read_list(
+    text: &str,
+    variant: Variant,
+    fen: Option<&str>,
+) -> Result<Record, Box<Diagnostic>> {
+    let read =
+        read(text, variant, fen).map_err(|m| Box::new(diagnostic(Span::default(), "", m)))?;
+    match read.error {
+        Some(d) => Err(Box::new(d)),
+        None => Ok(read.record),
+    }
+}
