@@ -10,7 +10,7 @@ use super::{position_args, CliError, WriteArgs};
 use crate::notation::pgn::Reader;
 use crate::record::replay::{replay, GameReport, ReplayOptions};
 use crate::record::Record;
-use crate::render::html::{game_title, index, page, IndexEntry};
+use crate::render::html::{count, game_title, index, page, IndexEntry};
 
 #[derive(Args, Debug)]
 pub struct HtmlArgs {
@@ -33,7 +33,7 @@ fn write(path: &Path, text: &str, args: &HtmlArgs) -> Result<(), CliError> {
 /// A one-line verdict for the index.
 fn verdict_line(report: &GameReport) -> String {
     match &report.error {
-        None => format!("valid, {} plies", report.plies),
+        None => format!("valid, {}", count(report.plies, "ply", "plies")),
         Some(e) => format!(
             "invalid at line {}, column {}: {}",
             e.span.line, e.span.column, e.message
@@ -102,8 +102,12 @@ fn all(path: &Path, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
         .map_or_else(|| shown.clone(), |n| n.to_string_lossy().into_owned());
     write(&dir.join("index.html"), &index(&name, &entries), args)?;
     eprintln!(
-        "wrote {} pages and index.html into {}",
-        entries.iter().filter(|e| !e.href.is_empty()).count(),
+        "wrote {} and index.html into {}",
+        count(
+            entries.iter().filter(|e| !e.href.is_empty()).count(),
+            "page",
+            "pages"
+        ),
         dir.display()
     );
     Ok(u8::from(invalid))
