@@ -171,10 +171,9 @@ fn a_line_longer_than_the_source_window_keeps_its_column() {
         dir.path(),
     );
     assert!(widest(&out) <= 120, "{out}");
-    // Known defect, reported, not fixed here (src/report/human.rs): the
-    // window is preceded by an empty ` ::: ` line (an origin element then
-    // a snippet without a path); this golden records it until it is fixed.
-    // The column as read, counted here from the text written.
+    // The window sits under the place as read with no ` ::: ` line between
+    // (tests/polish.rs). The column as read, counted here from the text
+    // written.
     assert!(
         out.contains(&format!("[TMP]/long.pgn:3:{column}\n")),
         "{out}"

@@ -29,14 +29,14 @@ fn run(dir: &tempfile::TempDir, args: &[&str]) -> String {
 #[test]
 fn file_n_m_validates_only_those_games_at_their_own_lines() {
     let (d, p) = archive();
-    // Game 2 fails at its `Ke3` (line 9), game 3 at its wrong result (line 14).
+    // Game 2 fails at its `Ke3` (line 9), game 3 at its wrong result (line
+    // 14); each is numbered as in the file.
     assert_snapshot!(
         "games_2_3",
         run(&d, &["validate", "--format", "json", &format!("{p}:2-3")])
     );
-    // Suspected defect, reported, not fixed here (src/record/select.rs):
-    // the chosen game is numbered from the choice ("game": 1), not as in
-    // its file (game 4), though its line (16) is its own.
+    // The chosen game keeps its number in its file (game 4), as its line
+    // (16) is its own.
     assert_snapshot!(
         "game_4",
         run(&d, &["validate", "--format", "json", &format!("{p}:4")])

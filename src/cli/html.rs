@@ -11,7 +11,7 @@ use crate::notation::pgn::Reader;
 use crate::record::replay::{replay, GameReport, ReplayOptions};
 use crate::record::select::Selection;
 use crate::record::Record;
-use crate::render::html::{game_title, index, page, IndexEntry};
+use crate::render::html::{count, game_title, index, page, IndexEntry};
 
 #[derive(Args, Debug)]
 pub struct HtmlArgs {
@@ -37,7 +37,7 @@ fn write(path: &Path, text: &str, args: &HtmlArgs) -> Result<(), CliError> {
 /// A one-line verdict for the index.
 fn verdict_line(report: &GameReport) -> String {
     match &report.error {
-        None => format!("valid, {} plies", report.plies),
+        None => format!("valid, {}", count(report.plies, "ply", "plies")),
         Some(e) => format!(
             "invalid at line {}, column {}: {}",
             e.span.line, e.span.column, e.message
@@ -120,8 +120,12 @@ fn all(spec: &RecordSpec, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
         .map_or_else(|| shown.clone(), |n| n.to_string_lossy().into_owned());
     write(&dir.join("index.html"), &index(&name, &entries), args)?;
     eprintln!(
-        "wrote {} pages and index.html into {}",
-        entries.iter().filter(|e| !e.href.is_empty()).count(),
+        "wrote {} and index.html into {}",
+        count(
+            entries.iter().filter(|e| !e.href.is_empty()).count(),
+            "page",
+            "pages"
+        ),
         dir.display()
     );
     Ok(u8::from(invalid))

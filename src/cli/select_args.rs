@@ -7,7 +7,7 @@ use std::path::Path;
 use clap::Args;
 
 use super::CliError;
-use crate::record::select::{split_path, Condition, Selection};
+use crate::record::select::{split_path, Condition, GameNumbers, Selection};
 
 /// The `--where` option.
 #[derive(Args, Clone, Debug, Default)]
@@ -40,15 +40,17 @@ impl SelectArgs {
 }
 
 /// `r` with only the chosen games left (the others blanked out, so
-/// positions stay those of the input); read whole when a choice is made.
+/// positions stay those of the input), and the numbers the games left have
+/// in `r`; read whole when a choice is made.
 pub fn chosen<'a>(
     mut r: Box<dyn std::io::Read + 'a>,
     selection: &Selection,
-) -> std::io::Result<Box<dyn std::io::Read + 'a>> {
+) -> std::io::Result<(Box<dyn std::io::Read + 'a>, GameNumbers)> {
     if selection.is_all() {
-        return Ok(r);
+        return Ok((r, GameNumbers::default()));
     }
     let mut bytes = Vec::new();
     r.read_to_end(&mut bytes)?;
-    Ok(Box::new(std::io::Cursor::new(selection.mask(&bytes))))
+    let (masked, numbers) = selection.choose(&bytes);
+    Ok((Box::new(std::io::Cursor::new(masked)), numbers))
 }

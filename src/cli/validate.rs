@@ -22,7 +22,7 @@ use super::split_out::{self, Keeping, Outs};
 use super::{CliError, WalkArgs, WriteArgs};
 use crate::fs::WalkEvent;
 use crate::record::gamecourier::{start_position, ListSetup};
-use crate::record::select::{Condition, Selection};
+use crate::record::select::{Condition, GameNumbers, Selection};
 use crate::record::validate::ValidateOptions;
 use crate::report::run::{
     run as run_inputs, stdin_is_terminal, Input, InputKind, ReadThrough, RunOptions,
@@ -142,7 +142,7 @@ impl ReadThrough for Through<'_> {
         self.encoding.encoding == EncodingChoice::Utf8 && self.selection(inp).is_all()
     }
 
-    fn open(&self, inp: &Input) -> std::io::Result<Box<dyn Read>> {
+    fn open(&self, inp: &Input) -> std::io::Result<(Box<dyn Read>, GameNumbers)> {
         let name = inp.name();
         let decoded = match inp {
             Input::Stdin => self.encoding.reader(std::io::stdin(), &name)?,

@@ -164,9 +164,18 @@ impl Selection {
     /// spaces but for line breaks, so the games kept keep their lines,
     /// columns and offsets, and a reader sees only them.
     pub fn mask(&self, bytes: &[u8]) -> Vec<u8> {
+        self.choose(bytes).0
+    }
+
+    /// [`Selection::mask`], and the number each game kept has in `bytes`,
+    /// which a reader of the masked bytes cannot count.
+    pub fn choose(&self, bytes: &[u8]) -> (Vec<u8>, GameNumbers) {
         let mut out = bytes.to_vec();
+        let mut kept = Vec::new();
         for (i, g) in games(bytes).iter().enumerate() {
-            if !self.keeps(i + 1, g.record.as_ref().ok()) {
+            if self.keeps(i + 1, g.record.as_ref().ok()) {
+                kept.push((g.range.start as u64, i + 1));
+            } else {
                 for b in &mut out[g.range.clone()] {
                     if *b != b'\n' && *b != b'\r' {
                         *b = b' ';
@@ -174,7 +183,23 @@ impl Selection {
                 }
             }
         }
-        out
+        (out, GameNumbers(kept))
+    }
+}
+
+/// The numbers in their file (1-based) of the games a [`Selection`] kept,
+/// by where each game's bytes start: a report of a masked file numbers its
+/// games by these, not in the order it reads them, so `FILE:4` is game 4.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameNumbers(Vec<(u64, usize)>);
+
+impl GameNumbers {
+    /// The number of the kept game whose bytes hold `offset` (`None`
+    /// before the first one, or when nothing was chosen by number).
+    pub fn at(&self, offset: u64) -> Option<usize> {
+        let i = self.0.partition_point(|&(start, _)| start <= offset);
+        let (_, n) = self.0.get(i.checked_sub(1)?)?;
+        Some(*n)
     }
 }
 
@@ -231,5 +256,20 @@ mod tests {
         let text = String::from_utf8(masked).unwrap();
         assert_eq!(text.lines().count(), 7);
         assert!(!text.contains("\"A\"") && text.ends_with("[White \"B\"]\n\n1. d4 *\n"));
+    }
+
+    #[test]
+    fn kept_games_keep_their_numbers() {
+        let pgn =
+            b"[White \"A\"]\n\n1. e4 *\n\n[White \"B\"]\n\n1. d4 *\n\n[White \"C\"]\n\n1. c4 *\n";
+        let s = Selection {
+            games: Some(2..=3),
+            conditions: vec!["White!=B".parse().unwrap()],
+        };
+        let (_, numbers) = s.choose(pgn);
+        let c = pgn.windows(3).position(|w| w == b"\"C\"").unwrap() as u64;
+        assert_eq!(numbers.at(c), Some(3));
+        assert_eq!(numbers.at(pgn.len() as u64), Some(3));
+        assert_eq!(numbers.at(0), None);
     }
 }

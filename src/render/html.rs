@@ -209,13 +209,18 @@ fn move_list(out: &mut String, steps: &[Step], items: &[Item]) {
     out.push_str("</div>\n");
 }
 
+/// `n` and the noun for it: `1 ply`, `2 plies`, `0 plies`.
+pub(crate) fn count(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
+}
+
 fn verdict(out: &mut String, report: &GameReport) {
     match &report.error {
         None => {
             let mut text = format!(
-                "Valid {} game: {} plies replayed by the rules",
+                "Valid {} game: {} replayed by the rules",
                 report.variant.id(),
-                report.plies
+                count(report.plies, "ply", "plies")
             );
             if let Some(r) = &report.result {
                 let _ = write!(text, ", result {r}");
@@ -223,8 +228,8 @@ fn verdict(out: &mut String, report: &GameReport) {
             if !report.warnings.is_empty() {
                 let _ = write!(
                     text,
-                    "; {} warnings (lenient notation)",
-                    report.warnings.len()
+                    "; {} (lenient notation)",
+                    count(report.warnings.len(), "warning", "warnings")
                 );
             }
             let _ = writeln!(

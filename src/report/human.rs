@@ -7,14 +7,18 @@
 //! thousands of columns); and it is small (anstyle, memchr, unicode-width:
 //! a few seconds of a fresh build), where miette and ariadne bring more.
 //!
-//! A game's repeated warnings of one kind (the same lenient spelling, say)
-//! are shown once, with a count and the lines of the others.
+//! A game's repeated warnings of one kind and message shape (the same
+//! lenient spelling, say) are shown once, with a count and the lines of the
+//! others.
 
 use std::collections::BTreeMap;
 use std::io::{self, Write};
 
 use annotate_snippets::renderer::DecorStyle;
-use annotate_snippets::{normalize_untrusted_str, AnnotationKind, Group, Level, Renderer, Snippet};
+use annotate_snippets::{
+    normalize_untrusted_str, Annotation, AnnotationKind, Group, Level, Message, Origin, Renderer,
+    Snippet, Title,
+};
 
 use super::common::{game_name, omitted_text, Failure};
 use super::rulings::explain_hint;
@@ -111,8 +115,41 @@ impl Human {
         lines.join("\n")
     }
 
+    /// A diagnostic whose snippet is cut from a line longer than the
+    /// source window, laid out as any other: annotate-snippets counts a
+    /// snippet's column from the text it is given (the window) and cannot
+    /// be told otherwise, and an origin element followed by a snippet
+    /// without a path draws an empty ` ::: ` line. So the title and the
+    /// origin (the place as read) are drawn as one group, the snippet and
+    /// the notes as a second one without a title, and the origin line is
+    /// given the line-number margin the second one has.
+    fn cut(
+        &self,
+        title: Title<'_>,
+        origin: Origin<'_>,
+        line: u32,
+        snippet: Snippet<'_, Annotation<'_>>,
+        level: Level<'static>,
+        notes: Vec<Message<'_>>,
+    ) -> String {
+        let alone = self.renderer.render(&[Group::with_title(title.clone())]);
+        let head = self
+            .renderer
+            .render(&[Group::with_title(title).element(origin)]);
+        let margin = " ".repeat(line.max(1).ilog10() as usize + 1);
+        // The origin is the line after the title.
+        let head = match head.strip_prefix(alone.as_str()) {
+            Some(rest) if rest.starts_with('\n') => format!("{alone}\n{margin}{}", &rest[1..]),
+            _ => head,
+        };
+        let body = self
+            .renderer
+            .render(&[Group::with_level(level).element(snippet).elements(notes)]);
+        format!("{head}\n{body}")
+    }
+
     /// One diagnostic; `others`: lines of the game's other diagnostics of
-    /// the same kind, folded into this one.
+    /// the same kind and shape, folded into this one.
     fn diagnostic(
         &mut self,
         out: &mut dyn Write,
@@ -125,47 +162,6 @@ impl Human {
         let mut title = level.clone().primary_title(message);
         if let Some(r) = d.ruling {
             title = title.id(r);
-        }
-        let mut group = Group::with_title(title);
-        let line = self.source.line(d.span.offset);
-        let path = self.file.clone();
-        match &line {
-            Some((start, text)) => {
-                let from = (d.span.offset - start) as usize;
-                let mut from = from.min(text.len());
-                while !text.is_char_boundary(from) {
-                    from -= 1;
-                }
-                let mut to = (from + (d.span.len as usize).max(1)).min(text.len());
-                while !text.is_char_boundary(to) {
-                    to -= 1;
-                }
-                let snippet = Snippet::source(text.as_str())
-                    .line_start(d.span.line as usize)
-                    .annotation(AnnotationKind::Primary.span(from..to.max(from)));
-                // A line longer than the source window starts mid-line:
-                // its columns would be counted from the window, so the
-                // place is given as read.
-                let from_line_start = text[..from].chars().count() + 1 == d.span.column as usize;
-                group = if from_line_start {
-                    group.element(snippet.path(path))
-                } else {
-                    group
-                        .element(
-                            annotate_snippets::Origin::path(path)
-                                .line(d.span.line as usize)
-                                .char_column(d.span.column as usize),
-                        )
-                        .element(snippet)
-                };
-            }
-            None => {
-                group = group.element(
-                    annotate_snippets::Origin::path(path)
-                        .line(d.span.line as usize)
-                        .char_column(d.span.column as usize),
-                );
-            }
         }
         let mut place = game_name(v);
         if let Some(p) = d.ply {
@@ -195,19 +191,77 @@ impl Human {
         if let Some(r) = d.ruling {
             notes.push(Level::HELP.message(explain_hint(r)));
         }
-        group = group.elements(notes);
-        let text = self.renderer.render(&[group]);
+        let line = self.source.line(d.span.offset);
+        let path = self.file.clone();
+        let origin = || {
+            Origin::path(path.clone())
+                .line(d.span.line as usize)
+                .char_column(d.span.column as usize)
+        };
+        let text = match &line {
+            Some((start, text)) => {
+                let from = (d.span.offset - start) as usize;
+                let mut from = from.min(text.len());
+                while !text.is_char_boundary(from) {
+                    from -= 1;
+                }
+                let mut to = (from + (d.span.len as usize).max(1)).min(text.len());
+                while !text.is_char_boundary(to) {
+                    to -= 1;
+                }
+                let snippet = Snippet::source(text.as_str())
+                    .line_start(d.span.line as usize)
+                    .annotation(AnnotationKind::Primary.span(from..to.max(from)));
+                // A line longer than the source window starts mid-line:
+                // its columns would be counted from the window, so the
+                // place is given as read.
+                let from_line_start = text[..from].chars().count() + 1 == d.span.column as usize;
+                if from_line_start {
+                    let group = Group::with_title(title)
+                        .element(snippet.path(path.clone()))
+                        .elements(notes);
+                    self.renderer.render(&[group])
+                } else {
+                    self.cut(title, origin(), d.span.line, snippet, level, notes)
+                }
+            }
+            None => {
+                let group = Group::with_title(title).element(origin()).elements(notes);
+                self.renderer.render(&[group])
+            }
+        };
         writeln!(out, "{text}\n")
     }
 }
 
-/// What groups a game's warnings: a ruling, and the words before the
-/// first `:` of the message (`long algebraic notation`).
-type Kind<'a> = (Option<&'static str>, &'a str);
+/// What groups a game's warnings: a ruling and the message's shape, so
+/// `long algebraic notation: write Nf3` folds with `… write Nc6`, while
+/// `tag roster: missing Round (…)` and `tag roster: Site out of order (…)`
+/// stay apart.
+type Kind = (Option<&'static str>, String);
 
 /// The kind of a warning, for grouping.
-fn kind(d: &Diagnostic) -> Kind<'_> {
-    (d.ruling, d.message.split(':').next().unwrap_or(&d.message))
+fn kind(d: &Diagnostic) -> Kind {
+    (d.ruling, shape(&d.message))
+}
+
+/// A message with what names the game's own particulars (moves, squares,
+/// tag names and values: words with a digit, a capital or a quote) left
+/// out, each run of such words written `_`.
+fn shape(message: &str) -> String {
+    let mut out = String::new();
+    let mut gap = false;
+    for word in message.split_whitespace() {
+        let particular = word
+            .contains(|c: char| c.is_ascii_digit() || c.is_uppercase() || c == '"' || c == '\'');
+        if particular && gap {
+            continue;
+        }
+        out.push(' ');
+        out.push_str(if particular { "_" } else { word });
+        gap = particular;
+    }
+    out
 }
 
 impl Printer for Human {
@@ -270,5 +324,31 @@ impl Printer for Human {
 
     fn finish(&mut self, out: &mut dyn Write, summary: &RunSummary) -> io::Result<()> {
         writeln!(out, "{summary}")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shape;
+
+    #[test]
+    fn shapes_keep_the_problem_and_leave_out_the_particulars() {
+        let s = |m: &str| shape(m);
+        assert_eq!(
+            s("long algebraic notation: write Nf3"),
+            s("long algebraic notation: write O-O")
+        );
+        assert_eq!(
+            s("tag roster: missing Round (expected the Seven Tag Roster: Event, Site)"),
+            s("tag roster: missing Event, Site (expected the Seven Tag Roster: Event, Site)")
+        );
+        assert_ne!(
+            s("tag roster: missing Round (expected Event, Site first)"),
+            s("tag roster: Site out of order (expected Event, Site first)")
+        );
+        assert_ne!(
+            s("missing check or mate mark: write Bc5+"),
+            s("wrong check or mate mark: write Bc5+")
+        );
     }
 }

@@ -26,6 +26,7 @@ use super::source::{Kept, Source, Tee};
 use super::summary::RunSummary;
 use super::Printer;
 use crate::record::gamecourier::{check_list, ListSetup};
+use crate::record::select::GameNumbers;
 use crate::record::validate::{check_games, check_games_serial, ValidateOptions, Verdict};
 
 /// One input: a file or standard input.
@@ -69,8 +70,9 @@ pub enum InputKind {
 pub trait ReadThrough {
     /// Whether `input` is read as it is, without this step.
     fn is_plain(&self, input: &Input) -> bool;
-    /// `input` opened and read through the step.
-    fn open(&self, input: &Input) -> std::io::Result<Box<dyn Read>>;
+    /// `input` opened and read through the step, and the numbers in the
+    /// input of the games it lets through (empty: counted as read).
+    fn open(&self, input: &Input) -> std::io::Result<(Box<dyn Read>, GameNumbers)>;
 }
 
 /// How a run goes.
@@ -165,12 +167,14 @@ pub fn run(
         let inp = &inputs[i];
         i += 1;
         let name = inp.name();
+        let mut numbers = GameNumbers::default();
         let (reader, source): (Box<dyn BufRead>, Source) = match inp {
             // Through the step: lines are shown from what it gives.
             _ if !plain(inp) => {
                 let opened = opts.read_through.map(|r| r.open(inp));
                 match opened {
-                    Some(Ok(inner)) if opts.snippets => {
+                    Some(Ok((inner, n))) if opts.snippets => {
+                        numbers = n;
                         let kept = Rc::new(RefCell::new(Kept::default()));
                         let tee = Tee::new(inner, Rc::clone(&kept));
                         (
@@ -178,10 +182,13 @@ pub fn run(
                             Source::Kept(kept),
                         )
                     }
-                    Some(Ok(inner)) => (
-                        Box::new(BufReader::with_capacity(STDIN_BUFFER, inner)),
-                        Source::File(None),
-                    ),
+                    Some(Ok((inner, n))) => {
+                        numbers = n;
+                        (
+                            Box::new(BufReader::with_capacity(STDIN_BUFFER, inner)),
+                            Source::File(None),
+                        )
+                    }
                     Some(Err(e)) => {
                         fail(
                             printer,
@@ -233,7 +240,10 @@ pub fn run(
         printer.file_start(out, &name, source)?;
         summary.counts.files += 1;
         let mut write_err = None;
-        let mut each = |v: Verdict| {
+        let mut each = |mut v: Verdict| {
+            if let Some(n) = numbers.at(v.span.offset) {
+                v.game = n;
+            }
             summary.add(&v);
             if write_err.is_none() {
                 if let Err(e) = printer.game(out, &v) {
