@@ -45,8 +45,8 @@ use crate::rules::{Illegal, Rules, Scope, Variant};
 use crate::square::{Square, MAILBOX, MAX_FILES, MAX_RANKS};
 
 use layout::coord;
-use pocket::{pocket_pawns, vertical_strip_has_pawn};
-use rows::quake_board;
+use pocket::{pocket_pawn_at, pocket_pawns, vertical_strip_has_pawn};
+use rows::{quake_board, quake_in_place};
 
 /// Quake Chess, both armies.
 pub struct Quake;
@@ -139,66 +139,11 @@ impl Rules for Quake {
     }
 
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
-        match *mv {
-            Move::Drop { role, to } => {
-                if pos.in_hand(pos.turn, role) == 0 {
-                    return Err(Illegal::new("QK7", "no such piece in hand"));
-                }
-                if pos.raw(to) != EMPTY {
-                    return Err(Illegal::new("QK7", "drops only on an empty cell"));
-                }
-                if role == Role::Pawn {
-                    if !pos.is_cell(to.offset(movegen::forward(pos.turn))) {
-                        return Err(Illegal::new(
-                            "QK7",
-                            "a pawn may not be dropped where its forward cell does not exist",
-                        ));
-                    }
-                    if vertical_strip_has_pawn(pos, to) {
-                        return Err(Illegal::new(
-                            "QK7",
-                            "a pawn may not be dropped into a vertical strip that holds a pawn",
-                        ));
-                    }
-                }
-            }
-            Move::Quake { dir } => {
-                if Self::in_check(pos) {
-                    return Err(Illegal::new("QK4", "a king in check may not quake"));
-                }
-                // QK4 on the board the quake makes, after QK6's pocketing
-                // (what `play` does, without computing the quake twice).
-                let mut next = quake_board(pos, dir)?;
-                pocket_pawns(&mut next, pos.turn);
-                let them = pos.turn.other();
-                if next
-                    .king(pos.turn)
-                    .is_some_and(|k| Self::attacked(&next, k, them))
-                {
-                    return Err(Illegal::new(
-                        "QK4",
-                        "the quake would leave the king attacked",
-                    ));
-                }
-                return Ok(());
-            }
-            Move::Normal { .. } => {}
-            _ => return Err(Illegal::new("QK7", "no such move in Quake Chess")),
-        }
-        // Normal moves and drops leave the cells as they are, so QK6 can pocket
-        // only a pawn that steps onto a cell without a forward cell; everything
-        // else is tested on an overlay of the move instead of a copy.
-        let pockets_itself = matches!(*mv, Move::Normal { role: Role::Pawn, to, .. }
-            if !pos.is_cell(to.offset(movegen::forward(pos.turn))));
-        let safe = match pockets_itself {
-            false => movegen::king_safe_overlay(pos, mv, |_, _| true),
-            true => None,
-        };
-        if safe.unwrap_or_else(|| movegen::king_safe_after::<Quake>(pos, mv)) {
-            Ok(())
-        } else {
-            Err(Illegal::KING_ATTACKED)
-        }
+        checked(pos, mv, || Self::in_check(pos))
+    }
+
+    fn check_in(pos: &Position, mv: &Move, in_check: bool) -> Result<(), Illegal> {
+        checked(pos, mv, || in_check)
     }
 
     fn play(pos: &mut Position, mv: &Move) {
@@ -210,24 +155,35 @@ impl Rules for Quake {
                     pos.add_to_hand(us, role, 1);
                 }
                 movegen::play_piece_move(pos, mv);
+                // QK6: the cells stay as they are, so only a pawn that
+                // stepped onto a cell without a forward cell is pocketed.
+                if let Move::Normal {
+                    role: Role::Pawn,
+                    to,
+                    ..
+                } = *mv
+                {
+                    pocket_pawn_at(pos, to, us);
+                }
             }
             Move::Drop { role, to } => {
+                // QK7 keeps pawns off cells without a forward cell: nothing
+                // to pocket (QK6).
                 pos.add_to_hand(us, role, -1);
                 pos.set(to, Some(Piece::new(us, role)));
                 pos.ep = None;
                 movegen::finish_turn(pos, false);
             }
             Move::Quake { dir } => {
-                if let Ok(next) = quake_board(pos, dir) {
-                    *pos = next;
-                }
+                // A legal quake: its shape was tested by `check` (QK2).
+                quake_in_place(pos, dir);
                 pos.ep = None;
                 movegen::finish_turn(pos, false);
+                // QK6: pocketing at the end of the move, by the mover.
+                pocket_pawns(pos, us);
             }
             _ => movegen::finish_turn(pos, false),
         }
-        // QK6: pocketing at the end of every move, by the mover.
-        pocket_pawns(pos, us);
     }
 
     fn attacked(pos: &Position, target: Square, by: Color) -> bool {
@@ -293,5 +249,70 @@ impl Rules for Quake {
             }
         }
         ill.reason.to_owned()
+    }
+}
+
+/// [`Rules::check`] with whether the mover is in check asked only of a quake
+/// (QK4), the one move kind that needs it.
+fn checked(pos: &Position, mv: &Move, in_check: impl FnOnce() -> bool) -> Result<(), Illegal> {
+    match *mv {
+        Move::Drop { role, to } => {
+            if pos.in_hand(pos.turn, role) == 0 {
+                return Err(Illegal::new("QK7", "no such piece in hand"));
+            }
+            if pos.raw(to) != EMPTY {
+                return Err(Illegal::new("QK7", "drops only on an empty cell"));
+            }
+            if role == Role::Pawn {
+                if !pos.is_cell(to.offset(movegen::forward(pos.turn))) {
+                    return Err(Illegal::new(
+                        "QK7",
+                        "a pawn may not be dropped where its forward cell does not exist",
+                    ));
+                }
+                if vertical_strip_has_pawn(pos, to) {
+                    return Err(Illegal::new(
+                        "QK7",
+                        "a pawn may not be dropped into a vertical strip that holds a pawn",
+                    ));
+                }
+            }
+        }
+        Move::Quake { dir } => {
+            if in_check() {
+                return Err(Illegal::new("QK4", "a king in check may not quake"));
+            }
+            // QK4 on the board the quake makes, after QK6's pocketing
+            // (what `play` does, without computing the quake twice).
+            let mut next = quake_board(pos, dir)?;
+            pocket_pawns(&mut next, pos.turn);
+            let them = pos.turn.other();
+            if next
+                .king(pos.turn)
+                .is_some_and(|k| Quake::attacked(&next, k, them))
+            {
+                return Err(Illegal::new(
+                    "QK4",
+                    "the quake would leave the king attacked",
+                ));
+            }
+            return Ok(());
+        }
+        Move::Normal { .. } => {}
+        _ => return Err(Illegal::new("QK7", "no such move in Quake Chess")),
+    }
+    // Normal moves and drops leave the cells as they are, so QK6 can pocket
+    // only a pawn that steps onto a cell without a forward cell; everything
+    // else is tested on an overlay of the move instead of a copy.
+    let pockets_itself = matches!(*mv, Move::Normal { role: Role::Pawn, to, .. }
+        if !pos.is_cell(to.offset(movegen::forward(pos.turn))));
+    let safe = match pockets_itself {
+        false => movegen::king_safe_overlay(pos, mv, |_, _| true),
+        true => None,
+    };
+    if safe.unwrap_or_else(|| movegen::king_safe_after::<Quake>(pos, mv)) {
+        Ok(())
+    } else {
+        Err(Illegal::KING_ATTACKED)
     }
 }

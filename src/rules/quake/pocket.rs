@@ -50,3 +50,15 @@ pub(super) fn vertical_strip_has_pawn(pos: &Position, sq: Square) -> bool {
     }
     pawn(sq)
 }
+
+/// QK6 for one cell: pockets the pawn on `sq` into `mover`'s hand if its
+/// forward cell does not exist. After a move that leaves the cells as they
+/// are, the moved pawn is the only one that can lack a forward cell.
+pub(super) fn pocket_pawn_at(pos: &mut Position, sq: Square, mover: Color) {
+    if let Some(p) = pos.piece_at(sq).filter(|p| p.role == Role::Pawn) {
+        if !pos.is_cell(sq.offset(movegen::forward(p.color))) {
+            pos.set(sq, None);
+            pos.add_to_hand(mover, Role::Pawn, 1);
+        }
+    }
+}

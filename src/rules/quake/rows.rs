@@ -3,14 +3,13 @@
 //! path of Quake move checking.
 
 use crate::moves::Dir;
+use crate::piece::{Color, Piece, Role};
 use crate::position::{Position, HOLE};
 use crate::rules::Illegal;
-use crate::square::{Square, MAILBOX, MAX_FILES, MAX_RANKS};
+use crate::square::{Square, MAX_FILES, MAX_RANKS};
 
 use super::layout::{coord, dir_step, Coord};
-use super::shape::{
-    DIAG_STEPS, KNIGHT_STEPS, NOT_DIAGONAL, NOT_KNIGHT, NOT_ORTHOGONAL, ORTH_STEPS,
-};
+use super::shape::{DIAG_STEPS, KNIGHT_STEPS, NOT_DIAGONAL, NOT_KNIGHT, NOT_ORTHOGONAL};
 
 /// Margin of [`Rows`] around the frame: a quake moves a cell one step out of
 /// it and a knight step reaches two further, so every step stays in the masks.
@@ -22,74 +21,136 @@ const ROWS: usize = MAX_RANKS as usize + 2 * MARGIN as usize;
 /// row `rank + MARGIN`. What QK1–QK5 need per quake without a list of cells.
 type Rows = [u64; ROWS];
 
-/// Whether the cells of `rows` form one component under `steps` (true for
-/// none): a flood fill over the masks, as [`connected`] does on a list.
-fn rows_connected(rows: &Rows, steps: &[Coord]) -> bool {
-    let Some(first) = rows.iter().position(|&r| r != 0) else {
+/// Vertical steps of QK2 (a); the horizontal ones are closed within a row.
+const VERTICAL_STEPS: [Coord; 2] = [(0, 1), (0, -1)];
+
+/// Whether the cells of `rows` (all in rows `lo..=hi`) form one component
+/// under `steps` (true for none), with `along_rows` adding the steps (±1, 0):
+/// a flood fill over the masks, as [`super::connected`] does on a list.
+///
+/// The fill sweeps up and then down, so a component is usually found in one
+/// or two rounds; a row's horizontal runs are filled at once.
+fn rows_connected(
+    rows: &Rows,
+    (lo, hi): (usize, usize),
+    steps: &[Coord],
+    along_rows: bool,
+) -> bool {
+    let Some(first) = (lo..=hi).find(|&r| rows[r] != 0) else {
         return true;
     };
     let mut reach = [0u64; ROWS];
     reach[first] = rows[first] & rows[first].wrapping_neg();
-    // Occupied rows keep a margin of MARGIN ≥ 2 rows, so r + dr stays inside.
-    let lo = first;
-    let hi = ROWS - rows.iter().rev().position(|&r| r != 0).unwrap_or(0);
+    // Grows `reach` from row `r`; whether anything new was reached. Rows
+    // `lo..=hi` keep a margin of MARGIN ≥ 2 rows, so r + dr stays inside.
+    let spread = |reach: &mut Rows, r: usize| -> bool {
+        let mut here = reach[r];
+        if here == 0 {
+            return false;
+        }
+        let mut grew = false;
+        if along_rows {
+            loop {
+                let wider = (here | here << 1 | here >> 1) & rows[r];
+                if wider == here {
+                    break;
+                }
+                here = wider;
+                grew = true;
+            }
+            reach[r] = here;
+        }
+        for &(df, dr) in steps {
+            let shifted = if df >= 0 { here << df } else { here >> -df };
+            let t = (r as i16 + dr) as usize;
+            let new = shifted & rows[t] & !reach[t];
+            if new != 0 {
+                reach[t] |= new;
+                grew = true;
+            }
+        }
+        grew
+    };
     loop {
         let mut grew = false;
-        for r in lo..hi {
-            let here = reach[r];
-            if here == 0 {
-                continue;
-            }
-            for &(df, dr) in steps {
-                let shifted = if df >= 0 { here << df } else { here >> -df };
-                let t = (r as i16 + dr) as usize;
-                let new = shifted & rows[t] & !reach[t];
-                if new != 0 {
-                    reach[t] |= new;
-                    grew = true;
-                }
-            }
+        for r in lo..=hi {
+            grew |= spread(&mut reach, r);
+        }
+        for r in (lo..=hi).rev() {
+            grew |= spread(&mut reach, r);
         }
         if !grew {
             break;
         }
     }
-    reach == *rows
+    rows[lo..=hi] == reach[lo..=hi]
 }
 
-/// QK2 on bit rows, in the order and words of [`shape_violation`].
-fn rows_shape_violation(rows: &Rows) -> Option<Illegal> {
-    if !rows_connected(rows, &ORTH_STEPS) {
+/// QK2 on bit rows (occupied rows `band`), in the order and words of
+/// [`super::shape_violation`].
+fn rows_shape_violation(rows: &Rows, band: (usize, usize)) -> Option<Illegal> {
+    if !rows_connected(rows, band, &VERTICAL_STEPS, true) {
         return Some(NOT_ORTHOGONAL);
     }
     // (b): the two (file + rank) parities; MARGIN is added to both, so the
     // parity of bit + row is the cell's own.
     for parity in [0, 1] {
-        let mut class = *rows;
-        for (i, row) in class.iter_mut().enumerate() {
-            let even_bits = 0x5555_5555_5555_5555u64;
-            *row &= if (i + parity) % 2 == 0 {
-                even_bits
-            } else {
-                !even_bits
-            };
+        let mut class = [0u64; ROWS];
+        let even_bits = 0x5555_5555_5555_5555u64;
+        for i in band.0..=band.1 {
+            class[i] = rows[i]
+                & if (i + parity) % 2 == 0 {
+                    even_bits
+                } else {
+                    !even_bits
+                };
         }
-        if !rows_connected(&class, &DIAG_STEPS) {
+        if !rows_connected(&class, band, &DIAG_STEPS, false) {
             return Some(NOT_DIAGONAL);
         }
     }
-    if !rows_connected(rows, &KNIGHT_STEPS) {
+    if !rows_connected(rows, band, &KNIGHT_STEPS, false) {
         return Some(NOT_KNIGHT);
     }
     None
 }
 
-/// QK1–QK3, QK5: the board after the mover's quake in `dir` (before pocketing and
-/// passing the turn), or why the shape forbids it.
-///
-/// On bit rows: the strip is a run of bits, the quake a shift, the frame the
-/// rows' bounding box; the position is built only for a legal shape.
-pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal> {
+/// A quake worked out on bit rows: the layout after it and how the board's
+/// squares move.
+struct Plan {
+    rows: Rows,
+    /// The first and last occupied row of `rows`.
+    band: (usize, usize),
+    /// The strip's first and last cell along the quake's axis (QK1).
+    strip: (Coord, Coord),
+    /// The strip's step.
+    step: Coord,
+    /// What is subtracted from a cell's moved coordinate (QK5).
+    shift: Coord,
+    /// The new frame, files × ranks.
+    frame: (u8, u8),
+}
+
+impl Plan {
+    fn in_strip(&self, (f, r): Coord) -> bool {
+        let (lo, hi) = self.strip;
+        (lo.0..=hi.0).contains(&f) && (lo.1..=hi.1).contains(&r)
+    }
+
+    /// Where the cell at `c` is after the quake, in the new frame.
+    fn target(&self, (f, r): Coord) -> Coord {
+        let (f, r) = if self.in_strip((f, r)) {
+            (f + self.step.0, r + self.step.1)
+        } else {
+            (f, r)
+        };
+        (f - self.shift.0, r - self.shift.1)
+    }
+}
+
+/// QK1, QK3, QK5: the quake of the mover's king in `dir` on bit rows, or why
+/// it cannot be made; QK2 is left to [`rows_shape_violation`].
+fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
     let us = pos.turn;
     let Some(king) = pos.king(us) else {
         return Err(Illegal::new("QK1", "needs the mover's king on the board"));
@@ -145,15 +206,16 @@ pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal>
             rows[(r + dr + MARGIN) as usize] |= bit;
         }
     }
-    // QK5: the bounding box, and the frame limits.
+    // QK5: the bounding box, and the frame limits. Only rows one step beyond
+    // the old frame can have become occupied.
     let all = rows.iter().fold(0, |a, &r| a | r);
+    if all == 0 {
+        return Err(Illegal::new("QK5", "would leave no cells"));
+    }
     let first_row = rows.iter().position(|&r| r != 0).unwrap_or(0);
     let last_row = ROWS - 1 - rows.iter().rev().position(|&r| r != 0).unwrap_or(0);
     let (min_f, max_f) = (all.trailing_zeros() as i16, 63 - all.leading_zeros() as i16);
     let (w, h) = (max_f - min_f + 1, (last_row - first_row + 1) as i16);
-    if all == 0 {
-        return Err(Illegal::new("QK5", "would leave no cells"));
-    }
     if w > i16::from(MAX_FILES) {
         return Err(Illegal::new(
             "QK5",
@@ -166,24 +228,85 @@ pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal>
             "would make the frame taller than the 40-rank limit",
         ));
     }
-    if let Some(ill) = rows_shape_violation(&rows) {
+    Ok(Plan {
+        rows,
+        band: (first_row, last_row),
+        strip: (lo, hi),
+        step: (df, dr),
+        shift: (min_f - MARGIN, first_row as i16 - MARGIN),
+        frame: (w as u8, h as u8),
+    })
+}
+
+/// Moves the cells of `pos` as `plan` says, in place: every cell keeps its
+/// content, the strip's one step on, renamed into the new frame (QK5).
+fn apply(pos: &mut Position, plan: &Plan) {
+    let old = pos.cells;
+    let (files, ranks) = (pos.files, pos.ranks);
+    // Squares outside the frame are holes, so clearing the union of the old
+    // and the new frame leaves no cell behind.
+    for r in 0..ranks.max(plan.frame.1) {
+        if let Some(row) = Square::new(0, r) {
+            let width = usize::from(files.max(plan.frame.0));
+            pos.cells[row.index()..row.index() + width].fill(HOLE);
+        }
+    }
+    for r in 0..ranks {
+        let Some(row) = Square::new(0, r) else {
+            continue;
+        };
+        for f in 0..files {
+            let b = old[row.index() + usize::from(f)];
+            if b & HOLE != 0 {
+                continue;
+            }
+            let (tf, tr) = plan.target((i16::from(f), i16::from(r)));
+            // Inside the frame `plan` checked (QK5), so the square exists.
+            if let Some(to) = Square::new(tf as u8, tr as u8) {
+                pos.set_raw(to, b);
+            }
+        }
+    }
+    pos.files = plan.frame.0;
+    pos.ranks = plan.frame.1;
+    // The kings moved with their cells: no scan of the board for them.
+    let kings = Color::ALL.map(|c| pos.king(c));
+    if kings.iter().all(Option::is_some) {
+        for (c, k) in Color::ALL.into_iter().zip(kings.into_iter().flatten()) {
+            let (tf, tr) = plan.target(coord(k));
+            if let Some(to) = Square::new(tf as u8, tr as u8) {
+                pos.set(to, Some(Piece::new(c, Role::King)));
+            }
+        }
+    } else {
+        pos.refresh_kings();
+    }
+}
+
+/// QK1–QK3, QK5: the board after the mover's quake in `dir` (before pocketing and
+/// passing the turn), or why the shape forbids it.
+///
+/// On bit rows: the strip is a run of bits, the quake a shift, the frame the
+/// rows' bounding box; the position is built only for a legal shape.
+pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal> {
+    let plan = plan(pos, dir)?;
+    if let Some(ill) = rows_shape_violation(&plan.rows, plan.band) {
         return Err(ill);
     }
-    // The new board: every cell keeps its content, the strip's one step on.
-    let (shift_f, shift_r) = (min_f - MARGIN, first_row as i16 - MARGIN);
     let mut next = pos.clone();
-    next.cells = [HOLE; MAILBOX];
-    next.files = w as u8;
-    next.ranks = h as u8;
-    for sq in pos.cells() {
-        let (mut f, mut r) = coord(sq);
-        if in_strip((f, r)) {
-            (f, r) = (f + df, r + dr);
-        }
-        let to = Square::new((f - shift_f) as u8, (r - shift_r) as u8)
-            .ok_or(Illegal::new("QK5", "would leave the engine frame"))?;
-        next.set_raw(to, pos.raw(sq));
-    }
-    next.refresh_kings();
+    apply(&mut next, &plan);
     Ok(next)
+}
+
+/// Plays a quake that [`quake_board`] allows, in place, without testing QK2
+/// again (what `Rules::play` may assume of a legal move). False, and `pos`
+/// unchanged, when QK1, QK3 or QK5 forbid it.
+pub(crate) fn quake_in_place(pos: &mut Position, dir: Dir) -> bool {
+    match plan(pos, dir) {
+        Ok(plan) => {
+            apply(pos, &plan);
+            true
+        }
+        Err(_) => false,
+    }
 }
