@@ -39,13 +39,13 @@ pub use shape::{
 
 use crate::moves::{Dir, Move, MoveList};
 use crate::piece::{Color, Piece, Role};
-use crate::position::{Position, EMPTY};
+use crate::position::Position;
 use crate::rules::movegen::{self, PawnRules};
 use crate::rules::{Illegal, Rules, Scope, Variant};
-use crate::square::{Square, MAILBOX, MAX_FILES, MAX_RANKS};
+use crate::square::{Square, MAX_FILES, MAX_RANKS};
 
 use layout::coord;
-use pocket::{pocket_pawn_at, pocket_pawns, vertical_strip_has_pawn};
+use pocket::{drop_allowed, drop_candidates, pocket_pawn_at, pocket_pawns};
 use rows::{quake_board, quake_in_place};
 
 /// Quake Chess, both armies.
@@ -104,32 +104,7 @@ impl Rules for Quake {
             return;
         }
         // QK7: drops on any empty cell (pawn limits are checked in `check`).
-        let hand = &pos.hands[us.index()];
-        if Role::ALL
-            .iter()
-            .any(|&r| r != Role::King && hand[r as usize] > 0)
-        {
-            // The empty cells in frame order, found once for every role.
-            let mut empty = [Square::from_index(0); MAILBOX];
-            let mut n = 0;
-            for r in 0..pos.ranks {
-                let Some(row) = Square::new(0, r) else {
-                    continue;
-                };
-                for i in row.index()..row.index() + usize::from(pos.files) {
-                    if pos.cells[i] == EMPTY && n < empty.len() {
-                        empty[n] = Square::from_index(i);
-                        n += 1;
-                    }
-                }
-            }
-            for role in Role::ALL {
-                if role == Role::King || hand[role as usize] == 0 {
-                    continue;
-                }
-                out.extend(empty[..n].iter().map(|&to| Move::Drop { role, to }));
-            }
-        }
+        drop_candidates(pos, out);
         // QK1: quakes.
         if pos.king(us).is_some() {
             for dir in Dir::ALL {
@@ -256,28 +231,7 @@ impl Rules for Quake {
 /// (QK4), the one move kind that needs it.
 fn checked(pos: &Position, mv: &Move, in_check: impl FnOnce() -> bool) -> Result<(), Illegal> {
     match *mv {
-        Move::Drop { role, to } => {
-            if pos.in_hand(pos.turn, role) == 0 {
-                return Err(Illegal::new("QK7", "no such piece in hand"));
-            }
-            if pos.raw(to) != EMPTY {
-                return Err(Illegal::new("QK7", "drops only on an empty cell"));
-            }
-            if role == Role::Pawn {
-                if !pos.is_cell(to.offset(movegen::forward(pos.turn))) {
-                    return Err(Illegal::new(
-                        "QK7",
-                        "a pawn may not be dropped where its forward cell does not exist",
-                    ));
-                }
-                if vertical_strip_has_pawn(pos, to) {
-                    return Err(Illegal::new(
-                        "QK7",
-                        "a pawn may not be dropped into a vertical strip that holds a pawn",
-                    ));
-                }
-            }
-        }
+        Move::Drop { role, to } => drop_allowed(pos, role, to)?,
         Move::Quake { dir } => {
             if in_check() {
                 return Err(Illegal::new("QK4", "a king in check may not quake"));

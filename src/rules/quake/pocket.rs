@@ -1,9 +1,11 @@
-//! QK6 pocketing of pawns without a forward cell, and QK7 drop limits.
+//! QK6 pocketing of pawns without a forward cell, and QK7 drops: where they
+//! may go and their limits.
 
+use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
-use crate::position::{Position, HOLE};
-use crate::rules::movegen;
-use crate::square::{Square, STRIDE};
+use crate::position::{Position, EMPTY, HOLE};
+use crate::rules::{movegen, Illegal};
+use crate::square::{Square, MAX_RANKS, STRIDE};
 
 /// QK6: removes every pawn without a forward cell into `mover`'s hand.
 pub(super) fn pocket_pawns(pos: &mut Position, mover: Color) {
@@ -32,7 +34,7 @@ pub(super) fn pocket_pawns(pos: &mut Position, mover: Color) {
 }
 
 /// QK7: the vertical strip through `sq` holds a pawn of either colour.
-pub(super) fn vertical_strip_has_pawn(pos: &Position, sq: Square) -> bool {
+fn vertical_strip_has_pawn(pos: &Position, sq: Square) -> bool {
     let pawn = |s: Square| pos.piece_at(s).is_some_and(|p| p.role == Role::Pawn);
     if !pos.is_cell(sq) {
         return false;
@@ -61,4 +63,69 @@ pub(super) fn pocket_pawn_at(pos: &mut Position, sq: Square, mover: Color) {
             pos.add_to_hand(mover, Role::Pawn, 1);
         }
     }
+}
+
+/// QK7: a drop of every role in the mover's hand on every empty cell, in
+/// frame order (the pawn limits are [`drop_allowed`]'s).
+pub(super) fn drop_candidates(pos: &Position, out: &mut MoveList) {
+    let hand = &pos.hands[pos.turn.index()];
+    if !Role::ALL
+        .iter()
+        .any(|&r| r != Role::King && hand[r as usize] > 0)
+    {
+        return;
+    }
+    // The empty cells, one bit per file and a mask per rank, found once for
+    // every role.
+    let mut empty = [0u32; MAX_RANKS as usize];
+    let ranks = usize::from(pos.ranks).min(empty.len());
+    for (r, bits) in empty[..ranks].iter_mut().enumerate() {
+        let Some(row) = Square::new(0, r as u8) else {
+            continue;
+        };
+        let cells = &pos.cells[row.index()..row.index() + usize::from(pos.files)];
+        for (f, &b) in cells.iter().enumerate() {
+            *bits |= u32::from(b == EMPTY) << f;
+        }
+    }
+    for role in Role::ALL {
+        if role == Role::King || hand[role as usize] == 0 {
+            continue;
+        }
+        for (r, &bits) in empty[..ranks].iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                let f = bits.trailing_zeros() as u8;
+                bits &= bits - 1;
+                if let Some(to) = Square::new(f, r as u8) {
+                    out.push(Move::Drop { role, to });
+                }
+            }
+        }
+    }
+}
+
+/// QK7: whether the mover may drop `role` on `to`, or why not.
+pub(super) fn drop_allowed(pos: &Position, role: Role, to: Square) -> Result<(), Illegal> {
+    if pos.in_hand(pos.turn, role) == 0 {
+        return Err(Illegal::new("QK7", "no such piece in hand"));
+    }
+    if pos.raw(to) != EMPTY {
+        return Err(Illegal::new("QK7", "drops only on an empty cell"));
+    }
+    if role == Role::Pawn {
+        if !pos.is_cell(to.offset(movegen::forward(pos.turn))) {
+            return Err(Illegal::new(
+                "QK7",
+                "a pawn may not be dropped where its forward cell does not exist",
+            ));
+        }
+        if vertical_strip_has_pawn(pos, to) {
+            return Err(Illegal::new(
+                "QK7",
+                "a pawn may not be dropped into a vertical strip that holds a pawn",
+            ));
+        }
+    }
+    Ok(())
 }

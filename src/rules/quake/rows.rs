@@ -86,6 +86,125 @@ fn rows_connected(
     rows[lo..=hi] == reach[lo..=hi]
 }
 
+/// A layout of at most 128 cells' frame as one 128-bit board, bit
+/// `rank * width + file` (0-based in the layout's bounding box): a flood fill
+/// is then a few shifts per step of its breadth, for the frames play meets.
+struct Small {
+    cells: u128,
+    width: u32,
+    /// Boards without the last file, the last two, the first, the first two:
+    /// what may move east by one or two, west by one or two, without wrapping.
+    east1: u128,
+    east2: u128,
+    west1: u128,
+    west2: u128,
+    /// The cells of even (file + rank) parity in the bounding box.
+    even: u128,
+}
+
+impl Small {
+    /// The layout of `rows` (occupied rows `band`), if its frame fits.
+    fn new(rows: &Rows, band: (usize, usize)) -> Option<Small> {
+        let all = rows[band.0..=band.1].iter().fold(0, |a, &r| a | r);
+        let low = all.trailing_zeros();
+        let width = 64 - all.leading_zeros() - low;
+        let height = (band.1 - band.0 + 1) as u32;
+        // Frames are at most 26 files wide (QK5), so shifts stay below 128.
+        if width > 32 || width * height > 128 {
+            return None;
+        }
+        let full = (1u128 << width) - 1;
+        let (mut cells, mut file0, mut file1, mut even) = (0u128, 0u128, 0u128, 0u128);
+        for (i, &row) in rows[band.0..=band.1].iter().enumerate() {
+            let at = i as u32 * width;
+            cells |= u128::from(row >> low) << at;
+            file0 |= 1 << at;
+            file1 |= 1 << (at + 1).min(127);
+            // Bits 0, 2, 4 … (u128::MAX / 3 is 0x5555…), shifted one file
+            // on every other rank.
+            let pattern = if i % 2 == 0 {
+                u128::MAX / 3
+            } else {
+                !(u128::MAX / 3)
+            };
+            even |= (pattern & full) << at;
+        }
+        let (last, last2) = (file0 << (width - 1), file0 << width.saturating_sub(2));
+        Some(Small {
+            cells,
+            width,
+            east1: !last,
+            east2: !(last | last2),
+            west1: !file0,
+            west2: !(file0 | if width > 1 { file1 } else { 0 }),
+            even,
+        })
+    }
+
+    /// Whether `set` is one component when each round adds `grow(reach)`.
+    fn filled(set: u128, grow: impl Fn(u128) -> u128) -> bool {
+        if set == 0 {
+            return true;
+        }
+        let mut reach = set & set.wrapping_neg();
+        loop {
+            let next = (reach | grow(reach)) & set;
+            if next == reach {
+                return reach == set;
+            }
+            reach = next;
+        }
+    }
+
+    fn sideways(&self, x: u128) -> (u128, u128) {
+        ((x & self.east1) << 1, (x & self.west1) >> 1)
+    }
+
+    /// QK2, in the order and words of [`super::shape_violation`].
+    fn shape_violation(&self) -> Option<Illegal> {
+        let w = self.width;
+        let orthogonal = |x: u128| {
+            let (e, west) = self.sideways(x);
+            e | west | x << w | x >> w
+        };
+        if !Small::filled(self.cells, orthogonal) {
+            return Some(NOT_ORTHOGONAL);
+        }
+        // (b): a diagonal step keeps (file + rank) parity, so each class is
+        // filled within itself; which class is "even" does not matter.
+        let even = self.even;
+        let diagonal = |x: u128| {
+            let (e, west) = self.sideways(x);
+            let both = e | west;
+            both << w | both >> w
+        };
+        for class in [self.cells & even, self.cells & !even] {
+            if !Small::filled(class, diagonal) {
+                return Some(NOT_DIAGONAL);
+            }
+        }
+        let knight = |x: u128| {
+            let one = self.sideways(x);
+            let one = one.0 | one.1;
+            let two = (x & self.east2) << 2 | (x & self.west2) >> 2;
+            one << (2 * w) | one >> (2 * w) | two << w | two >> w
+        };
+        if !Small::filled(self.cells, knight) {
+            return Some(NOT_KNIGHT);
+        }
+        None
+    }
+}
+
+/// QK2 on bit rows (occupied rows `band`), in the order and words of
+/// [`super::shape_violation`]: on one 128-bit board when the frame fits.
+fn shape_violation(rows: &Rows, band: (usize, usize)) -> Option<Illegal> {
+    match Small::new(rows, band) {
+        Some(small) => small.shape_violation(),
+        None => rows_shape_violation(rows, band),
+    }
+}
+
 /// QK2 on bit rows (occupied rows `band`), in the order and words of
 /// [`super::shape_violation`].
 fn rows_shape_violation(rows: &Rows, band: (usize, usize)) -> Option<Illegal> {
@@ -238,11 +357,12 @@ fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
     })
 }
 
-/// Moves the cells of `pos` as `plan` says, in place: every cell keeps its
-/// content, the strip's one step on, renamed into the new frame (QK5).
-fn apply(pos: &mut Position, plan: &Plan) {
-    let old = pos.cells;
-    let (files, ranks) = (pos.files, pos.ranks);
+/// Writes into `pos`, a copy of `from`, the cells of `from` moved as `plan`
+/// says: every cell keeps its content, the strip's one step on, renamed into
+/// the new frame (QK5).
+fn apply(from: &Position, pos: &mut Position, plan: &Plan) {
+    let old = &from.cells;
+    let (files, ranks) = (from.files, from.ranks);
     // Squares outside the frame are holes, so clearing the union of the old
     // and the new frame leaves no cell behind.
     for r in 0..ranks.max(plan.frame.1) {
@@ -290,11 +410,11 @@ fn apply(pos: &mut Position, plan: &Plan) {
 /// rows' bounding box; the position is built only for a legal shape.
 pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal> {
     let plan = plan(pos, dir)?;
-    if let Some(ill) = rows_shape_violation(&plan.rows, plan.band) {
+    if let Some(ill) = shape_violation(&plan.rows, plan.band) {
         return Err(ill);
     }
     let mut next = pos.clone();
-    apply(&mut next, &plan);
+    apply(pos, &mut next, &plan);
     Ok(next)
 }
 
@@ -304,9 +424,49 @@ pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal>
 pub(crate) fn quake_in_place(pos: &mut Position, dir: Dir) -> bool {
     match plan(pos, dir) {
         Ok(plan) => {
-            apply(pos, &plan);
+            let from = pos.clone();
+            apply(&from, pos, &plan);
             true
         }
         Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 128-bit fill against the row fill on random layouts, small and
+    /// too large for 128 bits.
+    #[test]
+    fn small_board_agrees_with_bit_rows() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut small, mut refused) = (0, 0);
+        for _ in 0..20_000 {
+            let (w, h) = (1 + next() % 14, 1 + next() % 14);
+            let mut rows: Rows = [0; ROWS];
+            for r in 0..h as usize {
+                rows[r + MARGIN as usize] = (next() & next() | next() & 1) & ((1 << w) - 1);
+                rows[r + MARGIN as usize] <<= MARGIN;
+            }
+            let Some(first) = rows.iter().position(|&r| r != 0) else {
+                continue;
+            };
+            let last = ROWS - 1 - rows.iter().rev().position(|&r| r != 0).unwrap_or(0);
+            let band = (first, last);
+            if let Some(s) = Small::new(&rows, band) {
+                small += 1;
+                let got = s.shape_violation();
+                refused += usize::from(got.is_some());
+                assert_eq!(got, rows_shape_violation(&rows, band), "{rows:?}");
+            }
+        }
+        assert!(small > 10_000 && refused > 1_000, "{small} {refused}");
     }
 }
