@@ -6,7 +6,7 @@ use crate::moves::Dir;
 use crate::piece::{Color, Piece, Role};
 use crate::position::{Position, HOLE};
 use crate::rules::Illegal;
-use crate::square::{Square, MAX_FILES, MAX_RANKS};
+use crate::square::{Square, MAX_FILES, MAX_RANKS, STRIDE};
 
 use super::layout::{coord, dir_step, Coord};
 use super::shape::{DIAG_STEPS, KNIGHT_STEPS, NOT_DIAGONAL, NOT_KNIGHT, NOT_ORTHOGONAL};
@@ -255,20 +255,10 @@ impl Plan {
         let (lo, hi) = self.strip;
         (lo.0..=hi.0).contains(&f) && (lo.1..=hi.1).contains(&r)
     }
-
-    /// Where the cell at `c` is after the quake, in the new frame.
-    fn target(&self, (f, r): Coord) -> Coord {
-        let (f, r) = if self.in_strip((f, r)) {
-            (f + self.step.0, r + self.step.1)
-        } else {
-            (f, r)
-        };
-        (f - self.shift.0, r - self.shift.1)
-    }
 }
 
 /// QK1, QK3, QK5: the quake of the mover's king in `dir` on bit rows, or why
-/// it cannot be made; QK2 is left to [`rows_shape_violation`].
+/// it cannot be made; QK2 is left to [`shape_violation`].
 fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
     let us = pos.turn;
     let Some(king) = pos.king(us) else {
@@ -357,34 +347,42 @@ fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
     })
 }
 
-/// Writes into `pos`, a copy of `from`, the cells of `from` moved as `plan`
-/// says: every cell keeps its content, the strip's one step on, renamed into
-/// the new frame (QK5).
-fn apply(from: &Position, pos: &mut Position, plan: &Plan) {
-    let old = &from.cells;
-    let (files, ranks) = (from.files, from.ranks);
-    // Squares outside the frame are holes, so clearing the union of the old
-    // and the new frame leaves no cell behind.
-    for r in 0..ranks.max(plan.frame.1) {
-        if let Some(row) = Square::new(0, r) {
-            let width = usize::from(files.max(plan.frame.0));
-            pos.cells[row.index()..row.index() + width].fill(HOLE);
+/// Moves the cells of `pos` as `plan` says, in place: the strip's bytes one
+/// step on (into the mailbox's border when it leaves the frame), then, when
+/// the bounding box moved, every byte by the same shift (QK5). Squares
+/// outside the frame are holes, so nothing else needs touching.
+fn apply(pos: &mut Position, plan: &Plan) {
+    let index = |(f, r): Coord| -> isize {
+        let origin = Square::new(0, 0).map_or(0, Square::index) as isize;
+        origin + isize::from(r) * STRIDE as isize + isize::from(f)
+    };
+    let (lo, hi) = plan.strip;
+    let (first, last) = (index(lo) as usize, index(hi) as usize);
+    let along = if lo.1 == hi.1 { 1 } else { STRIDE as usize };
+    let step = plan.step.0 as isize + plan.step.1 as isize * STRIDE as isize;
+    let cells = &mut pos.cells;
+    // The leading cell moves first, so every byte is read before it is
+    // overwritten; the trailing place becomes a hole.
+    let mut i = if step > 0 { last } else { first };
+    loop {
+        cells[i.wrapping_add_signed(step)] = cells[i];
+        if (step > 0 && i == first) || (step < 0 && i == last) {
+            break;
         }
+        i = if step > 0 { i - along } else { i + along };
     }
-    for r in 0..ranks {
-        let Some(row) = Square::new(0, r) else {
-            continue;
-        };
-        for f in 0..files {
-            let b = old[row.index() + usize::from(f)];
-            if b & HOLE != 0 {
-                continue;
-            }
-            let (tf, tr) = plan.target((i16::from(f), i16::from(r)));
-            // Inside the frame `plan` checked (QK5), so the square exists.
-            if let Some(to) = Square::new(tf as u8, tr as u8) {
-                pos.set_raw(to, b);
-            }
+    cells[if step > 0 { first } else { last }] = HOLE;
+    let shift = -(plan.shift.0 as isize + plan.shift.1 as isize * STRIDE as isize);
+    let n = cells.len();
+    match shift.unsigned_abs() {
+        0 => {}
+        by if shift > 0 => {
+            cells.copy_within(..n - by, by);
+            cells[..by].fill(HOLE);
+        }
+        by => {
+            cells.copy_within(by.., 0);
+            cells[n - by..].fill(HOLE);
         }
     }
     pos.files = plan.frame.0;
@@ -393,10 +391,9 @@ fn apply(from: &Position, pos: &mut Position, plan: &Plan) {
     let kings = Color::ALL.map(|c| pos.king(c));
     if kings.iter().all(Option::is_some) {
         for (c, k) in Color::ALL.into_iter().zip(kings.into_iter().flatten()) {
-            let (tf, tr) = plan.target(coord(k));
-            if let Some(to) = Square::new(tf as u8, tr as u8) {
-                pos.set(to, Some(Piece::new(c, Role::King)));
-            }
+            let moved = if plan.in_strip(coord(k)) { step } else { 0 };
+            let to = Square::from_index(k.index().wrapping_add_signed(moved + shift));
+            pos.set(to, Some(Piece::new(c, Role::King)));
         }
     } else {
         pos.refresh_kings();
@@ -414,7 +411,7 @@ pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal>
         return Err(ill);
     }
     let mut next = pos.clone();
-    apply(pos, &mut next, &plan);
+    apply(&mut next, &plan);
     Ok(next)
 }
 
@@ -424,8 +421,7 @@ pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal>
 pub(crate) fn quake_in_place(pos: &mut Position, dir: Dir) -> bool {
     match plan(pos, dir) {
         Ok(plan) => {
-            let from = pos.clone();
-            apply(&from, pos, &plan);
+            apply(pos, &plan);
             true
         }
         Err(_) => false,

@@ -192,8 +192,6 @@ mod tests {
 
     use super::*;
 
-    use super::*;
-
     fn rect(w: i16, h: i16) -> Vec<Coord> {
         (0..h).flat_map(|r| (0..w).map(move |f| (f, r))).collect()
     }
