@@ -1,0 +1,272 @@
+//! Quake Chess, DF army (`quake`) and LB army (`quake-lb`) (RULINGS QK0–QK7).
+//!
+//! - QK0: frame a–h × 1–6 with holes at a1 and h6. DF: Black `r n n k b b r` on
+//!   a6–g6, White `R B B K N N R` on b1–h1, pawns on ranks 5 and 2. LB: the
+//!   compounds `rb nb nr k br bn rn` / `RN BN BR K NR NB RB`; a compound moves
+//!   quietly like its carrier and captures, attacks and checks like its hunter
+//!   (the shared [`movegen`] already splits them by `Role::hunter/carrier`).
+//! - QK1: instead of moving, the king quakes `n`/`s`/`e`/`w`: its *strip* (the
+//!   maximal run of adjacent cells through the king along the quake's axis) moves
+//!   one step with everything on it ([`strip`], [`quake_cells`]).
+//! - QK2: afterwards all cells must be orthogonally connected (a), the cells of
+//!   each (file+rank) parity diagonally connected (b), and all cells knight
+//!   connected (c) ([`shape_violation`]).
+//! - QK3: no quake of a strip that holds both kings. QK4: no quake in check, and
+//!   none leaving the mover's king attacked.
+//! - QK5: after every move the frame is the bounding box of the cells, renamed
+//!   from `a1` ([`normalise`]); a frame wider than 26 files (`a`–`z`) or taller
+//!   than [`MAX_RANKS`] makes the quake illegal (squares beyond it have no name).
+//! - QK6: pawns step one cell forward and capture diagonally forward; no double
+//!   step, en passant nor promotion. At the end of every move each pawn of either
+//!   colour without a forward cell goes into the mover's hand as the mover's
+//!   pawn; king safety is judged after that pocketing.
+//! - QK7: captured pieces go to the capturer's hand in the capturer's colour (LB
+//!   pieces keep their type); drops on any empty cell, pawns not where their
+//!   forward cell is missing nor into a vertical strip that holds any pawn. No
+//!   castling.
+
+mod layout;
+mod pocket;
+mod rows;
+mod shape;
+
+pub(crate) use layout::quake_board_by_cells;
+pub use layout::{normalise, quake_cells, strip, Coord};
+pub use shape::{
+    connected, connected_bfs, diagonally_connected, knight_connected, orthogonally_connected,
+    shape_violation,
+};
+
+use crate::moves::{Dir, Move, MoveList};
+use crate::piece::{Color, Piece, Role};
+use crate::position::Position;
+use crate::rules::movegen::{self, PawnRules};
+use crate::rules::{Illegal, Rules, Scope, Variant};
+use crate::square::{Square, MAX_FILES, MAX_RANKS};
+
+use layout::coord;
+use pocket::{drop_allowed, drop_candidates, pocket_pawn_at, pocket_pawns};
+use rows::{quake_board, quake_in_place};
+
+/// Quake Chess, both armies.
+pub struct Quake;
+
+/// QK6: single steps only.
+const PAWNS: PawnRules = PawnRules {
+    double_step: false,
+    en_passant: false,
+};
+
+/// QK6: no promotion.
+fn never_promotes(_: Color, _: Square) -> bool {
+    false
+}
+
+/// The pieces each army may have (QK0): DF orthodox without queens, LB compounds.
+fn role_allowed(variant: Variant, role: Role) -> bool {
+    match role {
+        Role::Pawn | Role::King => true,
+        Role::Queen => false,
+        r if r.is_compound() => variant == Variant::QuakeLb,
+        _ => variant == Variant::Quake,
+    }
+}
+
+impl Rules for Quake {
+    fn start(variant: Variant) -> Position {
+        let mut pos = Position::empty(variant, 8, 6);
+        // QK0: hunters as DF; LB carriers N N R K R B B.
+        let (white, black): ([&str; 8], [&str; 8]) = if variant == Variant::QuakeLb {
+            (
+                ["*", "RN", "BN", "BR", "K", "NR", "NB", "RB"],
+                ["RB", "NB", "NR", "K", "BR", "BN", "RN", "*"],
+            )
+        } else {
+            (
+                ["*", "R", "B", "B", "K", "N", "N", "R"],
+                ["R", "N", "N", "K", "B", "B", "R", "*"],
+            )
+        };
+        movegen::place_rank(&mut pos, 0, Color::White, &white);
+        movegen::place_rank(&mut pos, 1, Color::White, &["P"; 8]);
+        for r in 2..4 {
+            movegen::place_rank(&mut pos, r, Color::White, &[""; 8]);
+        }
+        movegen::place_rank(&mut pos, 4, Color::Black, &["P"; 8]);
+        movegen::place_rank(&mut pos, 5, Color::Black, &black);
+        pos
+    }
+
+    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
+        let us = pos.turn;
+        movegen::all_piece_moves(pos, PAWNS, &never_promotes, scope, out);
+        if !scope.extras() {
+            return;
+        }
+        // QK7: drops on any empty cell (pawn limits are checked in `check`).
+        drop_candidates(pos, out);
+        // QK1: quakes.
+        if pos.king(us).is_some() {
+            for dir in Dir::ALL {
+                out.push(Move::Quake { dir });
+            }
+        }
+    }
+
+    fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
+        checked(pos, mv, || Self::in_check(pos))
+    }
+
+    fn check_in(pos: &Position, mv: &Move, in_check: bool) -> Result<(), Illegal> {
+        checked(pos, mv, || in_check)
+    }
+
+    fn play(pos: &mut Position, mv: &Move) {
+        let us = pos.turn;
+        match *mv {
+            Move::Normal { capture, .. } => {
+                // QK7: the capturer pockets the piece in its own colour.
+                if let Some(role) = capture.filter(|&r| r != Role::King) {
+                    pos.add_to_hand(us, role, 1);
+                }
+                movegen::play_piece_move(pos, mv);
+                // QK6: the cells stay as they are, so only a pawn that
+                // stepped onto a cell without a forward cell is pocketed.
+                if let Move::Normal {
+                    role: Role::Pawn,
+                    to,
+                    ..
+                } = *mv
+                {
+                    pocket_pawn_at(pos, to, us);
+                }
+            }
+            Move::Drop { role, to } => {
+                // QK7 keeps pawns off cells without a forward cell: nothing
+                // to pocket (QK6).
+                pos.add_to_hand(us, role, -1);
+                pos.set(to, Some(Piece::new(us, role)));
+                pos.ep = None;
+                movegen::finish_turn(pos, false);
+            }
+            Move::Quake { dir } => {
+                // A legal quake: its shape was tested by `check` (QK2).
+                quake_in_place(pos, dir);
+                pos.ep = None;
+                movegen::finish_turn(pos, false);
+                // QK6: pocketing at the end of the move, by the mover.
+                pocket_pawns(pos, us);
+            }
+            _ => movegen::finish_turn(pos, false),
+        }
+    }
+
+    fn attacked(pos: &Position, target: Square, by: Color) -> bool {
+        movegen::attacked_by(pos, target, by, |_, _| true)
+    }
+
+    fn validate(pos: &Position) -> Result<(), &'static str> {
+        if Color::ALL.iter().any(|&c| pos.count_kings(c) != 1) {
+            return Err("each side must have exactly one king");
+        }
+        let (files, ranks) = pos.frame();
+        if files > MAX_FILES || ranks > MAX_RANKS {
+            return Err("the frame is larger than 26 files (a–z) by 40 ranks");
+        }
+        let edge = |on: &dyn Fn(Square) -> bool| pos.cells().any(on);
+        if !edge(&|s| s.file() == 0)
+            || !edge(&|s| s.file() + 1 == files)
+            || !edge(&|s| s.rank() == 0)
+            || !edge(&|s| s.rank() + 1 == ranks)
+        {
+            return Err("the frame must be the bounding box of the cells (QK5)");
+        }
+        let variant = pos.variant();
+        for sq in pos.cells() {
+            if let Some(p) = pos.piece_at(sq) {
+                if !role_allowed(variant, p.role) {
+                    return Err("a piece that does not belong to this army (QK0)");
+                }
+                if p.role == Role::Pawn && !pos.is_cell(sq.offset(movegen::forward(p.color))) {
+                    return Err("a pawn without a forward cell would have been pocketed (QK6)");
+                }
+            }
+        }
+        for color in Color::ALL {
+            for role in Role::ALL {
+                if pos.in_hand(color, role) > 0 && !role_allowed(variant, role) {
+                    return Err("a piece in hand that does not belong to this army (QK0)");
+                }
+            }
+        }
+        let them = pos.turn.other();
+        if pos
+            .king(them)
+            .is_some_and(|k| Self::attacked(pos, k, pos.turn))
+        {
+            return Err("the side not to move is in check");
+        }
+        Ok(())
+    }
+
+    fn explain(pos: &Position, mv: &Move, ill: &Illegal) -> String {
+        if let (Move::Quake { dir }, "QK5") = (mv, ill.ruling) {
+            if let Some(k) = pos.king(pos.turn) {
+                let coords: Vec<Coord> = pos.cells().map(coord).collect();
+                let s = strip(&coords, coord(k), *dir);
+                return format!(
+                    "{}: the strip of {} cells through {k} would leave the {}×{} frame",
+                    ill.reason,
+                    s.len(),
+                    pos.files,
+                    pos.ranks
+                );
+            }
+        }
+        ill.reason.to_owned()
+    }
+}
+
+/// [`Rules::check`] with whether the mover is in check asked only of a quake
+/// (QK4), the one move kind that needs it.
+fn checked(pos: &Position, mv: &Move, in_check: impl FnOnce() -> bool) -> Result<(), Illegal> {
+    match *mv {
+        Move::Drop { role, to } => drop_allowed(pos, role, to)?,
+        Move::Quake { dir } => {
+            if in_check() {
+                return Err(Illegal::new("QK4", "a king in check may not quake"));
+            }
+            // QK4 on the board the quake makes, after QK6's pocketing
+            // (what `play` does, without computing the quake twice).
+            let mut next = quake_board(pos, dir)?;
+            pocket_pawns(&mut next, pos.turn);
+            let them = pos.turn.other();
+            if next
+                .king(pos.turn)
+                .is_some_and(|k| Quake::attacked(&next, k, them))
+            {
+                return Err(Illegal::new(
+                    "QK4",
+                    "the quake would leave the king attacked",
+                ));
+            }
+            return Ok(());
+        }
+        Move::Normal { .. } => {}
+        _ => return Err(Illegal::new("QK7", "no such move in Quake Chess")),
+    }
+    // Normal moves and drops leave the cells as they are, so QK6 can pocket
+    // only a pawn that steps onto a cell without a forward cell; everything
+    // else is tested on an overlay of the move instead of a copy.
+    let pockets_itself = matches!(*mv, Move::Normal { role: Role::Pawn, to, .. }
+        if !pos.is_cell(to.offset(movegen::forward(pos.turn))));
+    let safe = match pockets_itself {
+        false => movegen::king_safe_overlay(pos, mv, |_, _| true),
+        true => None,
+    };
+    if safe.unwrap_or_else(|| movegen::king_safe_after::<Quake>(pos, mv)) {
+        Ok(())
+    } else {
+        Err(Illegal::KING_ATTACKED)
+    }
+}

@@ -1,0 +1,468 @@
+//! The quake on bit rows (QK1–QK3, QK5, QK2): one mask per rank, the strip a
+//! run of bits, the quake a shift, the frame the rows' bounding box; the hot
+//! path of Quake move checking.
+
+use crate::moves::Dir;
+use crate::piece::{Color, Piece, Role};
+use crate::position::{Position, HOLE};
+use crate::rules::Illegal;
+use crate::square::{Square, MAX_FILES, MAX_RANKS, STRIDE};
+
+use super::layout::{coord, dir_step, Coord};
+use super::shape::{DIAG_STEPS, KNIGHT_STEPS, NOT_DIAGONAL, NOT_KNIGHT, NOT_ORTHOGONAL};
+
+/// Margin of [`Rows`] around the frame: a quake moves a cell one step out of
+/// it and a knight step reaches two further, so every step stays in the masks.
+const MARGIN: i16 = 3;
+/// Rows of [`Rows`]: the tallest frame plus the margins on both sides.
+const ROWS: usize = MAX_RANKS as usize + 2 * MARGIN as usize;
+
+/// The cells of a layout as one bit mask per rank: bit `file + MARGIN` of
+/// row `rank + MARGIN`. What QK1–QK5 need per quake without a list of cells.
+type Rows = [u64; ROWS];
+
+/// Vertical steps of QK2 (a); the horizontal ones are closed within a row.
+const VERTICAL_STEPS: [Coord; 2] = [(0, 1), (0, -1)];
+
+/// Whether the cells of `rows` (all in rows `lo..=hi`) form one component
+/// under `steps` (true for none), with `along_rows` adding the steps (±1, 0):
+/// a flood fill over the masks, as [`super::connected`] does on a list.
+///
+/// The fill sweeps up and then down, so a component is usually found in one
+/// or two rounds; a row's horizontal runs are filled at once.
+fn rows_connected(
+    rows: &Rows,
+    (lo, hi): (usize, usize),
+    steps: &[Coord],
+    along_rows: bool,
+) -> bool {
+    let Some(first) = (lo..=hi).find(|&r| rows[r] != 0) else {
+        return true;
+    };
+    let mut reach = [0u64; ROWS];
+    reach[first] = rows[first] & rows[first].wrapping_neg();
+    // Grows `reach` from row `r`; whether anything new was reached. Rows
+    // `lo..=hi` keep a margin of MARGIN ≥ 2 rows, so r + dr stays inside.
+    let spread = |reach: &mut Rows, r: usize| -> bool {
+        let mut here = reach[r];
+        if here == 0 {
+            return false;
+        }
+        let mut grew = false;
+        if along_rows {
+            loop {
+                let wider = (here | here << 1 | here >> 1) & rows[r];
+                if wider == here {
+                    break;
+                }
+                here = wider;
+                grew = true;
+            }
+            reach[r] = here;
+        }
+        for &(df, dr) in steps {
+            let shifted = if df >= 0 { here << df } else { here >> -df };
+            let t = (r as i16 + dr) as usize;
+            let new = shifted & rows[t] & !reach[t];
+            if new != 0 {
+                reach[t] |= new;
+                grew = true;
+            }
+        }
+        grew
+    };
+    loop {
+        let mut grew = false;
+        for r in lo..=hi {
+            grew |= spread(&mut reach, r);
+        }
+        for r in (lo..=hi).rev() {
+            grew |= spread(&mut reach, r);
+        }
+        if !grew {
+            break;
+        }
+    }
+    rows[lo..=hi] == reach[lo..=hi]
+}
+
+/// A layout of at most 128 cells' frame as one 128-bit board, bit
+/// `rank * width + file` (0-based in the layout's bounding box): a flood fill
+/// is then a few shifts per step of its breadth, for the frames play meets.
+struct Small {
+    cells: u128,
+    width: u32,
+    /// Boards without the last file, the last two, the first, the first two:
+    /// what may move east by one or two, west by one or two, without wrapping.
+    east1: u128,
+    east2: u128,
+    west1: u128,
+    west2: u128,
+    /// The cells of even (file + rank) parity in the bounding box.
+    even: u128,
+}
+
+impl Small {
+    /// The layout of `rows` (occupied rows `band`), if its frame fits.
+    fn new(rows: &Rows, band: (usize, usize)) -> Option<Small> {
+        let all = rows[band.0..=band.1].iter().fold(0, |a, &r| a | r);
+        let low = all.trailing_zeros();
+        let width = 64 - all.leading_zeros() - low;
+        let height = (band.1 - band.0 + 1) as u32;
+        // Frames are at most 26 files wide (QK5), so shifts stay below 128.
+        if width > 32 || width * height > 128 {
+            return None;
+        }
+        let full = (1u128 << width) - 1;
+        let (mut cells, mut file0, mut file1, mut even) = (0u128, 0u128, 0u128, 0u128);
+        for (i, &row) in rows[band.0..=band.1].iter().enumerate() {
+            let at = i as u32 * width;
+            cells |= u128::from(row >> low) << at;
+            file0 |= 1 << at;
+            file1 |= 1 << (at + 1).min(127);
+            // Bits 0, 2, 4 … (u128::MAX / 3 is 0x5555…), shifted one file
+            // on every other rank.
+            let pattern = if i % 2 == 0 {
+                u128::MAX / 3
+            } else {
+                !(u128::MAX / 3)
+            };
+            even |= (pattern & full) << at;
+        }
+        let (last, last2) = (file0 << (width - 1), file0 << width.saturating_sub(2));
+        Some(Small {
+            cells,
+            width,
+            east1: !last,
+            east2: !(last | last2),
+            west1: !file0,
+            west2: !(file0 | if width > 1 { file1 } else { 0 }),
+            even,
+        })
+    }
+
+    /// Whether `set` is one component when each round adds `grow(reach)`.
+    fn filled(set: u128, grow: impl Fn(u128) -> u128) -> bool {
+        if set == 0 {
+            return true;
+        }
+        let mut reach = set & set.wrapping_neg();
+        loop {
+            let next = (reach | grow(reach)) & set;
+            if next == reach {
+                return reach == set;
+            }
+            reach = next;
+        }
+    }
+
+    fn sideways(&self, x: u128) -> (u128, u128) {
+        ((x & self.east1) << 1, (x & self.west1) >> 1)
+    }
+
+    /// QK2, in the order and words of [`super::shape_violation`].
+    fn shape_violation(&self) -> Option<Illegal> {
+        let w = self.width;
+        let orthogonal = |x: u128| {
+            let (e, west) = self.sideways(x);
+            e | west | x << w | x >> w
+        };
+        if !Small::filled(self.cells, orthogonal) {
+            return Some(NOT_ORTHOGONAL);
+        }
+        // (b): a diagonal step keeps (file + rank) parity, so each class is
+        // filled within itself; which class is "even" does not matter.
+        let even = self.even;
+        let diagonal = |x: u128| {
+            let (e, west) = self.sideways(x);
+            let both = e | west;
+            both << w | both >> w
+        };
+        for class in [self.cells & even, self.cells & !even] {
+            if !Small::filled(class, diagonal) {
+                return Some(NOT_DIAGONAL);
+            }
+        }
+        let knight = |x: u128| {
+            let one = self.sideways(x);
+            let one = one.0 | one.1;
+            let two = (x & self.east2) << 2 | (x & self.west2) >> 2;
+            one << (2 * w) | one >> (2 * w) | two << w | two >> w
+        };
+        if !Small::filled(self.cells, knight) {
+            return Some(NOT_KNIGHT);
+        }
+        None
+    }
+}
+
+/// QK2 on bit rows (occupied rows `band`), in the order and words of
+/// [`super::shape_violation`]: on one 128-bit board when the frame fits.
+fn shape_violation(rows: &Rows, band: (usize, usize)) -> Option<Illegal> {
+    match Small::new(rows, band) {
+        Some(small) => small.shape_violation(),
+        None => rows_shape_violation(rows, band),
+    }
+}
+
+/// QK2 on bit rows (occupied rows `band`), in the order and words of
+/// [`super::shape_violation`].
+fn rows_shape_violation(rows: &Rows, band: (usize, usize)) -> Option<Illegal> {
+    if !rows_connected(rows, band, &VERTICAL_STEPS, true) {
+        return Some(NOT_ORTHOGONAL);
+    }
+    // (b): the two (file + rank) parities; MARGIN is added to both, so the
+    // parity of bit + row is the cell's own.
+    for parity in [0, 1] {
+        let mut class = [0u64; ROWS];
+        let even_bits = 0x5555_5555_5555_5555u64;
+        for i in band.0..=band.1 {
+            class[i] = rows[i]
+                & if (i + parity) % 2 == 0 {
+                    even_bits
+                } else {
+                    !even_bits
+                };
+        }
+        if !rows_connected(&class, band, &DIAG_STEPS, false) {
+            return Some(NOT_DIAGONAL);
+        }
+    }
+    if !rows_connected(rows, band, &KNIGHT_STEPS, false) {
+        return Some(NOT_KNIGHT);
+    }
+    None
+}
+
+/// A quake worked out on bit rows: the layout after it and how the board's
+/// squares move.
+struct Plan {
+    rows: Rows,
+    /// The first and last occupied row of `rows`.
+    band: (usize, usize),
+    /// The strip's first and last cell along the quake's axis (QK1).
+    strip: (Coord, Coord),
+    /// The strip's step.
+    step: Coord,
+    /// What is subtracted from a cell's moved coordinate (QK5).
+    shift: Coord,
+    /// The new frame, files × ranks.
+    frame: (u8, u8),
+}
+
+impl Plan {
+    fn in_strip(&self, (f, r): Coord) -> bool {
+        let (lo, hi) = self.strip;
+        (lo.0..=hi.0).contains(&f) && (lo.1..=hi.1).contains(&r)
+    }
+}
+
+/// QK1, QK3, QK5: the quake of the mover's king in `dir` on bit rows, or why
+/// it cannot be made; QK2 is left to [`shape_violation`].
+fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
+    let us = pos.turn;
+    let Some(king) = pos.king(us) else {
+        return Err(Illegal::new("QK1", "needs the mover's king on the board"));
+    };
+    let m = MARGIN as usize;
+    let mut rows: Rows = [0; ROWS];
+    for r in 0..pos.ranks {
+        let Some(row) = Square::new(0, r) else {
+            continue;
+        };
+        let mut bits = 0u64;
+        for (f, &b) in pos.cells[row.index()..row.index() + usize::from(pos.files)]
+            .iter()
+            .enumerate()
+        {
+            bits |= u64::from(b & HOLE == 0) << (f + m);
+        }
+        rows[usize::from(r) + m] = bits;
+    }
+    let has = |rows: &Rows, f: i16, r: i16| rows[(r + MARGIN) as usize] >> (f + MARGIN) & 1 != 0;
+    // QK1: the strip, as its first and last cell along the quake's axis.
+    let (kf, kr) = coord(king);
+    let (sf, sr) = match dir {
+        Dir::East | Dir::West => (1, 0),
+        Dir::North | Dir::South => (0, 1),
+    };
+    let (mut lo, mut hi) = ((kf, kr), (kf, kr));
+    while has(&rows, lo.0 - sf, lo.1 - sr) {
+        lo = (lo.0 - sf, lo.1 - sr);
+    }
+    while has(&rows, hi.0 + sf, hi.1 + sr) {
+        hi = (hi.0 + sf, hi.1 + sr);
+    }
+    let in_strip = |(f, r): Coord| (lo.0..=hi.0).contains(&f) && (lo.1..=hi.1).contains(&r);
+    // QK3: a strip holding both kings cannot quake.
+    if pos.king(us.other()).is_some_and(|k| in_strip(coord(k))) {
+        return Err(Illegal::new(
+            "QK3",
+            "the strip holds both kings, so neither may quake it",
+        ));
+    }
+    let (df, dr) = dir_step(dir);
+    if sr == 0 {
+        let row = &mut rows[(kr + MARGIN) as usize];
+        let run = ((1u64 << (hi.0 - lo.0 + 1)) - 1) << (lo.0 + MARGIN);
+        *row = (*row & !run) | if df > 0 { run << 1 } else { run >> 1 };
+    } else {
+        let bit = 1u64 << (kf + MARGIN);
+        for r in lo.1..=hi.1 {
+            rows[(r + MARGIN) as usize] &= !bit;
+        }
+        for r in lo.1..=hi.1 {
+            rows[(r + dr + MARGIN) as usize] |= bit;
+        }
+    }
+    // QK5: the bounding box, and the frame limits. Only rows one step beyond
+    // the old frame can have become occupied.
+    let all = rows.iter().fold(0, |a, &r| a | r);
+    if all == 0 {
+        return Err(Illegal::new("QK5", "would leave no cells"));
+    }
+    let first_row = rows.iter().position(|&r| r != 0).unwrap_or(0);
+    let last_row = ROWS - 1 - rows.iter().rev().position(|&r| r != 0).unwrap_or(0);
+    let (min_f, max_f) = (all.trailing_zeros() as i16, 63 - all.leading_zeros() as i16);
+    let (w, h) = (max_f - min_f + 1, (last_row - first_row + 1) as i16);
+    if w > i16::from(MAX_FILES) {
+        return Err(Illegal::new(
+            "QK5",
+            "would make the frame wider than 26 files (a–z)",
+        ));
+    }
+    if h > i16::from(MAX_RANKS) {
+        return Err(Illegal::new(
+            "QK5",
+            "would make the frame taller than the 40-rank limit",
+        ));
+    }
+    Ok(Plan {
+        rows,
+        band: (first_row, last_row),
+        strip: (lo, hi),
+        step: (df, dr),
+        shift: (min_f - MARGIN, first_row as i16 - MARGIN),
+        frame: (w as u8, h as u8),
+    })
+}
+
+/// Moves the cells of `pos` as `plan` says, in place: the strip's bytes one
+/// step on (into the mailbox's border when it leaves the frame), then, when
+/// the bounding box moved, every byte by the same shift (QK5). Squares
+/// outside the frame are holes, so nothing else needs touching.
+fn apply(pos: &mut Position, plan: &Plan) {
+    let index = |(f, r): Coord| -> isize {
+        let origin = Square::new(0, 0).map_or(0, Square::index) as isize;
+        origin + isize::from(r) * STRIDE as isize + isize::from(f)
+    };
+    let (lo, hi) = plan.strip;
+    let (first, last) = (index(lo) as usize, index(hi) as usize);
+    let along = if lo.1 == hi.1 { 1 } else { STRIDE as usize };
+    let step = plan.step.0 as isize + plan.step.1 as isize * STRIDE as isize;
+    let cells = &mut pos.cells;
+    // The leading cell moves first, so every byte is read before it is
+    // overwritten; the trailing place becomes a hole.
+    let mut i = if step > 0 { last } else { first };
+    loop {
+        cells[i.wrapping_add_signed(step)] = cells[i];
+        if (step > 0 && i == first) || (step < 0 && i == last) {
+            break;
+        }
+        i = if step > 0 { i - along } else { i + along };
+    }
+    cells[if step > 0 { first } else { last }] = HOLE;
+    let shift = -(plan.shift.0 as isize + plan.shift.1 as isize * STRIDE as isize);
+    let n = cells.len();
+    match shift.unsigned_abs() {
+        0 => {}
+        by if shift > 0 => {
+            cells.copy_within(..n - by, by);
+            cells[..by].fill(HOLE);
+        }
+        by => {
+            cells.copy_within(by.., 0);
+            cells[n - by..].fill(HOLE);
+        }
+    }
+    pos.files = plan.frame.0;
+    pos.ranks = plan.frame.1;
+    // The kings moved with their cells: no scan of the board for them.
+    let kings = Color::ALL.map(|c| pos.king(c));
+    if kings.iter().all(Option::is_some) {
+        for (c, k) in Color::ALL.into_iter().zip(kings.into_iter().flatten()) {
+            let moved = if plan.in_strip(coord(k)) { step } else { 0 };
+            let to = Square::from_index(k.index().wrapping_add_signed(moved + shift));
+            pos.set(to, Some(Piece::new(c, Role::King)));
+        }
+    } else {
+        pos.refresh_kings();
+    }
+}
+
+/// QK1–QK3, QK5: the board after the mover's quake in `dir` (before pocketing and
+/// passing the turn), or why the shape forbids it.
+///
+/// On bit rows: the strip is a run of bits, the quake a shift, the frame the
+/// rows' bounding box; the position is built only for a legal shape.
+pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal> {
+    let plan = plan(pos, dir)?;
+    if let Some(ill) = shape_violation(&plan.rows, plan.band) {
+        return Err(ill);
+    }
+    let mut next = pos.clone();
+    apply(&mut next, &plan);
+    Ok(next)
+}
+
+/// Plays a quake that [`quake_board`] allows, in place, without testing QK2
+/// again (what `Rules::play` may assume of a legal move). False, and `pos`
+/// unchanged, when QK1, QK3 or QK5 forbid it.
+pub(crate) fn quake_in_place(pos: &mut Position, dir: Dir) -> bool {
+    match plan(pos, dir) {
+        Ok(plan) => {
+            apply(pos, &plan);
+            true
+        }
+        Err(_) => false,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The 128-bit fill against the row fill on random layouts, small and
+    /// too large for 128 bits.
+    #[test]
+    fn small_board_agrees_with_bit_rows() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut small, mut refused) = (0, 0);
+        for _ in 0..20_000 {
+            let (w, h) = (1 + next() % 14, 1 + next() % 14);
+            let mut rows: Rows = [0; ROWS];
+            for r in 0..h as usize {
+                rows[r + MARGIN as usize] = (next() & next() | next() & 1) & ((1 << w) - 1);
+                rows[r + MARGIN as usize] <<= MARGIN;
+            }
+            let Some(first) = rows.iter().position(|&r| r != 0) else {
+                continue;
+            };
+            let last = ROWS - 1 - rows.iter().rev().position(|&r| r != 0).unwrap_or(0);
+            let band = (first, last);
+            if let Some(s) = Small::new(&rows, band) {
+                small += 1;
+                let got = s.shape_violation();
+                refused += usize::from(got.is_some());
+                assert_eq!(got, rows_shape_violation(&rows, band), "{rows:?}");
+            }
+        }
+        assert!(small > 10_000 && refused > 1_000, "{small} {refused}");
+    }
+}

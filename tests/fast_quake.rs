@@ -1,0 +1,356 @@
+//! The quake engine's shortcuts (quakes planned and shape-tested on bit rows,
+//! boards moved in place with the kings carried along, pocketing only the
+//! pawn that moved, QK2 left out of `play`) against the rules by the letter
+//! in `rules::reference`, token by token: random games of both armies from
+//! the start and from random layouts with holes, rich in quakes and drops,
+//! with every quake token (legal or not, QK1–QK5), every drop token
+//! (QK7) and every legal move's SAN judged alike and leading to the same
+//! position, king squares, check mark and game end; and whole games replayed
+//! from PGN with an illegal token stopping them where the reference says.
+use fvnote::notation::fen::read_fen;
+use fvnote::notation::pgn::Reader;
+use fvnote::notation::san::{write_san, San, SanError};
+use fvnote::record::gen::SplitMix64;
+use fvnote::record::replay::{ReplayOptions, Replayer};
+use fvnote::rules::reference;
+use fvnote::{Color, Dir, Move, Position, Role, Square, Variant};
+
+/// What a token resolves to: the move, or the ruling that refuses it (`None`
+/// for refusals without one: no match, ambiguity, syntax).
+fn verdict(pos: &Position, token: &str) -> Result<Move, Option<&'static str>> {
+    let parsed = San::parse(token).map_err(|_| None)?;
+    match parsed.resolve(pos) {
+        Ok(r) => Ok(r.mv),
+        Err(SanError::Illegal { ruling, .. }) => Err(Some(ruling)),
+        Err(SanError::GameOver { outcome }) => Err(Some(outcome.ruling())),
+        Err(_) => Err(None),
+    }
+}
+
+/// The king squares found by looking at every cell (the cache must agree).
+fn kings_by_scan(pos: &Position) -> [Option<Square>; 2] {
+    let mut kings = [None, None];
+    for sq in pos.cells() {
+        if let Some(p) = pos.piece_at(sq).filter(|p| p.role == Role::King) {
+            kings[usize::from(p.color == Color::Black)] = Some(sq);
+        }
+    }
+    kings
+}
+
+/// QK6 by the letter: no pawn of either colour is left without a forward cell.
+fn unpocketed_pawn(pos: &Position) -> Option<Square> {
+    pos.cells().find(|&sq| {
+        pos.piece_at(sq).is_some_and(|p| {
+            let ahead = match p.color {
+                Color::White => sq.rank().checked_add(1),
+                Color::Black => sq.rank().checked_sub(1),
+            };
+            let ahead = ahead.and_then(|r| Square::new(sq.file(), r));
+            p.role == Role::Pawn && !ahead.is_some_and(|a| pos.is_cell(a))
+        })
+    })
+}
+
+/// The position after `mv` by the engine, checked against the reference.
+fn after(pos: &Position, mv: &Move, what: &str) -> Position {
+    let next = pos.play(mv);
+    assert_eq!(next, reference::play(pos, mv), "position after {what}");
+    assert_eq!(
+        [next.king(Color::White), next.king(Color::Black)],
+        kings_by_scan(&next),
+        "king squares after {what}"
+    );
+    assert_eq!(unpocketed_pawn(&next), None, "QK6 after {what}");
+    assert_eq!(
+        next.gives_check_mark(),
+        reference::gives_check(&next),
+        "check mark of {what}"
+    );
+    next
+}
+
+/// Every quake and drop token and every legal move's SAN in `pos`, against
+/// the reference; returns the legal moves.
+fn compare_tokens(pos: &Position, at: &str) -> Vec<Move> {
+    let fen = format!("{pos:?} ({at})");
+    let legal = reference::legal_moves(pos);
+    assert_eq!(pos.legal_moves().len(), legal.len(), "legal moves, {fen}");
+    assert_eq!(pos.has_legal_move(), !legal.is_empty(), "any move, {fen}");
+    for dir in Dir::ALL {
+        let mv = Move::Quake { dir };
+        let token = format!("K-q{}", dir.char());
+        let want = reference::check(pos, &mv).map_err(|ill| Some(ill.ruling));
+        let got = verdict(pos, &token).map(|_| ());
+        // A game that is over refuses everything (G5) on both sides.
+        if legal.is_empty() {
+            assert!(got.is_err(), "{token} accepted after the end, {fen}");
+            continue;
+        }
+        assert_eq!(got, want, "{token}, {fen}");
+        // The same refusal, word for word (QK2 a, b and c share a ruling).
+        assert_eq!(pos.check_move(&mv), reference::check(pos, &mv), "{fen}");
+        if want.is_ok() {
+            after(pos, &mv, &format!("{token}, {fen}"));
+        }
+    }
+    // Drops of every piece on every cell, most of them illegal (QK7).
+    for sq in pos.cells() {
+        for role in [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook] {
+            let mv = Move::Drop { role, to: sq };
+            let token = format!("{}@{sq}", role.code());
+            let got = verdict(pos, &token);
+            if legal.contains(&mv) {
+                assert_eq!(got, Ok(mv), "{token}, {fen}");
+            } else {
+                assert!(got.is_err(), "{token} accepted, {fen}");
+            }
+        }
+    }
+    for mv in &legal {
+        let san = write_san(pos, mv);
+        assert_eq!(verdict(pos, &san), Ok(*mv), "{san}, {fen}");
+        after(pos, mv, &format!("{san}, {fen}"));
+    }
+    legal.to_vec()
+}
+
+/// A quake with probability 1/2 and a drop with 1/4 when there is one.
+fn pick(legal: &[Move], rng: &mut SplitMix64) -> Move {
+    let of = |quake: bool| -> Vec<Move> {
+        legal
+            .iter()
+            .filter(|m| matches!(m, Move::Quake { .. }) == quake)
+            .filter(|m| quake || matches!(m, Move::Drop { .. }))
+            .copied()
+            .collect()
+    };
+    let (quakes, drops) = (of(true), of(false));
+    if !quakes.is_empty() && rng.chance(1, 2) {
+        quakes[rng.below(quakes.len())]
+    } else if !drops.is_empty() && rng.chance(1, 2) {
+        drops[rng.below(drops.len())]
+    } else {
+        legal[rng.below(legal.len())]
+    }
+}
+
+fn random_game(start: Position, plies: usize, rng: &mut SplitMix64, name: &str) -> usize {
+    let mut pos = start;
+    for ply in 0..plies {
+        let legal = compare_tokens(&pos, &format!("{name} ply {ply}"));
+        if legal.is_empty() {
+            return ply;
+        }
+        let mv = pick(&legal, rng);
+        pos = after(&pos, &mv, &format!("{name} ply {ply}"));
+    }
+    plies
+}
+
+/// A random legal layout in `variant`'s army: cells of a frame up to 9×8 with
+/// about one hole in five, both kings, a few pieces and pawns, pieces in
+/// hand. `None` when the FEN reader refuses it (e.g. a side not to move in
+/// check, or a frame that is not the cells' bounding box).
+fn random_layout(variant: Variant, rng: &mut SplitMix64) -> Option<Position> {
+    // Narrow frames too: there a quake can cut the knight's graph (QK2 c).
+    let w = if rng.chance(1, 4) {
+        2 + rng.below(2)
+    } else {
+        5 + rng.below(5)
+    };
+    let h = 4 + rng.below(5);
+    let pieces: &[&str] = if variant == Variant::QuakeLb {
+        &["RN", "BN", "BR", "NR", "NB", "RB"]
+    } else {
+        &["R", "B", "N"]
+    };
+    let mut grid: Vec<Vec<String>> = vec![vec![String::new(); w]; h];
+    for cell in grid.iter_mut().flatten() {
+        *cell = if rng.chance(1, 5) { "*" } else { "." }.to_owned();
+    }
+    let place = |grid: &mut Vec<Vec<String>>, code: String, rng: &mut SplitMix64| {
+        for _ in 0..20 {
+            let (f, r) = (rng.below(w), rng.below(h));
+            if grid[r][f] == "." {
+                grid[r][f] = code;
+                return;
+            }
+        }
+    };
+    place(&mut grid, "K".to_owned(), rng);
+    place(&mut grid, "k".to_owned(), rng);
+    for _ in 0..rng.below(5) {
+        let p = pieces[rng.below(pieces.len())];
+        let code = if rng.chance(1, 2) {
+            p.to_owned()
+        } else {
+            p.to_lowercase()
+        };
+        place(&mut grid, code, rng);
+    }
+    // Pawns only where their forward cell exists (QK6).
+    for _ in 0..rng.below(6) {
+        let (f, r) = (rng.below(w), rng.below(h));
+        let white = rng.chance(1, 2);
+        let ahead = if white { r + 1 } else { r.wrapping_sub(1) };
+        if grid[r][f] == "." && ahead < h && grid[ahead][f] != "*" {
+            grid[r][f] = if white { "P" } else { "p" }.to_owned();
+        }
+    }
+    // FEN: top rank first; a piece code longer than a letter in parentheses.
+    let mut board = Vec::new();
+    for row in grid.iter().rev() {
+        let mut text = String::new();
+        let mut empty = 0;
+        for cell in row {
+            if cell == "." {
+                empty += 1;
+                continue;
+            }
+            if empty > 0 {
+                text.push_str(&empty.to_string());
+                empty = 0;
+            }
+            if cell.len() > 1 {
+                text.push_str(&format!("({cell})"));
+            } else {
+                text.push_str(cell);
+            }
+        }
+        if empty > 0 {
+            text.push_str(&empty.to_string());
+        }
+        board.push(text);
+    }
+    let hand = if variant == Variant::QuakeLb {
+        "PN(BR)p(rn)"
+    } else {
+        "PNBpr"
+    };
+    let turn = if rng.chance(1, 2) { "w" } else { "b" };
+    let fen = format!("{}[{hand}] {turn} - - 0 1", board.join("/"));
+    read_fen(&fen, variant).ok()
+}
+
+fn random_games(variant: Variant, games: usize, plies: usize, seed: u64) {
+    let mut rng = SplitMix64::new(seed);
+    let mut played = 0;
+    for game in 0..games {
+        played += random_game(
+            Position::start(variant),
+            plies,
+            &mut rng,
+            &format!("{variant} game {game}"),
+        );
+    }
+    assert!(played >= games * 20, "{variant}: only {played} plies");
+}
+
+#[test]
+fn quake_tokens_agree_with_the_reference() {
+    random_games(Variant::Quake, 6, 60, 11);
+}
+
+#[test]
+fn quake_lb_tokens_agree_with_the_reference() {
+    random_games(Variant::QuakeLb, 6, 60, 12);
+}
+
+#[test]
+fn random_layouts_with_holes_agree_with_the_reference() {
+    let mut rng = SplitMix64::new(13);
+    let (mut layouts, mut shape_refusals, mut knight_refusals) = (0, 0, 0);
+    for variant in [Variant::Quake, Variant::QuakeLb] {
+        for n in 0..400 {
+            let Some(start) = random_layout(variant, &mut rng) else {
+                continue;
+            };
+            layouts += 1;
+            for dir in Dir::ALL {
+                if let Err(ill) = reference::check(&start, &Move::Quake { dir }) {
+                    shape_refusals += usize::from(ill.ruling == "QK2");
+                    knight_refusals += usize::from(ill.reason.contains("knight"));
+                }
+            }
+            random_game(start, 12, &mut rng, &format!("{variant} layout {n}"));
+        }
+    }
+    // The layouts must exercise what they are for: many positions, and
+    // quakes refused by each shape limit's ruling among them.
+    assert!(layouts >= 200, "only {layouts} layouts");
+    assert!(shape_refusals >= 50, "only {shape_refusals} QK2 refusals");
+    assert!(
+        knight_refusals >= 5,
+        "only {knight_refusals} QK2 (c) refusals"
+    );
+}
+
+/// A game written as PGN with `bad` after its legal moves: replay stops at
+/// `bad` with the reference's ruling, and the position before it is the
+/// reference's.
+fn replay_with(variant: Variant, sans: &[String], bad: &str) -> (usize, Option<String>) {
+    let mut text = format!("[Variant \"{variant}\"]\n\n");
+    for (i, san) in sans
+        .iter()
+        .chain(std::iter::once(&bad.to_owned()))
+        .enumerate()
+    {
+        if i % 2 == 0 {
+            text.push_str(&format!("{}. ", i / 2 + 1));
+        }
+        text.push_str(san);
+        text.push(' ');
+    }
+    text.push_str("*\n");
+    let mut reader = Reader::new(text.as_bytes());
+    let mut replayer = Replayer::new(ReplayOptions::default());
+    let report = reader.read_game(&mut replayer).unwrap().unwrap();
+    let error = report.error.map(|e| format!("{} {:?}", e.token, e.ruling));
+    (report.plies, error)
+}
+
+#[test]
+fn replayed_games_stop_at_the_illegal_token_the_reference_refuses() {
+    let mut rng = SplitMix64::new(14);
+    let mut refused = 0;
+    for variant in [Variant::Quake, Variant::QuakeLb] {
+        for game in 0..12 {
+            let mut pos = Position::start(variant);
+            let mut sans = Vec::new();
+            let plies = 10 + rng.below(50);
+            for _ in 0..plies {
+                let legal = reference::legal_moves(&pos);
+                if legal.is_empty() {
+                    break;
+                }
+                let mv = pick(&legal, &mut rng);
+                sans.push(write_san(&pos, &mv));
+                pos = reference::play(&pos, &mv);
+            }
+            // The first quake the reference refuses here, if any.
+            let illegal = Dir::ALL.into_iter().find_map(|dir| {
+                let ill = reference::check(&pos, &Move::Quake { dir }).err()?;
+                Some((format!("K-q{}", dir.char()), ill.ruling))
+            });
+            let Some((token, ruling)) = illegal else {
+                continue;
+            };
+            if reference::legal_moves(&pos).is_empty() {
+                continue;
+            }
+            let (plies, error) = replay_with(variant, &sans, &token);
+            assert_eq!(plies, sans.len(), "{variant} game {game}: {sans:?}");
+            assert_eq!(
+                error,
+                Some(format!("{token} {:?}", Some(ruling))),
+                "{variant} game {game}: {sans:?} {pos:?}"
+            );
+            refused += 1;
+        }
+    }
+    assert!(
+        refused >= 8,
+        "only {refused} games ended on a refused quake"
+    );
+}
