@@ -449,3 +449,25 @@ fn sc3_insertion_promotions_round_trip_through_san() {
         "no insertion with a promotion was written"
     );
 }
+
+/// SC3: a promotion written in a push names the square its pawn is pushed
+/// onto; a push whose promotion squares are misnamed matches no legal move.
+#[test]
+fn sc3_a_push_names_the_squares_it_promotes_on() {
+    use fvnote::notation::san::San;
+    // White's cage on h1 under the h-file; the pawn on h6 is pushed to h7.
+    let p = pos(
+        "*********/*r1bkbnr*/*2p1ppP*/*ppnp3*/*7*/*PPPPP1P*/*RNBKBNR*/****1**1* w - - 0 5 h1!e1",
+    );
+    let right = San::parse("C>h8/h7=Q").unwrap();
+    assert!(right.resolve(&p).is_ok());
+    let wrong = San::parse("C>h8/b3=Q").unwrap();
+    let err = wrong.resolve(&p).unwrap_err().to_string();
+    assert!(
+        err.contains("promotes on h7, not on b3"),
+        "a misnamed promotion square must be refused: {err}"
+    );
+    let missing = San::parse("C>h8").unwrap();
+    let err = missing.resolve(&p).unwrap_err().to_string();
+    assert!(err.contains("e.g. C>h8/h7=Q"), "{err}");
+}

@@ -155,11 +155,15 @@ impl San {
                     promotions: p,
                 },
             ) => {
+                // Each promotion names the square its pawn is pushed onto
+                // (SC3): a square the push does not promote on is no match.
                 to == t
                     && promotions
                         .iter()
-                        .map(|x| x.1)
-                        .eq(p.iter().flatten().copied())
+                        .copied()
+                        .eq(crate::rules::promotion_squares(pos, mv)
+                            .into_iter()
+                            .zip(p.iter().flatten().copied()))
             }
             _ => false,
         }
@@ -333,8 +337,44 @@ fn no_match(san: &San, pos: &Position) -> String {
         ),
         San::Quake { dir } => format!("the king's strip cannot quake {} here", dir_name(dir)),
         San::CageMove { to } => format!("{side}'s cage cannot move to {to} here"),
-        San::CageInsert { to, .. } => {
-            format!("{side}'s cage cannot be pushed through the board to end on {to} here")
+        San::CageInsert { to, ref promotions } => {
+            // The push itself may be legal and only its promotions misnamed.
+            let push = pos
+                .legal_moves()
+                .into_iter()
+                .find(|mv| matches!(mv, Move::CageInsert { to: t, .. } if *t == to));
+            match push {
+                Some(mv) => {
+                    let squares = crate::rules::promotion_squares(pos, &mv);
+                    let named: Vec<Square> = promotions.iter().map(|p| p.0).collect();
+                    if named.is_empty() && !squares.is_empty() {
+                        let first = squares[0];
+                        format!(
+                            "pushing {side}'s cage to {to} promotes the pawn pushed onto {first} \
+                             (expected its new piece named, e.g. C>{to}/{first}=Q) (SC3)"
+                        )
+                    } else if squares == named {
+                        format!("{side}'s cage cannot be pushed to {to} with those promotions")
+                    } else {
+                        let list = |sq: &[Square]| match sq {
+                            [] => "no square".to_string(),
+                            _ => sq
+                                .iter()
+                                .map(|s| s.to_string())
+                                .collect::<Vec<_>>()
+                                .join(" and "),
+                        };
+                        format!(
+                            "pushing {side}'s cage to {to} promotes on {}, not on {} (SC3)",
+                            list(&squares),
+                            list(&named)
+                        )
+                    }
+                }
+                None => {
+                    format!("{side}'s cage cannot be pushed through the board to end on {to} here")
+                }
+            }
         }
     }
 }
