@@ -1,4 +1,5 @@
-//! What `tests/fast_fault_line.rs` and `tests/fast_slide.rs` share: random
+//! What `tests/fast_fault_line.rs` and `tests/fast_slide.rs` share (and
+//! `tests/fast_chess.rs` and `tests/fast_masked.rs` its verdict check): random
 //! games rich in a variant's special moves, many spellings of every
 //! candidate move (canonical, lenient, wrong), and the token-by-token and
 //! verdict-by-verdict comparisons of an accelerator with the reference.
