@@ -3,8 +3,11 @@
 //! way without a warning, and it must reach the same positions and game ends
 //! (GR1–GR4, RF1–RF7, G5). Declining is always allowed; accepting anything
 //! the reference would refuse or warn about is a defect.
+#[path = "common/agreement.rs"]
+mod agreement;
 mod mailbox_fast;
 
+use agreement::pick;
 use fvnote::notation::san::{long_form, write_san, San};
 use fvnote::record::gen::{generate, to_pgn, GenOptions, SplitMix64};
 use fvnote::record::replay::fast_masked::play_clean;
@@ -12,29 +15,6 @@ use fvnote::rules::fast_masked::FastMasked;
 use fvnote::{Move, Position, Variant};
 
 const VARIANTS: [Variant; 2] = [Variant::Grid, Variant::RankAndFile];
-
-/// A legal special move (castling, en passant, promotion) with probability
-/// 3/5 when there is one, else any legal move: the mix of
-/// `examples/special_games.rs`.
-fn pick(legal: &[Move], rng: &mut SplitMix64) -> Move {
-    let special: Vec<&Move> = legal
-        .iter()
-        .filter(|m| {
-            !matches!(
-                m,
-                Move::Normal {
-                    promotion: None,
-                    ..
-                }
-            )
-        })
-        .collect();
-    if !special.is_empty() && rng.chance(3, 5) {
-        *special[rng.below(special.len())]
-    } else {
-        legal[rng.below(legal.len())]
-    }
-}
 
 /// Special-move-rich games: every position reached, start included.
 fn special_positions(variant: Variant, games: usize, plies: usize, seed: u64) -> Vec<Position> {
