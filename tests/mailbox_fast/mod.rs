@@ -152,6 +152,33 @@ pub fn compare_tokens(
     (played, declined)
 }
 
+/// [`compare_tokens`] in every position of `games` (SAN lists of
+/// `variant` from the start), the final one included, where every token
+/// is refused. Returns (positions before a move, tokens played, canonical
+/// tokens declined).
+pub fn compare_along_games(
+    variant: Variant,
+    games: &[Vec<String>],
+    extra: &[String],
+    play: &dyn Fn(&Position, &ParsedSan) -> Option<Position>,
+    may_decline: &dyn Fn(&Position, &Move) -> bool,
+) -> (usize, usize, usize) {
+    let (mut positions, mut played, mut declined) = (0, 0, 0);
+    for game in games {
+        let mut pos = Position::start(variant);
+        for san in game {
+            positions += 1;
+            let (p, d) = compare_tokens(&pos, extra, play, may_decline);
+            played += p;
+            declined += d;
+            San::parse(san).unwrap().play(&mut pos).unwrap();
+        }
+        // The end of the game: every token is refused, by the reference.
+        compare_tokens(&pos, extra, play, may_decline);
+    }
+    (positions, played, declined)
+}
+
 /// What a verdict shows, comparable across the two replays.
 pub fn verdict(r: &GameReport) -> String {
     let json = |d: &Vec<_>| serde_json::to_string(d).unwrap();
