@@ -356,45 +356,22 @@ fn validate_accepts_board_edits_and_rejects_an_illegal_turn_at_its_line() {
 #[test]
 fn convert_gives_the_canonical_pgn_and_lists_read_back() {
     let list = fixture("fault-line/valid/01-board-edits.txt");
-    let pgn = list_to_pgn()
-        .arg(&list)
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let pgn = String::from_utf8(pgn).unwrap();
+    let pgn = stdout_of(list_to_pgn().arg(&list), 0);
     // The same moves as the PGN fixture the list was typed from.
     let original = game_fixture("fault-line/valid/02-castling-and-promotion.pgn");
-    let canonical = fvnote()
-        .args(["convert", "--to", "pgn", &original])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    assert_eq!(moves(&pgn), moves(&String::from_utf8(canonical).unwrap()));
+    let canonical = stdout_of(fvnote().args(["convert", "--to", "pgn", &original]), 0);
+    assert_eq!(moves(&pgn), moves(&canonical));
     assert!(
         pgn.contains("[Variant \"fault-line\"]") && pgn.ends_with("0-1\n\n"),
         "{pgn}"
     );
     // convert --to gamecourier, then back: the same game again.
-    let written = fvnote()
-        .args(["convert", "--to", "gamecourier", &original])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let again = list_to_pgn()
-        .arg("-")
-        .write_stdin(written)
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    assert_eq!(moves(&String::from_utf8(again).unwrap()), moves(&pgn));
+    let written = stdout_of(
+        fvnote().args(["convert", "--to", "gamecourier", &original]),
+        0,
+    );
+    let again = stdout_of(list_to_pgn().arg("-").write_stdin(written), 0);
+    assert_eq!(moves(&again), moves(&pgn));
 }
 
 #[test]
