@@ -1,12 +1,15 @@
 //! Hostile input: every case ends in a clean result or an error with a location,
 //! never a panic, a stack overflow or worse-than-linear time.
 
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
+
 use std::io::{BufReader, Read};
 use std::time::Duration;
 
 use cpu_time::ThreadTime;
 
-use assert_cmd::Command;
 use fvnote::notation::fen::read_fen;
 use fvnote::notation::pgn::{read_all, PgnError, PgnErrorKind, Reader, Visitor};
 use fvnote::record::gen::{generate, to_pgn, GenOptions};
@@ -414,8 +417,7 @@ fn absurd_fens() {
         .iter()
         .filter(|(f, _)| f.len() < 2000 && !f.is_empty())
     {
-        let out = Command::cargo_bin("fvnote")
-            .unwrap()
+        let out = fvnote()
             .args(["perft", "1", "--variant", v.id(), "--fen", fen])
             .output()
             .unwrap();
@@ -496,8 +498,7 @@ fn hostile_arguments_are_refused_with_a_message() {
         (&["show", "--svg", here], "is a directory"),
     ];
     for (args, message) in cases {
-        Command::cargo_bin("fvnote")
-            .unwrap()
+        fvnote()
             .args(*args)
             .timeout(Duration::from_secs(30))
             .assert()
@@ -524,12 +525,7 @@ fn hostile_write_targets_are_left_alone() {
     for f in [&ro, &linked, &bad] {
         let before = std::fs::read(f).unwrap();
         for args in [&["fmt"][..], &["convert", "--to", "pgn", "--in-place"][..]] {
-            Command::cargo_bin("fvnote")
-                .unwrap()
-                .args(args)
-                .arg(f)
-                .assert()
-                .code(2);
+            fvnote().args(args).arg(f).assert().code(2);
             assert_eq!(
                 std::fs::read(f).unwrap(),
                 before,

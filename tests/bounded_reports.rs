@@ -3,7 +3,10 @@
 //! warnings and notes, counts the rest exactly, and shows what a full
 //! report of the same game shows.
 
-use assert_cmd::Command;
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
+
 use fvnote::notation::pgn::{read_all, Reader};
 use fvnote::record::replay::{replay, GameReport, ReplayOptions, Replayer, KEPT_DIAGNOSTICS};
 use fvnote::record::validate::{check_games, Summary, ValidateOptions};
@@ -181,7 +184,7 @@ fn validate_counts_what_it_does_not_show() {
     assert_eq!(summary.warnings, 200);
 
     let validate = |args: &[&str]| {
-        let mut cmd = Command::cargo_bin("fvnote").unwrap();
+        let mut cmd = fvnote();
         cmd.arg("validate")
             .args(args)
             .arg("-")

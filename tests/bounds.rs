@@ -6,12 +6,11 @@ use std::io::Read;
 use std::process::{Command as Std, Stdio};
 use std::time::{Duration, Instant};
 
-use assert_cmd::cargo::cargo_bin;
 use predicates::str::contains;
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::fvnote;
+use cli::{bin, clean_env, fvnote, fvnote_std};
 
 #[test]
 fn perft_depth_is_checked_against_a_maximum() {
@@ -33,7 +32,7 @@ fn perft_depth_is_checked_against_a_maximum() {
 
 #[test]
 fn perft_stops_on_ctrl_c_with_status_130() {
-    let mut child = Std::new(cargo_bin("fvnote"))
+    let mut child = fvnote_std()
         .args(["perft", "20"])
         .stdout(Stdio::null())
         .stderr(Stdio::null())
@@ -49,7 +48,7 @@ fn perft_stops_on_ctrl_c_with_status_130() {
 /// Runs `fvnote ARGS`, reads `keep` bytes of its output and closes the
 /// pipe: the process must end quietly, soon.
 fn read_then_close(args: &[&str], keep: usize) -> (Option<i32>, String) {
-    let mut child = Std::new(cargo_bin("fvnote"))
+    let mut child = fvnote_std()
         .args(args)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
@@ -105,10 +104,10 @@ fn validate_into_a_closed_pipe_ends_quietly() {
 /// `fvnote ARGS | head -1` in bash: (fvnote's status, what head printed).
 fn piped_to_head(cmd: &str) -> (String, String) {
     let script = format!("{cmd} | head -1 >/dev/null; echo ${{PIPESTATUS[0]}}");
-    let out = Std::new("bash")
+    let out = clean_env(&mut Std::new("bash"))
         .arg("-c")
         .arg(script)
-        .env("FVNOTE", cargo_bin("fvnote"))
+        .env("FVNOTE", bin())
         .output()
         .unwrap();
     (

@@ -5,6 +5,10 @@
 //! Without `chromium` and `chromedriver` these tests print why and pass;
 //! under `CI=true` a missing browser is a failure (`.ci/run` installs it).
 
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote_std;
+
 use std::io::{Read, Write};
 use std::net::{TcpListener, TcpStream};
 use std::path::{Path, PathBuf};
@@ -275,7 +279,7 @@ impl Drop for Driver {
 
 fn page_of(record: &Path, dir: &Path, name: &str) -> PathBuf {
     let out = dir.join(name);
-    let status = Command::new(env!("CARGO_BIN_EXE_fvnote"))
+    let status = fvnote_std()
         .arg("html")
         .arg(record)
         .arg("-o")

@@ -2,17 +2,18 @@
 //! `convert --to pgn X.pgn` and `convert --to json X.pgn | convert --to pgn -`
 //! give the same bytes for every valid game of every variant, and JSON → PGN
 //! replays like PGN → PGN (an illegal move is an error, exit 1).
-use assert_cmd::Command;
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
+
 use fvnote::record::gen::{generate, to_pgn, GenOptions};
 use fvnote::Variant;
 
 fn convert(args: &[&str], stdin: Vec<u8>) -> (i32, Vec<u8>, String) {
-    let out = Command::cargo_bin("fvnote")
-        .unwrap()
+    let out = fvnote()
         .arg("convert")
         .args(args)
         .write_stdin(stdin)
-        .timeout(std::time::Duration::from_secs(120))
         .output()
         .unwrap();
     (

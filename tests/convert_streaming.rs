@@ -3,11 +3,14 @@
 //! game reaches standard output before the next is read, and the bytes are
 //! those of the whole-record path (`to_game` + serde_json, `canonical_form`
 //! + the PGN writer), fixture by fixture.
+#[path = "common/cli.rs"]
+mod cli;
 mod common;
+use cli::fvnote_std;
 
 use std::cell::RefCell;
 use std::io::{BufRead, Read, Write};
-use std::process::{Command, Stdio};
+use std::process::Stdio;
 use std::rc::Rc;
 use std::sync::mpsc;
 use std::time::Duration;
@@ -198,7 +201,7 @@ fn a_long_game_is_written_while_it_is_read() {
 /// waits for a line of output (at most 20 s), then writes `rest`.
 /// The line seen before `rest` was written, and all the output.
 fn through_slow_pipe(args: &[&str], first: &str, rest: &str) -> (Option<String>, String) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_fvnote"))
+    let mut child = fvnote_std()
         .args(args)
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -270,7 +273,7 @@ fn a_late_error_leaves_whole_games_on_stdout() {
     let input =
         format!("{GAME_1}[Event \"two\"]\n\n1. d4 *\n\n[Event \"three\"]\n\n1. c4 c5 2. Nc3 ) *\n");
     for (to, check) in [("jsonl", 2usize), ("json", 2), ("pgn", 2)] {
-        let out = Command::new(env!("CARGO_BIN_EXE_fvnote"))
+        let out = fvnote_std()
             .args(["convert", "--to", to])
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
@@ -308,7 +311,7 @@ fn a_game_too_long_to_hold_back_is_cut_with_a_message() {
     let mut input = long_game(100_000);
     input.truncate(input.len() - 2);
     input.push_str(") *\n");
-    let out = Command::new(env!("CARGO_BIN_EXE_fvnote"))
+    let out = fvnote_std()
         .args(["convert", "--to", "jsonl"])
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())

@@ -2,12 +2,13 @@
 //! engine: it may only play a token the reference plays the same way without
 //! a warning, and it must reach the same positions (CH1) and game ends (G5).
 mod common;
+mod mailbox_fast;
 
 use fvnote::notation::pgn::read_all;
 use fvnote::notation::san::{long_form, write_san, San};
 use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::replay::fast::play_clean;
-use fvnote::record::replay::{replay, GameReport, ReplayOptions};
+use fvnote::record::replay::{replay, ReplayOptions};
 use fvnote::rules::fast_chess::FastChess;
 use fvnote::{Color, Outcome, Position, Variant};
 
@@ -172,22 +173,6 @@ fn positions_the_accelerator_declines() {
     assert!(play_clean(&mut f, &San::parse("exd3").unwrap()));
 }
 
-/// What a verdict shows, comparable across the two replays.
-fn verdict(r: &GameReport) -> String {
-    let json = |d: &Vec<_>| serde_json::to_string(d).unwrap();
-    format!(
-        "{} {:?} {:?} {:?} {} {} {} {:?}",
-        r.plies,
-        r.outcome,
-        r.result,
-        r.final_position,
-        json(&r.errors),
-        json(&r.warnings),
-        json(&r.notes),
-        r.omitted,
-    )
-}
-
 const TRICKY: &str = r#"
 1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 (3... Nf6 4. O-O Nxe4 5. Re1 (5. d4 Nd6) 5... Nd6) 4. Ba4 Nf6 5. O-O Be7 *
 
@@ -233,25 +218,8 @@ fn validation_with_the_accelerator_reports_exactly_what_the_reference_reports() 
         "generated".into(),
         fvnote::record::gen::to_pgn(&games).into_bytes(),
     ));
-    let mut compared = 0;
-    for (name, bytes) in &texts {
-        for (i, rec) in read_all(bytes).iter().enumerate() {
-            let Ok(rec) = rec else { continue };
-            for strict in [false, true] {
-                // `verdict_only` turns the accelerator on.
-                let opts = |verdict_only| ReplayOptions {
-                    strict,
-                    fens: false,
-                    verdict_only,
-                };
-                let fast = replay(rec, &opts(true));
-                let mut reference = replay(rec, &opts(false));
-                reference.limit_diagnostics();
-                assert_eq!(verdict(&fast), verdict(&reference), "{name} game {}", i + 1);
-                compared += 1;
-            }
-        }
-    }
+    // `verdict_only` turns the accelerator on.
+    let compared = mailbox_fast::compare_verdicts(&texts);
     assert!(compared >= 200, "{compared}");
 }
 

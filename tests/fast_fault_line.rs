@@ -5,11 +5,13 @@
 //! reports (FL0–FL10).
 mod mailbox_fast;
 
-use fvnote::notation::san::{ParsedSan, San};
+use fvnote::notation::san::ParsedSan;
 use fvnote::record::replay::fast_fault_line::play_clean;
 use fvnote::rules::fast_fault_line::FastFaultLine;
 use fvnote::{Move, Position, Variant};
-use mailbox_fast::{compare_tokens, compare_verdicts, pgn_files, special_games, to_pgn};
+use mailbox_fast::{
+    compare_along_games, compare_tokens, compare_verdicts, pgn_files, special_games, to_pgn,
+};
 
 /// Plays a token on the accelerator from `pos`: the position after it, or
 /// `None` (and the board unchanged) when it declines.
@@ -53,20 +55,14 @@ fn slide_tokens() -> Vec<String> {
 
 #[test]
 fn the_accelerator_plays_only_what_the_reference_plays_cleanly() {
-    let extra = slide_tokens();
-    let (mut played, mut declined, mut positions) = (0, 0, 0);
-    for game in special_games(Variant::FaultLine, 14, 5, 90) {
-        let mut pos = Position::start(Variant::FaultLine);
-        for san in &game {
-            positions += 1;
-            let (p, d) = compare_tokens(&pos, &extra, &fast_play, &may_decline);
-            played += p;
-            declined += d;
-            San::parse(san).unwrap().play(&mut pos).unwrap();
-        }
-        // The end of the game: every token is refused, by the reference.
-        compare_tokens(&pos, &extra, &fast_play, &may_decline);
-    }
+    let games = special_games(Variant::FaultLine, 14, 5, 90);
+    let (positions, played, declined) = compare_along_games(
+        Variant::FaultLine,
+        &games,
+        &slide_tokens(),
+        &fast_play,
+        &may_decline,
+    );
     assert!(positions > 500, "{positions}");
     assert!(played > 10_000, "{played}");
     // Slides needing permission are common in these games.

@@ -3,38 +3,18 @@
 //! way without a warning, and it must reach the same positions and game ends
 //! (GR1–GR4, RF1–RF7, G5). Declining is always allowed; accepting anything
 //! the reference would refuse or warn about is a defect.
-use fvnote::notation::pgn::read_all;
+#[path = "common/agreement.rs"]
+mod agreement;
+mod mailbox_fast;
+
+use agreement::pick;
 use fvnote::notation::san::{long_form, write_san, San};
 use fvnote::record::gen::{generate, to_pgn, GenOptions, SplitMix64};
 use fvnote::record::replay::fast_masked::play_clean;
-use fvnote::record::replay::{replay, GameReport, ReplayOptions};
 use fvnote::rules::fast_masked::FastMasked;
 use fvnote::{Move, Position, Variant};
 
 const VARIANTS: [Variant; 2] = [Variant::Grid, Variant::RankAndFile];
-
-/// A legal special move (castling, en passant, promotion) with probability
-/// 3/5 when there is one, else any legal move: the mix of
-/// `examples/special_games.rs`.
-fn pick(legal: &[Move], rng: &mut SplitMix64) -> Move {
-    let special: Vec<&Move> = legal
-        .iter()
-        .filter(|m| {
-            !matches!(
-                m,
-                Move::Normal {
-                    promotion: None,
-                    ..
-                }
-            )
-        })
-        .collect();
-    if !special.is_empty() && rng.chance(3, 5) {
-        *special[rng.below(special.len())]
-    } else {
-        legal[rng.below(legal.len())]
-    }
-}
 
 /// Special-move-rich games: every position reached, start included.
 fn special_positions(variant: Variant, games: usize, plies: usize, seed: u64) -> Vec<Position> {
@@ -312,22 +292,6 @@ fn corners_of_the_rules() {
     }
 }
 
-/// What a verdict shows, comparable across the two replays.
-fn verdict(r: &GameReport) -> String {
-    let json = |d: &Vec<_>| serde_json::to_string(d).unwrap();
-    format!(
-        "{} {:?} {:?} {:?} {} {} {} {:?}",
-        r.plies,
-        r.outcome,
-        r.result,
-        r.final_position,
-        json(&r.errors),
-        json(&r.warnings),
-        json(&r.notes),
-        r.omitted,
-    )
-}
-
 const TRICKY: &str = r#"
 [Variant "grid"]
 
@@ -383,23 +347,6 @@ fn validation_with_the_accelerator_reports_exactly_what_the_reference_reports() 
             special_pgn(variant, 20, 9 + i as u64).into_bytes(),
         ));
     }
-    let mut compared = 0;
-    for (name, bytes) in &texts {
-        for (i, rec) in read_all(bytes).iter().enumerate() {
-            let Ok(rec) = rec else { continue };
-            for strict in [false, true] {
-                let opts = |verdict_only| ReplayOptions {
-                    strict,
-                    fens: false,
-                    verdict_only,
-                };
-                let fast = replay(rec, &opts(true));
-                let mut reference = replay(rec, &opts(false));
-                reference.limit_diagnostics();
-                assert_eq!(verdict(&fast), verdict(&reference), "{name} game {}", i + 1);
-                compared += 1;
-            }
-        }
-    }
+    let compared = mailbox_fast::compare_verdicts(&texts);
     assert!(compared >= 180, "{compared}");
 }

@@ -7,25 +7,17 @@
 //! (QK7) and every legal move's SAN judged alike and leading to the same
 //! position, king squares, check mark and game end; and whole games replayed
 //! from PGN with an illegal token stopping them where the reference says.
+#[path = "common/agreement.rs"]
+mod agreement;
+
+use agreement::verdict;
 use fvnote::notation::fen::read_fen;
 use fvnote::notation::pgn::Reader;
-use fvnote::notation::san::{write_san, San, SanError};
+use fvnote::notation::san::write_san;
 use fvnote::record::gen::SplitMix64;
 use fvnote::record::replay::{ReplayOptions, Replayer};
 use fvnote::rules::reference;
 use fvnote::{Color, Dir, Move, Position, Role, Square, Variant};
-
-/// What a token resolves to: the move, or the ruling that refuses it (`None`
-/// for refusals without one: no match, ambiguity, syntax).
-fn verdict(pos: &Position, token: &str) -> Result<Move, Option<&'static str>> {
-    let parsed = San::parse(token).map_err(|_| None)?;
-    match parsed.resolve(pos) {
-        Ok(r) => Ok(r.mv),
-        Err(SanError::Illegal { ruling, .. }) => Err(Some(ruling)),
-        Err(SanError::GameOver { outcome }) => Err(Some(outcome.ruling())),
-        Err(_) => Err(None),
-    }
-}
 
 /// The king squares found by looking at every cell (the cache must agree).
 fn kings_by_scan(pos: &Position) -> [Option<Square>; 2] {

@@ -9,7 +9,9 @@ use fvnote::notation::san::{ParsedSan, San};
 use fvnote::record::replay::fast_slide::play_clean;
 use fvnote::rules::fast_slide::FastSlide;
 use fvnote::{Move, Position, Variant};
-use mailbox_fast::{compare_tokens, compare_verdicts, pgn_files, special_games, to_pgn};
+use mailbox_fast::{
+    compare_along_games, compare_tokens, compare_verdicts, pgn_files, special_games, to_pgn,
+};
 
 fn fast_play(pos: &Position, san: &ParsedSan) -> Option<Position> {
     let mut fast = FastSlide::from_position(pos).expect("a Slide-chess position");
@@ -58,17 +60,9 @@ fn cage_tokens() -> Vec<String> {
 
 #[test]
 fn the_accelerator_plays_only_what_the_reference_plays_cleanly() {
-    let extra = cage_tokens();
-    let (mut played, mut positions) = (0, 0);
-    for game in special_games(Variant::Slide, 10, 5, 80) {
-        let mut pos = Position::start(Variant::Slide);
-        for san in &game {
-            positions += 1;
-            played += compare_tokens(&pos, &extra, &fast_play, &never).0;
-            San::parse(san).unwrap().play(&mut pos).unwrap();
-        }
-        compare_tokens(&pos, &extra, &fast_play, &never);
-    }
+    let games = special_games(Variant::Slide, 10, 5, 80);
+    let (positions, played, _) =
+        compare_along_games(Variant::Slide, &games, &cage_tokens(), &fast_play, &never);
     assert!(positions > 400, "{positions}");
     assert!(played > 10_000, "{played}");
 }

@@ -3,7 +3,11 @@
 //! the rules by the letter in `rules::reference`: random games of every
 //! variant, rich in special moves, and in every position every candidate
 //! move and several tokens, legal and not, must get the same verdict.
-use fvnote::notation::san::{long_form, write_san, San, SanError};
+#[path = "common/agreement.rs"]
+mod agreement;
+
+use agreement::{pick, verdict};
+use fvnote::notation::san::{long_form, write_san};
 use fvnote::record::gen::SplitMix64;
 use fvnote::rules::{reference, Scope};
 use fvnote::{Move, Position, Role, Variant};
@@ -12,18 +16,6 @@ fn sorted(moves: &[Move]) -> Vec<String> {
     let mut v: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();
     v.sort();
     v
-}
-
-/// What a token resolves to: the move, or the ruling that refuses it (`None`
-/// for refusals without one: no match, ambiguity, syntax).
-fn verdict(pos: &Position, token: &str) -> Result<Move, Option<&'static str>> {
-    let parsed = San::parse(token).map_err(|_| None)?;
-    match parsed.resolve(pos) {
-        Ok(r) => Ok(r.mv),
-        Err(SanError::Illegal { ruling, .. }) => Err(Some(ruling)),
-        Err(SanError::GameOver { outcome }) => Err(Some(outcome.ruling())),
-        Err(_) => Err(None),
-    }
 }
 
 /// Every check of one position; returns its legal moves.
@@ -113,28 +105,6 @@ fn compare_position(pos: &Position, at: &str) -> Vec<Move> {
         }
     }
     legal.to_vec()
-}
-
-/// A legal special move (anything but a plain piece move) with probability
-/// 3/5 when there is one, else any legal move.
-fn pick(legal: &[Move], rng: &mut SplitMix64) -> Move {
-    let special: Vec<&Move> = legal
-        .iter()
-        .filter(|m| {
-            !matches!(
-                m,
-                Move::Normal {
-                    promotion: None,
-                    ..
-                }
-            )
-        })
-        .collect();
-    if !special.is_empty() && rng.chance(3, 5) {
-        *special[rng.below(special.len())]
-    } else {
-        legal[rng.below(legal.len())]
-    }
 }
 
 fn random_games(variant: Variant, games: usize, plies: usize, seed: u64) {

@@ -6,9 +6,11 @@
 //! regenerate them with `FVNOTE_UPDATE_SNAPSHOTS=1 cargo test --test
 //! fixture_diagnostics` and review the diff before committing.
 
-use std::path::{Path, PathBuf};
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
-use assert_cmd::Command;
+use std::path::{Path, PathBuf};
 
 fn invalid_fixtures() -> Vec<PathBuf> {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
@@ -40,11 +42,9 @@ fn every_invalid_fixture_gives_its_snapshot_diagnostic() {
             .unwrap()
             .to_string_lossy()
             .into_owned();
-        let out = Command::cargo_bin("fvnote")
-            .unwrap()
+        let out = fvnote()
             .current_dir(env!("CARGO_MANIFEST_DIR"))
             .args(["validate", "--color", "never", &rel])
-            .env_remove("NO_COLOR")
             .output()
             .unwrap();
         assert_eq!(

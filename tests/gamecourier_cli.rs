@@ -37,7 +37,8 @@ fn legal() -> String {
     fixture("fault-line/valid/01-board-edits.txt")
 }
 
-fn validate(format: &str, files: &[&str]) -> Command {
+/// `fvnote validate --from gamecourier --variant fault-line`.
+fn list_validate() -> Command {
     let mut c = fvnote();
     c.args([
         "validate",
@@ -45,11 +46,37 @@ fn validate(format: &str, files: &[&str]) -> Command {
         "gamecourier",
         "--variant",
         "fault-line",
-        "--format",
-        format,
-    ])
-    .args(files);
+    ]);
     c
+}
+
+/// `fvnote convert --from gamecourier --variant fault-line --to pgn`.
+fn list_to_pgn() -> Command {
+    let mut c = fvnote();
+    c.args([
+        "convert",
+        "--from",
+        "gamecourier",
+        "--variant",
+        "fault-line",
+        "--to",
+        "pgn",
+    ]);
+    c
+}
+
+fn validate(format: &str, files: &[&str]) -> Command {
+    let mut c = list_validate();
+    c.args(["--format", format]).args(files);
+    c
+}
+
+/// The SAN moves of the first game of the PGN `t`.
+fn moves(t: &str) -> Vec<String> {
+    let rec = fvnote::notation::pgn::read_all(t.as_bytes())
+        .remove(0)
+        .unwrap();
+    rec.moves.iter().map(|n| n.san.to_string()).collect()
 }
 
 fn stdout_of(c: &mut Command, code: i32) -> String {
@@ -106,14 +133,7 @@ fn lists_share_the_runs_summary_and_exit_codes() {
         validate(format, &[&good]).assert().code(0);
     }
     // Two lists, one game each; the machine formats say the summary on stderr.
-    fvnote()
-        .args([
-            "validate",
-            "--from",
-            "gamecourier",
-            "--variant",
-            "fault-line",
-        ])
+    list_validate()
         .args([&good, &bad])
         .assert()
         .code(1)
@@ -137,15 +157,8 @@ fn lists_share_the_runs_summary_and_exit_codes() {
 #[test]
 fn a_list_read_from_standard_input_shows_its_lines() {
     let text = std::fs::read_to_string(illegal()).unwrap();
-    fvnote()
-        .args([
-            "validate",
-            "--from",
-            "gamecourier",
-            "--variant",
-            "fault-line",
-            "-",
-        ])
+    list_validate()
+        .arg("-")
         .write_stdin(text)
         .assert()
         .code(1)
@@ -220,17 +233,8 @@ fn copy(from: &str, dir: &Path, name: &str) -> (PathBuf, Vec<u8>) {
 fn in_place_never_changes_a_files_syntax() {
     let dir = tempfile::tempdir().unwrap();
     let (list, list_bytes) = copy(&legal(), dir.path(), "game.txt");
-    fvnote()
-        .args([
-            "convert",
-            "--from",
-            "gamecourier",
-            "--variant",
-            "fault-line",
-            "--to",
-            "pgn",
-            "--in-place",
-        ])
+    list_to_pgn()
+        .arg("--in-place")
         .arg(&list)
         .assert()
         .code(2)
@@ -274,41 +278,14 @@ fn convert_writes_a_list_to_a_file_that_reads_back_as_the_game() {
         .code(0)
         .stdout("");
     let canonical = |c: &mut Command| stdout_of(c, 0);
-    let again = canonical(
-        fvnote()
-            .args([
-                "convert",
-                "--from",
-                "gamecourier",
-                "--variant",
-                "fault-line",
-                "--to",
-                "pgn",
-            ])
-            .arg(&out),
-    );
+    let again = canonical(list_to_pgn().arg(&out));
     let original = canonical(fvnote().args(["convert", "--to", "pgn"]).arg(&pgn));
-    let moves = |t: &str| -> Vec<String> {
-        let rec = fvnote::notation::pgn::read_all(t.as_bytes())
-            .remove(0)
-            .unwrap();
-        rec.moves.iter().map(|n| n.san.to_string()).collect()
-    };
     assert!(!moves(&original).is_empty());
     assert_eq!(moves(&again), moves(&original));
     // An unreadable list writes no output file.
     let refused = dir.path().join("refused.pgn");
-    fvnote()
-        .args([
-            "convert",
-            "--from",
-            "gamecourier",
-            "--variant",
-            "fault-line",
-            "--to",
-            "pgn",
-            "-o",
-        ])
+    list_to_pgn()
+        .arg("-o")
         .arg(&refused)
         .arg(illegal())
         .assert()
@@ -349,30 +326,14 @@ fn a_list_that_is_not_utf8_is_refused_at_its_line_and_column() {
 #[test]
 fn validate_accepts_board_edits_and_rejects_an_illegal_turn_at_its_line() {
     let ok = fixture("fault-line/valid/01-board-edits.txt");
-    fvnote()
-        .args([
-            "validate",
-            "--from",
-            "gamecourier",
-            "--variant",
-            "fault-line",
-            &ok,
-        ])
+    list_validate()
+        .arg(&ok)
         .assert()
         .code(0)
         .stdout(predicates::str::contains("1 valid, 0 invalid"));
     let bad = fixture("fault-line/invalid/01-illegal-turn.txt");
-    let out = fvnote()
-        .args([
-            "validate",
-            "--from",
-            "gamecourier",
-            "--variant",
-            "fault-line",
-            "--format",
-            "json",
-            &bad,
-        ])
+    let out = list_validate()
+        .args(["--format", "json", &bad])
         .assert()
         .code(1)
         .get_output()
@@ -395,85 +356,29 @@ fn validate_accepts_board_edits_and_rejects_an_illegal_turn_at_its_line() {
 #[test]
 fn convert_gives_the_canonical_pgn_and_lists_read_back() {
     let list = fixture("fault-line/valid/01-board-edits.txt");
-    let pgn = fvnote()
-        .args([
-            "convert",
-            "--from",
-            "gamecourier",
-            "--variant",
-            "fault-line",
-            "--to",
-            "pgn",
-            &list,
-        ])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let pgn = String::from_utf8(pgn).unwrap();
+    let pgn = stdout_of(list_to_pgn().arg(&list), 0);
     // The same moves as the PGN fixture the list was typed from.
     let original = game_fixture("fault-line/valid/02-castling-and-promotion.pgn");
-    let canonical = fvnote()
-        .args(["convert", "--to", "pgn", &original])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let moves = |t: &str| -> Vec<String> {
-        let rec = fvnote::notation::pgn::read_all(t.as_bytes())
-            .remove(0)
-            .unwrap();
-        rec.moves.iter().map(|n| n.san.to_string()).collect()
-    };
-    assert_eq!(moves(&pgn), moves(&String::from_utf8(canonical).unwrap()));
+    let canonical = stdout_of(fvnote().args(["convert", "--to", "pgn", &original]), 0);
+    assert_eq!(moves(&pgn), moves(&canonical));
     assert!(
         pgn.contains("[Variant \"fault-line\"]") && pgn.ends_with("0-1\n\n"),
         "{pgn}"
     );
     // convert --to gamecourier, then back: the same game again.
-    let written = fvnote()
-        .args(["convert", "--to", "gamecourier", &original])
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    let again = fvnote()
-        .args([
-            "convert",
-            "--from",
-            "gamecourier",
-            "--variant",
-            "fault-line",
-            "--to",
-            "pgn",
-            "-",
-        ])
-        .write_stdin(written)
-        .assert()
-        .code(0)
-        .get_output()
-        .stdout
-        .clone();
-    assert_eq!(moves(&String::from_utf8(again).unwrap()), moves(&pgn));
+    let written = stdout_of(
+        fvnote().args(["convert", "--to", "gamecourier", &original]),
+        0,
+    );
+    let again = stdout_of(list_to_pgn().arg("-").write_stdin(written), 0);
+    assert_eq!(moves(&again), moves(&pgn));
 }
 
 #[test]
 fn an_unreadable_list_is_an_error_at_its_place() {
     let bad = fixture("fault-line/invalid/01-illegal-turn.txt");
-    fvnote()
-        .args([
-            "convert",
-            "--from",
-            "gamecourier",
-            "--variant",
-            "fault-line",
-            "--to",
-            "pgn",
-            &bad,
-        ])
+    list_to_pgn()
+        .arg(&bad)
         .assert()
         .code(2)
         .stderr(predicates::str::contains(

@@ -1,15 +1,18 @@
 //! `fvnote gen`: deterministic, legal, and covering every move kind.
 
+#[path = "common/cli.rs"]
+mod cli;
 #[path = "common/peer.rs"]
 mod peer;
 
 use std::collections::BTreeSet;
 
-use assert_cmd::Command;
 use fvnote::notation::pgn::read_all;
 use fvnote::record::gen::{generate, to_pgn, GenOptions, MoveKind};
 use fvnote::record::replay::{replay, ReplayOptions};
 use fvnote::Variant;
+
+use cli::{bin, clean_env, fvnote};
 
 fn opts(variant: Variant, games: usize, seed: u64) -> GenOptions {
     GenOptions {
@@ -23,8 +26,7 @@ fn opts(variant: Variant, games: usize, seed: u64) -> GenOptions {
 #[test]
 fn same_seed_same_bytes_cli() {
     let run = |seed: &str| {
-        Command::cargo_bin("fvnote")
-            .unwrap()
+        fvnote()
             .args([
                 "gen",
                 "fault-line",
@@ -53,14 +55,12 @@ fn same_seed_same_bytes_cli() {
 fn output_file_matches_stdout() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("games.pgn");
-    let stdout = Command::cargo_bin("fvnote")
-        .unwrap()
+    let stdout = fvnote()
         .args(["gen", "slide", "2", "--seed", "5", "--max-plies", "30"])
         .output()
         .unwrap()
         .stdout;
-    Command::cargo_bin("fvnote")
-        .unwrap()
+    fvnote()
         .args([
             "gen",
             "slide",
@@ -148,11 +148,10 @@ fn fuzz_seed_script_writes_whole_valid_games() {
         return;
     }
     let dir = tempfile::tempdir().unwrap();
-    let fvnote = assert_cmd::cargo::cargo_bin("fvnote");
-    let run = std::process::Command::new("python3")
+    let run = clean_env(&mut std::process::Command::new("python3"))
         .arg(concat!(env!("CARGO_MANIFEST_DIR"), "/fuzz/seed_corpus.py"))
         .arg("--fvnote")
-        .arg(&fvnote)
+        .arg(bin())
         .args(["--games", "6", "--seed", "3", "--max-plies", "60"])
         .arg(dir.path())
         .output()
@@ -192,7 +191,7 @@ fn fuzz_seed_script_writes_whole_valid_games() {
     assert!(tails.contains("tail-fault-line-3.pgn"), "{tails:?}");
 
     let total = gen_files + tails.len();
-    Command::new(&fvnote)
+    fvnote()
         .arg("validate")
         .args(&games_and_tails)
         .assert()
@@ -208,7 +207,7 @@ fn fuzz_seed_script_writes_whole_valid_games() {
         .filter(|n| n.starts_with("shuffle0-"))
         .count();
     assert_eq!(firsts, 6 * Variant::ALL.len(), "{shuffles:?}");
-    let verdicts = Command::new(&fvnote)
+    let verdicts = fvnote()
         .args(["validate", "--format", "json"])
         .args(shuffles.iter().map(|name| dir.path().join(name)))
         .output()
@@ -256,7 +255,7 @@ fn fuzz_seed_script_writes_whole_valid_games() {
     };
     for name in &tails {
         let path = dir.path().join(name);
-        let canonical = Command::new(&fvnote)
+        let canonical = fvnote()
             .args(["convert", "--to", "pgn"])
             .arg(&path)
             .output()

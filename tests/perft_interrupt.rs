@@ -3,8 +3,12 @@
 //! status 130, so the shell's prompt does not start after the line.
 #![cfg(unix)]
 
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote_std;
+
 use std::io::Read;
-use std::process::{Child, Command, Stdio};
+use std::process::{Child, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -15,9 +19,8 @@ const ERASE: &[u8] = b"\r\x1b[2K";
 
 /// A chess perft that runs for seconds, root move by root move.
 fn long_perft(stderr: Stdio) -> Child {
-    Command::new(env!("CARGO_BIN_EXE_fvnote"))
+    fvnote_std()
         .args(["perft", "6"])
-        .env_remove("CI")
         .stdin(Stdio::null())
         .stdout(Stdio::piped())
         .stderr(stderr)

@@ -1,9 +1,11 @@
 //! The README's pictures under docs/ are what fvnote draws today.
 //! `FVNOTE_BLESS=1 cargo test --test render_docs` rewrites them.
 
-use std::path::Path;
+#[path = "common/cli.rs"]
+mod cli;
+use cli::fvnote;
 
-use assert_cmd::Command;
+use std::path::Path;
 
 /// (file under docs/, the `fvnote` arguments that make it).
 const PICTURES: &[(&str, &[&str])] = &[
@@ -66,7 +68,7 @@ const PAGES: &[(&str, &str)] = &[
 ];
 
 fn drawn(args: &[&str], out: &Path) {
-    let mut cmd = Command::cargo_bin("fvnote").unwrap();
+    let mut cmd = fvnote();
     cmd.args(args);
     if args[0] == "show" {
         cmd.arg("--svg").arg(out);

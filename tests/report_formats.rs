@@ -6,10 +6,12 @@
 //! After an intended change: `INSTA_UPDATE=always cargo test --test
 //! report_formats`, then review the diff of tests/snapshots/.
 
+#[path = "common/cli.rs"]
+mod cli;
+use cli::{fvnote, redact_times};
+
 use std::path::Path;
 use std::process::Output;
-
-use assert_cmd::Command;
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -17,11 +19,8 @@ fn root() -> &'static Path {
 
 /// `fvnote validate ARGS` from the repository root, outside any workflow.
 fn validate(args: &[&str]) -> Output {
-    Command::cargo_bin("fvnote")
-        .unwrap()
+    fvnote()
         .current_dir(root())
-        .env_remove("NO_COLOR")
-        .env_remove("GITHUB_STEP_SUMMARY")
         .arg("validate")
         .args(args)
         .output()
@@ -35,21 +34,6 @@ const MIXED: [&str; 4] = [
     "tests/data/valid.pgn",
     "tests/data/no-such-file.pgn",
 ];
-
-/// Times vary from run to run: `time="…"` becomes `time="T"`.
-fn without_times(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    let mut rest = text;
-    while let Some(i) = rest.find("time=\"") {
-        out.push_str(&rest[..i + 6]);
-        rest = &rest[i + 6..];
-        let end = rest.find('"').unwrap_or(rest.len());
-        out.push('T');
-        rest = &rest[end..];
-    }
-    out.push_str(rest);
-    out
-}
 
 fn stdout(o: &Output) -> String {
     String::from_utf8(o.stdout.clone()).unwrap()
@@ -122,8 +106,7 @@ fn github_golden_and_step_summary() {
     let dir = tempfile::tempdir().unwrap();
     let summary = dir.path().join("summary.md");
     std::fs::write(&summary, "earlier step\n").unwrap();
-    let o = Command::cargo_bin("fvnote")
-        .unwrap()
+    let o = fvnote()
         .current_dir(root())
         .env("GITHUB_STEP_SUMMARY", &summary)
         .args(["validate", "--format", "github"])
@@ -145,8 +128,7 @@ fn github_step_summary_lists_every_failure_not_just_ten() {
     let game = "[White \"A\"]\n[Black \"B\"]\n[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n";
     std::fs::write(&pgn, game.repeat(25)).unwrap();
     let summary = dir.path().join("summary.md");
-    let o = Command::cargo_bin("fvnote")
-        .unwrap()
+    let o = fvnote()
         .env("GITHUB_STEP_SUMMARY", &summary)
         .args(["validate", "--format", "github"])
         .arg(&pgn)
@@ -175,7 +157,7 @@ fn junit_golden_and_schema_valid() {
         ),
         "{xml}"
     );
-    insta::assert_snapshot!("junit", without_times(&xml));
+    insta::assert_snapshot!("junit", redact_times(&xml));
 }
 
 #[test]
@@ -279,8 +261,7 @@ fn empty_and_unreadable_inputs_fail_visibly_in_every_format() {
 
 #[test]
 fn empty_standard_input_is_a_failure() {
-    Command::cargo_bin("fvnote")
-        .unwrap()
+    fvnote()
         .args(["validate", "--format", "json"])
         .write_stdin("")
         .assert()

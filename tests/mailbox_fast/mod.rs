@@ -1,4 +1,5 @@
-//! What `tests/fast_fault_line.rs` and `tests/fast_slide.rs` share: random
+//! What `tests/fast_fault_line.rs` and `tests/fast_slide.rs` share (and
+//! `tests/fast_chess.rs` and `tests/fast_masked.rs` its verdict check): random
 //! games rich in a variant's special moves, many spellings of every
 //! candidate move (canonical, lenient, wrong), and the token-by-token and
 //! verdict-by-verdict comparisons of an accelerator with the reference.
@@ -149,6 +150,33 @@ pub fn compare_tokens(
         }
     }
     (played, declined)
+}
+
+/// [`compare_tokens`] in every position of `games` (SAN lists of
+/// `variant` from the start), the final one included, where every token
+/// is refused. Returns (positions before a move, tokens played, canonical
+/// tokens declined).
+pub fn compare_along_games(
+    variant: Variant,
+    games: &[Vec<String>],
+    extra: &[String],
+    play: &dyn Fn(&Position, &ParsedSan) -> Option<Position>,
+    may_decline: &dyn Fn(&Position, &Move) -> bool,
+) -> (usize, usize, usize) {
+    let (mut positions, mut played, mut declined) = (0, 0, 0);
+    for game in games {
+        let mut pos = Position::start(variant);
+        for san in game {
+            positions += 1;
+            let (p, d) = compare_tokens(&pos, extra, play, may_decline);
+            played += p;
+            declined += d;
+            San::parse(san).unwrap().play(&mut pos).unwrap();
+        }
+        // The end of the game: every token is refused, by the reference.
+        compare_tokens(&pos, extra, play, may_decline);
+    }
+    (positions, played, declined)
 }
 
 /// What a verdict shows, comparable across the two replays.
