@@ -3,7 +3,10 @@ use predicates::prelude::*;
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::fvnote;
+#[path = "common/diff.rs"]
+mod diff;
+use cli::{fvnote, write_file};
+use diff::{diff_json, diff_out};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 
@@ -71,20 +74,7 @@ fn capture_from_a_record_ply_to_the_end() {
 
 #[test]
 fn json_position_diff() {
-    let out = fvnote()
-        .args([
-            "diff",
-            "--format",
-            "json",
-            "tests/data/line_a.pgn@4",
-            "tests/data/line_a.pgn@5",
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = diff_json("tests/data/line_a.pgn@4", "tests/data/line_a.pgn@5");
     assert_eq!(v["equal"], false);
     assert_eq!(
         v["moved"],
@@ -99,20 +89,12 @@ fn json_position_diff() {
 
 #[test]
 fn side_by_side_marks_changed_squares() {
-    let out = fvnote()
-        .args([
-            "diff",
-            "--format",
-            "side-by-side",
-            "tests/data/line_a.pgn@0",
-            "tests/data/line_a.pgn@1",
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let text = String::from_utf8(out).unwrap();
+    let text = diff_out(&[
+        "--format",
+        "side-by-side",
+        "tests/data/line_a.pgn@0",
+        "tests/data/line_a.pgn@1",
+    ]);
     // The boards are those of `fvnote show` (render::text), a `*` in front
     // of each changed square.
     assert!(
@@ -149,20 +131,7 @@ fn same_record_is_equal() {
 
 #[test]
 fn records_json() {
-    let out = fvnote()
-        .args([
-            "diff",
-            "--format",
-            "json",
-            "tests/data/valid.pgn:1",
-            "tests/data/valid.pgn:2",
-        ])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = diff_json("tests/data/valid.pgn:1", "tests/data/valid.pgn:2");
     assert_eq!(v["first_divergence"], 1);
     assert_eq!(v["plies_a"], 7);
     assert_eq!(v["result_a"], "1-0");
@@ -207,8 +176,11 @@ fn errors_exit_2() {
 #[test]
 fn fault_line_slide_changes_geometry() {
     let dir = tempfile::tempdir().unwrap();
-    let pgn = dir.path().join("fl.pgn");
-    std::fs::write(&pgn, "[Variant \"fault-line\"]\n\n1. S3e *\n").unwrap();
+    let pgn = write_file(
+        dir.path(),
+        "fl.pgn",
+        "[Variant \"fault-line\"]\n\n1. S3e *\n",
+    );
     let p = pgn.display().to_string();
     fvnote()
         .args(["diff", &format!("{p}@0"), &format!("{p}@1")])

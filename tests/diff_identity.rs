@@ -7,7 +7,10 @@ use predicates::prelude::*;
 
 #[path = "common/cli.rs"]
 mod cli;
-use cli::fvnote;
+#[path = "common/diff.rs"]
+mod diff;
+use cli::{fvnote, write_file};
+use diff::{diff_json, diff_out};
 
 const QUAKE_WEST: &str = "fixtures/quake/valid/02-quake-west-pocketing.pgn";
 const QUAKE_SOUTH: &str = "fixtures/quake/valid/01-quake-south-and-drops.pgn";
@@ -15,21 +18,26 @@ const QUAKE_SOUTH: &str = "fixtures/quake/valid/01-quake-south-and-drops.pgn";
 /// A game written to a temporary file, and the file's name.
 fn game(text: &str) -> (tempfile::TempDir, String) {
     let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("game.pgn");
-    std::fs::write(&path, text).unwrap();
-    let name = path.display().to_string();
+    let name = write_file(dir.path(), "game.pgn", text)
+        .display()
+        .to_string();
     (dir, name)
 }
 
+/// `fvnote diff A B`, which must find differences: its stdout.
 fn diff(a: &str, b: &str) -> String {
-    let out = fvnote()
-        .args(["diff", a, b])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    String::from_utf8(out).unwrap()
+    diff_out(&[a, b])
+}
+
+/// The diff between plies `a` and `b` of the first game of `file`.
+fn plies(file: &str, a: usize, b: usize) -> String {
+    diff(&format!("{file}@{a}"), &format!("{file}@{b}"))
+}
+
+/// The diff between plies `a` and `b` of the game `text`.
+fn plies_of(text: &str, a: usize, b: usize) -> String {
+    let (_dir, p) = game(text);
+    plies(&p, a, b)
 }
 
 #[test]
@@ -53,14 +61,7 @@ fn a_quake_that_grows_the_frame_carries_the_strip_and_re_letters() {
          side to move: White -> Black\n\
          halfmove clock: 0 -> 1\n"
     );
-    let out = fvnote()
-        .args(["diff", "--format", "json", &a, &b])
-        .assert()
-        .code(1)
-        .get_output()
-        .stdout
-        .clone();
-    let v: serde_json::Value = serde_json::from_slice(&out).unwrap();
+    let v = diff_json(&a, &b);
     assert_eq!(v["pairing"], "identity");
     assert_eq!(v["plies"], serde_json::json!([2, 3]));
     assert_eq!(
@@ -78,7 +79,7 @@ fn a_quake_that_grows_the_frame_carries_the_strip_and_re_letters() {
 fn the_earlier_position_may_come_second() {
     // The same two positions the other way round: names are still those of
     // the later position (here A), and the re-lettering is told from A to B.
-    let out = diff(&format!("{QUAKE_WEST}@3"), &format!("{QUAKE_WEST}@2"));
+    let out = plies(QUAKE_WEST, 3, 2);
     assert!(out.starts_with("plies: 3 -> 2 of one game"), "{out}");
     assert!(
         out.contains("frame re-lettered at ply 3 (K-qw): A's b1 is B's a1\n"),
@@ -95,7 +96,7 @@ fn a_quake_between_two_plies_is_no_capture() {
     // The issue's case: 1. K-qs re-letters the ranks (QK5), so the bishop of
     // d1 is on d2 when 2. Bxh6 takes a pawn, and 2... Bxh3 takes one back.
     // Pairing squares by name saw kings and bishops captured instead.
-    let out = diff(&format!("{QUAKE_SOUTH}@0"), &format!("{QUAKE_SOUTH}@4"));
+    let out = plies(QUAKE_SOUTH, 0, 4);
     assert!(
         out.contains("frame re-lettered at ply 1 (K-qs): A's b1 is B's b2\n"),
         "{out}"
@@ -121,7 +122,7 @@ fn a_pawn_pocketed_after_a_capture() {
     // 10... fxe2 takes the knight on e2; e1 does not exist, so the pawn is
     // removed into Black's hand (QK6) with the knight (QK7).
     assert_eq!(
-        diff(&format!("{QUAKE_WEST}@19"), &format!("{QUAKE_WEST}@20")),
+        plies(QUAKE_WEST, 19, 20),
         "plies: 19 -> 20 of one game, every piece followed move by move\n\
          removed: N e2, p f3\n\
          ply 20 (fxe2): N e2 captured by p\n\
@@ -138,7 +139,7 @@ fn a_pawn_pocketed_after_a_capture() {
 fn a_drop_is_told() {
     // 3... P@h5: Black's pawn from hand onto h5 (QK7).
     assert_eq!(
-        diff(&format!("{QUAKE_SOUTH}@5"), &format!("{QUAKE_SOUTH}@6")),
+        plies(QUAKE_SOUTH, 5, 6),
         "plies: 5 -> 6 of one game, every piece followed move by move\n\
          added: p h5\n\
          ply 6 (P@h5): p h5 dropped\n\
@@ -154,9 +155,8 @@ fn a_fault_line_slide_carries_its_rank() {
     // FL0: rank 1 is R N B K B N R on a1-g1; S1e moves it to b1-h1 with
     // everything on it (FL4): a1 becomes a hole, h1 a cell, and the castling
     // rights stay (a slide is not a move of the pieces).
-    let (_dir, p) = game("[Variant \"fault-line\"]\n\n1. S1e *\n");
     assert_eq!(
-        diff(&format!("{p}@0"), &format!("{p}@1")),
+        plies_of("[Variant \"fault-line\"]\n\n1. S1e *\n", 0, 1),
         "plies: 0 -> 1 of one game, every piece followed move by move\n\
          became holes: a1\n\
          became cells: h1\n\
@@ -173,7 +173,7 @@ fn a_slide_chess_cage_carries_its_content() {
     // knight is carried, the a3 cell is gone and i4 is one.
     let (_dir, p) = game("[Variant \"slide\"]\n\n1. C-a3 b5 2. Na3 c5 3. C-i4 *\n");
     assert_eq!(
-        diff(&format!("{p}@4"), &format!("{p}@5")),
+        plies(&p, 4, 5),
         "plies: 4 -> 5 of one game, every piece followed move by move\n\
          became holes: a3\n\
          became cells: i4\n\
@@ -184,7 +184,7 @@ fn a_slide_chess_cage_carries_its_content() {
          White relocated last turn: false -> true\n"
     );
     // Over all five plies the knight moved itself, so it is "moved".
-    let out = diff(&format!("{p}@0"), &format!("{p}@5"));
+    let out = plies(&p, 0, 5);
     assert!(out.contains("moved: N c2-i4, p b6-b5, p c6-c5\n"), "{out}");
 }
 
@@ -193,9 +193,8 @@ fn castling_moves_king_and_rook() {
     // 4. O-O: the king e1-g1 and the rook h1-f1 (G4); 5. Re1 takes the rook
     // on to e1, where the king stood. Pairing by name read "R h1xe1
     // (captured K)" and a king added on g1.
-    let (_dir, p) = game("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. Re1 *\n");
     assert_eq!(
-        diff(&format!("{p}@6"), &format!("{p}@9")),
+        plies_of("1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. O-O Nf6 5. Re1 *\n", 6, 9),
         "plies: 6 -> 9 of one game, every piece followed move by move\n\
          moved: K e1-g1, R h1-e1, n g8-f6\n\
          side to move: White -> Black\n\
@@ -209,9 +208,8 @@ fn castling_moves_king_and_rook() {
 fn en_passant_names_the_pawn_it_takes() {
     // 3. exd6 takes the d5 pawn en passant: it lands on d6, the pawn taken
     // stood on d5 (G4).
-    let (_dir, p) = game("1. e4 Nf6 2. e5 d5 3. exd6 *\n");
     assert_eq!(
-        diff(&format!("{p}@4"), &format!("{p}@5")),
+        plies_of("1. e4 Nf6 2. e5 d5 3. exd6 *\n", 4, 5),
         "plies: 4 -> 5 of one game, every piece followed move by move\n\
          moved: P e5xd6 (captured p)\n\
          removed: p d5\n\
@@ -223,9 +221,12 @@ fn en_passant_names_the_pawn_it_takes() {
 
 #[test]
 fn a_promoted_pawn_is_the_same_piece() {
-    let (_dir, p) = game("[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8=Q+ *\n");
     assert_eq!(
-        diff(&format!("{p}@0"), &format!("{p}@1")),
+        plies_of(
+            "[SetUp \"1\"]\n[FEN \"4k3/P7/8/8/8/8/8/4K3 w - - 0 1\"]\n\n1. a8=Q+ *\n",
+            0,
+            1
+        ),
         "plies: 0 -> 1 of one game, every piece followed move by move\n\
          moved: P a7-a8=Q\n\
          ply 1 (a8=Q+): P a8 promoted to Q\n\
@@ -287,7 +288,7 @@ fn a_cage_push_carries_the_line_and_promotes() {
     // on h8. Nothing is captured.
     let p = "fixtures/slide/valid/02-promotion-by-push.pgn";
     assert_eq!(
-        diff(&format!("{p}@8"), &format!("{p}@9")),
+        plies(p, 8, 9),
         "plies: 8 -> 9 of one game, every piece followed move by move\n\
          became holes: h1\n\
          became cells: h8\n\
