@@ -1,6 +1,7 @@
 //! Matching move tokens against the bitboard accelerator.
 //!
-//! [`FastChess`] answers in squares, roles and moves; this module decides
+//! [`FastChess`] (and, for Grid and Rank and File, `FastMasked`) answers in
+//! squares, roles and moves through [`CleanBoard`]; this module decides
 //! which tokens it may play: a token is played on bitboards only when the
 //! reference engine would play the same move without a word, i.e. exactly
 //! one legal move matches, the spelling is canonical (no lenient form, no
@@ -25,11 +26,108 @@
 
 use crate::notation::san::{ParsedSan, San, Suffix};
 use crate::piece::Role;
-use crate::rules::fast_chess::{CheckMark, FastChess, FastMove};
+use crate::position::CastleSide;
+use crate::rules::fast_chess::{CheckMark, FastChess, FastMove, SquareSet};
+use crate::square::Square;
+
+/// A set of legal origins, as the matcher narrows it down.
+pub trait Origins: Copy {
+    /// The squares on file `file` (0 = a).
+    fn on_file(self, file: u8) -> Self;
+    /// The squares on rank `rank` (0 = 1).
+    fn on_rank(self, rank: u8) -> Self;
+    /// The squares of `self` not in `other`.
+    fn minus(self, other: Self) -> Self;
+    /// Whether there are none.
+    fn is_empty(self) -> bool;
+    /// The square, if there is exactly one.
+    fn single(self) -> Option<Square>;
+}
+
+/// A bitboard accelerator clean tokens can be matched on: the questions
+/// [`successor`] asks, answered by [`FastChess`] and by
+/// [`FastMasked`](crate::rules::fast_masked::FastMasked).
+pub trait CleanBoard: Clone {
+    /// A move on this board.
+    type Move: Copy;
+    /// A set of squares of this board.
+    type Origins: Origins;
+    /// The legal origins of `role` moves onto `to` (see
+    /// [`FastChess::legal_origins`]).
+    fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Self::Origins;
+    /// The move from `from` to `to`, if both squares are on this board.
+    fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Self::Move>;
+    /// Whether `mv` captures.
+    fn is_capture(&self, mv: Self::Move) -> bool;
+    /// The castling move towards `side`, if it is legal.
+    fn castle(&self, side: CastleSide) -> Option<Self::Move>;
+    /// Plays the legal move `mv` into `next`; whether it checks or mates.
+    fn play_into(&self, mv: Self::Move, next: &mut Self) -> CheckMark;
+}
+
+impl Origins for SquareSet {
+    #[inline]
+    fn on_file(self, file: u8) -> Self {
+        SquareSet::on_file(self, file)
+    }
+    #[inline]
+    fn on_rank(self, rank: u8) -> Self {
+        SquareSet::on_rank(self, rank)
+    }
+    #[inline]
+    fn minus(self, other: Self) -> Self {
+        SquareSet::minus(self, other)
+    }
+    #[inline]
+    fn is_empty(self) -> bool {
+        SquareSet::is_empty(self)
+    }
+    #[inline]
+    fn single(self) -> Option<Square> {
+        SquareSet::single(self)
+    }
+}
+
+impl CleanBoard for FastChess {
+    type Move = FastMove;
+    type Origins = SquareSet;
+    #[inline]
+    fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> SquareSet {
+        FastChess::legal_origins(self, role, to, capture, promotion)
+    }
+    #[inline]
+    fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<FastMove> {
+        FastChess::piece_move(self, from, to, promotion)
+    }
+    #[inline]
+    fn is_capture(&self, mv: FastMove) -> bool {
+        FastChess::is_capture(self, mv)
+    }
+    #[inline]
+    fn castle(&self, side: CastleSide) -> Option<FastMove> {
+        FastChess::castle(self, side)
+    }
+    #[inline]
+    fn play_into(&self, mv: FastMove, next: &mut FastChess) -> CheckMark {
+        FastChess::play_into(self, mv, next)
+    }
+}
 
 /// Plays `san` if the reference engine would play the same move with no
 /// warning; otherwise returns false and changes nothing.
-pub fn play_clean(fast: &mut FastChess, san: &ParsedSan) -> bool {
+pub fn play_clean<B: CleanBoard>(fast: &mut B, san: &ParsedSan) -> bool {
     let mut next = fast.clone();
     let played = successor(fast, san, &mut next);
     if played {
@@ -42,7 +140,7 @@ pub fn play_clean(fast: &mut FastChess, san: &ParsedSan) -> bool {
 /// it returns true (and anything otherwise): no copy of the board beyond the
 /// one the move is played on.
 #[inline]
-pub fn successor(fast: &FastChess, san: &ParsedSan, next: &mut FastChess) -> bool {
+pub fn successor<B: CleanBoard>(fast: &B, san: &ParsedSan, next: &mut B) -> bool {
     if !san.lenient.is_empty() {
         return false;
     }
@@ -59,7 +157,7 @@ pub fn successor(fast: &FastChess, san: &ParsedSan, next: &mut FastChess) -> boo
 
 /// The one legal move a canonical token names, if it names exactly one
 /// and carries the right capture mark and no needless disambiguation.
-fn clean_move(fast: &FastChess, san: &San) -> Option<FastMove> {
+fn clean_move<B: CleanBoard>(fast: &B, san: &San) -> Option<B::Move> {
     match *san {
         San::Normal {
             role: Some(role),
@@ -89,8 +187,8 @@ fn clean_move(fast: &FastChess, san: &San) -> Option<FastMove> {
                 // SAN's rule: the file if it tells the rivals apart, else
                 // the rank, else both; anything more draws a warning.
                 let rivals = legal.minus(named);
-                let other_file = rivals.iter().all(|r| r.file() != from.file());
-                let other_rank = rivals.iter().all(|r| r.rank() != from.rank());
+                let other_file = rivals.on_file(from.file()).is_empty();
+                let other_rank = rivals.on_rank(from.rank()).is_empty();
                 let (need_file, need_rank) = if rivals.is_empty() {
                     (false, false)
                 } else if other_file {
