@@ -128,12 +128,33 @@ impl CleanBoard for FastChess {
 /// Plays `san` if the reference engine would play the same move with no
 /// warning; otherwise returns false and changes nothing.
 pub fn play_clean<B: CleanBoard>(fast: &mut B, san: &ParsedSan) -> bool {
+    play_via(fast, san, successor)
+}
+
+/// Plays `san` on `fast` through `successor` (an accelerator's), keeping
+/// `fast` unchanged when it declines.
+pub(super) fn play_via<B: Clone>(
+    fast: &mut B,
+    san: &ParsedSan,
+    successor: impl FnOnce(&B, &ParsedSan, &mut B) -> bool,
+) -> bool {
     let mut next = fast.clone();
     let played = successor(fast, san, &mut next);
     if played {
         *fast = next;
     }
     played
+}
+
+/// Whether the mark `written` is the one the move deserves.
+#[inline]
+pub(super) fn same_mark(mark: CheckMark, written: Option<Suffix>) -> bool {
+    let deserved = match mark {
+        CheckMark::None => None,
+        CheckMark::Check => Some(Suffix::Check),
+        CheckMark::Mate => Some(Suffix::Mate),
+    };
+    deserved == written
 }
 
 /// [`play_clean`] into `next`, which holds the position after the move when
@@ -147,12 +168,7 @@ pub fn successor<B: CleanBoard>(fast: &B, san: &ParsedSan, next: &mut B) -> bool
     let Some(mv) = clean_move(fast, &san.san) else {
         return false;
     };
-    let mark = match fast.play_into(mv, next) {
-        CheckMark::None => None,
-        CheckMark::Check => Some(Suffix::Check),
-        CheckMark::Mate => Some(Suffix::Mate),
-    };
-    mark == san.suffix
+    same_mark(fast.play_into(mv, next), san.suffix)
 }
 
 /// The one legal move a canonical token names, if it names exactly one
