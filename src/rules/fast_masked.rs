@@ -57,14 +57,7 @@ enum Mask {
 }
 
 /// The six orthodox roles, in the order of [`FastMasked::roles`].
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
+const ROLES: [Role; 6] = Role::ORTHODOX;
 const PAWN: usize = 0;
 const KNIGHT: usize = 1;
 const BISHOP: usize = 2;
