@@ -24,35 +24,12 @@
 
 use crate::piece::Role;
 use crate::position::CastleSide;
-use crate::record::replay::fast::{CleanBoard, Origins};
+use crate::record::replay::fast::CleanBoard;
 use crate::rules::fast_chess::CheckMark;
 use crate::rules::fast_masked::{FastMasked, MaskedMove, Squares};
 use crate::square::Square;
 
 pub use super::fast::{play_clean, successor};
-
-impl Origins for Squares {
-    #[inline]
-    fn on_file(self, file: u8) -> Self {
-        Squares::on_file(self, file)
-    }
-    #[inline]
-    fn on_rank(self, rank: u8) -> Self {
-        Squares::on_rank(self, rank)
-    }
-    #[inline]
-    fn minus(self, other: Self) -> Self {
-        Squares::minus(self, other)
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        Squares::is_empty(self)
-    }
-    #[inline]
-    fn single(self) -> Option<Square> {
-        Squares::single(self)
-    }
-}
 
 impl CleanBoard for FastMasked {
     type Move = MaskedMove;

@@ -110,58 +110,9 @@ pub struct MaskedMove {
     kind: Kind,
 }
 
-/// A set of squares of the 8×8 board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Squares(u64);
-
-impl Squares {
-    /// How many squares.
-    #[inline]
-    pub fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-    /// Whether there are none.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-    /// The squares on file `file` (0 = a); none beyond the board.
-    #[inline]
-    pub fn on_file(self, file: u8) -> Squares {
-        Squares(if file < 8 {
-            self.0 & (FILE_A << file)
-        } else {
-            0
-        })
-    }
-    /// The squares on rank `rank` (0 = 1); none beyond the board.
-    #[inline]
-    pub fn on_rank(self, rank: u8) -> Squares {
-        Squares(if rank < 8 {
-            self.0 & (RANK_1 << (8 * rank))
-        } else {
-            0
-        })
-    }
-    /// The squares of `self` not in `other`.
-    #[inline]
-    pub fn minus(self, other: Squares) -> Squares {
-        Squares(self.0 & !other.0)
-    }
-    /// The square, if there is exactly one.
-    #[inline]
-    pub fn single(self) -> Option<Square> {
-        if self.0.count_ones() == 1 {
-            square_of(self.0.trailing_zeros() as u8)
-        } else {
-            None
-        }
-    }
-    /// The squares, rank by rank from rank 1.
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        bits(self.0).filter_map(square_of)
-    }
-}
+/// A set of squares of the 8×8 board: the chess accelerator's, whose bits
+/// are indexed as this board's (`rank * 8 + file`).
+pub use crate::rules::fast_chess::SquareSet as Squares;
 
 /// The indices of the set bits, lowest first.
 #[inline]
@@ -493,7 +444,7 @@ impl FastMasked {
         capture: bool,
         promotion: Option<Role>,
     ) -> Squares {
-        Squares(self.origins(role, to, capture, promotion).unwrap_or(0))
+        Squares::from_mask(self.origins(role, to, capture, promotion).unwrap_or(0))
     }
 
     fn origins(
