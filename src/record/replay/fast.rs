@@ -30,28 +30,12 @@ use crate::position::CastleSide;
 use crate::rules::fast_chess::{CheckMark, FastChess, FastMove, SquareSet};
 use crate::square::Square;
 
-/// A set of legal origins, as the matcher narrows it down.
-pub trait Origins: Copy {
-    /// The squares on file `file` (0 = a).
-    fn on_file(self, file: u8) -> Self;
-    /// The squares on rank `rank` (0 = 1).
-    fn on_rank(self, rank: u8) -> Self;
-    /// The squares of `self` not in `other`.
-    fn minus(self, other: Self) -> Self;
-    /// Whether there are none.
-    fn is_empty(self) -> bool;
-    /// The square, if there is exactly one.
-    fn single(self) -> Option<Square>;
-}
-
 /// A bitboard accelerator clean tokens can be matched on: the questions
 /// [`successor`] asks, answered by [`FastChess`] and by
 /// [`FastMasked`](crate::rules::fast_masked::FastMasked).
 pub trait CleanBoard: Clone {
     /// A move on this board.
     type Move: Copy;
-    /// A set of squares of this board.
-    type Origins: Origins;
     /// The legal origins of `role` moves onto `to` (see
     /// [`FastChess::legal_origins`]).
     fn legal_origins(
@@ -60,7 +44,7 @@ pub trait CleanBoard: Clone {
         to: Square,
         capture: bool,
         promotion: Option<Role>,
-    ) -> Self::Origins;
+    ) -> SquareSet;
     /// The move from `from` to `to`, if both squares are on this board.
     fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Self::Move>;
     /// Whether `mv` captures.
@@ -71,32 +55,8 @@ pub trait CleanBoard: Clone {
     fn play_into(&self, mv: Self::Move, next: &mut Self) -> CheckMark;
 }
 
-impl Origins for SquareSet {
-    #[inline]
-    fn on_file(self, file: u8) -> Self {
-        SquareSet::on_file(self, file)
-    }
-    #[inline]
-    fn on_rank(self, rank: u8) -> Self {
-        SquareSet::on_rank(self, rank)
-    }
-    #[inline]
-    fn minus(self, other: Self) -> Self {
-        SquareSet::minus(self, other)
-    }
-    #[inline]
-    fn is_empty(self) -> bool {
-        SquareSet::is_empty(self)
-    }
-    #[inline]
-    fn single(self) -> Option<Square> {
-        SquareSet::single(self)
-    }
-}
-
 impl CleanBoard for FastChess {
     type Move = FastMove;
-    type Origins = SquareSet;
     #[inline]
     fn legal_origins(
         &self,

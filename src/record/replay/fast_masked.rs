@@ -33,7 +33,6 @@ pub use super::fast::{play_clean, successor};
 
 impl CleanBoard for FastMasked {
     type Move = MaskedMove;
-    type Origins = Squares;
     #[inline]
     fn legal_origins(
         &self,
