@@ -100,6 +100,16 @@ impl Role {
         Role::BishopKnight,
     ];
 
+    /// The six roles of orthodox chess, in discriminant order.
+    pub const ORTHODOX: [Role; 6] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+    ];
+
     /// Promotion choices, best first (G4).
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 

@@ -413,6 +413,11 @@ pub struct FastMove(CMove);
 pub struct SquareSet(BitBoard);
 
 impl SquareSet {
+    /// The squares of `mask`, bit `rank * 8 + file` for each (a1 = bit 0).
+    #[inline]
+    pub(crate) fn from_mask(mask: u64) -> SquareSet {
+        SquareSet(BitBoard(mask))
+    }
     /// How many squares.
     #[inline]
     pub fn len(self) -> usize {

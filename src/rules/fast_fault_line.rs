@@ -29,29 +29,9 @@ use crate::rules::fast_chess::CheckMark;
 use crate::rules::{fast_mailbox, fault_line, Outcome, Variant};
 use crate::square::Square;
 
-/// A Fault Line position on the accelerator.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FastFaultLine {
-    pos: Position,
-}
+fast_mailbox::mailbox_accelerator!(FastFaultLine, Variant::FaultLine, "Fault Line");
 
 impl FastFaultLine {
-    /// The accelerator's copy of a Fault Line position; `None` for another
-    /// variant.
-    pub fn from_position(pos: &Position) -> Option<FastFaultLine> {
-        (pos.variant() == Variant::FaultLine).then(|| FastFaultLine { pos: pos.clone() })
-    }
-
-    /// The reference position, equal to the one the reference engine reaches.
-    pub fn to_position(&self) -> Position {
-        self.pos.clone()
-    }
-
-    /// The position, borrowed.
-    pub fn position(&self) -> &Position {
-        &self.pos
-    }
-
     /// How the game stands (FL1, FL2), as `Position::outcome`.
     pub fn outcome(&self) -> Option<Outcome> {
         self.pos.outcome()

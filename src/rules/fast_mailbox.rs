@@ -101,3 +101,34 @@ fn has_legal_move(pos: &Position) -> bool {
     let in_check = pos.is_check();
     kings.iter().any(|m| pos.is_legal_candidate_in(m, in_check)) || pos.has_legal_move()
 }
+
+/// Declares a mailbox accelerator `$ty` for `$variant`: a copy of the
+/// reference position and the methods every one of them has, so they are
+/// written once.
+macro_rules! mailbox_accelerator {
+    ($ty:ident, $variant:expr, $name:literal) => {
+        #[doc = concat!("A ", $name, " position on the accelerator.")]
+        #[derive(Clone, Debug, PartialEq, Eq)]
+        pub struct $ty {
+            pos: Position,
+        }
+
+        impl $ty {
+            #[doc = concat!("The accelerator's copy of a ", $name, " position; `None` for another\nvariant.")]
+            pub fn from_position(pos: &Position) -> Option<$ty> {
+                (pos.variant() == $variant).then(|| $ty { pos: pos.clone() })
+            }
+
+            /// The reference position, equal to the one the reference engine reaches.
+            pub fn to_position(&self) -> Position {
+                self.pos.clone()
+            }
+
+            /// The position, borrowed.
+            pub fn position(&self) -> &Position {
+                &self.pos
+            }
+        }
+    };
+}
+pub(crate) use mailbox_accelerator;

@@ -29,29 +29,9 @@ use crate::rules::fast_chess::CheckMark;
 use crate::rules::{fast_mailbox, slide, Outcome, Variant};
 use crate::square::Square;
 
-/// A Slide-chess position on the accelerator.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FastSlide {
-    pos: Position,
-}
+fast_mailbox::mailbox_accelerator!(FastSlide, Variant::Slide, "Slide-chess");
 
 impl FastSlide {
-    /// The accelerator's copy of a Slide-chess position; `None` for another
-    /// variant.
-    pub fn from_position(pos: &Position) -> Option<FastSlide> {
-        (pos.variant() == Variant::Slide).then(|| FastSlide { pos: pos.clone() })
-    }
-
-    /// The reference position, equal to the one the reference engine reaches.
-    pub fn to_position(&self) -> Position {
-        self.pos.clone()
-    }
-
-    /// The position, borrowed.
-    pub fn position(&self) -> &Position {
-        &self.pos
-    }
-
     /// How the game stands (mate or stalemate), as `Position::outcome`.
     pub fn outcome(&self) -> Option<Outcome> {
         self.pos.outcome()

@@ -14,16 +14,6 @@ use crate::position::Position;
 use crate::rules::fast_chess::FastChess;
 use crate::square::Square;
 
-/// The six roles of orthodox chess.
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
-
 /// A chess game being matched on bitboards: the position now, a slot to play
 /// into, and the next turn's number.
 pub(super) struct FastTurns {
@@ -97,7 +87,7 @@ impl FastTurns {
                 single = [role];
                 &single[..]
             }
-            None => &ROLES[..],
+            None => &Role::ORTHODOX[..],
         };
         for &role in roles {
             // A pawn changing file captures: a piece on the target, else en

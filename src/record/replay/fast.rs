@@ -1,6 +1,7 @@
 //! Matching move tokens against the bitboard accelerator.
 //!
-//! [`FastChess`] answers in squares, roles and moves; this module decides
+//! [`FastChess`] (and, for Grid and Rank and File, `FastMasked`) answers in
+//! squares, roles and moves through [`CleanBoard`]; this module decides
 //! which tokens it may play: a token is played on bitboards only when the
 //! reference engine would play the same move without a word, i.e. exactly
 //! one legal move matches, the spelling is canonical (no lenient form, no
@@ -25,11 +26,78 @@
 
 use crate::notation::san::{ParsedSan, San, Suffix};
 use crate::piece::Role;
-use crate::rules::fast_chess::{CheckMark, FastChess, FastMove};
+use crate::position::CastleSide;
+use crate::rules::fast_chess::{CheckMark, FastChess, FastMove, SquareSet};
+use crate::square::Square;
+
+/// A bitboard accelerator clean tokens can be matched on: the questions
+/// [`successor`] asks, answered by [`FastChess`] and by
+/// [`FastMasked`](crate::rules::fast_masked::FastMasked).
+pub trait CleanBoard: Clone {
+    /// A move on this board.
+    type Move: Copy;
+    /// The legal origins of `role` moves onto `to` (see
+    /// [`FastChess::legal_origins`]).
+    fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> SquareSet;
+    /// The move from `from` to `to`, if both squares are on this board.
+    fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Self::Move>;
+    /// Whether `mv` captures.
+    fn is_capture(&self, mv: Self::Move) -> bool;
+    /// The castling move towards `side`, if it is legal.
+    fn castle(&self, side: CastleSide) -> Option<Self::Move>;
+    /// Plays the legal move `mv` into `next`; whether it checks or mates.
+    fn play_into(&self, mv: Self::Move, next: &mut Self) -> CheckMark;
+}
+
+impl CleanBoard for FastChess {
+    type Move = FastMove;
+    #[inline]
+    fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> SquareSet {
+        FastChess::legal_origins(self, role, to, capture, promotion)
+    }
+    #[inline]
+    fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<FastMove> {
+        FastChess::piece_move(self, from, to, promotion)
+    }
+    #[inline]
+    fn is_capture(&self, mv: FastMove) -> bool {
+        FastChess::is_capture(self, mv)
+    }
+    #[inline]
+    fn castle(&self, side: CastleSide) -> Option<FastMove> {
+        FastChess::castle(self, side)
+    }
+    #[inline]
+    fn play_into(&self, mv: FastMove, next: &mut FastChess) -> CheckMark {
+        FastChess::play_into(self, mv, next)
+    }
+}
 
 /// Plays `san` if the reference engine would play the same move with no
 /// warning; otherwise returns false and changes nothing.
-pub fn play_clean(fast: &mut FastChess, san: &ParsedSan) -> bool {
+pub fn play_clean<B: CleanBoard>(fast: &mut B, san: &ParsedSan) -> bool {
+    play_via(fast, san, successor)
+}
+
+/// Plays `san` on `fast` through `successor` (an accelerator's), keeping
+/// `fast` unchanged when it declines.
+pub(super) fn play_via<B: Clone>(
+    fast: &mut B,
+    san: &ParsedSan,
+    successor: impl FnOnce(&B, &ParsedSan, &mut B) -> bool,
+) -> bool {
     let mut next = fast.clone();
     let played = successor(fast, san, &mut next);
     if played {
@@ -38,28 +106,34 @@ pub fn play_clean(fast: &mut FastChess, san: &ParsedSan) -> bool {
     played
 }
 
+/// Whether the mark `written` is the one the move deserves.
+#[inline]
+pub(super) fn same_mark(mark: CheckMark, written: Option<Suffix>) -> bool {
+    let deserved = match mark {
+        CheckMark::None => None,
+        CheckMark::Check => Some(Suffix::Check),
+        CheckMark::Mate => Some(Suffix::Mate),
+    };
+    deserved == written
+}
+
 /// [`play_clean`] into `next`, which holds the position after the move when
 /// it returns true (and anything otherwise): no copy of the board beyond the
 /// one the move is played on.
 #[inline]
-pub fn successor(fast: &FastChess, san: &ParsedSan, next: &mut FastChess) -> bool {
+pub fn successor<B: CleanBoard>(fast: &B, san: &ParsedSan, next: &mut B) -> bool {
     if !san.lenient.is_empty() {
         return false;
     }
     let Some(mv) = clean_move(fast, &san.san) else {
         return false;
     };
-    let mark = match fast.play_into(mv, next) {
-        CheckMark::None => None,
-        CheckMark::Check => Some(Suffix::Check),
-        CheckMark::Mate => Some(Suffix::Mate),
-    };
-    mark == san.suffix
+    same_mark(fast.play_into(mv, next), san.suffix)
 }
 
 /// The one legal move a canonical token names, if it names exactly one
 /// and carries the right capture mark and no needless disambiguation.
-fn clean_move(fast: &FastChess, san: &San) -> Option<FastMove> {
+fn clean_move<B: CleanBoard>(fast: &B, san: &San) -> Option<B::Move> {
     match *san {
         San::Normal {
             role: Some(role),
@@ -89,8 +163,8 @@ fn clean_move(fast: &FastChess, san: &San) -> Option<FastMove> {
                 // SAN's rule: the file if it tells the rivals apart, else
                 // the rank, else both; anything more draws a warning.
                 let rivals = legal.minus(named);
-                let other_file = rivals.iter().all(|r| r.file() != from.file());
-                let other_rank = rivals.iter().all(|r| r.rank() != from.rank());
+                let other_file = rivals.on_file(from.file()).is_empty();
+                let other_rank = rivals.on_rank(from.rank()).is_empty();
                 let (need_file, need_rank) = if rivals.is_empty() {
                     (false, false)
                 } else if other_file {

@@ -21,21 +21,16 @@
 //! assert!(play_clean(&mut fast, &San::parse("S6w").unwrap()));
 //! ```
 
-use crate::notation::san::{ParsedSan, San, Suffix};
-use crate::rules::fast_chess::CheckMark;
+use crate::notation::san::{ParsedSan, San};
 use crate::rules::fast_fault_line::FastFaultLine;
 
+use super::fast::{play_via, same_mark};
 use super::fast_mailbox::clean_piece_move;
 
 /// Plays `san` if the reference engine would play the same move with no
 /// word; otherwise returns false and changes nothing.
 pub fn play_clean(fast: &mut FastFaultLine, san: &ParsedSan) -> bool {
-    let mut next = fast.clone();
-    let played = successor(fast, san, &mut next);
-    if played {
-        *fast = next;
-    }
-    played
+    play_via(fast, san, successor)
 }
 
 /// Plays `san` from `fast` into `next` if the reference engine would play
@@ -53,10 +48,5 @@ pub(super) fn successor(fast: &FastFaultLine, san: &ParsedSan, next: &mut FastFa
     let Some(mv) = mv else {
         return false;
     };
-    let mark = match fast.play_into(&mv, next) {
-        CheckMark::None => None,
-        CheckMark::Check => Some(Suffix::Check),
-        CheckMark::Mate => Some(Suffix::Mate),
-    };
-    mark == san.suffix
+    same_mark(fast.play_into(&mv, next), san.suffix)
 }

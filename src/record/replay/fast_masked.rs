@@ -22,89 +22,41 @@
 //! assert!(play_clean(&mut fast, &San::parse("Nf3").unwrap()));
 //! ```
 
-use crate::notation::san::{ParsedSan, San, Suffix};
 use crate::piece::Role;
+use crate::position::CastleSide;
+use crate::record::replay::fast::CleanBoard;
 use crate::rules::fast_chess::CheckMark;
-use crate::rules::fast_masked::{FastMasked, MaskedMove};
+use crate::rules::fast_masked::{FastMasked, MaskedMove, Squares};
+use crate::square::Square;
 
-/// Plays `san` if the reference engine would play the same move with no
-/// warning; otherwise returns false and changes nothing.
-pub fn play_clean(fast: &mut FastMasked, san: &ParsedSan) -> bool {
-    let mut next = fast.clone();
-    let played = successor(fast, san, &mut next);
-    if played {
-        *fast = next;
+pub use super::fast::{play_clean, successor};
+
+impl CleanBoard for FastMasked {
+    type Move = MaskedMove;
+    #[inline]
+    fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Squares {
+        FastMasked::legal_origins(self, role, to, capture, promotion)
     }
-    played
-}
-
-/// [`play_clean`] into `next`, which holds the position after the move when
-/// it returns true (and anything otherwise).
-#[inline]
-pub fn successor(fast: &FastMasked, san: &ParsedSan, next: &mut FastMasked) -> bool {
-    if !san.lenient.is_empty() {
-        return false;
+    #[inline]
+    fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<MaskedMove> {
+        FastMasked::piece_move(self, from, to, promotion)
     }
-    let Some(mv) = clean_move(fast, &san.san) else {
-        return false;
-    };
-    let mark = match fast.play_into(mv, next) {
-        CheckMark::None => None,
-        CheckMark::Check => Some(Suffix::Check),
-        CheckMark::Mate => Some(Suffix::Mate),
-    };
-    mark == san.suffix
-}
-
-/// The one legal move a canonical token names, if it names exactly one
-/// and carries the right capture mark and no needless disambiguation.
-fn clean_move(fast: &FastMasked, san: &San) -> Option<MaskedMove> {
-    match *san {
-        San::Normal {
-            role: Some(role),
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            let pawn = role == Role::Pawn;
-            // A pawn names its file exactly when it captures (`exd5`).
-            if pawn && (file.is_some() != capture || rank.is_some()) {
-                return None;
-            }
-            let legal = fast.legal_origins(role, to, capture, promotion);
-            let mut named = legal;
-            if let Some(f) = file {
-                named = named.on_file(f);
-            }
-            if let Some(r) = rank {
-                named = named.on_rank(r);
-            }
-            let from = named.single()?;
-            if !pawn && (file.is_some() || rank.is_some()) {
-                // SAN's rule: the file if it tells the rivals apart, else
-                // the rank, else both; anything more draws a warning.
-                let rivals = legal.minus(named);
-                let other_file = rivals.iter().all(|r| r.file() != from.file());
-                let other_rank = rivals.iter().all(|r| r.rank() != from.rank());
-                let (need_file, need_rank) = if rivals.is_empty() {
-                    (false, false)
-                } else if other_file {
-                    (true, false)
-                } else if other_rank {
-                    (false, true)
-                } else {
-                    (true, true)
-                };
-                if (file.is_some() && !need_file) || (rank.is_some() && !need_rank) {
-                    return None;
-                }
-            }
-            let mv = fast.piece_move(from, to, promotion)?;
-            (fast.is_capture(mv) == capture).then_some(mv)
-        }
-        San::Castle(side) => fast.castle(side),
-        _ => None,
+    #[inline]
+    fn is_capture(&self, mv: MaskedMove) -> bool {
+        FastMasked::is_capture(self, mv)
+    }
+    #[inline]
+    fn castle(&self, side: CastleSide) -> Option<MaskedMove> {
+        FastMasked::castle(self, side)
+    }
+    #[inline]
+    fn play_into(&self, mv: MaskedMove, next: &mut FastMasked) -> CheckMark {
+        FastMasked::play_into(self, mv, next)
     }
 }

@@ -18,22 +18,17 @@
 //! assert!(!play_clean(&mut fast, &San::parse("C-a4").unwrap()));
 //! ```
 
-use crate::notation::san::{ParsedSan, San, Suffix};
+use crate::notation::san::{ParsedSan, San};
 use crate::piece::Role;
-use crate::rules::fast_chess::CheckMark;
 use crate::rules::fast_slide::FastSlide;
 
+use super::fast::{play_via, same_mark};
 use super::fast_mailbox::clean_piece_move;
 
 /// Plays `san` if the reference engine would play the same move with no
 /// word; otherwise returns false and changes nothing.
 pub fn play_clean(fast: &mut FastSlide, san: &ParsedSan) -> bool {
-    let mut next = fast.clone();
-    let played = successor(fast, san, &mut next);
-    if played {
-        *fast = next;
-    }
-    played
+    play_via(fast, san, successor)
 }
 
 /// Plays `san` from `fast` into `next` if the reference engine would play
@@ -70,14 +65,4 @@ pub(super) fn successor(fast: &FastSlide, san: &ParsedSan, next: &mut FastSlide)
         return false;
     };
     same_mark(fast.play_into(&mv, next), san.suffix)
-}
-
-/// Whether the mark written is the one the move deserves.
-fn same_mark(mark: CheckMark, written: Option<Suffix>) -> bool {
-    let deserved = match mark {
-        CheckMark::None => None,
-        CheckMark::Check => Some(Suffix::Check),
-        CheckMark::Mate => Some(Suffix::Mate),
-    };
-    deserved == written
 }

@@ -47,6 +47,12 @@ use crate::rules::fast_chess::CheckMark;
 use crate::rules::{Outcome, Variant};
 use crate::square::Square;
 
+mod grid;
+mod lines;
+
+use grid::section;
+use lines::lines_of;
+
 /// Which rule masks the orthodox moves and attacks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Mask {
@@ -57,14 +63,7 @@ enum Mask {
 }
 
 /// The six orthodox roles, in the order of [`FastMasked::roles`].
-const ROLES: [Role; 6] = [
-    Role::Pawn,
-    Role::Knight,
-    Role::Bishop,
-    Role::Rook,
-    Role::Queen,
-    Role::King,
-];
+const ROLES: [Role; 6] = Role::ORTHODOX;
 const PAWN: usize = 0;
 const KNIGHT: usize = 1;
 const BISHOP: usize = 2;
@@ -111,115 +110,9 @@ pub struct MaskedMove {
     kind: Kind,
 }
 
-/// A set of squares of the 8×8 board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Squares(u64);
-
-impl Squares {
-    /// How many squares.
-    #[inline]
-    pub fn len(self) -> usize {
-        self.0.count_ones() as usize
-    }
-    /// Whether there are none.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0 == 0
-    }
-    /// The squares on file `file` (0 = a); none beyond the board.
-    #[inline]
-    pub fn on_file(self, file: u8) -> Squares {
-        Squares(if file < 8 {
-            self.0 & (FILE_A << file)
-        } else {
-            0
-        })
-    }
-    /// The squares on rank `rank` (0 = 1); none beyond the board.
-    #[inline]
-    pub fn on_rank(self, rank: u8) -> Squares {
-        Squares(if rank < 8 {
-            self.0 & (RANK_1 << (8 * rank))
-        } else {
-            0
-        })
-    }
-    /// The squares of `self` not in `other`.
-    #[inline]
-    pub fn minus(self, other: Squares) -> Squares {
-        Squares(self.0 & !other.0)
-    }
-    /// The square, if there is exactly one.
-    #[inline]
-    pub fn single(self) -> Option<Square> {
-        if self.0.count_ones() == 1 {
-            square_of(self.0.trailing_zeros() as u8)
-        } else {
-            None
-        }
-    }
-    /// The squares, rank by rank from rank 1.
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        bits(self.0).filter_map(square_of)
-    }
-}
-
-/// Byte `k` of `SPREAD[b]` is bit `k` of `b`: summing the spreads of the
-/// eight ranks counts the units on each file.
-const SPREAD: [u64; 256] = {
-    let mut table = [0u64; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut k = 0;
-        while k < 8 {
-            if (b >> k) & 1 == 1 {
-                table[b] |= 1 << (8 * k);
-            }
-            k += 1;
-        }
-        b += 1;
-    }
-    table
-};
-
-/// The largest of eight byte counts and the bit set of the bytes holding it.
-#[inline]
-fn most(counts: u64) -> (u8, u8) {
-    let (mut top, mut mask) = (0u8, 0u8);
-    for k in 0..8 {
-        let c = (counts >> (8 * k)) as u8;
-        if c > top {
-            (top, mask) = (c, 1 << k);
-        } else if c == top {
-            mask |= 1 << k;
-        }
-    }
-    (top, mask)
-}
-
-/// RF1: the squares of the permitted lines of a side whose units stand on
-/// `own`. Counted a byte per line with tables, not bit by bit: this runs
-/// for every move tried and every attack found.
-fn lines_of(own: u64) -> u64 {
-    if own == 0 {
-        return 0;
-    }
-    // Byte f of `files` counts file f; byte r of `ranks` counts rank r.
-    let (mut files, mut ranks) = (0u64, 0u64);
-    for r in 0..8 {
-        let spread = SPREAD[usize::from((own >> (8 * r)) as u8)];
-        files += spread;
-        ranks |= (spread.wrapping_mul(FILE_A) >> 56) << (8 * r);
-    }
-    let (file_top, file_mask) = most(files);
-    let (rank_top, rank_mask) = most(ranks);
-    // Files win ties.
-    if file_top >= rank_top {
-        u64::from(file_mask).wrapping_mul(FILE_A)
-    } else {
-        SPREAD[usize::from(rank_mask)].wrapping_mul(0xff)
-    }
-}
+/// A set of squares of the 8×8 board: the chess accelerator's, whose bits
+/// are indexed as this board's (`rank * 8 + file`).
+pub use crate::rules::fast_chess::SquareSet as Squares;
 
 /// The indices of the set bits, lowest first.
 #[inline]
@@ -266,13 +159,6 @@ fn cozy_color(c: Color) -> CColor {
 #[inline]
 fn role_index(role: Role) -> Option<usize> {
     ROLES.iter().position(|&r| r == role)
-}
-
-/// GR1: the 2×2 section holding square `i`.
-#[inline]
-fn section(i: u8) -> u64 {
-    let base = (i & !9) & 63;
-    (0b11u64 << base) | (0b11u64 << (base + 8))
 }
 
 /// The squares `role` moves to (pawns: captures) from `i` of `color`.
@@ -558,7 +444,7 @@ impl FastMasked {
         capture: bool,
         promotion: Option<Role>,
     ) -> Squares {
-        Squares(self.origins(role, to, capture, promotion).unwrap_or(0))
+        Squares::from_mask(self.origins(role, to, capture, promotion).unwrap_or(0))
     }
 
     fn origins(
@@ -898,55 +784,6 @@ fn castle_squares(king: u8, rook: u8) -> (u8, u8) {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn sections_are_gr1_blocks() {
-        // a1 b1 a2 b2; and g7 h7 g8 h8.
-        assert_eq!(section(0), 0b11 | 0b11 << 8);
-        assert_eq!(section(9), section(0));
-        assert_eq!(section(63), 0b11 << 54 | 0b11 << 62);
-        assert_eq!(section(36), section(45)); // e5, f6
-        assert_ne!(section(35), section(36)); // d5, e5
-    }
-
-    /// RF1 by the letter: count each line square by square.
-    fn lines_by_the_letter(own: u64) -> u64 {
-        let count = |line: u64| (own & line).count_ones();
-        let files: Vec<u64> = (0..8).map(|f| FILE_A << f).collect();
-        let ranks: Vec<u64> = (0..8).map(|r| RANK_1 << (8 * r)).collect();
-        let top = |lines: &[u64]| lines.iter().map(|&l| count(l)).max().unwrap_or(0);
-        let (f, r) = (top(&files), top(&ranks));
-        if own == 0 {
-            0
-        } else if f >= r {
-            files
-                .iter()
-                .filter(|&&l| count(l) == f)
-                .fold(0, |a, l| a | l)
-        } else {
-            ranks
-                .iter()
-                .filter(|&&l| count(l) == r)
-                .fold(0, |a, l| a | l)
-        }
-    }
-
-    #[test]
-    fn lines_are_counted_as_rf1_says() {
-        let mut x = 0x9e37_79b9_7f4a_7c15u64;
-        for n in 0..20_000u32 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            // Sparse and dense sets, with many ties.
-            let own = match n % 3 {
-                0 => x & (x >> 3) & (x >> 7),
-                1 => x & (x >> 5),
-                _ => x,
-            };
-            assert_eq!(lines_of(own), lines_by_the_letter(own), "{own:#x}");
-        }
-    }
 
     #[test]
     fn start_lines_are_both_back_ranks() {
