@@ -22,6 +22,7 @@ pub mod replay;
 pub mod select;
 pub mod split;
 pub mod track;
+mod unresolved;
 pub mod validate;
 /// The record model moved to [`crate::model`]; re-exported here so existing
 /// paths keep working.

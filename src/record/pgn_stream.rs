@@ -14,8 +14,8 @@ use compact_str::CompactString;
 use crate::model::{for_each_node_mut, Comment, Located, Node, Span, Tag};
 use crate::notation::pgn::{result_token, write_tags, Movetext};
 use crate::record::fix_result::{fix_result_to, Change};
-use crate::record::format::unresolved_error;
 use crate::record::game_stream::{GameEnd, GameSink};
+use crate::record::unresolved::unresolved_error;
 
 /// How moves that do not resolve are treated.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -25,12 +25,13 @@
 //!   forward cell is missing nor into a vertical strip that holds any pawn. No
 //!   castling.
 
+mod by_cells;
 mod layout;
 mod pocket;
 mod rows;
 mod shape;
 
-pub(crate) use layout::quake_board_by_cells;
+pub(crate) use by_cells::quake_board_by_cells;
 pub use layout::{normalise, quake_cells, strip, Coord};
 pub use shape::{
     connected, connected_bfs, diagonally_connected, knight_connected, orthogonally_connected,
