@@ -30,28 +30,14 @@ use super::select_args::SelectArgs;
 use super::{CliError, WalkArgs, WriteArgs};
 use crate::fs::{walk, Output, WalkEvent};
 use crate::notation::pgn::{PgnErrorKind, Reader};
-use crate::record::convert::{self, ConvertOptions, Converter, StreamError, HOLD_MIB};
+use crate::record::convert::{ConvertOptions, Converter, StreamError, HOLD_MIB};
 use crate::record::format::{sniff, InputFormat, Located};
 use crate::record::gamecourier::{read_list, start_position, ListSetup};
 use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::select::Selection;
 use crate::record::Record;
 
-/// What to write.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum Target {
-    /// One JSON document: an array of games, pretty-printed.
-    Json,
-    /// JSON Lines: one game per line.
-    Jsonl,
-    /// PGN; PGN input is rewritten in canonical form.
-    Pgn,
-    /// The FEN after every main-line ply, start first; a blank line between games.
-    Fen,
-    /// A Game Courier move list (notation/gamecourier.md): one numbered turn
-    /// per line; tags, result, NAGs and variations are not written.
-    Gamecourier,
-}
+pub use crate::record::convert::Target;
 
 /// What to read (default: recognised by content).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -360,22 +346,10 @@ fn each_record(
 /// Bytes read at most to recognise JSON by its start.
 const SNIFF: usize = 1 << 20;
 
-impl From<Target> for convert::Target {
-    fn from(t: Target) -> convert::Target {
-        match t {
-            Target::Json => convert::Target::Json,
-            Target::Jsonl => convert::Target::Jsonl,
-            Target::Pgn => convert::Target::Pgn,
-            Target::Fen => convert::Target::Fen,
-            Target::Gamecourier => convert::Target::Gamecourier,
-        }
-    }
-}
-
 /// The converter `args` ask for.
 fn converter(args: &ConvertArgs) -> Converter {
     Converter::new(ConvertOptions {
-        to: args.to.into(),
+        to: args.to,
         compact: args.compact,
         fens: args.fens,
         no_check: args.no_check,

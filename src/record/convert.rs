@@ -34,6 +34,7 @@ use crate::record::Record;
 
 /// What to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[cfg_attr(feature = "cli", derive(clap::ValueEnum))]
 pub enum Target {
     /// One JSON document: an array of games, pretty-printed.
     Json,
@@ -43,7 +44,8 @@ pub enum Target {
     Pgn,
     /// The FEN after every main-line ply, start first; a blank line between games.
     Fen,
-    /// A Game Courier move list.
+    /// A Game Courier move list (notation/gamecourier.md): one numbered turn
+    /// per line; tags, result, NAGs and variations are not written.
     Gamecourier,
 }
 
