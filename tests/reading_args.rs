@@ -190,3 +190,17 @@ fn options_for_records_are_refused_with_a_fen() {
         .code(2)
         .stderr("error: --encoding applies to a record file: name RECORD.pgn, not a FEN\n");
 }
+
+#[test]
+fn a_ply_too_large_for_a_number_is_past_the_game_not_a_fen() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.pgn");
+    std::fs::write(&path, "[Event \"x\"]\n\n1. e4 e5 *\n").unwrap();
+    let a = format!("{}@0", path.display());
+    let b = format!("{}@99999999999999999999999", path.display());
+    let out = cli::fvnote().args(["diff", &a, &b]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("the main line has 2 plies"), "{err}");
+    assert!(!err.contains("FEN"), "{err}");
+}

@@ -95,10 +95,9 @@ pub fn record_spec(spec: &str) -> Result<Option<RecordSpec>, CliError> {
     let mut ply = None;
     if let Some((head, tail)) = rest.rsplit_once('@') {
         if !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit()) {
-            match tail.parse() {
-                Ok(p) => ply = Some(p),
-                Err(_) => return Ok(None),
-            }
+            // Digits only, so a failed parse is an overflow: a ply past any
+            // game, which the replay reports with the line's length.
+            ply = Some(tail.parse().unwrap_or(usize::MAX));
             rest = head;
         }
     }
