@@ -285,7 +285,7 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             strict,
             ..ValidateOptions::default()
         },
-        snippets: args.format == Format::Human,
+        snippets: args.format.reads_source(),
         allow_empty: args.allow_empty,
         empty_name: if args.paths.is_empty() {
             "<stdin>".to_owned()
