@@ -304,6 +304,10 @@ fn is_stdin_games(arg: &OsStr) -> bool {
 /// command of [`STDIN_GAMES_COMMANDS`], before `--`, not the value of an
 /// option) marked with [`MARK`].
 fn mark_stdin_games(mut args: Vec<OsString>) -> Vec<OsString> {
+    // Building the command tree costs a millisecond: only when needed.
+    if !args.iter().any(|a| is_stdin_games(a)) {
+        return args;
+    }
     let root = Cli::command();
     // The command is the first argument after the program that is not a flag.
     let Some((at, cmd)) = args.iter().enumerate().skip(1).find_map(|(i, a)| {

@@ -61,7 +61,8 @@ cat games.pgn | fvnote validate --format junit > report.xml\n\
 Rules: `fvnote explain ID` prints a ruling a message cites (notation/rules.md).")]
 pub struct ValidateArgs {
     /// PGN files or directories (searched recursively for *.pgn), or with
-    /// --from gamecourier list files; `-` or nothing reads standard input.
+    /// --from gamecourier list files; `-` or nothing reads standard input,
+    /// `-:N` or `-:N-M` its games N to M.
     pub paths: Vec<String>,
     /// Input format: PGN, or Game Courier move lists (one game per file, no
     /// directories; needs --variant).
