@@ -66,7 +66,9 @@ impl Printer for Keeping<'_> {
     }
     fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()> {
         if let Some(list) = self.current.as_ref().and_then(|c| self.verdicts.get_mut(c)) {
-            list.insert(v.game, v.valid);
+            // Two verdicts under one number (a chosen game read as two):
+            // valid only if both are.
+            *list.entry(v.game).or_insert(true) &= v.valid;
         }
         self.inner.game(out, v)
     }
