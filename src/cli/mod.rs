@@ -20,10 +20,12 @@ mod show;
 mod split_out;
 mod validate;
 
+use std::ffi::{OsStr, OsString};
 use std::io::{BufWriter, IsTerminal, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, Parser, Subcommand};
+use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::fs::{WalkOptions, WriteError, WriteOptions};
 use crate::rules::Variant;
@@ -253,9 +255,113 @@ pub fn parse_variant(s: &str) -> Result<Variant, String> {
     s.parse::<Variant>().map_err(|e| e.to_string())
 }
 
+/// Commands whose positional inputs may name standard input's games as
+/// `-:N` or `-:N-M`.
+const STDIN_GAMES_COMMANDS: [&str; 2] = ["validate", "convert"];
+
+/// Marks an input `-:N[-M]` while clap reads the arguments: an argument
+/// never holds a NUL byte, so the mark cannot meet a real one.
+const MARK: char = '\0';
+
+/// Parses the command line. `-:N` and `-:N-M` (standard input, games N to
+/// M) start with `-`, so clap would take them for flags; given where an
+/// input may stand, they are read as inputs, as `-- -:N` is, while flags
+/// (`-q`, `--format`) stay flags and an unknown one stays an error.
+pub fn parse_args(args: impl IntoIterator<Item = impl Into<OsString>>) -> Result<Cli, clap::Error> {
+    let mut cli =
+        Cli::try_parse_from(mark_stdin_games(args.into_iter().map(Into::into).collect()))?;
+    match &mut cli.command {
+        Command::Validate(a) => {
+            for p in &mut a.paths {
+                if let Some(rest) = p.strip_prefix(MARK) {
+                    *p = rest.to_owned();
+                }
+            }
+        }
+        Command::Convert(a) => {
+            for p in &mut a.inputs {
+                if let Some(rest) = p.to_str().and_then(|s| s.strip_prefix(MARK)) {
+                    *p = PathBuf::from(rest);
+                }
+            }
+        }
+        _ => {}
+    }
+    Ok(cli)
+}
+
+/// Whether `arg` is `-:N` or `-:N-M`.
+fn is_stdin_games(arg: &OsStr) -> bool {
+    let Some(nums) = arg.to_str().and_then(|s| s.strip_prefix("-:")) else {
+        return false;
+    };
+    let (from, to) = nums.split_once('-').unwrap_or((nums, "0"));
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    digits(from) && digits(to)
+}
+
+/// `args` with each `-:N[-M]` that stands where an input may (after a
+/// command of [`STDIN_GAMES_COMMANDS`], before `--`, not the value of an
+/// option) marked with [`MARK`].
+fn mark_stdin_games(mut args: Vec<OsString>) -> Vec<OsString> {
+    // Building the command tree costs a millisecond: only when needed.
+    if !args.iter().any(|a| is_stdin_games(a)) {
+        return args;
+    }
+    let root = Cli::command();
+    // The command is the first argument after the program that is not a flag.
+    let Some((at, cmd)) = args.iter().enumerate().skip(1).find_map(|(i, a)| {
+        let name = a.to_str()?;
+        (!name.starts_with('-')).then(|| (i, root.find_subcommand(name)))
+    }) else {
+        return args;
+    };
+    let Some(cmd) = cmd.filter(|c| STDIN_GAMES_COMMANDS.contains(&c.get_name())) else {
+        return args;
+    };
+    let takes_value = |a: &clap::Arg| a.get_action().takes_values() && !a.is_positional();
+    // Whether the argument at `i` is an option waiting for its value.
+    let wants_value = |arg: &OsStr| -> bool {
+        let Some(arg) = arg.to_str() else {
+            return false;
+        };
+        if let Some(long) = arg.strip_prefix("--") {
+            return !long.contains('=')
+                && cmd.get_arguments().any(|a| {
+                    takes_value(a)
+                        && (a.get_long() == Some(long)
+                            || a.get_all_aliases().is_some_and(|al| al.contains(&long)))
+                });
+        }
+        let Some(shorts) = arg.strip_prefix('-') else {
+            return false;
+        };
+        // `-qo` waits for -o's value; `-ofile` holds it.
+        for (i, c) in shorts.char_indices() {
+            if let Some(a) = cmd.get_arguments().find(|a| a.get_short() == Some(c)) {
+                if takes_value(a) {
+                    return i + c.len_utf8() == shorts.len();
+                }
+            }
+        }
+        false
+    };
+    for i in at + 1..args.len() {
+        if args[i] == "--" {
+            break;
+        }
+        if is_stdin_games(&args[i]) && !wants_value(&args[i - 1]) {
+            let mut marked = OsString::from(MARK.to_string());
+            marked.push(&args[i]);
+            args[i] = marked;
+        }
+    }
+    args
+}
+
 /// Runs the binary.
 pub fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = parse_args(std::env::args_os()).unwrap_or_else(|e| e.exit());
     crate::fs::cleanup_on_signals();
     let stdout = std::io::stdout();
     // A terminal sees each line as it is written; a pipe or file gets

@@ -38,12 +38,13 @@ pub fn check(inputs: &[PathBuf], stdin: bool, outs: &[&Path]) -> Result<(), CliE
     Ok(())
 }
 
-/// A printer that also keeps each input's verdicts (valid or not, in
-/// order), so the games can be sorted without validating them again.
+/// A printer that also keeps each input's verdicts (valid or not, by the
+/// game's number in its file), so the games can be sorted without
+/// validating them again.
 pub struct Keeping<'a> {
     pub inner: &'a mut dyn Printer,
-    /// Verdicts by input name.
-    pub verdicts: HashMap<String, Vec<bool>>,
+    /// Verdicts by input name, then by game number (1-based, in the file).
+    pub verdicts: HashMap<String, HashMap<usize, bool>>,
     current: Option<String>,
 }
 
@@ -65,7 +66,9 @@ impl Printer for Keeping<'_> {
     }
     fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()> {
         if let Some(list) = self.current.as_ref().and_then(|c| self.verdicts.get_mut(c)) {
-            list.push(v.valid);
+            // Two verdicts under one number (a chosen game read as two):
+            // valid only if both are.
+            *list.entry(v.game).or_insert(true) &= v.valid;
         }
         self.inner.game(out, v)
     }
@@ -89,11 +92,12 @@ pub struct Outs<'a> {
 }
 
 /// Writes the valid and the invalid games of `inputs`, in order, sorted by
-/// `verdicts` (by input name, as [`Keeping`] kept them); a game without a
-/// verdict (its input could not be read to its end) goes with the invalid.
+/// `verdicts` (by input name and game number, as [`Keeping`] kept them); a
+/// game without a verdict (its input could not be read to its end, or its
+/// reading ran on into the next game) goes with the invalid.
 pub fn write(
     inputs: &[PathBuf],
-    verdicts: &HashMap<String, Vec<bool>>,
+    verdicts: &HashMap<String, HashMap<usize, bool>>,
     encoding: EncodingArgs,
     selection: &dyn Fn(&Path) -> Selection,
     outs: &Outs<'_>,
@@ -102,8 +106,9 @@ pub fn write(
     for p in inputs {
         let name = p.display().to_string();
         let bytes = std::fs::read(p).map_err(|e| CliError::io(&name, e))?;
-        let flags = verdicts.get(&name).map_or(&[][..], Vec::as_slice);
-        let (v, i) = by_verdicts(&encoding.bytes_again(&bytes), &selection(p), flags);
+        let of_file = verdicts.get(&name);
+        let valid_game = |n: usize| of_file.and_then(|m| m.get(&n)).copied();
+        let (v, i) = by_verdicts(&encoding.bytes_again(&bytes), &selection(p), &valid_game);
         valid.extend(v);
         invalid.extend(i);
     }

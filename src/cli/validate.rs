@@ -61,7 +61,8 @@ cat games.pgn | fvnote validate --format junit > report.xml\n\
 Rules: `fvnote explain ID` prints a ruling a message cites (notation/rules.md).")]
 pub struct ValidateArgs {
     /// PGN files or directories (searched recursively for *.pgn), or with
-    /// --from gamecourier list files; `-` or nothing reads standard input.
+    /// --from gamecourier list files; `-` or nothing reads standard input,
+    /// `-:N` or `-:N-M` its games N to M.
     pub paths: Vec<String>,
     /// Input format: PGN, or Game Courier move lists (one game per file, no
     /// directories; needs --variant).
@@ -285,7 +286,7 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             strict,
             ..ValidateOptions::default()
         },
-        snippets: args.format == Format::Human,
+        snippets: args.format.reads_source(),
         allow_empty: args.allow_empty,
         empty_name: if args.paths.is_empty() {
             "<stdin>".to_owned()

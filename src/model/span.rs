@@ -19,6 +19,55 @@ pub struct Span {
     pub len: u32,
 }
 
+impl Span {
+    /// The line and column just past the span (its end, exclusive, as SARIF
+    /// and rdjson ranges end), given `text`, the span's bytes as read
+    /// (`offset..offset + len`). Columns count characters, one per byte
+    /// that is not UTF-8, as [`Span::column`] does, so a span over `é` ends
+    /// one column after it, not two. An empty span ends one column on, so
+    /// a range always covers a character. Without the text (the input
+    /// could not be read again), each byte counts as a column.
+    pub fn end(&self, text: Option<&[u8]>) -> (u32, u32) {
+        let Some(text) = text else {
+            return (self.line, self.column.saturating_add(self.len.max(1)));
+        };
+        // The last line break, `\r\n`, `\r` or `\n`, and how many there are.
+        let mut breaks = 0u32;
+        let mut tail = 0;
+        let mut i = 0;
+        while i < text.len() {
+            match text[i] {
+                b'\r' if text.get(i + 1) == Some(&b'\n') => i += 1,
+                b'\r' | b'\n' => {}
+                _ => {
+                    i += 1;
+                    continue;
+                }
+            }
+            i += 1;
+            breaks = breaks.saturating_add(1);
+            tail = i;
+        }
+        let rest = width(&text[tail..]);
+        if breaks == 0 {
+            (self.line, self.column.saturating_add(rest.max(1)))
+        } else {
+            (self.line.saturating_add(breaks), rest.saturating_add(1))
+        }
+    }
+}
+
+/// How many columns `bytes` take: one per character, and one per byte that
+/// is not part of a well-formed UTF-8 character (a byte of an 8-bit
+/// encoding is one character).
+pub fn width(bytes: &[u8]) -> u32 {
+    let n: usize = bytes
+        .utf8_chunks()
+        .map(|c| c.valid().chars().count() + c.invalid().len())
+        .sum();
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
 /// A problem at a place in the input text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Located {
@@ -38,5 +87,36 @@ impl Located {
             column: span.column,
             message: message.into(),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(column: u32, len: u32) -> Span {
+        Span {
+            offset: 0,
+            line: 3,
+            column,
+            len,
+        }
+    }
+
+    #[test]
+    fn ends_count_characters() {
+        assert_eq!(at(5, 3).end(Some(b"Nf3")), (3, 8));
+        // `Q\u{e9}5`: four bytes, three characters.
+        assert_eq!(at(5, 4).end(Some("Q\u{e9}5".as_bytes())), (3, 8));
+        // Two bytes that are not UTF-8: two columns.
+        assert_eq!(at(5, 2).end(Some(b"\xe2\x82")), (3, 7));
+        assert_eq!(at(5, 0).end(Some(b"")), (3, 6));
+        assert_eq!(at(5, 4).end(None), (3, 9));
+    }
+
+    #[test]
+    fn ends_past_line_breaks() {
+        assert_eq!(at(5, 8).end(Some("{a\r\nb\u{e9}}".as_bytes())), (4, 4));
+        assert_eq!(at(5, 5).end(Some(b"{\n\r}")), (5, 2));
     }
 }

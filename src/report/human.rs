@@ -22,7 +22,7 @@ use annotate_snippets::{
 
 use super::common::{game_name, omitted_text, Failure};
 use super::rulings::explain_hint;
-use super::source::Source;
+use super::source::{shown, Source};
 use super::summary::RunSummary;
 use super::Printer;
 use crate::record::replay::Diagnostic;
@@ -199,13 +199,17 @@ impl Human {
                 .char_column(d.span.column as usize)
         };
         let text = match &line {
-            Some((start, text)) => {
-                let from = (d.span.offset - start) as usize;
-                let mut from = from.min(text.len());
+            Some((start, raw)) => {
+                let from = ((d.span.offset - start) as usize).min(raw.len());
+                let to = (from + (d.span.len as usize).max(1)).min(raw.len());
+                // Offsets into the text shown, where a byte that is not
+                // UTF-8 is one U+FFFD of three bytes.
+                let (text, at) = shown(raw);
+                let mut from = at[from];
                 while !text.is_char_boundary(from) {
                     from -= 1;
                 }
-                let mut to = (from + (d.span.len as usize).max(1)).min(text.len());
+                let mut to = at[to];
                 while !text.is_char_boundary(to) {
                     to -= 1;
                 }

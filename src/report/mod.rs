@@ -46,6 +46,15 @@ pub enum Format {
     Rdjson,
 }
 
+impl Format {
+    /// Whether the printer reads the source again: the human one shows
+    /// lines, SARIF and rdjson end a range after the span's characters
+    /// (`Span::end`), which its bytes alone cannot tell.
+    pub fn reads_source(self) -> bool {
+        matches!(self, Format::Human | Format::Sarif | Format::Rdjson)
+    }
+}
+
 /// A report being written.
 pub trait Printer {
     /// A file (or standard input) begins; snippets read lines from `source`.

@@ -24,6 +24,8 @@ const HEAD: &str = "{\"source\":{\"name\":\"fvnote\"},\"diagnostics\":[";
 #[derive(Default)]
 pub struct Rdjson {
     file: String,
+    /// Where the bytes of a span are read again, for its end column.
+    source: Source,
     array: StreamedArray,
 }
 
@@ -52,7 +54,8 @@ impl Rdjson {
         syntax: bool,
     ) -> io::Result<()> {
         let start = json!({ "line": d.span.line, "column": d.span.column });
-        let end = json!({ "line": d.span.line, "column": d.span.column + d.span.len.max(1) });
+        let (end_line, end_column) = self.source.end(d.span);
+        let end = json!({ "line": end_line, "column": end_column });
         let range = json!({ "start": start, "end": end });
         let mut code = json!({ "value": rule_id(d, syntax) });
         if let Some(e) = d.ruling.and_then(rulings::entry) {
@@ -81,8 +84,9 @@ impl Rdjson {
 }
 
 impl Printer for Rdjson {
-    fn file_start(&mut self, out: &mut dyn Write, name: &str, _source: Source) -> io::Result<()> {
+    fn file_start(&mut self, out: &mut dyn Write, name: &str, source: Source) -> io::Result<()> {
         self.file = name.to_owned();
+        self.source = source;
         self.open(out)
     }
 

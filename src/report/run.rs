@@ -81,8 +81,8 @@ pub struct RunOptions<'a> {
     pub kind: InputKind,
     /// How each game is checked.
     pub validate: ValidateOptions,
-    /// Whether the printer shows source lines (only then is standard
-    /// input kept until its games are reported).
+    /// Whether the printer reads the source again ([`super::Format::reads_source`];
+    /// only then is standard input kept until its games are reported).
     pub snippets: bool,
     /// Whether a run that checks no game is fine; otherwise it is a
     /// failure named `empty_name` (the paths given).

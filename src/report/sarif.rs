@@ -17,6 +17,7 @@ use super::rulings;
 use super::source::Source;
 use super::summary::RunSummary;
 use super::Printer;
+use crate::model::Span;
 use crate::record::damage::DamageKind;
 use crate::record::replay::{Diagnostic, Severity};
 use crate::record::validate::Verdict;
@@ -33,6 +34,8 @@ fn head() -> String {
 #[derive(Default)]
 pub struct Sarif {
     file: String,
+    /// Where the bytes of a span are read again, for its end column.
+    source: Source,
     array: StreamedArray,
     rules: BTreeSet<&'static str>,
     notifications: Vec<Value>,
@@ -46,11 +49,16 @@ fn level(s: Severity) -> &'static str {
     }
 }
 
-fn location(file: &str, line: u32, column: Option<(u32, u32)>) -> Value {
+/// A place in `file`: a line, or (`span`) a range from the span's start to
+/// its `end` (line, column; exclusive, in characters).
+fn location(file: &str, line: u32, span: Option<(Span, (u32, u32))>) -> Value {
     let mut region = json!({ "startLine": line.max(1) });
-    if let Some((col, len)) = column {
-        region["startColumn"] = json!(col.max(1));
-        region["endColumn"] = json!(col.max(1) + len.max(1));
+    if let Some((span, (end_line, end_column))) = span {
+        region["startColumn"] = json!(span.column.max(1));
+        if end_line > line {
+            region["endLine"] = json!(end_line);
+        }
+        region["endColumn"] = json!(end_column.max(1));
     }
     json!({
         "physicalLocation": {
@@ -111,6 +119,7 @@ impl Sarif {
     ) -> io::Result<()> {
         let id = rule_id(d, syntax);
         self.rules.insert(id);
+        let end = self.source.end(d.span);
         let mut text = format!("{}: {}", game_name(v), d.message);
         if let Some(p) = d.ply {
             text = format!("{}, ply {p}: {}", game_name(v), d.message);
@@ -122,7 +131,7 @@ impl Sarif {
             "ruleId": id,
             "level": level(d.severity),
             "message": { "text": text },
-            "locations": [location(&self.file, d.span.line, Some((d.span.column, d.span.len)))],
+            "locations": [location(&self.file, d.span.line, Some((d.span, end)))],
         });
         if let Some(fen) = &d.fen {
             result["properties"] = json!({ "fen": fen, "game": v.game, "variant": v.variant });
@@ -140,8 +149,9 @@ impl Sarif {
 }
 
 impl Printer for Sarif {
-    fn file_start(&mut self, out: &mut dyn Write, name: &str, _source: Source) -> io::Result<()> {
+    fn file_start(&mut self, out: &mut dyn Write, name: &str, source: Source) -> io::Result<()> {
         self.file = name.to_owned();
+        self.source = source;
         self.open(out)
     }
 

@@ -7,6 +7,7 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::rc::Rc;
 
+use crate::model::Span;
 use crate::record::validate::line_around;
 
 /// Bytes of standard input kept until their games are reported, so error
@@ -82,10 +83,18 @@ pub enum Source {
     Kept(Rc<RefCell<Kept>>),
 }
 
+impl Default for Source {
+    /// No lines to show.
+    fn default() -> Source {
+        Source::File(None)
+    }
+}
+
 impl Source {
-    /// The source line holding byte `offset`, and the offset of its start.
-    /// A line longer than the window is cut to the window around `offset`.
-    pub fn line(&mut self, offset: u64) -> Option<(u64, String)> {
+    /// The source line holding byte `offset`, and the offset of its start,
+    /// as read (bytes that are not UTF-8 kept: see [`shown`]). A line
+    /// longer than the window is cut to the window around `offset`.
+    pub fn line(&mut self, offset: u64) -> Option<(u64, Vec<u8>)> {
         match self {
             Source::File(f) => {
                 let f = f.as_mut()?;
@@ -98,28 +107,95 @@ impl Source {
                     .read_to_end(&mut buf)
                     .ok()?;
                 let (start, line) = line_around(&buf, (offset - from) as usize)?;
-                Some((
-                    from + start as u64,
-                    String::from_utf8_lossy(line).into_owned(),
-                ))
+                Some((from + start as u64, line.to_vec()))
             }
             Source::Kept(k) => {
                 let k = k.borrow();
                 let (base, bytes) = k.live();
                 let rel = offset.checked_sub(base)? as usize;
                 let (start, line) = line_around(bytes, rel)?;
-                Some((
-                    base + start as u64,
-                    String::from_utf8_lossy(line).into_owned(),
-                ))
+                Some((base + start as u64, line.to_vec()))
             }
         }
     }
 }
 
+impl Source {
+    /// The bytes `span` covers, as read; `None` when they cannot be read
+    /// again (or when the span is empty or one byte, whose width is known).
+    fn bytes(&mut self, span: Span) -> Option<Vec<u8>> {
+        if span.len <= 1 {
+            return None;
+        }
+        match self {
+            Source::File(f) => {
+                let f = f.as_mut()?;
+                f.seek(SeekFrom::Start(span.offset)).ok()?;
+                let mut buf = Vec::new();
+                Read::by_ref(f)
+                    .take(u64::from(span.len))
+                    .read_to_end(&mut buf)
+                    .ok()?;
+                (buf.len() == span.len as usize).then_some(buf)
+            }
+            Source::Kept(k) => {
+                let k = k.borrow();
+                let (base, bytes) = k.live();
+                let rel = usize::try_from(span.offset.checked_sub(base)?).ok()?;
+                bytes
+                    .get(rel..rel.checked_add(span.len as usize)?)
+                    .map(<[u8]>::to_vec)
+            }
+        }
+    }
+
+    /// The line and column just past `span`, in characters ([`Span::end`]),
+    /// from its bytes read again.
+    pub fn end(&mut self, span: Span) -> (u32, u32) {
+        match self.bytes(span) {
+            Some(text) => span.end(Some(&text)),
+            // Empty or one byte: one column, whatever the byte.
+            None if span.len <= 1 => span.end(Some(b"")),
+            None => span.end(None),
+        }
+    }
+}
+
+/// `line` as text to show, each byte that is not UTF-8 shown as one U+FFFD,
+/// since the reader counts one column for it (`from_utf8_lossy` writes one
+/// U+FFFD for a run of such bytes, which would shift what follows); and,
+/// for each byte offset of `line` (and its end), the offset in the text
+/// where that byte is shown.
+pub fn shown(line: &[u8]) -> (String, Vec<usize>) {
+    let mut text = String::with_capacity(line.len());
+    let mut at = Vec::with_capacity(line.len() + 1);
+    for chunk in line.utf8_chunks() {
+        let valid = chunk.valid();
+        at.extend((0..valid.len()).map(|i| text.len() + i));
+        text.push_str(valid);
+        for _ in chunk.invalid() {
+            at.push(text.len());
+            text.push(char::REPLACEMENT_CHARACTER);
+        }
+    }
+    at.push(text.len());
+    (text, at)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn each_byte_not_utf8_is_one_character() {
+        // A truncated 3-byte sequence (two bytes), then é, then a lone byte.
+        let (text, at) = shown(b"a\xe2\x82b\xc3\xa9\xffc");
+        assert_eq!(text, "a\u{FFFD}\u{FFFD}b\u{e9}\u{FFFD}c");
+        assert_eq!(text.chars().count(), 7);
+        assert_eq!(&text[at[3]..], "b\u{e9}\u{FFFD}c");
+        assert_eq!(&text[at[6]..], "\u{FFFD}c");
+        assert_eq!(at[8], text.len());
+    }
 
     #[test]
     fn kept_trims_to_line_start() {
