@@ -244,6 +244,13 @@ fn odd_records_give_what_the_whole_record_route_gives() {
         format!(r#"{{{head}, "tags": [], "moves": [], "result": "2-0"}}"#),
         format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4 e5"}}]}}"#),
         format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "kind": 3}}]}}"#),
+        // Derived strings a `String` refuses: a raw control character, a
+        // lone surrogate; and one it takes, escaped.
+        format!(
+            "{{{head}, \"tags\": [], \"moves\": [{{\"san\": \"e4\", \"kind\": \"mo\u{1}ve\"}}]}}"
+        ),
+        format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "kind": "\ud800"}}]}}"#),
+        format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "kind": "m\u00f6ve"}}]}}"#),
         format!(r#"{{{head}, "tags": [], "tags": [], "moves": []}}"#),
         r#"{"format": "fvnote-record", "tags": [], "moves": []}"#.to_string(),
         format!(

@@ -154,23 +154,30 @@ fn leave<E: de::Error>() -> E {
     E::custom("not on the fast path")
 }
 
-/// A string whose value is not needed (a derived field): accepts what a
-/// `String` does, keeps nothing.
+/// A string whose value is not needed (a derived field): accepts only
+/// what a `String` does, keeps nothing. It is read raw (no UTF-8
+/// validation by serde), so the checks a `String` gets are made here on a
+/// string without escapes; one with escapes leaves the fast path.
 struct Skip;
 
 impl<'de> Deserialize<'de> for Skip {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Skip, D::Error> {
         struct V;
-        impl Visitor<'_> for V {
+        impl<'de> Visitor<'de> for V {
             type Value = Skip;
             fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
                 f.write_str("a string")
             }
-            fn visit_str<E: de::Error>(self, _: &str) -> Result<Skip, E> {
-                Ok(Skip)
+            fn visit_borrowed_bytes<E: de::Error>(self, b: &'de [u8]) -> Result<Skip, E> {
+                // No control character (JSON forbids them raw), UTF-8.
+                let printable = b.iter().all(|&c| c >= 0x20);
+                match printable && (b.is_ascii() || std::str::from_utf8(b).is_ok()) {
+                    true => Ok(Skip),
+                    false => Err(leave()),
+                }
             }
         }
-        d.deserialize_str(V)
+        d.deserialize_bytes(V)
     }
 }
 
