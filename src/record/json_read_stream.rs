@@ -3,8 +3,8 @@
 //!
 //! Each game value found by [`each_json_value`] is deserialized straight
 //! into a [`GameStream`] (a ply at a time, strings borrowed from the text
-//! where they have no escapes), which replays it on the accelerators behind
-//! the replayer, as PGN input is, and writes its canonical PGN into memory;
+//! where they have no escapes), which replays it with the replayer PGN
+//! input is converted with, and writes its canonical PGN into memory;
 //! the text goes out only once the game is read to its end, so a game that
 //! fails late is never half written, and memory holds one game's text, not
 //! the archive.
@@ -114,7 +114,7 @@ impl JsonToPgn {
                 Some(&self.text)
             }
             None => {
-                // A game left half read: start the next afresh.
+                // Not clean, perhaps left half read: start the next afresh.
                 *self = JsonToPgn::new();
                 None
             }
@@ -184,7 +184,7 @@ impl<'de> Deserialize<'de> for Skip {
 /// A ply as [`crate::record::json::Ply`] reads it (the same fields and
 /// types, so the same texts are accepted), keeping only what a record holds.
 #[derive(Deserialize)]
-#[allow(dead_code)]
+#[allow(dead_code)] // the derived fields are read only to be type-checked
 struct LightPly<'a> {
     #[serde(borrow)]
     san: Cow<'a, str>,
