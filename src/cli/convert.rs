@@ -5,7 +5,8 @@
 //! JSON by `record::json_reader`), so memory holds one game, not the archive;
 //! a Game Courier list is one game, read whole.
 //! The conversion itself is `record::convert` (PGN to PGN and JSON a
-//! main-line move at a time); this file reads the arguments and the inputs.
+//! main-line move at a time) and `record::json_read_stream` (JSON to
+//! checked PGN a ply at a time); this file reads the arguments and the inputs.
 //! Files (`-o`, `--in-place`) are written through `crate::fs` and replaced
 //! only when every input converted, so a malformed input never leaves a
 //! half-written file. Standard output gets each game, whole, as soon as it
