@@ -5,7 +5,8 @@
 //! JSON by `record::json_reader`), so memory holds one game, not the archive;
 //! a Game Courier list is one game, read whole.
 //! The conversion itself is `record::convert` (PGN to PGN and JSON a
-//! main-line move at a time); this file reads the arguments and the inputs.
+//! main-line move at a time) and `record::json_read_stream` (JSON to
+//! checked PGN a ply at a time); this file reads the arguments and the inputs.
 //! Files (`-o`, `--in-place`) are written through `crate::fs` and replaced
 //! only when every input converted, so a malformed input never leaves a
 //! half-written file. Standard output gets each game, whole, as soon as it
@@ -356,20 +357,39 @@ fn converter(args: &ConvertArgs) -> Converter {
     })
 }
 
-/// Whether `input` converts as it is read (PGN, every game chosen).
-fn streams(conv: &Converter, input: &Input, from: Source) -> bool {
-    from == Source::Pgn && input.selection.is_all() && conv.streams_pgn()
+/// Whether `input` converts as it is read (every game chosen; PGN, or
+/// JSON to checked PGN).
+fn streams(conv: &Converter, input: &Input, from: Source, args: &ConvertArgs) -> bool {
+    let json_pgn = args.to == Target::Pgn && !args.no_check;
+    input.selection.is_all()
+        && match from {
+            Source::Pgn => conv.streams_pgn(),
+            Source::Json => json_pgn,
+            Source::Gamecourier => false,
+        }
 }
 
 /// [`Converter::stream_pgn`] with its errors as the CLI's.
 fn stream(
     conv: &mut Converter,
-    input: &Input,
+    (input, from): (&Input, Source),
     reader: Box<dyn BufRead>,
     rewrite: bool,
     (out, out_name): (&mut dyn Write, &str),
     hold: usize,
 ) -> Result<(), CliError> {
+    if from == Source::Json {
+        return match conv.stream_json_pgn(&input.name, reader, out, hold) {
+            Ok(()) => Ok(()),
+            Err(JsonReadError::Syntax(e)) => {
+                let at = format!("{}:{}:{}: {}", input.name, e.line, e.column, e.message);
+                conv.errors.push(at);
+                Ok(())
+            }
+            Err(JsonReadError::Read(e)) => Err(CliError::io(&input.name, e)),
+            Err(JsonReadError::Each(e)) => Err(CliError::io(out_name, e)),
+        };
+    }
     conv.stream_pgn(&input.name, reader, rewrite, out, hold)
         .map_err(|e| match e {
             StreamError::Read(message) => CliError::usage(message),
@@ -505,8 +525,15 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             }
             let mut conv = converter(args);
             let mut file = file;
-            if streams(&conv, input, format) {
-                stream(&mut conv, input, reader, true, (&mut file, &input.name), 0)?;
+            if streams(&conv, input, format, args) {
+                stream(
+                    &mut conv,
+                    (input, format),
+                    reader,
+                    true,
+                    (&mut file, &input.name),
+                    0,
+                )?;
             } else {
                 each_record(
                     input,
@@ -551,11 +578,18 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let mut conv = converter(args);
     for input in &inputs {
         let (format, reader) = open_input(input, args)?;
-        if streams(&conv, input, format) {
+        if streams(&conv, input, format, args) {
             // A file is kept only when everything converted: no need to
             // hold games back.
             let hold = if to_stdout { HOLD_MIB << 20 } else { 0 };
-            stream(&mut conv, input, reader, false, (sink, &out_name), hold)?;
+            stream(
+                &mut conv,
+                (input, format),
+                reader,
+                false,
+                (sink, &out_name),
+                hold,
+            )?;
             continue;
         }
         each_record(

@@ -48,6 +48,20 @@ pub fn each_json_game(
     input: impl BufRead,
     mut each: impl FnMut(Game, Span) -> io::Result<()>,
 ) -> Result<(), JsonReadError> {
+    each_json_value(input, |value, at| {
+        let game = parse_game(value, at)?;
+        each(game, at).map_err(JsonReadError::Each)
+    })
+}
+
+/// Hands the bytes of every top-level game value of a JSON text to `each`,
+/// unparsed, with where the value is (as [`each_json_game`], which parses
+/// them with [`parse_game`]). Reading stops at the first error, the
+/// framer's or `each`'s.
+pub fn each_json_value(
+    input: impl BufRead,
+    mut each: impl FnMut(&[u8], Span) -> Result<(), JsonReadError>,
+) -> Result<(), JsonReadError> {
     let mut f = Framer {
         input,
         offset: 0,
@@ -55,14 +69,17 @@ pub fn each_json_game(
         column: 0,
         value: Vec::new(),
     };
-    let mut each = |(game, at)| each(game, at).map_err(JsonReadError::Each);
+    let mut each = |f: &mut Framer<_>| -> Result<(), JsonReadError> {
+        let at = f.read_value()?;
+        each(&f.value, at)
+    };
     let Some(first) = f.skip_space()? else {
         return Ok(());
     };
     if first != b'[' {
         // Values separated by white space.
         while f.skip_space()?.is_some() {
-            each(f.game()?)?;
+            each(&mut f)?;
         }
         return Ok(());
     }
@@ -71,7 +88,7 @@ pub fn each_json_game(
         Some(b']') => f.eat(b']'),
         None => return Err(f.at_end("EOF while parsing a list")),
         Some(_) => loop {
-            each(f.game()?)?;
+            each(&mut f)?;
             match f.skip_space()? {
                 Some(b']') => {
                     f.eat(b']');
@@ -93,6 +110,32 @@ pub fn each_json_game(
     match f.skip_space()? {
         None => Ok(()),
         Some(b) => Err(f.at_next(b, "trailing characters")),
+    }
+}
+
+/// The game in `value`, the bytes of one value found at `at` by
+/// [`each_json_value`]; serde's error located in the whole text.
+pub fn parse_game(value: &[u8], at: Span) -> Result<Game, JsonReadError> {
+    let (line, column) = (at.line as usize, (at.column as usize).saturating_sub(1));
+    match serde_json::from_slice::<Game>(value) {
+        Ok(game) => Ok(game),
+        Err(e) => {
+            // serde's position in the value (its column counts bytes),
+            // moved to where the value starts, in characters.
+            let (l, c) = (e.line(), e.column());
+            let at = match l {
+                0 => (0, 0),
+                1 => (line, column + chars(value.get(..c).unwrap_or(value))),
+                _ => {
+                    let start = memchr::memchr_iter(b'\n', value)
+                        .nth(l - 2)
+                        .map_or(value.len(), |i| i + 1);
+                    let end = (start + c).min(value.len());
+                    (line + l - 1, chars(&value[start..end]))
+                }
+            };
+            Err(syntax(at, &e))
+        }
     }
 }
 
@@ -258,50 +301,16 @@ impl<R: BufRead> Framer<R> {
         }
     }
 
-    /// Reads the value that starts at the next byte (not white space) and
-    /// parses it as a game; where the value is.
-    fn game(&mut self) -> Result<(Game, Span), JsonReadError> {
+    /// Copies the value that starts at the next byte (not white space)
+    /// into `self.value`; where it is.
+    fn read_value(&mut self) -> Result<Span, JsonReadError> {
         let (offset, line, column) = (self.offset, self.line, self.column);
-        self.read_value()?;
-        let at = Span {
-            offset,
-            line: u32::try_from(line).unwrap_or(u32::MAX),
-            column: u32::try_from(column + 1).unwrap_or(u32::MAX),
-            len: u32::try_from(self.value.len()).unwrap_or(u32::MAX),
-        };
-        match serde_json::from_slice::<Game>(&self.value) {
-            Ok(game) => Ok((game, at)),
-            Err(e) => {
-                // serde's position in the value (its column counts bytes),
-                // moved to where the value starts, in characters.
-                let (l, c) = (e.line(), e.column());
-                let at = match l {
-                    0 => (0, 0),
-                    1 => (
-                        line,
-                        column + chars(self.value.get(..c).unwrap_or(&self.value)),
-                    ),
-                    _ => {
-                        let start = memchr::memchr_iter(b'\n', &self.value)
-                            .nth(l - 2)
-                            .map_or(self.value.len(), |i| i + 1);
-                        let end = (start + c).min(self.value.len());
-                        (line + l - 1, chars(&self.value[start..end]))
-                    }
-                };
-                Err(syntax(at, &e))
-            }
-        }
-    }
-
-    /// Copies the next value's bytes into `self.value`.
-    fn read_value(&mut self) -> Result<(), JsonReadError> {
         self.value.clear();
         let mut scan = Scan::default();
         loop {
             let buf = self.input.fill_buf().map_err(JsonReadError::Read)?;
             if buf.is_empty() {
-                return Ok(());
+                break;
             }
             let end = scan.feed(buf);
             let (used, copied) = end.unwrap_or((buf.len(), buf.len()));
@@ -310,9 +319,15 @@ impl<R: BufRead> Framer<R> {
             self.input.consume(used);
             self.advance(m);
             if end.is_some() {
-                return Ok(());
+                break;
             }
         }
+        Ok(Span {
+            offset,
+            line: u32::try_from(line).unwrap_or(u32::MAX),
+            column: u32::try_from(column + 1).unwrap_or(u32::MAX),
+            len: u32::try_from(self.value.len()).unwrap_or(u32::MAX),
+        })
     }
 
     /// An error at the next byte, `next` (peeked, not consumed). Its column
