@@ -191,10 +191,10 @@ fn random_fen(rng: &mut SplitMix64) -> String {
         board[r][f] = code;
     }
     let mut text = String::new();
-    for r in (0..8).rev() {
+    for (r, row) in board.iter().enumerate().rev() {
         let mut empty = 0;
-        for f in 0..9 {
-            match board[r][f] {
+        for &c in row {
+            match c {
                 '.' => empty += 1,
                 c => {
                     if empty > 0 {

@@ -57,7 +57,7 @@ const QUEEN: usize = 4;
 const KING_I: usize = 5;
 
 /// A Slide-chess position on 128-bit boards (square `16 × rank + file`).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FastSlide {
     roles: [u128; 6],
     colors: [u128; 2],
@@ -469,7 +469,7 @@ impl FastSlide {
 
     /// Plays the legal `mv` into `next` and says whether it checks or mates.
     pub fn play_into(&self, mv: SlideMove, next: &mut FastSlide) -> CheckMark {
-        next.clone_from(self);
+        *next = *self;
         let us = self.turn.index();
         let (fb, tb) = (bit(mv.from), bit(mv.to));
         let capture = self.colors[us ^ 1] & tb != 0;
@@ -523,7 +523,7 @@ impl FastSlide {
         if empty && self.check {
             return false;
         }
-        next.clone_from(self);
+        *next = *self;
         if !empty {
             for b in next.roles.iter_mut().chain(next.colors.iter_mut()) {
                 if *b & cb != 0 {
@@ -562,7 +562,7 @@ impl FastSlide {
         next: &mut FastSlide,
     ) -> Option<u128> {
         let us = self.turn.index();
-        next.clone_from(self);
+        *next = *self;
         let seg = push.segment;
         let moved_pawn = self.roles[PAWN] & seg != 0;
         for b in next.roles.iter_mut().chain(next.colors.iter_mut()) {
@@ -635,7 +635,7 @@ impl FastSlide {
                 }
             }
         }
-        let mut next = self.clone();
+        let mut next = *self;
         if !self.relocated[us] && bits(RING & !self.cells).any(|t| self.relocation(t, &mut next)) {
             return true;
         }
