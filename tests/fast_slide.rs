@@ -98,10 +98,19 @@ fn hand_made_positions_are_judged_as_the_reference_judges() {
         "*********/*3k3*/*7*/R7*/*7*/*7*/*K6*/****1**** w - - 0 1 a5e1",
         "*********/*3k3*/*7*/R7*/*7*/*7*/*K6*/****1**** w - - 0 1 a5!e1",
         "****R****/*3k3*/*7*/*7*/*7*/*7*/*K6*/****1**** b - - 0 1 e8e1",
+        // Cages in the corners (SC0: they cannot push, SC2), holding pieces.
+        "R********/*3k3*/*7*/*7*/*7*/*7*/*K6*/********n w - - 0 1 a8i1",
+        "********1/*3k3*/*7*/*7*/*7*/*7*/*K6*/Q******** b - - 0 1 a1i8!",
+        // Both cages on one edge: a rook slides from cage to cage, not
+        // through the holes beyond (SC0).
+        "*********/*3k3*/*7*/*7*/R7*/1K6*/*7*/********* w - - 0 1 a4a3",
+        "*********/*3k3*/*7*/R7*/*7*/1K6*/*7*/********* w - - 0 1 a5a3",
     ] {
         positions.push(fen(f));
     }
-    let extra = cage_tokens();
+    // SC3: no castling and no en passant, whatever is written.
+    let mut extra = cage_tokens();
+    extra.extend(["O-O", "O-O-O", "O-O+", "exd6", "e4", "e3e4"].map(String::from));
     for pos in &positions {
         compare_tokens(pos, &extra, &fast_play, &never);
     }
