@@ -259,9 +259,12 @@ impl FastSlide {
         self.colors[0] | self.colors[1]
     }
 
+    /// The square of the king of `color` (one a side, kept so by
+    /// [`FastSlide::from_position`] and legal moves; square 0 were it gone,
+    /// never an index off the tables).
     #[inline]
     fn king_of(&self, color: Color) -> u8 {
-        (self.roles[KING_I] & self.colors[color.index()]).trailing_zeros() as u8
+        (self.roles[KING_I] & self.colors[color.index()]).trailing_zeros() as u8 & 127
     }
 
     /// Whether the pieces `attackers` (a subset of one side's, the side
