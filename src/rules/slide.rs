@@ -173,27 +173,8 @@ fn pushed_promotions(pos: &Position, cage: Square, push: &Push) -> ([Option<Squa
     (found, k)
 }
 
-/// Whether `Move::CageMove { to }` is one of the mover's candidates (SC1):
-/// the mover has a cage and `to` is a ring square without one. The
-/// accelerator (`rules::fast_slide`) asks this instead of listing them all.
-pub(crate) fn is_relocation_candidate(pos: &Position, to: Square) -> bool {
-    pos.cages[pos.turn.index()].is_some()
-        && is_ring(to)
-        && !pos.is_cell(to)
-        && pos.cage_owner(to).is_none()
-}
-
-/// Where the mover's cage ends when pushed through the board (SC2) and how
-/// many pawns that push promotes (SC3), if the cage can be pushed at all.
-pub(crate) fn insertion_shape(pos: &Position) -> Option<(Square, usize)> {
-    let cage = pos.cages[pos.turn.index()]?;
-    let push = push_geometry(cage)?;
-    Some((push.end, pushed_promotions(pos, cage, &push).1))
-}
-
 /// SC2 and SC4 for the mover's insertion, before king safety: the far end
-/// holds no cage and the push carries no king into the cage. `Slide::check`
-/// and the accelerator (`rules::fast_slide`) both judge it here.
+/// holds no cage and the push carries no king into the cage.
 pub(crate) fn insertion_allowed(pos: &Position) -> Result<(), Illegal> {
     let Some(cage) = pos.cages[pos.turn.index()] else {
         return Err(FAR_END_CAGED);

@@ -20,7 +20,7 @@ pub(super) enum FastPos {
     Masked(FastMasked),
     /// Fault Line (FL), on the reference cells.
     FaultLine(Box<FastFaultLine>),
-    /// Slide-chess (SC), on the reference cells.
+    /// Slide-chess (SC), on 128-bit boards of its 9 × 8 frame.
     Slide(Box<FastSlide>),
 }
 

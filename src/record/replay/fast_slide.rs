@@ -20,10 +20,9 @@
 
 use crate::notation::san::{ParsedSan, San};
 use crate::piece::Role;
-use crate::rules::fast_slide::FastSlide;
+use crate::rules::fast_slide::{FastSlide, SlideMove};
 
 use super::fast::{play_via, same_mark};
-use super::fast_mailbox::clean_piece_move;
 
 /// Plays `san` if the reference engine would play the same move with no
 /// word; otherwise returns false and changes nothing.
@@ -37,32 +36,64 @@ pub(super) fn successor(fast: &FastSlide, san: &ParsedSan, next: &mut FastSlide)
     if !san.lenient.is_empty() {
         return false;
     }
-    let mv = match &san.san {
-        San::CageMove { to } => {
-            // SC1: a legal relocation never checks, so it takes no mark.
-            return san.suffix.is_none() && fast.relocate_into(*to, next);
-        }
-        San::CageInsert { to, promotions } => {
-            let mut choices = [Role::Queen; 2];
-            if promotions.len() > choices.len() {
-                return false;
-            }
-            for (slot, p) in choices.iter_mut().zip(promotions) {
-                *slot = p.1;
-            }
-            let choices = &choices[..promotions.len()];
-            let Some((mv, mark)) = fast.insert_into(*to, choices, next) else {
-                return false;
-            };
-            // Canonical SAN names the promoted pawns' squares, in order.
-            let named = promotions.iter().map(|p| p.0);
-            return named.eq(fast.promotion_squares(&mv)) && same_mark(mark, san.suffix);
-        }
-        San::Normal { to, .. } => clean_piece_move(&san.san, |role| fast.legal_onto(role, *to)),
-        _ => None,
+    match &san.san {
+        // SC1: a legal relocation never checks, so it takes no mark.
+        San::CageMove { to } => san.suffix.is_none() && fast.relocate_into(*to, next),
+        San::CageInsert { to, promotions } => fast
+            .insert_into(*to, promotions, next)
+            .is_some_and(|mark| same_mark(mark, san.suffix)),
+        San::Normal { .. } => clean_piece_move(fast, &san.san)
+            .is_some_and(|mv| same_mark(fast.play_into(mv, next), san.suffix)),
+        _ => false,
+    }
+}
+
+/// The one legal move a canonical piece token names, if it names exactly
+/// one and carries the right capture mark and no needless disambiguation
+/// (the test `fast` applies to chess, on the 9 × 8 frame).
+fn clean_piece_move(fast: &FastSlide, san: &San) -> Option<SlideMove> {
+    let San::Normal {
+        role: Some(role),
+        file,
+        rank,
+        capture,
+        to,
+        promotion,
+    } = *san
+    else {
+        return None;
     };
-    let Some(mv) = mv else {
-        return false;
-    };
-    same_mark(fast.play_into(&mv, next), san.suffix)
+    let pawn = role == Role::Pawn;
+    // A pawn names its file exactly when it captures (`exd5`).
+    if pawn && (file.is_some() != capture || rank.is_some()) {
+        return None;
+    }
+    let legal = fast.legal_origins(role, to, capture, promotion);
+    let mut named = legal;
+    if let Some(f) = file {
+        named = named.on_file(f);
+    }
+    if let Some(r) = rank {
+        named = named.on_rank(r);
+    }
+    let from = named.single()?;
+    if !pawn && (file.is_some() || rank.is_some()) {
+        // SAN's rule: the file if it tells the rivals apart, else the
+        // rank, else both; anything more draws a warning.
+        let rivals = legal.minus(named);
+        let (need_file, need_rank) = if rivals.is_empty() {
+            (false, false)
+        } else if rivals.on_file(from.file()).is_empty() {
+            (true, false)
+        } else if rivals.on_rank(from.rank()).is_empty() {
+            (false, true)
+        } else {
+            (true, true)
+        };
+        if (file.is_some() && !need_file) || (rank.is_some() && !need_rank) {
+            return None;
+        }
+    }
+    let mv = fast.piece_move(from, to, promotion)?;
+    (fast.is_capture(mv) == capture).then_some(mv)
 }

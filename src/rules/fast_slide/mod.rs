@@ -1,0 +1,672 @@
+//! A bitboard accelerator for replaying Slide-chess (SC0–SC4).
+//!
+//! The 9 × 8 frame lives on 128-bit boards (`tables`): a set of cells (the
+//! 42 board squares and the two cages; every other ring square is a hole),
+//! a board per role and per colour, and the two cage squares. A slider
+//! stops at the first hole or piece, as the reference's cells do; a
+//! relocation (SC1) moves one cell and its content, and an insertion (SC2)
+//! is one shift of every board along the cage's line, so each move is
+//! played into a small copy instead of the reference's 1.4 KB mailbox.
+//!
+//! Like [`FastChess`](crate::rules::fast_chess::FastChess), it decides
+//! nothing on its own: the record layer (`record::replay::fast_slide`)
+//! plays a token here only when the reference engine would play the same
+//! move without a word, and otherwise returns to the reference [`Position`]
+//! ([`FastSlide::to_position`]), which produces every diagnostic.
+//!
+//! ```
+//! use fvnote::rules::fast_slide::FastSlide;
+//! use fvnote::{Position, Square, Variant};
+//! let start = Position::start(Variant::Slide);
+//! let fast = FastSlide::from_position(&start).unwrap();
+//! let mut next = fast.clone();
+//! assert!(fast.relocate_into("a5".parse().unwrap(), &mut next));
+//! assert_eq!(next.to_position().cage(fvnote::Color::White), Square::new(0, 4));
+//! // SC1: not twice in a row (after Black's reply).
+//! let mut after = next.clone();
+//! assert!(next.relocate_into("a4".parse().unwrap(), &mut after));
+//! let mut third = after.clone();
+//! assert!(!after.relocate_into("a6".parse().unwrap(), &mut third));
+//! ```
+
+use std::sync::OnceLock;
+
+use crate::piece::{Color, Piece, Role};
+use crate::position::Position;
+use crate::rules::fast_chess::CheckMark;
+use crate::rules::{Outcome, Variant};
+use crate::square::Square;
+
+mod squares;
+mod tables;
+
+pub use squares::FrameSquares;
+use squares::{bits, index_of, square_of};
+use tables::{
+    BISHOP_LINES, BOARD, EAST, FRAME, KING, KNIGHT, LAST, NORTH, NORTH_EAST, NORTH_WEST,
+    PAWN_ATTACKS, PUSHES, RAYS, RING, ROOK_LINES, SOUTH, SOUTH_EAST, SOUTH_WEST, WEST,
+};
+
+/// The six orthodox roles, in the order of [`FastSlide`]'s boards.
+const ROLES: [Role; 6] = Role::ORTHODOX;
+const PAWN: usize = 0;
+const KNIGHT_I: usize = 1;
+const BISHOP: usize = 2;
+const ROOK: usize = 3;
+const QUEEN: usize = 4;
+const KING_I: usize = 5;
+
+/// A Slide-chess position on 128-bit boards (square `16 × rank + file`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FastSlide {
+    roles: [u128; 6],
+    colors: [u128; 2],
+    /// Board squares and the two cages (SC0).
+    cells: u128,
+    /// Each side's cage square, by owner.
+    cages: [u8; 2],
+    /// Whether each side's previous turn was a relocation (SC1).
+    relocated: [bool; 2],
+    turn: Color,
+    halfmoves: u32,
+    fullmoves: u32,
+    /// Whether the side to move is in check, found with the last move's mark.
+    check: bool,
+}
+
+/// A piece move on the accelerator, made by [`FastSlide::piece_move`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SlideMove {
+    from: u8,
+    to: u8,
+    role: u8,
+    /// Index into [`ROLES`] of the piece the pawn becomes, if it promotes.
+    promotion: Option<u8>,
+}
+
+#[inline]
+fn bit(i: u8) -> u128 {
+    1u128 << (i & 127)
+}
+
+#[inline]
+fn role_index(role: Role) -> Option<usize> {
+    ROLES.iter().position(|&r| r == role)
+}
+
+/// A promotion choice (SC3, G4): queen, rook, bishop or knight.
+#[inline]
+fn promotion_index(role: Role) -> Option<usize> {
+    Role::PROMOTIONS.contains(&role).then(|| role_index(role))?
+}
+
+/// The squares along line `d` from `sq` up to and including the first
+/// blocker (a piece or a hole), for a line running towards higher indices.
+#[inline]
+fn ray_up(d: usize, sq: u8, blockers: u128) -> u128 {
+    let ray = RAYS[d][usize::from(sq & 127)];
+    let hit = ray & blockers;
+    if hit == 0 {
+        ray
+    } else {
+        ray ^ RAYS[d][hit.trailing_zeros() as usize]
+    }
+}
+
+/// [`ray_up`] for a line running towards lower indices.
+#[inline]
+fn ray_down(d: usize, sq: u8, blockers: u128) -> u128 {
+    let ray = RAYS[d][usize::from(sq & 127)];
+    let hit = ray & blockers;
+    if hit == 0 {
+        ray
+    } else {
+        ray ^ RAYS[d][127 - hit.leading_zeros() as usize]
+    }
+}
+
+#[inline]
+fn rook_lines(sq: u8, blockers: u128) -> u128 {
+    ray_up(NORTH, sq, blockers)
+        | ray_up(EAST, sq, blockers)
+        | ray_down(SOUTH, sq, blockers)
+        | ray_down(WEST, sq, blockers)
+}
+
+#[inline]
+fn bishop_lines(sq: u8, blockers: u128) -> u128 {
+    ray_up(NORTH_EAST, sq, blockers)
+        | ray_up(NORTH_WEST, sq, blockers)
+        | ray_down(SOUTH_WEST, sq, blockers)
+        | ray_down(SOUTH_EAST, sq, blockers)
+}
+
+/// `b` moved one step of `step` squares (an insertion's shift).
+#[inline]
+fn shift(b: u128, step: i8) -> u128 {
+    if step >= 0 {
+        b << step
+    } else {
+        b >> -step
+    }
+}
+
+/// The empty Slide-chess frame (board squares cells, ring holes), copied
+/// rather than rebuilt.
+fn empty_frame() -> &'static Position {
+    static FRAME_POS: OnceLock<Position> = OnceLock::new();
+    FRAME_POS.get_or_init(|| {
+        let mut pos = Position::empty(Variant::Slide, 9, 8);
+        for i in bits(BOARD) {
+            if let Some(sq) = square_of(i) {
+                pos.set_cell(sq, true);
+            }
+        }
+        pos
+    })
+}
+
+impl FastSlide {
+    /// The accelerator's copy of a Slide-chess position; `None` for another
+    /// variant or a position it does not model (castling rights, an en
+    /// passant square, pieces in hand or not exactly one king a side, a
+    /// king in a cage, a pawn unpromoted on its last rank).
+    pub fn from_position(pos: &Position) -> Option<FastSlide> {
+        if pos.variant() != Variant::Slide
+            || pos.frame() != (9, 8)
+            || !pos.castling().is_empty()
+            || pos.ep_square().is_some()
+            || pos.hands != [[0; 13]; 2]
+        {
+            return None;
+        }
+        let mut fast = FastSlide {
+            roles: [0; 6],
+            colors: [0; 2],
+            cells: 0,
+            cages: [0; 2],
+            relocated: pos.relocated,
+            turn: pos.turn(),
+            halfmoves: pos.halfmoves(),
+            fullmoves: pos.fullmoves(),
+            check: false,
+        };
+        for (slot, cage) in fast.cages.iter_mut().zip(pos.cages) {
+            *slot = index_of(cage?)?;
+        }
+        if fast.cages[0] == fast.cages[1] || fast.cage_bits() & RING != fast.cage_bits() {
+            return None;
+        }
+        for sq in pos.squares() {
+            let i = index_of(sq)?;
+            let cell = pos.is_cell(sq);
+            let cage = fast.cage_bits() & bit(i) != 0;
+            // SC0: board squares are cells; ring squares are holes but the cages.
+            if cell != (BOARD & bit(i) != 0 || cage) {
+                return None;
+            }
+            if cell {
+                fast.cells |= bit(i);
+            }
+            if let Some(p) = pos.piece_at(sq) {
+                let r = role_index(p.role)?;
+                fast.roles[r] |= bit(i);
+                fast.colors[p.color.index()] |= bit(i);
+            }
+        }
+        let kings = fast.roles[KING_I];
+        let ok = Color::ALL
+            .iter()
+            .all(|&c| (kings & fast.colors[c.index()]).count_ones() == 1)
+            && kings & fast.cage_bits() == 0
+            && fast.roles[PAWN] & (fast.colors[0] & LAST[0] | fast.colors[1] & LAST[1]) == 0;
+        fast.check = ok && fast.king_attacked(fast.turn);
+        ok.then_some(fast)
+    }
+
+    /// The reference position, equal to the one the reference engine reaches.
+    pub fn to_position(&self) -> Position {
+        let mut pos = empty_frame().clone();
+        for (c, &cage) in self.cages.iter().enumerate() {
+            if let Some(sq) = square_of(cage) {
+                pos.set_cell(sq, true);
+                pos.cages[c] = Some(sq);
+            }
+        }
+        for color in Color::ALL {
+            for (r, &role) in ROLES.iter().enumerate() {
+                for i in bits(self.roles[r] & self.colors[color.index()]) {
+                    if let Some(sq) = square_of(i) {
+                        pos.set(sq, Some(Piece::new(color, role)));
+                    }
+                }
+            }
+        }
+        pos.turn = self.turn;
+        pos.relocated = self.relocated;
+        pos.halfmoves = self.halfmoves;
+        pos.fullmoves = self.fullmoves;
+        pos
+    }
+
+    #[inline]
+    fn cage_bits(&self) -> u128 {
+        bit(self.cages[0]) | bit(self.cages[1])
+    }
+
+    #[inline]
+    fn occupied(&self) -> u128 {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The square of the king of `color` (one a side, kept so by
+    /// [`FastSlide::from_position`] and legal moves; square 0 were it gone,
+    /// never an index off the tables).
+    #[inline]
+    fn king_of(&self, color: Color) -> u8 {
+        (self.roles[KING_I] & self.colors[color.index()]).trailing_zeros() as u8 & 127
+    }
+
+    /// Whether the pieces `attackers` (a subset of one side's, the side
+    /// other than `defender`) attack `sq` with `occupied` standing.
+    #[inline]
+    fn attacked_with(&self, sq: u8, defender: Color, attackers: u128, occupied: u128) -> bool {
+        let s = usize::from(sq & 127);
+        let r = &self.roles;
+        let steps = KNIGHT[s] & r[KNIGHT_I]
+            | PAWN_ATTACKS[defender.index()][s] & r[PAWN]
+            | KING[s] & r[KING_I];
+        if steps & attackers != 0 {
+            return true;
+        }
+        // Only sliders on a line through `sq` need the lines walked.
+        let straight = (r[ROOK] | r[QUEEN]) & attackers & ROOK_LINES[s];
+        let diagonal = (r[BISHOP] | r[QUEEN]) & attackers & BISHOP_LINES[s];
+        if straight | diagonal == 0 {
+            return false;
+        }
+        let blockers = occupied | !self.cells;
+        (straight != 0 && rook_lines(sq, blockers) & straight != 0)
+            || (diagonal != 0 && bishop_lines(sq, blockers) & diagonal != 0)
+    }
+
+    /// Whether the king of `color` is attacked.
+    #[inline]
+    fn king_attacked(&self, color: Color) -> bool {
+        let them = self.colors[color.other().index()];
+        self.attacked_with(self.king_of(color), color, them, self.occupied())
+    }
+
+    /// Whether the side to move is in check.
+    #[inline]
+    pub fn is_check(&self) -> bool {
+        self.check
+    }
+
+    /// G6 for the piece move `from`–`to` of a `role` of the side to move,
+    /// judged on the boards as they would stand (cells do not change).
+    #[inline]
+    fn safe_after(&self, from: u8, to: u8, role: usize) -> bool {
+        let us = self.turn;
+        let (fb, tb) = (bit(from), bit(to));
+        let king = if role == KING_I {
+            to
+        } else {
+            let k = self.king_of(us);
+            // Out of check, only a piece on a line through the king can
+            // uncover an attack on it.
+            let k_lines = ROOK_LINES[usize::from(k)] | BISHOP_LINES[usize::from(k)];
+            if !self.check && k_lines & fb == 0 {
+                return true;
+            }
+            k
+        };
+        let occupied = (self.occupied() & !fb) | tb;
+        let them = self.colors[us.other().index()] & !tb;
+        !self.attacked_with(king, us, them, occupied)
+    }
+
+    /// Where a `role` piece of the side to move on `from` may go by
+    /// movement alone (G3, SC0, SC4), captures included.
+    fn targets(&self, role: usize, from: u8) -> u128 {
+        let us = self.turn.index();
+        let ours = self.colors[us];
+        let theirs = self.colors[us ^ 1];
+        let free = self.cells & !ours;
+        let f = usize::from(from & 127);
+        match role {
+            PAWN => {
+                let one = if us == 0 {
+                    bit(from) << 16
+                } else {
+                    bit(from) >> 16
+                };
+                one & FRAME & self.cells & !self.occupied() | PAWN_ATTACKS[us][f] & theirs
+            }
+            KNIGHT_I => KNIGHT[f] & free,
+            BISHOP => bishop_lines(from, self.occupied() | !self.cells) & free,
+            ROOK => rook_lines(from, self.occupied() | !self.cells) & free,
+            QUEEN => {
+                let blockers = self.occupied() | !self.cells;
+                (bishop_lines(from, blockers) | rook_lines(from, blockers)) & free
+            }
+            // SC4: a king never steps into a cage.
+            _ => KING[f] & free & !self.cage_bits(),
+        }
+    }
+
+    /// The legal origins of moves of a `role` piece of the side to move
+    /// onto `to`, promoting to `promotion`. For a pawn, `capture` chooses
+    /// captures over pushes; a promotion is possible only onto a board
+    /// square of the last rank (SC3), and there it is required. Empty when
+    /// no such move exists or `to` is off the frame.
+    pub fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> FrameSquares {
+        FrameSquares(self.origins(role, to, capture, promotion).unwrap_or(0))
+    }
+
+    fn origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Option<u128> {
+        let ti = index_of(to)?;
+        let tb = bit(ti);
+        let r = role_index(role)?;
+        let us = self.turn.index();
+        if self.cells & tb == 0 || self.colors[us] & tb != 0 {
+            return None;
+        }
+        let t = usize::from(ti);
+        let ours = self.roles[r] & self.colors[us];
+        let blockers = self.occupied() | !self.cells;
+        let candidates = match r {
+            PAWN => {
+                let last = LAST[us] & tb != 0;
+                if last != promotion.is_some()
+                    || promotion.is_some_and(|p| promotion_index(p).is_none())
+                {
+                    return None;
+                }
+                if capture {
+                    if self.colors[us ^ 1] & tb == 0 {
+                        return None;
+                    }
+                    PAWN_ATTACKS[us ^ 1][t] & ours
+                } else {
+                    if self.occupied() & tb != 0 {
+                        return None;
+                    }
+                    let back = if us == 0 { tb >> 16 } else { tb << 16 };
+                    back & ours
+                }
+            }
+            _ if promotion.is_some() => return None,
+            KNIGHT_I => KNIGHT[t] & ours,
+            BISHOP => bishop_lines(ti, blockers) & ours,
+            ROOK => rook_lines(ti, blockers) & ours,
+            QUEEN => (bishop_lines(ti, blockers) | rook_lines(ti, blockers)) & ours,
+            _ if self.cage_bits() & tb != 0 => return None,
+            _ => KING[t] & ours,
+        };
+        let mut legal = 0;
+        for from in bits(candidates) {
+            if self.safe_after(from, ti, r) {
+                legal |= bit(from);
+            }
+        }
+        Some(legal)
+    }
+
+    /// The move of the piece on `from` to `to`, if both are on the frame
+    /// and `from` holds a piece of the side to move.
+    pub fn piece_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Option<SlideMove> {
+        let (f, t) = (index_of(from)?, index_of(to)?);
+        if self.colors[self.turn.index()] & bit(f) == 0 {
+            return None;
+        }
+        let role = self.roles.iter().position(|b| b & bit(f) != 0)?;
+        let promotion = match promotion {
+            Some(p) => Some(promotion_index(p)? as u8),
+            None => None,
+        };
+        Some(SlideMove {
+            from: f,
+            to: t,
+            role: role as u8,
+            promotion,
+        })
+    }
+
+    /// Whether `mv` captures.
+    #[inline]
+    pub fn is_capture(&self, mv: SlideMove) -> bool {
+        self.colors[self.turn.other().index()] & bit(mv.to) != 0
+    }
+
+    /// Passes the turn and advances the counters (G5).
+    #[inline]
+    fn finish_turn(&mut self, reset_clock: bool) {
+        self.halfmoves = if reset_clock {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if self.turn == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = self.turn.other();
+    }
+
+    /// Plays the legal `mv` into `next` and says whether it checks or mates.
+    pub fn play_into(&self, mv: SlideMove, next: &mut FastSlide) -> CheckMark {
+        *next = *self;
+        let us = self.turn.index();
+        let (fb, tb) = (bit(mv.from), bit(mv.to));
+        let capture = self.colors[us ^ 1] & tb != 0;
+        if capture {
+            for b in next.roles.iter_mut() {
+                *b &= !tb;
+            }
+            next.colors[us ^ 1] &= !tb;
+        }
+        let role = usize::from(mv.role);
+        next.roles[role] &= !fb;
+        next.roles[mv.promotion.map_or(role, usize::from)] |= tb;
+        next.colors[us] ^= fb | tb;
+        next.relocated[us] = false;
+        next.finish_turn(role == PAWN || capture);
+        next.mark()
+    }
+
+    /// The mark the move that reached this position deserves: check when
+    /// the side to move is attacked, mate when it has no legal move too.
+    fn mark(&mut self) -> CheckMark {
+        self.check = self.king_attacked(self.turn);
+        if !self.check {
+            CheckMark::None
+        } else if self.has_legal_move() {
+            CheckMark::Check
+        } else {
+            CheckMark::Mate
+        }
+    }
+
+    /// Relocates the mover's cage to `to` into `next` when that is legal
+    /// (SC1) and returns whether it was; `next` holds anything otherwise.
+    /// A legal relocation gives no check, so it never deserves a mark.
+    pub fn relocate_into(&self, to: Square, next: &mut FastSlide) -> bool {
+        index_of(to).is_some_and(|t| self.relocation(t, next))
+    }
+
+    fn relocation(&self, to: u8, next: &mut FastSlide) -> bool {
+        let us = self.turn;
+        // SC1: an empty ring square (a hole), not right after a relocation.
+        if self.relocated[us.index()] || RING & !self.cells & bit(to) == 0 {
+            return false;
+        }
+        let (cb, tb) = (bit(self.cages[us.index()]), bit(to));
+        let empty = self.occupied() & cb == 0;
+        // Kings stand on board squares (SC4), and every line from a board
+        // square ends at its first ring square: moving an empty cage only
+        // turns line ends into holes and back, so no attack on a king
+        // changes. Legal exactly when the mover is not in check.
+        if empty && self.check {
+            return false;
+        }
+        *next = *self;
+        if !empty {
+            for b in next.roles.iter_mut().chain(next.colors.iter_mut()) {
+                if *b & cb != 0 {
+                    *b = (*b & !cb) | tb;
+                }
+            }
+        }
+        next.cells = (next.cells & !cb) | tb;
+        next.cages[us.index()] = to;
+        next.relocated[us.index()] = true;
+        next.finish_turn(false);
+        // SC1: a relocation may not give check.
+        next.check = false;
+        empty || (!next.king_attacked(us) && !next.king_attacked(next.turn))
+    }
+
+    /// The push of the mover's cage (SC2), if it stands where it can push,
+    /// the far end holds no cage and no king rides into the cage (SC4).
+    #[inline]
+    fn push(&self) -> Option<tables::Push> {
+        let push = PUSHES[usize::from(self.cages[self.turn.index()] & 127)];
+        let last = shift(bit(push.end), -push.step);
+        let allowed =
+            push.step != 0 && self.cells & bit(push.end) == 0 && self.roles[KING_I] & last == 0;
+        allowed.then_some(push)
+    }
+
+    /// Plays the push into `next` with these promotion choices (indices
+    /// into [`ROLES`], for the promoted squares in ascending order) and
+    /// returns the squares promoted, or `None` when the number of choices
+    /// is not the number of promotions. King safety is the caller's.
+    fn insertion(
+        &self,
+        push: tables::Push,
+        choices: &[usize],
+        next: &mut FastSlide,
+    ) -> Option<u128> {
+        let us = self.turn.index();
+        *next = *self;
+        let seg = push.segment;
+        let moved_pawn = self.roles[PAWN] & seg != 0;
+        for b in next.roles.iter_mut().chain(next.colors.iter_mut()) {
+            *b = (*b & !seg) | shift(*b & seg, push.step);
+        }
+        next.cells = (next.cells & !bit(self.cages[us])) | bit(push.end);
+        next.cages[us] = push.end;
+        // SC3: whoever's pawn it is, on a board square of its last rank.
+        let promoted = next.roles[PAWN] & (next.colors[0] & LAST[0] | next.colors[1] & LAST[1]);
+        if promoted.count_ones() as usize != choices.len() {
+            return None;
+        }
+        for (sq, &choice) in bits(promoted).zip(choices) {
+            next.roles[PAWN] &= !bit(sq);
+            next.roles[choice] |= bit(sq);
+        }
+        next.relocated[us] = false;
+        next.finish_turn(moved_pawn);
+        Some(promoted)
+    }
+
+    /// The insertion ending on `to` that promotes on the `named` squares
+    /// to the roles given (SC2, SC3), played into `next` when it is legal
+    /// and the squares are exactly the promoted ones in ascending rank
+    /// order (as canonical SAN names them); its mark, or `None` (and `next`
+    /// holds anything).
+    pub fn insert_into(
+        &self,
+        to: Square,
+        named: &[(Square, Role)],
+        next: &mut FastSlide,
+    ) -> Option<CheckMark> {
+        let push = self.push()?;
+        if index_of(to)? != push.end || named.len() > 2 {
+            return None;
+        }
+        let mut choices = [0; 2];
+        let mut squares = 0u128;
+        let mut last = None;
+        for (slot, &(sq, role)) in choices.iter_mut().zip(named) {
+            *slot = promotion_index(role)?;
+            let i = index_of(sq)?;
+            if last.is_some_and(|l| l >= i) {
+                return None;
+            }
+            last = Some(i);
+            squares |= bit(i);
+        }
+        let promoted = self.insertion(push, &choices[..named.len()], next)?;
+        if promoted != squares || next.king_attacked(self.turn) {
+            return None;
+        }
+        Some(next.mark())
+    }
+
+    /// Whether the side to move has a legal move: a piece move, a
+    /// relocation or an insertion.
+    pub fn has_legal_move(&self) -> bool {
+        let us = self.turn.index();
+        let ours = self.colors[us];
+        // After a check the king's steps are the likeliest replies.
+        let king = self.king_of(self.turn);
+        if bits(self.targets(KING_I, king)).any(|t| self.safe_after(king, t, KING_I)) {
+            return true;
+        }
+        for role in PAWN..KING_I {
+            for from in bits(self.roles[role] & ours) {
+                if bits(self.targets(role, from)).any(|t| self.safe_after(from, t, role)) {
+                    return true;
+                }
+            }
+        }
+        let mut next = *self;
+        if !self.relocated[us] && bits(RING & !self.cells).any(|t| self.relocation(t, &mut next)) {
+            return true;
+        }
+        let Some(push) = self.push() else {
+            return false;
+        };
+        // Promoting an enemy pawn may check the mover (SC3): every choice.
+        const CHOICES: [usize; 4] = [QUEEN, ROOK, BISHOP, KNIGHT_I];
+        let mut legal = |c: &[usize]| {
+            self.insertion(push, c, &mut next).is_some() && !next.king_attacked(self.turn)
+        };
+        legal(&[])
+            || CHOICES.iter().any(|&a| legal(&[a]))
+            || CHOICES
+                .iter()
+                .any(|&a| CHOICES.iter().any(|&b| legal(&[a, b])))
+    }
+
+    /// How the game stands: mate or stalemate, as `Position::outcome`.
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.has_legal_move() {
+            None
+        } else if self.is_check() {
+            Some(Outcome::Checkmate {
+                winner: self.turn.other(),
+            })
+        } else {
+            Some(Outcome::Stalemate)
+        }
+    }
+}

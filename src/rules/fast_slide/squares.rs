@@ -1,0 +1,95 @@
+//! A set of squares of the Slide-chess frame, as the clean-token matcher
+//! narrows the legal origins of a move (bit `16 × rank + file`).
+
+use crate::square::Square;
+
+/// Squares of the 9 × 8 frame (SC0).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct FrameSquares(pub(super) u128);
+
+/// The frame index of `sq`, if it is on the 9 × 8 frame.
+#[inline]
+pub(super) fn index_of(sq: Square) -> Option<u8> {
+    (sq.file() < 9 && sq.rank() < 8).then(|| sq.rank() * 16 + sq.file())
+}
+
+/// The square of a frame index.
+#[inline]
+pub(super) fn square_of(i: u8) -> Option<Square> {
+    Square::new(i & 15, i >> 4)
+}
+
+const FILE_A: u128 = {
+    let mut m = 0;
+    let mut r = 0;
+    while r < 8 {
+        m |= 1u128 << (16 * r);
+        r += 1;
+    }
+    m
+};
+
+impl FrameSquares {
+    /// No square.
+    pub const EMPTY: FrameSquares = FrameSquares(0);
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Its squares on the 0-based `file`.
+    #[inline]
+    pub fn on_file(self, file: u8) -> FrameSquares {
+        FrameSquares(if file < 16 {
+            self.0 & (FILE_A << file)
+        } else {
+            0
+        })
+    }
+
+    /// Its squares on the 0-based `rank`.
+    #[inline]
+    pub fn on_rank(self, rank: u8) -> FrameSquares {
+        FrameSquares(if rank < 8 {
+            self.0 & (0xffff << (16 * rank))
+        } else {
+            0
+        })
+    }
+
+    /// Its squares not in `other`.
+    #[inline]
+    pub fn minus(self, other: FrameSquares) -> FrameSquares {
+        FrameSquares(self.0 & !other.0)
+    }
+
+    /// Its one square, if it has exactly one.
+    #[inline]
+    pub fn single(self) -> Option<Square> {
+        if self.0 != 0 && self.0 & (self.0 - 1) == 0 {
+            square_of(self.0.trailing_zeros() as u8)
+        } else {
+            None
+        }
+    }
+
+    /// Its squares, lowest index (rank, then file) first.
+    pub fn iter(self) -> impl Iterator<Item = Square> {
+        bits(self.0).filter_map(square_of)
+    }
+}
+
+/// The indices of the set bits of `b`, lowest first.
+#[inline]
+pub(super) fn bits(mut b: u128) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            return None;
+        }
+        let i = b.trailing_zeros() as u8;
+        b &= b - 1;
+        Some(i)
+    })
+}
