@@ -5,7 +5,7 @@
 //! reports (FL0–FL10).
 mod mailbox_fast;
 
-use fvnote::notation::san::ParsedSan;
+use fvnote::notation::san::{ParsedSan, San};
 use fvnote::record::replay::fast_fault_line::play_clean;
 use fvnote::rules::fast_fault_line::FastFaultLine;
 use fvnote::rules::Outcome;
@@ -161,7 +161,7 @@ fn the_outcome_is_the_references() {
         let mut fast = FastFaultLine::from_position(&pos).unwrap();
         for san in game {
             assert_eq!(fast.outcome(), pos.outcome(), "{pos:?}");
-            let parsed = fvnote::notation::san::San::parse(san).unwrap();
+            let parsed = San::parse(san).unwrap();
             parsed.play(&mut pos).unwrap();
             if !play_clean(&mut fast, &parsed) {
                 fast = FastFaultLine::from_position(&pos).unwrap();
@@ -208,4 +208,46 @@ fn validation_with_the_accelerator_reports_exactly_what_the_reference_reports() 
     ));
     let compared = compare_verdicts(&texts);
     assert!(compared >= 100, "{compared}");
+}
+
+/// FL1, G5: once a king is captured or stands on its far rank, nothing is
+/// played on the accelerator (the reference refuses every token).
+#[test]
+fn nothing_is_played_after_the_game_ends() {
+    let fen = |f: &str| fvnote::notation::fen::read_fen(f, Variant::FaultLine).unwrap();
+    let after_end = [
+        "Ke5", "Kf6", "Kxd5", "Kd6", "Kf5", "S6w", "S4w", "S3e", "S1e", "c4", "Bc4", "O-O",
+    ];
+    for (f, ending, outcome) in [
+        (
+            "*3k3/*2K3*/*7/7*/*6*/7* w - - 0 1",
+            "Kc6",
+            Outcome::KingReachedFarRank {
+                winner: fvnote::Color::White,
+            },
+        ),
+        (
+            "*3k3/*6*/*7/4R2*/*6*/3K3* w - - 0 1",
+            "Rxe6",
+            Outcome::KingCaptured {
+                winner: fvnote::Color::White,
+            },
+        ),
+    ] {
+        let mut pos = fen(f);
+        let mut fast = FastFaultLine::from_position(&pos).unwrap();
+        let parsed = San::parse(ending).unwrap();
+        assert!(play_clean(&mut fast, &parsed), "{ending}");
+        parsed.play(&mut pos).unwrap();
+        assert_eq!(fast.to_position(), pos);
+        assert_eq!(fast.outcome(), Some(outcome));
+        assert_eq!(pos.outcome(), Some(outcome));
+        for token in after_end {
+            let parsed = San::parse(token).unwrap();
+            assert!(parsed.resolve(&pos).is_err(), "{token} after {ending}");
+            let mut tried = fast.clone();
+            assert!(!play_clean(&mut tried, &parsed), "{token} after {ending}");
+            assert_eq!(tried, fast);
+        }
+    }
 }
