@@ -76,31 +76,22 @@ pub struct FastFaultLine {
 /// A move on the bitboards, made by [`FastFaultLine::piece_move`],
 /// [`FastFaultLine::castle`] or [`FastFaultLine::quiet_slide`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum FaultLineMove {
+pub struct FaultLineMove(Kind);
+
+/// What a [`FaultLineMove`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
     /// A piece from one cell to another, promoting to the role of index
-    /// `promotion` (into [`ROLES`]).
+    /// `promotion` into [`ROLES`].
     Piece {
-        /// Origin.
         from: u8,
-        /// Target.
         to: u8,
-        /// Promotion role index.
         promotion: Option<u8>,
     },
     /// Castling (FL8): the king's and the rook's cells, as the reference.
-    Castle {
-        /// The king's cell.
-        king: u8,
-        /// The rook's cell.
-        rook: u8,
-    },
+    Castle { king: u8, rook: u8 },
     /// The slide of a 0-based rank, east when `east` (FL4).
-    Slide {
-        /// The rank.
-        rank: u8,
-        /// East (else west).
-        east: bool,
-    },
+    Slide { rank: u8, east: bool },
 }
 
 #[inline]
@@ -475,20 +466,18 @@ impl FastFaultLine {
             Some(p) => Some(role_index(p)? as u8),
             None => None,
         };
-        Some(FaultLineMove::Piece {
+        Some(FaultLineMove(Kind::Piece {
             from: index_of(from)?,
             to: index_of(to)?,
             promotion,
-        })
+        }))
     }
 
     /// Whether `mv` captures: an enemy piece on its target.
     #[inline]
     pub fn is_capture(&self, mv: FaultLineMove) -> bool {
-        match mv {
-            FaultLineMove::Piece { to, .. } => {
-                self.colors[self.turn.other().index()] & bit(to) != 0
-            }
+        match mv.0 {
+            Kind::Piece { to, .. } => self.colors[self.turn.other().index()] & bit(to) != 0,
             _ => false,
         }
     }
@@ -532,7 +521,7 @@ impl FastFaultLine {
         if [king, cross, land].iter().any(|&i| self.attacked(i, them)) {
             return None;
         }
-        Some(FaultLineMove::Castle { king, rook })
+        Some(FaultLineMove(Kind::Castle { king, rook }))
     }
 
     /// The direction the 0-based `rank` can slide (FL4): east when at a–g,
@@ -567,10 +556,10 @@ impl FastFaultLine {
         if self.over() || self.slide_dir(rank) != Some(dir) {
             return None;
         }
-        (self.control(rank) == Some(self.turn)).then_some(FaultLineMove::Slide {
+        (self.control(rank) == Some(self.turn)).then_some(FaultLineMove(Kind::Slide {
             rank,
             east: dir == Dir::East,
-        })
+        }))
     }
 
     /// Clears the castling right whose corner is cell `i` (a piece moved
@@ -594,8 +583,8 @@ impl FastFaultLine {
         let us = self.turn;
         let (ui, ti) = (us.index(), us.other().index());
         let mut reset = false;
-        match mv {
-            FaultLineMove::Piece {
+        match mv.0 {
+            Kind::Piece {
                 from,
                 to,
                 promotion,
@@ -623,7 +612,7 @@ impl FastFaultLine {
                 }
                 reset = role == PAWN || captured;
             }
-            FaultLineMove::Castle { king, rook } => {
+            Kind::Castle { king, rook } => {
                 let (cross, land) = castle_squares(king, rook);
                 self.roles[KING] = (self.roles[KING] & !bit(king)) | bit(land);
                 self.roles[ROOK] = (self.roles[ROOK] & !bit(rook)) | bit(cross);
@@ -631,7 +620,7 @@ impl FastFaultLine {
                     (self.colors[ui] & !(bit(king) | bit(rook))) | bit(land) | bit(cross);
                 self.castling.clear_color(us);
             }
-            FaultLineMove::Slide { rank, east } => {
+            Kind::Slide { rank, east } => {
                 // FL4: everything on the rank, and its cells, move one file;
                 // the far end is a hole, so nothing leaves the row. Rights stay.
                 let r = row(rank);
