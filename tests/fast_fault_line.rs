@@ -251,3 +251,39 @@ fn nothing_is_played_after_the_game_ends() {
         }
     }
 }
+
+/// `fvnote gen fault-line` games (comments, results, game ends): the same
+/// verdicts with and without the accelerator, and the accelerator plays
+/// every move of their main lines but the permitted slides (FL6).
+#[test]
+fn generated_games_get_the_references_verdicts() {
+    use fvnote::record::gen::{generate, to_pgn as gen_pgn, GenOptions};
+    let games = generate(&GenOptions {
+        variant: Variant::FaultLine,
+        games: 60,
+        seed: 27,
+        max_plies: 200,
+    });
+    let mut fast_plies = 0;
+    for g in &games {
+        let mut pos = Position::start(Variant::FaultLine);
+        let mut fast = FastFaultLine::from_position(&pos).unwrap();
+        for node in &g.record.moves {
+            let parsed = San::parse(&node.san).unwrap();
+            let mv = parsed.resolve(&pos).unwrap().mv;
+            let played = play_clean(&mut fast, &parsed);
+            assert_eq!(played, !may_decline(&pos, &mv), "{} at {pos:?}", node.san);
+            parsed.play(&mut pos).unwrap();
+            if played {
+                fast_plies += 1;
+            } else {
+                fast = FastFaultLine::from_position(&pos).unwrap();
+            }
+            assert_eq!(fast.to_position(), pos, "{}", node.san);
+        }
+        assert_eq!(fast.outcome(), pos.outcome());
+    }
+    assert!(fast_plies > 3_000, "{fast_plies}");
+    let texts = [("gen".to_owned(), gen_pgn(&games).into_bytes())];
+    assert!(compare_verdicts(&texts) >= 120);
+}
