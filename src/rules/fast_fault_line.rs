@@ -1,10 +1,16 @@
-//! The Fault Line accelerator (FL0–FL10): the reference position and
-//! rules, asked only what a clean token needs (see [`fast_mailbox`]).
+//! The Fault Line accelerator (FL0–FL10): the position on 8×8 bitboards
+//! (bit `8 × rank + file`) with a mask of its cells, so the holes at the
+//! ends of ranks 1–6 and the two ranks above the 8×6 frame are blockers
+//! that no move lands on (FL0: a slider stops at a hole, a knight leaps to
+//! any cell). A rank slide (FL4) shifts one row of every bitboard and of
+//! the cell mask by one file.
 //!
-//! A rank slide (`S3e`, FL4) is played here only when the mover controls
-//! the rank (FL5): a slide of an uncontrolled rank is reported as played
-//! with permission (FL6) and may be refused by `[%deny]` (FL10), both
-//! matters of the record that the reference path reports.
+//! It decides nothing on its own: the record layer
+//! (`record::replay::fast_fault_line`) plays a token here only when the
+//! reference engine would play the same move without a word, and otherwise
+//! returns to the reference [`Position`] ([`FastFaultLine::to_position`]),
+//! which produces every diagnostic. So a slide of an uncontrolled rank (its
+//! FL6 note, FL10's `[%deny]`) is never played here.
 //!
 //! ```
 //! use fvnote::moves::Dir;
@@ -19,52 +25,721 @@
 //! assert!(fast.quiet_slide(5, Dir::West).is_none());
 //! assert_eq!(fast.to_position(), start);
 //! ```
-//!
-//! [`fast_mailbox`]: crate::rules::fast_mailbox
 
-use crate::moves::{Dir, Move, MoveList};
-use crate::piece::Role;
-use crate::position::{CastleSide, Position};
-use crate::rules::fast_chess::CheckMark;
-use crate::rules::{fast_mailbox, fault_line, Outcome, Variant};
+use std::sync::OnceLock;
+
+use cozy_chess::{
+    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
+    Color as CColor, Square as CSquare,
+};
+
+use crate::moves::Dir;
+use crate::piece::{Color, Piece, Role};
+use crate::position::{decode, encode, CastleSide, Castling, Position, HOLE};
+use crate::rules::fast_chess::{CheckMark, SquareSet};
+use crate::rules::fault_line::is_sliding_rank;
+use crate::rules::{Outcome, Variant};
 use crate::square::Square;
 
-fast_mailbox::mailbox_accelerator!(FastFaultLine, Variant::FaultLine, "Fault Line");
+/// The six orthodox roles, in the order of [`FastFaultLine::roles`].
+const ROLES: [Role; 6] = Role::ORTHODOX;
+const PAWN: usize = 0;
+const KNIGHT: usize = 1;
+const BISHOP: usize = 2;
+const ROOK: usize = 3;
+const QUEEN: usize = 4;
+const KING: usize = 5;
+
+/// The frame (FL0): 8 files, 6 ranks.
+const RANKS: u8 = 6;
+/// A whole rank of the 8×8 board.
+const ROW: u64 = 0xff;
+/// The cells of a rank at a–g, at b–h, and of ranks 2 and 5 (b–g).
+const AT_AG: u64 = 0x7f;
+const AT_BH: u64 = 0xfe;
+const AT_BG: u64 = 0x7e;
+
+/// A Fault Line position on bitboards, with the reference's castling
+/// rights and counters (Fault Line has no en passant, FL3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FastFaultLine {
+    roles: [u64; 6],
+    colors: [u64; 2],
+    /// The cells of the frame; everything else is a hole.
+    cells: u64,
+    turn: Color,
+    castling: Castling,
+    halfmoves: u32,
+    fullmoves: u32,
+}
+
+/// A move on the bitboards, made by [`FastFaultLine::piece_move`],
+/// [`FastFaultLine::castle`] or [`FastFaultLine::quiet_slide`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FaultLineMove(Kind);
+
+/// What a [`FaultLineMove`] is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    /// A piece from one cell to another, promoting to the role of index
+    /// `promotion` into [`ROLES`].
+    Piece {
+        from: u8,
+        to: u8,
+        promotion: Option<u8>,
+    },
+    /// Castling (FL8): the king's and the rook's cells, as the reference.
+    Castle { king: u8, rook: u8 },
+    /// The slide of a 0-based rank, east when `east` (FL4).
+    Slide { rank: u8, east: bool },
+}
+
+#[inline]
+fn bit(i: u8) -> u64 {
+    1u64 << (i & 63)
+}
+
+#[inline]
+fn row(rank: u8) -> u64 {
+    ROW << (8 * u32::from(rank & 7))
+}
+
+/// The 8×8 index of a square, if it is on that board.
+#[inline]
+fn index_of(sq: Square) -> Option<u8> {
+    (sq.file() < 8 && sq.rank() < 8).then(|| sq.rank() * 8 + sq.file())
+}
+
+#[inline]
+fn square_of(i: u8) -> Option<Square> {
+    Square::new(i & 7, i >> 3)
+}
+
+#[inline]
+fn cozy(i: u8) -> CSquare {
+    CSquare::index_const(usize::from(i & 63))
+}
+
+#[inline]
+fn cozy_color(c: Color) -> CColor {
+    match c {
+        Color::White => CColor::White,
+        Color::Black => CColor::Black,
+    }
+}
+
+#[inline]
+fn role_index(role: Role) -> Option<usize> {
+    ROLES.iter().position(|&r| r == role)
+}
+
+/// The indices of the set bits, lowest first.
+#[inline]
+fn bits(mut b: u64) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || {
+        if b == 0 {
+            return None;
+        }
+        let i = b.trailing_zeros() as u8;
+        b &= b - 1;
+        Some(i)
+    })
+}
+
+/// The squares `role` reaches from `i` (pawns: captures, of `color`),
+/// `blockers` stopping the sliders; holes included, masked by the caller.
+#[inline]
+fn pattern(role: usize, i: u8, color: Color, blockers: u64) -> u64 {
+    let sq = cozy(i);
+    let occ = BitBoard(blockers);
+    match role {
+        PAWN => get_pawn_attacks(sq, cozy_color(color)).0,
+        KNIGHT => get_knight_moves(sq).0,
+        BISHOP => get_bishop_moves(sq, occ).0,
+        ROOK => get_rook_moves(sq, occ).0,
+        QUEEN => (get_bishop_moves(sq, occ) | get_rook_moves(sq, occ)).0,
+        _ => get_king_moves(sq).0,
+    }
+}
+
+/// The home rank of `color` (FL8) and the rank its pawns promote on, which
+/// is the opponent's home rank and `color`'s far rank (FL1, FL3).
+#[inline]
+fn home_rank(color: Color) -> u8 {
+    match color {
+        Color::White => 0,
+        Color::Black => RANKS - 1,
+    }
+}
+
+#[inline]
+fn far_rank(color: Color) -> u8 {
+    home_rank(color.other())
+}
+
+/// The mailbox index of bit `i` (file `i % 8`, rank `i / 8`).
+#[inline]
+fn mailbox(i: u8) -> usize {
+    // Row starts are a multiple of the mailbox stride apart.
+    let (Some(a1), Some(a2)) = (Square::new(0, 0), Square::new(0, 1)) else {
+        return 0;
+    };
+    a1.index() + usize::from(i >> 3) * (a2.index() - a1.index()) + usize::from(i & 7)
+}
+
+/// The 0-based ranks that slide (FL4), in the order of [`shape`]'s bits.
+const SLIDING: [u8; 4] = [0, 2, 3, 5];
+
+/// Which sliding ranks stand at b–h, one bit each in [`SLIDING`] order.
+#[inline]
+fn shape(cells: u64) -> usize {
+    SLIDING
+        .iter()
+        .enumerate()
+        .map(|(k, &r)| usize::from(cells >> (8 * r) & 1 == 0) << k)
+        .sum()
+}
+
+/// The Fault Line frame of the cell mask `cells` with every cell empty:
+/// one of sixteen (FL0, FL4), made once and copied.
+fn empty_frame(cells: u64) -> Position {
+    static FRAMES: OnceLock<Vec<Position>> = OnceLock::new();
+    let frames = FRAMES.get_or_init(|| {
+        (0..16)
+            .map(|key: usize| {
+                let mut pos = Position::empty(Variant::FaultLine, 8, RANKS);
+                for rank in 0..RANKS {
+                    let k = SLIDING.iter().position(|&r| r == rank);
+                    let row = match k {
+                        Some(k) if key >> k & 1 == 1 => AT_BH,
+                        Some(_) => AT_AG,
+                        None => AT_BG,
+                    };
+                    for file in bits(row) {
+                        if let Some(sq) = Square::new(file, rank) {
+                            pos.set_cell(sq, true);
+                        }
+                    }
+                }
+                pos
+            })
+            .collect()
+    });
+    frames[shape(cells)].clone()
+}
 
 impl FastFaultLine {
-    /// How the game stands (FL1, FL2), as `Position::outcome`.
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.pos.outcome()
+    /// The mirror of a Fault Line position, or `None` when the position is
+    /// not one the accelerator handles exactly (another variant or frame,
+    /// a rank of another shape than FL0's, not exactly one king a side, a
+    /// piece that is not orthodox, a pawn on its first or far rank, an en
+    /// passant square, or a game already over, FL1).
+    pub fn from_position(pos: &Position) -> Option<FastFaultLine> {
+        let plain = pos.hands == [[0; 13]; 2] && pos.cages == [None; 2];
+        if pos.variant() != Variant::FaultLine || pos.frame() != (8, RANKS) || !plain {
+            return None;
+        }
+        if pos.relocated != [false; 2] || pos.ep_square().is_some() {
+            return None;
+        }
+        let mut fast = FastFaultLine {
+            roles: [0; 6],
+            colors: [0; 2],
+            cells: 0,
+            turn: pos.turn(),
+            castling: pos.castling(),
+            halfmoves: pos.halfmoves(),
+            fullmoves: pos.fullmoves(),
+        };
+        // Straight from the cell bytes, a row at a time: the accelerator is
+        // entered again after every token the reference plays.
+        for rank in 0..RANKS {
+            let base = mailbox(rank * 8);
+            for (file, &b) in (0u8..).zip(&pos.cells[base..base + 8]) {
+                if b & HOLE != 0 {
+                    continue;
+                }
+                let i = rank * 8 + file;
+                fast.cells |= bit(i);
+                if let Some(p) = decode(b) {
+                    // ROLES is in discriminant order, from 1.
+                    let r = (p.role as usize).wrapping_sub(1);
+                    if ROLES.get(r) != Some(&p.role) {
+                        return None;
+                    }
+                    fast.roles[r] |= bit(i);
+                    fast.colors[p.color.index()] |= bit(i);
+                }
+            }
+        }
+        for rank in 0..RANKS {
+            let cells = (fast.cells >> (8 * rank)) & ROW;
+            let ok = if is_sliding_rank(rank) {
+                cells == AT_AG || cells == AT_BH
+            } else {
+                cells == AT_BG
+            };
+            if !ok {
+                return None;
+            }
+        }
+        let ends = row(0) | row(RANKS - 1);
+        if fast.roles[PAWN] & ends != 0 || fast.occupied() & !fast.cells != 0 {
+            return None;
+        }
+        for color in Color::ALL {
+            if (fast.roles[KING] & fast.colors[color.index()]).count_ones() != 1 {
+                return None;
+            }
+        }
+        fast.special_end().is_none().then_some(fast)
     }
 
-    /// The legal piece moves of a `role` onto `to` (see
-    /// [`fast_mailbox::legal_onto`]). FL2: no king-safety test, so
-    /// legality is movement, castling's conditions and the game's end.
-    pub fn legal_onto(&self, role: Role, to: Square) -> Option<MoveList> {
-        // FL2: Fault Line's legality never reads whether the mover is in check.
-        fast_mailbox::legal_onto_in(&self.pos, role, to, || false)
+    /// The reference position, equal to the one the reference engine reaches.
+    pub fn to_position(&self) -> Position {
+        let mut pos = empty_frame(self.cells);
+        for color in Color::ALL {
+            for (r, &role) in ROLES.iter().enumerate() {
+                let piece = Piece::new(color, role);
+                for i in bits(self.roles[r] & self.colors[color.index()]) {
+                    if r == KING {
+                        // Through `set`, which keeps the king cache.
+                        if let Some(sq) = square_of(i) {
+                            pos.set(sq, Some(piece));
+                        }
+                    } else {
+                        pos.cells[mailbox(i)] = encode(piece);
+                    }
+                }
+            }
+        }
+        pos.turn = self.turn;
+        pos.castling = self.castling;
+        pos.halfmoves = self.halfmoves;
+        pos.fullmoves = self.fullmoves;
+        pos
     }
 
-    /// The one legal castling towards `side` (FL8), if any.
-    pub fn castle(&self, side: CastleSide) -> Option<Move> {
-        fast_mailbox::castle(&self.pos, side)
+    #[inline]
+    fn occupied(&self) -> u64 {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// What stops a slider: pieces and holes (FL0).
+    #[inline]
+    fn blockers(&self) -> u64 {
+        self.occupied() | !self.cells
+    }
+
+    #[inline]
+    fn ours(&self, role: usize) -> u64 {
+        self.roles[role] & self.colors[self.turn.index()]
+    }
+
+    /// The king of `color`, if it has one.
+    #[inline]
+    fn king(&self, color: Color) -> Option<u8> {
+        let k = self.roles[KING] & self.colors[color.index()];
+        (k != 0).then(|| k.trailing_zeros() as u8)
+    }
+
+    #[inline]
+    fn role_on(&self, i: u8) -> Option<usize> {
+        let b = bit(i);
+        self.roles.iter().position(|r| r & b != 0)
+    }
+
+    /// FL1: a king captured or on its far rank ends the game (checked in
+    /// the reference's order).
+    fn special_end(&self) -> Option<Outcome> {
+        for color in Color::ALL {
+            if self.king(color).is_none() {
+                return Some(Outcome::KingCaptured {
+                    winner: color.other(),
+                });
+            }
+        }
+        for color in Color::ALL {
+            if self.king(color).is_some_and(|k| k >> 3 == far_rank(color)) {
+                return Some(Outcome::KingReachedFarRank { winner: color });
+            }
+        }
+        None
+    }
+
+    /// Whether the game is over (FL1): no move is legal (G5).
+    #[inline]
+    fn over(&self) -> bool {
+        let kings = self.roles[KING];
+        let far = [far_rank(Color::White), far_rank(Color::Black)];
+        Color::ALL.into_iter().zip(far).any(|(c, r)| {
+            let k = kings & self.colors[c.index()];
+            k == 0 || k & row(r) != 0
+        })
+    }
+
+    /// Whether `by` attacks cell `i`: any of its pieces could capture there
+    /// (FL2's meaning, the king included).
+    fn attacked(&self, i: u8, by: Color) -> bool {
+        let r = &self.roles;
+        let blockers = self.blockers();
+        let attackers = (pattern(PAWN, i, by.other(), blockers) & r[PAWN])
+            | (pattern(KNIGHT, i, by, blockers) & r[KNIGHT])
+            | (pattern(BISHOP, i, by, blockers) & (r[BISHOP] | r[QUEEN]))
+            | (pattern(ROOK, i, by, blockers) & (r[ROOK] | r[QUEEN]))
+            | (pattern(KING, i, by, blockers) & r[KING]);
+        attackers & self.colors[by.index()] != 0
+    }
+
+    /// The legal origins of moves of a `role` piece of the side to move
+    /// onto `to`, promoting to `promotion`, as
+    /// [`FastChess::legal_origins`](crate::rules::fast_chess::FastChess::legal_origins)
+    /// answers them: for a pawn, `capture` chooses captures over pushes; a
+    /// promotion is possible only onto the far rank, and there it is
+    /// required (FL3). FL2: every move by movement alone is legal, so this
+    /// is movement only, a capture of the king included (FL1). Empty when
+    /// there is no such move and when the game is over.
+    pub fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> SquareSet {
+        SquareSet::from_mask(self.origins(role, to, capture, promotion).unwrap_or(0))
+    }
+
+    fn origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Option<u64> {
+        let us = self.turn;
+        let role = role_index(role)?;
+        let to = index_of(to)?;
+        let target = bit(to);
+        if self.cells & target == 0 || self.colors[us.index()] & target != 0 || self.over() {
+            return None;
+        }
+        let enemy = self.colors[us.other().index()] & target != 0;
+        if role == PAWN {
+            let last = to >> 3 == far_rank(us);
+            let to_piece = matches!(
+                promotion,
+                Some(Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
+            );
+            if last != promotion.is_some() || (last && !to_piece) {
+                return None;
+            }
+            if capture {
+                // FL3: no en passant, so a pawn captures only what stands there.
+                return enemy.then(|| pattern(PAWN, to, us.other(), 0) & self.ours(PAWN));
+            }
+            if enemy {
+                return None;
+            }
+            // FL3: one step only.
+            let from = match us {
+                Color::White => to.checked_sub(8)?,
+                Color::Black => to + 8,
+            };
+            return Some(self.ours(PAWN) & bit(from));
+        }
+        if promotion.is_some() {
+            return None;
+        }
+        Some(pattern(role, to, us, self.blockers()) & self.ours(role))
+    }
+
+    /// The move from `from` to `to` (promoting to `promotion`), if both
+    /// squares are on this board. Legal only if `from` came from
+    /// [`FastFaultLine::legal_origins`] for the same `to` and `promotion`.
+    pub fn piece_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Option<FaultLineMove> {
+        let promotion = match promotion {
+            Some(p) => Some(role_index(p)? as u8),
+            None => None,
+        };
+        Some(FaultLineMove(Kind::Piece {
+            from: index_of(from)?,
+            to: index_of(to)?,
+            promotion,
+        }))
+    }
+
+    /// Whether `mv` captures: an enemy piece on its target.
+    #[inline]
+    pub fn is_capture(&self, mv: FaultLineMove) -> bool {
+        match mv.0 {
+            Kind::Piece { to, .. } => self.colors[self.turn.other().index()] & bit(to) != 0,
+            _ => false,
+        }
+    }
+
+    /// The end cell of `color`'s home rank on `side`, where its castling
+    /// rook starts (FL8): wherever the rank has slid.
+    #[inline]
+    fn corner(&self, color: Color, side: CastleSide) -> u8 {
+        let home = self.cells & row(home_rank(color));
+        match side {
+            CastleSide::King => 63 - home.leading_zeros() as u8,
+            CastleSide::Queen => home.trailing_zeros() as u8,
+        }
+    }
+
+    /// The castling move towards `side` (`O-O`: the h-side), if it is
+    /// legal (FL8): the right, the king on its home rank and the rook on
+    /// the end cell at least three files apart, the cells between empty,
+    /// and the king's cell, the cell it crosses and the one it lands on
+    /// unattacked, judged before the move.
+    pub fn castle(&self, side: CastleSide) -> Option<FaultLineMove> {
+        let us = self.turn;
+        if !self.castling.has(us, side) || self.over() {
+            return None;
+        }
+        let king = self.king(us)?;
+        let rook = self.corner(us, side);
+        if king >> 3 != home_rank(us) || self.ours(ROOK) & bit(rook) == 0 {
+            return None;
+        }
+        if king.abs_diff(rook) < 3 {
+            return None;
+        }
+        let (lo, hi) = (king.min(rook), king.max(rook));
+        let between = (bit(hi) - 1) & !(bit(lo) | (bit(lo) - 1));
+        if self.blockers() & between != 0 {
+            return None;
+        }
+        let (cross, land) = castle_squares(king, rook);
+        let them = us.other();
+        if [king, cross, land].iter().any(|&i| self.attacked(i, them)) {
+            return None;
+        }
+        Some(FaultLineMove(Kind::Castle { king, rook }))
+    }
+
+    /// The direction the 0-based `rank` can slide (FL4): east when at a–g,
+    /// west when at b–h; `None` for ranks 2 and 5 and off the frame.
+    fn slide_dir(&self, rank: u8) -> Option<Dir> {
+        if !is_sliding_rank(rank) || rank >= RANKS {
+            return None;
+        }
+        match (self.cells >> (8 * rank)) & ROW {
+            AT_AG => Some(Dir::East),
+            AT_BH => Some(Dir::West),
+            _ => None,
+        }
+    }
+
+    /// The side with more units on the 0-based `rank` (FL5).
+    fn control(&self, rank: u8) -> Option<Color> {
+        let r = row(rank);
+        let white = (self.colors[0] & r).count_ones();
+        let black = (self.colors[1] & r).count_ones();
+        match white.cmp(&black) {
+            std::cmp::Ordering::Greater => Some(Color::White),
+            std::cmp::Ordering::Less => Some(Color::Black),
+            std::cmp::Ordering::Equal => None,
+        }
     }
 
     /// The slide of the 0-based `rank` towards `dir` when it is legal (FL4,
     /// FL5) and the mover controls the rank, so it needs no permission
     /// (FL6) and no refusal can apply (FL10); `None` otherwise.
-    pub fn quiet_slide(&self, rank: u8, dir: Dir) -> Option<Move> {
-        let pos = &self.pos;
-        if rank >= pos.frame().1 || fault_line::control(pos, rank) != Some(pos.turn()) {
+    pub fn quiet_slide(&self, rank: u8, dir: Dir) -> Option<FaultLineMove> {
+        if self.over() || self.slide_dir(rank) != Some(dir) {
             return None;
         }
-        let mv = Move::Slide { rank, dir };
-        // FL2: Fault Line's legality never reads whether the mover is in check.
-        pos.is_legal_candidate_in(&mv, false).then_some(mv)
+        (self.control(rank) == Some(self.turn)).then_some(FaultLineMove(Kind::Slide {
+            rank,
+            east: dir == Dir::East,
+        }))
     }
 
-    /// Plays the legal `mv` into `next` and says whether it checks (FL9).
-    pub fn play_into(&self, mv: &Move, next: &mut FastFaultLine) -> CheckMark {
-        fast_mailbox::play_into(&self.pos, mv, &mut next.pos)
+    /// Clears the castling right whose corner is cell `i` (a piece moved
+    /// from or to it, FL8).
+    fn touch_corner(&mut self, i: u8) {
+        for color in Color::ALL {
+            if i >> 3 != home_rank(color) {
+                continue;
+            }
+            for side in [CastleSide::King, CastleSide::Queen] {
+                if self.corner(color, side) == i {
+                    self.castling.set(color, side, false);
+                }
+            }
+        }
+    }
+
+    /// Plays `mv` on the board, rights and counters, and passes the turn
+    /// (the reference's `FaultLine::play`).
+    fn play_board(&mut self, mv: FaultLineMove) {
+        let us = self.turn;
+        let (ui, ti) = (us.index(), us.other().index());
+        let mut reset = false;
+        match mv.0 {
+            Kind::Piece {
+                from,
+                to,
+                promotion,
+            } => {
+                let (f, t) = (bit(from), bit(to));
+                let role = self.role_on(from).unwrap_or(PAWN);
+                let captured = self.colors[ti] & t != 0;
+                for r in &mut self.roles {
+                    *r &= !(f | t);
+                }
+                self.colors[ui] &= !f;
+                self.colors[ti] &= !t;
+                self.roles[promotion.map_or(role, usize::from)] |= t;
+                self.colors[ui] |= t;
+                if role == KING {
+                    self.castling.clear_color(us);
+                }
+                if !self.castling.is_empty() {
+                    self.touch_corner(from);
+                    self.touch_corner(to);
+                }
+                if self.king(us.other()).is_none() {
+                    // FL1: a captured king takes its rights with it.
+                    self.castling.clear_color(us.other());
+                }
+                reset = role == PAWN || captured;
+            }
+            Kind::Castle { king, rook } => {
+                let (cross, land) = castle_squares(king, rook);
+                self.roles[KING] = (self.roles[KING] & !bit(king)) | bit(land);
+                self.roles[ROOK] = (self.roles[ROOK] & !bit(rook)) | bit(cross);
+                self.colors[ui] =
+                    (self.colors[ui] & !(bit(king) | bit(rook))) | bit(land) | bit(cross);
+                self.castling.clear_color(us);
+            }
+            Kind::Slide { rank, east } => {
+                // FL4: everything on the rank, and its cells, move one file;
+                // the far end is a hole, so nothing leaves the row. Rights stay.
+                let r = row(rank);
+                let shift = |b: &mut u64| {
+                    let on = *b & r;
+                    *b = (*b & !r) | if east { on << 1 } else { on >> 1 };
+                };
+                self.roles.iter_mut().for_each(shift);
+                self.colors.iter_mut().for_each(shift);
+                shift(&mut self.cells);
+            }
+        }
+        self.halfmoves = if reset {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = us.other();
+    }
+
+    /// Plays the legal move `mv` into `next` and says whether it checks:
+    /// the opponent's king attacked after it (FL9; never `#`).
+    pub fn play_into(&self, mv: FaultLineMove, next: &mut FastFaultLine) -> CheckMark {
+        next.clone_from(self);
+        next.play_board(mv);
+        let them = next.turn;
+        match next.king(them) {
+            Some(k) if next.attacked(k, them.other()) => CheckMark::Check,
+            _ => CheckMark::None,
+        }
+    }
+
+    /// Whether the side to move has a legal move (FL2: any move by
+    /// movement alone, any slide of a rank the opponent does not control,
+    /// castling).
+    fn has_legal_move(&self) -> bool {
+        if self.over() {
+            return false;
+        }
+        let us = self.turn;
+        let them = us.other();
+        // FL5/FL6: a rank not the opponent's slides (with permission if need be).
+        if SLIDING
+            .into_iter()
+            .any(|r| self.slide_dir(r).is_some() && self.control(r) != Some(them))
+        {
+            return true;
+        }
+        let own = self.colors[us.index()];
+        let enemy = self.colors[them.index()];
+        let empty = self.cells & !self.occupied();
+        let blockers = self.blockers();
+        for from in bits(own) {
+            let Some(role) = self.role_on(from) else {
+                continue;
+            };
+            let targets = if role == PAWN {
+                let step = match us {
+                    Color::White => bit(from) << 8,
+                    Color::Black => bit(from) >> 8,
+                };
+                (pattern(PAWN, from, us, 0) & enemy) | (step & empty)
+            } else {
+                pattern(role, from, us, blockers) & self.cells & !own
+            };
+            if targets != 0 {
+                return true;
+            }
+        }
+        [CastleSide::King, CastleSide::Queen]
+            .into_iter()
+            .any(|side| self.castle(side).is_some())
+    }
+
+    /// How the game stands (FL1, FL2), as `Position::outcome`: a king
+    /// captured or on its far rank, or stalemate (no checkmate in Fault Line).
+    pub fn outcome(&self) -> Option<Outcome> {
+        if let Some(end) = self.special_end() {
+            Some(end)
+        } else if self.has_legal_move() {
+            None
+        } else {
+            Some(Outcome::Stalemate)
+        }
+    }
+}
+
+/// The cells a castling king crosses and lands on (the rook lands on the
+/// first), for king cell `king` and rook cell `rook` on one rank.
+#[inline]
+fn castle_squares(king: u8, rook: u8) -> (u8, u8) {
+    if rook > king {
+        (king + 1, king + 2)
+    } else {
+        (king.wrapping_sub(1) & 63, king.wrapping_sub(2) & 63)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slide_moves_the_cells_and_keeps_the_rights() {
+        let start = Position::start(Variant::FaultLine);
+        let fast = FastFaultLine::from_position(&start).unwrap();
+        let mv = fast.quiet_slide(0, Dir::East).unwrap();
+        let mut next = fast.clone();
+        assert_eq!(fast.play_into(mv, &mut next), CheckMark::None);
+        assert_eq!(next.cells & ROW, AT_BH);
+        assert_eq!(next.castling, Castling::ALL);
+        let mut reference = start.clone();
+        reference.play_in_place(&crate::moves::Move::Slide {
+            rank: 0,
+            dir: Dir::East,
+        });
+        assert_eq!(next.to_position(), reference);
     }
 }

@@ -18,7 +18,6 @@ pub mod carry;
 pub mod chess;
 pub mod fast_chess;
 pub mod fast_fault_line;
-pub mod fast_mailbox;
 pub mod fast_masked;
 pub mod fast_slide;
 pub mod fault_line;

@@ -10,7 +10,7 @@ use crate::rules::fast_masked::FastMasked;
 use crate::rules::fast_slide::FastSlide;
 use crate::rules::Outcome;
 
-/// A position on one accelerator. The mailbox ones are boxed so a chess
+/// A position on one accelerator. The mailbox one is boxed so a chess
 /// line stays small.
 #[derive(Clone)]
 pub(super) enum FastPos {
@@ -18,8 +18,8 @@ pub(super) enum FastPos {
     Chess(FastChess),
     /// Grid Chess and Rank and File Chess (GR, RF), on masked bitboards.
     Masked(FastMasked),
-    /// Fault Line (FL), on the reference cells.
-    FaultLine(Box<FastFaultLine>),
+    /// Fault Line (FL), on bitboards with a mask of its cells.
+    FaultLine(FastFaultLine),
     /// Slide-chess (SC), on 128-bit boards of its 9 × 8 frame.
     Slide(Box<FastSlide>),
 }
@@ -30,7 +30,7 @@ impl FastPos {
         FastChess::from_position(pos)
             .map(FastPos::Chess)
             .or_else(|| FastMasked::from_position(pos).map(FastPos::Masked))
-            .or_else(|| FastFaultLine::from_position(pos).map(|f| FastPos::FaultLine(f.into())))
+            .or_else(|| FastFaultLine::from_position(pos).map(FastPos::FaultLine))
             .or_else(|| FastSlide::from_position(pos).map(|f| FastPos::Slide(f.into())))
     }
 

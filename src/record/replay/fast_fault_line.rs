@@ -1,6 +1,6 @@
-//! Which Fault Line tokens the accelerator ([`FastFaultLine`]) plays: a
-//! clean piece token (one legal match, canonical origin and capture mark),
-//! canonical castling, or a slide of a rank the mover controls (FL4, FL5) —
+//! Which Fault Line tokens the accelerator ([`FastFaultLine`]) plays: the
+//! clean piece tokens and castling of the shared matcher ([`fast`], through
+//! [`CleanBoard`]), and a slide of a rank the mover controls (FL4, FL5) —
 //! never a slide that needs permission (its note, FL6) or that `[%deny]`
 //! could refuse (FL10). Every token needs the check mark the reference
 //! writes (FL9). Anything else is declined, and the reference engine
@@ -22,10 +22,48 @@
 //! ```
 
 use crate::notation::san::{ParsedSan, San};
-use crate::rules::fast_fault_line::FastFaultLine;
+use crate::piece::Role;
+use crate::position::CastleSide;
+use crate::rules::fast_chess::{CheckMark, SquareSet};
+use crate::rules::fast_fault_line::{FastFaultLine, FaultLineMove};
+use crate::square::Square;
 
-use super::fast::{play_via, same_mark};
-use super::fast_mailbox::clean_piece_move;
+use super::fast::{self, play_via, same_mark, CleanBoard};
+
+impl CleanBoard for FastFaultLine {
+    type Move = FaultLineMove;
+    #[inline]
+    fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> SquareSet {
+        FastFaultLine::legal_origins(self, role, to, capture, promotion)
+    }
+    #[inline]
+    fn piece_move(
+        &self,
+        from: Square,
+        to: Square,
+        promotion: Option<Role>,
+    ) -> Option<FaultLineMove> {
+        FastFaultLine::piece_move(self, from, to, promotion)
+    }
+    #[inline]
+    fn is_capture(&self, mv: FaultLineMove) -> bool {
+        FastFaultLine::is_capture(self, mv)
+    }
+    #[inline]
+    fn castle(&self, side: CastleSide) -> Option<FaultLineMove> {
+        FastFaultLine::castle(self, side)
+    }
+    #[inline]
+    fn play_into(&self, mv: FaultLineMove, next: &mut FastFaultLine) -> CheckMark {
+        FastFaultLine::play_into(self, mv, next)
+    }
+}
 
 /// Plays `san` if the reference engine would play the same move with no
 /// word; otherwise returns false and changes nothing.
@@ -35,18 +73,16 @@ pub fn play_clean(fast: &mut FastFaultLine, san: &ParsedSan) -> bool {
 
 /// Plays `san` from `fast` into `next` if the reference engine would play
 /// the same move without a word; `next` holds anything when it returns false.
+#[inline]
 pub(super) fn successor(fast: &FastFaultLine, san: &ParsedSan, next: &mut FastFaultLine) -> bool {
+    let San::Slide { rank, dir } = san.san else {
+        return fast::successor(fast, san, next);
+    };
     if !san.lenient.is_empty() {
         return false;
     }
-    let mv = match san.san {
-        San::Normal { to, .. } => clean_piece_move(&san.san, |role| fast.legal_onto(role, to)),
-        San::Castle(side) => fast.castle(side),
-        San::Slide { rank, dir } => fast.quiet_slide(rank, dir),
-        _ => None,
-    };
-    let Some(mv) = mv else {
-        return false;
-    };
-    same_mark(fast.play_into(&mv, next), san.suffix)
+    match fast.quiet_slide(rank, dir) {
+        Some(mv) => same_mark(fast.play_into(mv, next), san.suffix),
+        None => false,
+    }
 }

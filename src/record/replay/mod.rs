@@ -18,7 +18,6 @@ mod deny;
 pub mod fast;
 mod fast_engine;
 pub mod fast_fault_line;
-mod fast_mailbox;
 pub mod fast_masked;
 pub mod fast_slide;
 mod frame;
