@@ -20,6 +20,7 @@ pub mod fast_chess;
 pub mod fast_fault_line;
 pub mod fast_mailbox;
 pub mod fast_masked;
+pub mod fast_quake;
 pub mod fast_slide;
 pub mod fault_line;
 pub mod grid;

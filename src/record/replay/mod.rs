@@ -20,6 +20,7 @@ mod fast_engine;
 pub mod fast_fault_line;
 mod fast_mailbox;
 pub mod fast_masked;
+pub mod fast_quake;
 pub mod fast_slide;
 mod frame;
 mod replayer;

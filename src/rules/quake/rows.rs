@@ -415,6 +415,22 @@ pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal>
     Ok(next)
 }
 
+/// [`quake_board`] written into `next` (copied over, no new board): for a
+/// caller that keeps the board it judged, such as the accelerator.
+pub(crate) fn quake_board_into(
+    pos: &Position,
+    dir: Dir,
+    next: &mut Position,
+) -> Result<(), Illegal> {
+    let plan = plan(pos, dir)?;
+    if let Some(ill) = shape_violation(&plan.rows, plan.band) {
+        return Err(ill);
+    }
+    next.clone_from(pos);
+    apply(next, &plan);
+    Ok(())
+}
+
 /// Plays a quake that [`quake_board`] allows, in place, without testing QK2
 /// again (what `Rules::play` may assume of a legal move). False, and `pos`
 /// unchanged, when QK1, QK3 or QK5 forbid it.
