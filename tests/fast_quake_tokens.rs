@@ -114,6 +114,14 @@ fn extra_tokens(all_drops: bool) -> Vec<String> {
             out.push(format!("R@{f}{r}#"));
         }
     }
+    // Full origins (needed only where rivals share the origin's file and
+    // its rank), with and without a capture mark.
+    for from in ["b1", "b5", "d1"] {
+        for mark in ["", "+"] {
+            out.push(format!("N{from}xc3{mark}"));
+            out.push(format!("N{from}c3{mark}"));
+        }
+    }
     for d in ["n", "s", "e", "w"] {
         for mark in ["", "+", "#"] {
             out.push(format!("K-q{d}{mark}"));
@@ -158,6 +166,8 @@ fn hand_made_positions_are_judged_as_the_reference_judges() {
         (Variant::Quake, "k4/5/1R2K/5/1R3[] w - - 0 1"),
         (Variant::QuakeLb, "k4/5/1(RN)2K/5/1(RB)3[] w - - 0 1"),
         (Variant::Quake, "k4/2R2/5/5/K4[R] w - - 0 1"),
+        // Three knights onto c3: `Nb1xc3+` names its full origin.
+        (Variant::Quake, "1N1k1/5/2p2/5/KN1N1[] w - - 0 1"),
         // Captures into the hand, a pawn stepping to its last cell (QK6).
         (Variant::Quake, "k2r1/2P2/2n2/1B3/K3*[] w - - 0 1"),
         (
@@ -197,10 +207,22 @@ fn hand_made_positions_are_judged_as_the_reference_judges() {
     });
 }
 
-/// Games with the moves the reference reports: quakes in check, of both
+/// Games with the moves the reference reports: quakes in check (after a
+/// clean checking drop: QK4, the accelerator's kept check), of both
 /// kings' strip, drops with nothing in hand or onto a pawn's strip,
 /// lenient and wrong marks, variations.
 const TRICKY: &str = r#"
+[Variant "quake"]
+[SetUp "1"]
+[FEN "2k2/5/5/5/KR3[RN] w - - 0 1"]
+
+1. R@c2+ K-qn *
+
+[Variant "quake"]
+[SetUp "1"]
+[FEN "2k2/5/5/5/KR3[RN] w - - 0 1"]
+
+1. R@c2+ (1. N@d3+ K-qs) 1... Kd5 2. K-qe Kd4 3. K-qn *
 [Variant "quake"]
 
 1. e3 d4 2. exd4 e4 3. P@d3 (3. K-qn) 3... P@e5 4. K-qs K-qw 5. N@c3 Kxe3 *

@@ -19,7 +19,7 @@
 //! let mut next = fast.clone();
 //! // QK1: the same judgement of `K-qn` as the reference engine's.
 //! let legal = start.legal_moves().contains(&Move::Quake { dir: Dir::North });
-//! assert_eq!(fast.quake_into(Dir::North, &mut next), legal);
+//! assert_eq!(fast.quake_into(Dir::North, &mut next).is_some(), legal);
 //! // QK7: nothing in hand yet.
 //! assert!(fast.drop_move(Role::Knight, "e3".parse().unwrap()).is_none());
 //! ```
@@ -37,14 +37,19 @@ use crate::square::Square;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FastQuake {
     pos: Position,
+    /// Whether the side to move is in check: known from the mark of the
+    /// move that led here, and asked by the next quake (QK4).
+    in_check: bool,
 }
 
 impl FastQuake {
     /// The accelerator's copy of a Quake Chess position (DF or LB); `None`
     /// for another variant.
     pub fn from_position(pos: &Position) -> Option<FastQuake> {
-        matches!(pos.variant(), Variant::Quake | Variant::QuakeLb)
-            .then(|| FastQuake { pos: pos.clone() })
+        matches!(pos.variant(), Variant::Quake | Variant::QuakeLb).then(|| FastQuake {
+            pos: pos.clone(),
+            in_check: pos.is_check(),
+        })
     }
 
     /// The reference position, equal to the one the reference engine reaches.
@@ -84,21 +89,28 @@ impl FastQuake {
     }
 
     /// Plays the mover's quake in `dir` into `next` when it is legal
-    /// (QK1–QK6) and returns whether it was; `next` holds anything
-    /// otherwise.
-    pub fn quake_into(&self, dir: Dir, next: &mut FastQuake) -> bool {
-        let pos = &self.pos;
-        quake::play_quake_into(pos, dir, pos.is_check(), &mut next.pos)
+    /// (QK1–QK6) and says whether it checks or mates; `None` (and `next`
+    /// holds anything) when it is not legal.
+    pub fn quake_into(&self, dir: Dir, next: &mut FastQuake) -> Option<CheckMark> {
+        if !quake::play_quake_into(&self.pos, dir, self.in_check, &mut next.pos) {
+            return None;
+        }
+        Some(next.marked())
     }
 
     /// Plays the legal `mv` into `next` and says whether it checks or mates.
     pub fn play_into(&self, mv: &Move, next: &mut FastQuake) -> CheckMark {
-        fast_mailbox::play_into(&self.pos, mv, &mut next.pos)
+        next.pos.clone_from(&self.pos);
+        next.pos.play_in_place(mv);
+        next.marked()
     }
 
-    /// The mark the move into this position deserves (after
-    /// [`FastQuake::quake_into`]).
-    pub fn mark(&self) -> CheckMark {
-        fast_mailbox::mark_after(&self.pos)
+    /// The mark the move into this position deserves; keeps whether the
+    /// side to move is in check, which is what a mark says in Quake Chess
+    /// (its `gives_check` is `in_check`).
+    fn marked(&mut self) -> CheckMark {
+        let mark = fast_mailbox::mark_after(&self.pos);
+        self.in_check = mark != CheckMark::None;
+        mark
     }
 }

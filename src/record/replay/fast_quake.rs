@@ -43,7 +43,9 @@ pub(super) fn successor(fast: &FastQuake, san: &ParsedSan, next: &mut FastQuake)
     let mv = match san.san {
         San::Quake { dir } => {
             // Judged and played on one plan of the quake.
-            return fast.quake_into(dir, next) && same_mark(next.mark(), san.suffix);
+            return fast
+                .quake_into(dir, next)
+                .is_some_and(|mark| same_mark(mark, san.suffix));
         }
         San::Drop { role, to } => fast.drop_move(role, to),
         San::Normal {

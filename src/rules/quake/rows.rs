@@ -146,7 +146,13 @@ impl Small {
         if set == 0 {
             return true;
         }
-        let mut reach = set & set.wrapping_neg();
+        Small::filled_from(set, set & set.wrapping_neg(), grow)
+    }
+
+    /// Whether everything in `set` is reached from `seeds` (in `set`) when
+    /// each round adds `grow(reach)`.
+    fn filled_from(set: u128, seeds: u128, grow: impl Fn(u128) -> u128) -> bool {
+        let mut reach = seeds;
         loop {
             let next = (reach | grow(reach)) & set;
             if next == reach {
@@ -178,10 +184,13 @@ impl Small {
             let both = e | west;
             both << w | both >> w
         };
-        for class in [self.cells & even, self.cells & !even] {
-            if !Small::filled(class, diagonal) {
-                return Some(NOT_DIAGONAL);
-            }
+        // Both classes at once: a diagonal step never leaves its class, so
+        // a fill seeded once in each reaches all cells exactly when each
+        // class is one component.
+        let seed = |x: u128| x & x.wrapping_neg();
+        let seeds = seed(self.cells & even) | seed(self.cells & !even);
+        if !Small::filled_from(self.cells, seeds, diagonal) {
+            return Some(NOT_DIAGONAL);
         }
         let knight = |x: u128| {
             let one = self.sideways(x);
