@@ -3,10 +3,11 @@
 
 use crate::notation::san::ParsedSan;
 use crate::position::Position;
-use crate::record::replay::{fast, fast_fault_line, fast_masked, fast_slide};
+use crate::record::replay::{fast, fast_fault_line, fast_masked, fast_quake, fast_slide};
 use crate::rules::fast_chess::FastChess;
 use crate::rules::fast_fault_line::FastFaultLine;
 use crate::rules::fast_masked::FastMasked;
+use crate::rules::fast_quake::FastQuake;
 use crate::rules::fast_slide::FastSlide;
 use crate::rules::Outcome;
 
@@ -22,6 +23,8 @@ pub(super) enum FastPos {
     FaultLine(FastFaultLine),
     /// Slide-chess (SC), on 128-bit boards of its 9 × 8 frame.
     Slide(Box<FastSlide>),
+    /// Quake Chess, both armies (QK), on the reference cells.
+    Quake(Box<FastQuake>),
 }
 
 impl FastPos {
@@ -32,6 +35,7 @@ impl FastPos {
             .or_else(|| FastMasked::from_position(pos).map(FastPos::Masked))
             .or_else(|| FastFaultLine::from_position(pos).map(FastPos::FaultLine))
             .or_else(|| FastSlide::from_position(pos).map(|f| FastPos::Slide(f.into())))
+            .or_else(|| FastQuake::from_position(pos).map(|q| FastPos::Quake(q.into())))
     }
 
     /// The reference position.
@@ -41,6 +45,7 @@ impl FastPos {
             FastPos::Masked(m) => m.to_position(),
             FastPos::FaultLine(f) => f.to_position(),
             FastPos::Slide(s) => s.to_position(),
+            FastPos::Quake(q) => q.to_position(),
         }
     }
 
@@ -51,6 +56,7 @@ impl FastPos {
             FastPos::Masked(m) => m.outcome(),
             FastPos::FaultLine(f) => f.outcome(),
             FastPos::Slide(s) => s.outcome(),
+            FastPos::Quake(q) => q.outcome(),
         }
     }
 
@@ -66,6 +72,7 @@ impl FastPos {
             (FastPos::Masked(a), FastPos::Masked(b)) => fast_masked::successor(a, san, b),
             (FastPos::FaultLine(a), FastPos::FaultLine(b)) => fast_fault_line::successor(a, san, b),
             (FastPos::Slide(a), FastPos::Slide(b)) => fast_slide::successor(a, san, b),
+            (FastPos::Quake(a), FastPos::Quake(b)) => fast_quake::successor(a, san, b),
             _ => false,
         }
     }

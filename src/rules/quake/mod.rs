@@ -228,6 +228,46 @@ impl Rules for Quake {
     }
 }
 
+/// QK4 on the board a quake makes (`next`, from [`quake_board`]), after
+/// QK6's pocketing, which this does: what `play` would do, without
+/// computing the quake twice. The turn is not passed.
+fn quake_safe(mover: Color, next: &mut Position) -> Result<(), Illegal> {
+    pocket_pawns(next, mover);
+    if next
+        .king(mover)
+        .is_some_and(|k| Quake::attacked(next, k, mover.other()))
+    {
+        return Err(Illegal::new(
+            "QK4",
+            "the quake would leave the king attacked",
+        ));
+    }
+    Ok(())
+}
+
+/// Plays the mover's quake in `dir` into `next` when it is legal (QK1–QK6,
+/// as [`Rules::check`] judges it, given whether the mover is in check) and
+/// returns whether it was; `next` then equals `pos` after
+/// [`Rules::play`], and holds anything otherwise. One plan of the quake
+/// serves both the judgement and the move.
+pub(crate) fn play_quake_into(
+    pos: &Position,
+    dir: Dir,
+    in_check: bool,
+    next: &mut Position,
+) -> bool {
+    if in_check || pos.king(pos.turn).is_none() {
+        return false;
+    }
+    if rows::quake_board_into(pos, dir, next).is_err() || quake_safe(pos.turn, next).is_err() {
+        return false;
+    }
+    // What `play` does after the quake (the pocketing is done).
+    next.ep = None;
+    movegen::finish_turn(next, false);
+    true
+}
+
 /// [`Rules::check`] with whether the mover is in check asked only of a quake
 /// (QK4), the one move kind that needs it.
 fn checked(pos: &Position, mv: &Move, in_check: impl FnOnce() -> bool) -> Result<(), Illegal> {
@@ -237,21 +277,8 @@ fn checked(pos: &Position, mv: &Move, in_check: impl FnOnce() -> bool) -> Result
             if in_check() {
                 return Err(Illegal::new("QK4", "a king in check may not quake"));
             }
-            // QK4 on the board the quake makes, after QK6's pocketing
-            // (what `play` does, without computing the quake twice).
             let mut next = quake_board(pos, dir)?;
-            pocket_pawns(&mut next, pos.turn);
-            let them = pos.turn.other();
-            if next
-                .king(pos.turn)
-                .is_some_and(|k| Quake::attacked(&next, k, them))
-            {
-                return Err(Illegal::new(
-                    "QK4",
-                    "the quake would leave the king attacked",
-                ));
-            }
-            return Ok(());
+            return quake_safe(pos.turn, &mut next);
         }
         Move::Normal { .. } => {}
         _ => return Err(Illegal::new("QK7", "no such move in Quake Chess")),

@@ -146,7 +146,13 @@ impl Small {
         if set == 0 {
             return true;
         }
-        let mut reach = set & set.wrapping_neg();
+        Small::filled_from(set, set & set.wrapping_neg(), grow)
+    }
+
+    /// Whether everything in `set` is reached from `seeds` (in `set`) when
+    /// each round adds `grow(reach)`.
+    fn filled_from(set: u128, seeds: u128, grow: impl Fn(u128) -> u128) -> bool {
+        let mut reach = seeds;
         loop {
             let next = (reach | grow(reach)) & set;
             if next == reach {
@@ -178,10 +184,13 @@ impl Small {
             let both = e | west;
             both << w | both >> w
         };
-        for class in [self.cells & even, self.cells & !even] {
-            if !Small::filled(class, diagonal) {
-                return Some(NOT_DIAGONAL);
-            }
+        // Both classes at once: a diagonal step never leaves its class, so
+        // a fill seeded once in each reaches all cells exactly when each
+        // class is one component.
+        let seed = |x: u128| x & x.wrapping_neg();
+        let seeds = seed(self.cells & even) | seed(self.cells & !even);
+        if !Small::filled_from(self.cells, seeds, diagonal) {
+            return Some(NOT_DIAGONAL);
         }
         let knight = |x: u128| {
             let one = self.sideways(x);
@@ -413,6 +422,22 @@ pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal>
     let mut next = pos.clone();
     apply(&mut next, &plan);
     Ok(next)
+}
+
+/// [`quake_board`] written into `next` (copied over, no new board): for a
+/// caller that keeps the board it judged, such as the accelerator.
+pub(crate) fn quake_board_into(
+    pos: &Position,
+    dir: Dir,
+    next: &mut Position,
+) -> Result<(), Illegal> {
+    let plan = plan(pos, dir)?;
+    if let Some(ill) = shape_violation(&plan.rows, plan.band) {
+        return Err(ill);
+    }
+    next.clone_from(pos);
+    apply(next, &plan);
+    Ok(())
 }
 
 /// Plays a quake that [`quake_board`] allows, in place, without testing QK2

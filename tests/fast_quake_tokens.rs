@@ -1,0 +1,262 @@
+//! The Quake Chess accelerator (`rules::fast_quake`, both armies) against
+//! the reference engine, token by token: it may play only a token the
+//! reference plays the same way without a word (QK1 quakes, QK7 drops,
+//! piece moves with QK6's pocketing and QK7's captures into the hand), it
+//! must reach the same position (frame, hands and all, QK5) with the same
+//! check or mate mark, and validation with it must report exactly what the
+//! reference reports.
+mod mailbox_fast;
+
+use fvnote::notation::fen::read_fen;
+use fvnote::notation::san::{ParsedSan, San};
+use fvnote::record::gen::{generate, to_pgn as gen_pgn, GenOptions};
+use fvnote::record::replay::fast_quake::play_clean;
+use fvnote::rules::fast_quake::FastQuake;
+use fvnote::{Color, Move, Position, Role, Variant};
+use mailbox_fast::{
+    compare_along_games, compare_tokens, compare_verdicts, pgn_files, special_games, to_pgn,
+};
+use std::cell::RefCell;
+
+const ARMIES: [Variant; 2] = [Variant::Quake, Variant::QuakeLb];
+
+/// What the played tokens showed, so a test can say it met each case.
+#[derive(Default, Debug)]
+struct Seen {
+    quakes: usize,
+    frame_grew: usize,
+    quake_checks: usize,
+    quake_mates: usize,
+    drops: usize,
+    drop_checks: usize,
+    mates: usize,
+    captures_into_hand: usize,
+    drops_on_rank: [bool; 8],
+}
+
+thread_local! {
+    static SEEN: RefCell<Seen> = RefCell::new(Seen::default());
+}
+
+fn hand(pos: &Position, color: Color) -> u32 {
+    Role::ALL
+        .iter()
+        .map(|&r| u32::from(pos.in_hand(color, r)))
+        .sum()
+}
+
+fn fast_play(pos: &Position, san: &ParsedSan) -> Option<Position> {
+    let mut fast = FastQuake::from_position(pos).expect("a Quake Chess position");
+    if !play_clean(&mut fast, san) {
+        assert_eq!(
+            fast.to_position(),
+            *pos,
+            "declined {san:?} changed the board"
+        );
+        return None;
+    }
+    let after = fast.to_position();
+    let mate = san.suffix == Some(fvnote::notation::san::Suffix::Mate);
+    let check = san.suffix.is_some();
+    SEEN.with(|s| {
+        let mut s = s.borrow_mut();
+        match san.san {
+            San::Quake { .. } => {
+                s.quakes += 1;
+                s.frame_grew +=
+                    usize::from(after.frame().0 * after.frame().1 > pos.frame().0 * pos.frame().1);
+                s.quake_checks += usize::from(check);
+                s.quake_mates += usize::from(mate);
+            }
+            San::Drop { to, .. } => {
+                s.drops += 1;
+                s.drop_checks += usize::from(check);
+                if let Some(r) = s.drops_on_rank.get_mut(usize::from(to.rank())) {
+                    *r = true;
+                }
+            }
+            San::Normal { capture: true, .. } => {
+                s.captures_into_hand +=
+                    usize::from(hand(&after, pos.turn()) > hand(pos, pos.turn()));
+            }
+            _ => {}
+        }
+        s.mates += usize::from(mate);
+    });
+    Some(after)
+}
+
+/// Every canonical token of a legal move is the accelerator's.
+fn never(_: &Position, _: &Move) -> bool {
+    false
+}
+
+/// Drop and quake tokens beyond the candidates: every piece letter of both
+/// armies (and the king and queen, which no hand holds) on every square of
+/// a grown frame and beyond it (`all_drops`, else a few), and every quake
+/// with every mark.
+fn extra_tokens(all_drops: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let letters: &[&str] = if all_drops {
+        &[
+            "P", "N", "B", "R", "Q", "K", "RN", "BN", "BR", "NR", "NB", "RB",
+        ]
+    } else {
+        &["P", "Q", "K", "RN"]
+    };
+    let squares = if all_drops { 1..=9 } else { 3..=4 };
+    for f in 'a'..='k' {
+        for r in squares.clone() {
+            for p in letters {
+                out.push(format!("{p}@{f}{r}"));
+            }
+            out.push(format!("N@{f}{r}+"));
+            out.push(format!("R@{f}{r}#"));
+        }
+    }
+    // Full origins (needed only where rivals share the origin's file and
+    // its rank), with and without a capture mark.
+    for from in ["b1", "b5", "d1"] {
+        for mark in ["", "+"] {
+            out.push(format!("N{from}xc3{mark}"));
+            out.push(format!("N{from}c3{mark}"));
+        }
+    }
+    for d in ["n", "s", "e", "w"] {
+        for mark in ["", "+", "#"] {
+            out.push(format!("K-q{d}{mark}"));
+        }
+    }
+    out
+}
+
+#[test]
+fn the_accelerator_plays_only_what_the_reference_plays_cleanly() {
+    let extra = extra_tokens(false);
+    for variant in ARMIES {
+        let games = special_games(variant, 6, 27, 120);
+        let (positions, played, _) =
+            compare_along_games(variant, &games, &extra, &fast_play, &never);
+        assert!(positions > 300, "{variant:?}: {positions}");
+        assert!(played > 5_000, "{variant:?}: {played}");
+    }
+    SEEN.with(|s| {
+        let s = s.borrow();
+        assert!(s.quakes > 100 && s.drops > 100, "{s:?}");
+        assert!(s.frame_grew > 10 && s.captures_into_hand > 10, "{s:?}");
+        assert!(s.quake_checks > 0 && s.drop_checks > 0, "{s:?}");
+    });
+}
+
+/// Hand-made positions: quakes that grow the frame, check or mate, drops
+/// on every rank, captures into the hand, pawns pocketed (QK6).
+#[test]
+fn hand_made_positions_are_judged_as_the_reference_judges() {
+    let extra = extra_tokens(true);
+    let mut positions = Vec::new();
+    for (variant, fen) in [
+        // A 4×4 frame, full: every quake grows it (QK5).
+        (Variant::Quake, "3k/4/4/K3[NBRP] w - - 0 1"),
+        (Variant::Quake, "3k/4/4/K3[nbrp] b - - 0 1"),
+        // A rook that quakes east with its king's rank onto the black
+        // king's file gives check; drops check too.
+        (Variant::Quake, "2k2/5/5/5/KR3[RN] w - - 0 1"),
+        // Mate by a quake: `K-qw` slides rank 3 west, the b3 rook onto
+        // the cornered king's file, the b1 rook holding the b-file.
+        (Variant::Quake, "k4/5/1R2K/5/1R3[] w - - 0 1"),
+        (Variant::QuakeLb, "k4/5/1(RN)2K/5/1(RB)3[] w - - 0 1"),
+        (Variant::Quake, "k4/2R2/5/5/K4[R] w - - 0 1"),
+        // Three knights onto c3: `Nb1xc3+` names its full origin.
+        (Variant::Quake, "1N1k1/5/2p2/5/KN1N1[] w - - 0 1"),
+        // Captures into the hand, a pawn stepping to its last cell (QK6).
+        (Variant::Quake, "k2r1/2P2/2n2/1B3/K3*[] w - - 0 1"),
+        (
+            Variant::QuakeLb,
+            "k2(rn)1/2P2/2(nb)2/1(BR)3/K3*[(RN)] w - - 0 1",
+        ),
+        (Variant::QuakeLb, "(rb)k3/5/5/5/1(NR)2K[(nr)p] b - - 0 1"),
+    ] {
+        let pos = read_fen(fen, variant).unwrap_or_else(|e| panic!("{fen}: {e}"));
+        positions.push(pos);
+    }
+    for variant in ARMIES {
+        let start = Position::start(variant);
+        positions.push(start.clone());
+        // Lines from the start through captures, drops and quakes.
+        for line in [&["e3", "d4", "exd4", "P@e4"][..]] {
+            let mut pos = start.clone();
+            for san in line {
+                if San::parse(san).unwrap().play(&mut pos).is_err() {
+                    break;
+                }
+                positions.push(pos.clone());
+            }
+        }
+    }
+    let mut played = 0;
+    for pos in &positions {
+        played += compare_tokens(pos, &extra, &fast_play, &never).0;
+    }
+    assert!(played > 100, "{played}");
+    SEEN.with(|s| {
+        let s = s.borrow();
+        assert!(s.frame_grew > 0 && s.quake_checks > 0, "{s:?}");
+        assert!(s.quake_mates > 0 && s.mates > s.quake_mates, "{s:?}");
+        assert!(s.captures_into_hand > 0, "{s:?}");
+        assert!(s.drops_on_rank[..5].iter().all(|&r| r), "{s:?}");
+    });
+}
+
+/// Games with the moves the reference reports: quakes in check (after a
+/// clean checking drop: QK4, the accelerator's kept check), of both
+/// kings' strip, drops with nothing in hand or onto a pawn's strip,
+/// lenient and wrong marks, variations.
+const TRICKY: &str = r#"
+[Variant "quake"]
+[SetUp "1"]
+[FEN "2k2/5/5/5/KR3[RN] w - - 0 1"]
+
+1. R@c2+ K-qn *
+
+[Variant "quake"]
+[SetUp "1"]
+[FEN "2k2/5/5/5/KR3[RN] w - - 0 1"]
+
+1. R@c2+ (1. N@d3+ K-qs) 1... Kd5 2. K-qe Kd4 3. K-qn *
+[Variant "quake"]
+
+1. e3 d4 2. exd4 e4 3. P@d3 (3. K-qn) 3... P@e5 4. K-qs K-qw 5. N@c3 Kxe3 *
+
+[Variant "quake"]
+
+1. e3 d4 2. exd4 e4 3. N@e6 P@c3 4. K-qe+ K-qn 5. Bxc3 *
+
+[Variant "quake-lb"]
+
+1. e3 d4 2. exd4 e4 3. K-qw K-qe 4. P@e2 P@d3 5. Nf3 N@e3 *
+
+[Variant "quake-lb"]
+
+1. d3 e4 2. dxe4 d4 3. P@d2 P@e3 4. K-qs+ RN@e4 5. K-qn# *
+"#;
+
+#[test]
+fn validation_with_the_accelerator_reports_exactly_what_the_reference_reports() {
+    let mut texts = vec![("tricky".to_owned(), TRICKY.as_bytes().to_vec())];
+    texts.extend(pgn_files("fixtures/quake"));
+    texts.extend(pgn_files("fixtures/quake-lb"));
+    for (seed, variant) in ARMIES.into_iter().enumerate() {
+        let games = special_games(variant, 30, 11 + seed as u64, 200);
+        texts.push(("special".into(), to_pgn(variant, &games).into_bytes()));
+        // What `fvnote gen` writes: comments, NAGs and variations.
+        let generated = generate(&GenOptions {
+            variant,
+            games: 30,
+            seed: 5 + seed as u64,
+            max_plies: 200,
+        });
+        texts.push(("gen".into(), gen_pgn(&generated).into_bytes()));
+    }
+    let compared = compare_verdicts(&texts);
+    assert!(compared >= 200, "{compared}");
+}
