@@ -122,18 +122,30 @@ pub(super) fn same_mark(mark: CheckMark, written: Option<Suffix>) -> bool {
 /// one the move is played on.
 #[inline]
 pub fn successor<B: CleanBoard>(fast: &B, san: &ParsedSan, next: &mut B) -> bool {
+    clean_play(fast, san, next).is_some()
+}
+
+/// [`successor`], saying what was played (conversion describes each move):
+/// the origin of a piece move (None for castling) and the move's mark,
+/// which is the one written.
+#[inline]
+pub fn clean_play<B: CleanBoard>(
+    fast: &B,
+    san: &ParsedSan,
+    next: &mut B,
+) -> Option<(Option<Square>, CheckMark)> {
     if !san.lenient.is_empty() {
-        return false;
+        return None;
     }
-    let Some(mv) = clean_move(fast, &san.san) else {
-        return false;
-    };
-    same_mark(fast.play_into(mv, next), san.suffix)
+    let (mv, from) = clean_move(fast, &san.san)?;
+    let mark = fast.play_into(mv, next);
+    same_mark(mark, san.suffix).then_some((from, mark))
 }
 
 /// The one legal move a canonical token names, if it names exactly one
-/// and carries the right capture mark and no needless disambiguation.
-fn clean_move<B: CleanBoard>(fast: &B, san: &San) -> Option<B::Move> {
+/// and carries the right capture mark and no needless disambiguation; and
+/// its origin (a piece move's).
+fn clean_move<B: CleanBoard>(fast: &B, san: &San) -> Option<(B::Move, Option<Square>)> {
     match *san {
         San::Normal {
             role: Some(role),
@@ -179,9 +191,9 @@ fn clean_move<B: CleanBoard>(fast: &B, san: &San) -> Option<B::Move> {
                 }
             }
             let mv = fast.piece_move(from, to, promotion)?;
-            (fast.is_capture(mv) == capture).then_some(mv)
+            (fast.is_capture(mv) == capture).then_some((mv, Some(from)))
         }
-        San::Castle(side) => fast.castle(side),
+        San::Castle(side) => fast.castle(side).map(|mv| (mv, None)),
         _ => None,
     }
 }
