@@ -13,13 +13,12 @@
 //! the reference engine, as before, and the accelerator takes the position
 //! after it anew.
 
-use std::fmt::Write as _;
-
 use crate::moves::Move;
 use crate::notation::fen::write_fen;
 use crate::notation::san::{ParsedSan, San, Suffix};
 use crate::piece::{Color, Role};
 use crate::position::Position;
+use crate::record::replay::fast::{clean_san_into, push_square};
 use crate::record::replay::FastPos;
 use crate::rules::fast_chess::CheckMark;
 use crate::rules::fault_line::move_needs_permission as slide_needs_permission;
@@ -162,7 +161,7 @@ fn play_parsed(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts) -> bool {
                     };
                     t.pos.play_in_place(&mv);
                     std::mem::swap(now, next);
-                    san_text(&parsed.san, &mut facts.canonical);
+                    clean_san_into(&parsed.san, None, &mut facts.canonical);
                     let suffix = match check {
                         CheckMark::None => None,
                         CheckMark::Check => Some(Suffix::Check),
@@ -314,60 +313,4 @@ fn describe(
 pub fn square_text(s: Square, out: &mut String) {
     out.clear();
     push_square(s, out);
-}
-
-fn push_file(file: u8, out: &mut String) {
-    out.push(char::from(b'a'.wrapping_add(file)));
-}
-
-fn push_rank(rank: u8, out: &mut String) {
-    match rank {
-        0..=8 => out.push(char::from(b'1' + rank)),
-        _ => {
-            let _ = write!(out, "{}", u32::from(rank) + 1);
-        }
-    }
-}
-
-fn push_square(s: Square, out: &mut String) {
-    push_file(s.file(), out);
-    push_rank(s.rank(), out);
-}
-
-/// A piece move's or castling's SAN as `San`'s `Display` writes it, with
-/// no formatting machinery (once per ply); other moves through `Display`.
-fn san_text(san: &San, out: &mut String) {
-    match *san {
-        San::Normal {
-            role,
-            file,
-            rank,
-            capture,
-            to,
-            promotion,
-        } => {
-            match role {
-                Some(Role::Pawn) if rank.is_some() => out.push('P'),
-                Some(Role::Pawn) | None => {}
-                Some(r) => out.push_str(r.code()),
-            }
-            if let Some(f) = file {
-                push_file(f, out);
-            }
-            if let Some(r) = rank {
-                push_rank(r, out);
-            }
-            if capture {
-                out.push('x');
-            }
-            push_square(to, out);
-            if let Some(p) = promotion {
-                out.push('=');
-                out.push_str(p.code());
-            }
-        }
-        _ => {
-            let _ = write!(out, "{san}");
-        }
-    }
 }
