@@ -73,11 +73,11 @@ pub struct GameStream<S> {
 
 impl<S: GameSink> GameStream<S> {
     /// Games to `sink`; `replay`: replay each game alongside (a full replay,
-    /// so every token gets a verdict).
+    /// so every token gets a verdict; clean tokens on the accelerator).
     pub fn new(sink: S, replay: bool) -> GameStream<S> {
         GameStream {
             sink,
-            replayer: replay.then(|| Replayer::new(ReplayOptions::default())),
+            replayer: replay.then(|| Replayer::new(ReplayOptions::default()).fast_verdicts()),
             tags: Vec::new(),
             stack: Vec::new(),
             pending_number: None,

@@ -13,13 +13,14 @@ use std::slice::Iter;
 use compact_str::CompactString;
 
 use crate::model::{Comment, Node, Record, Span, Tag};
-use crate::position::Position;
 use crate::record::game_stream::{GameEnd, GameSink};
 use crate::record::json::{
-    game_start, play_ply, variation_depth, JsonComment, JsonError, JsonOptions, Ply, Promotion,
-    FORMAT, MAX_VARIATION_DEPTH, VERSION,
+    game_start, variation_depth, JsonComment, JsonError, JsonOptions, FORMAT, MAX_VARIATION_DEPTH,
+    VERSION,
 };
+use crate::record::json_ply::{self, square_text, Facts, Track};
 use crate::record::json_write::JsonWriter;
+use crate::square::Square;
 use crate::variant::Variant;
 
 /// The layout of the JSON written.
@@ -49,7 +50,7 @@ pub struct JsonGames<W: Write> {
     /// Games written before this one (the array's separator).
     pub games_before: usize,
     // The game being written.
-    pos: Option<Position>,
+    pos: Option<Box<Track>>,
     tags: Vec<Tag>,
     start: Option<String>,
     variant: Option<&'static str>,
@@ -60,6 +61,9 @@ pub struct JsonGames<W: Write> {
     error: Option<io::Error>,
     /// The game is replayed alongside: its verdicts count.
     replayed: bool,
+    /// A ply's derived fields, and a square's text: kept, not allocated.
+    facts: Option<Box<Facts>>,
+    text: String,
 }
 
 impl<W: Write> JsonGames<W> {
@@ -82,6 +86,8 @@ impl<W: Write> JsonGames<W> {
             deepest: 0,
             error: None,
             replayed: false,
+            facts: None,
+            text: String::new(),
         }
     }
 
@@ -129,41 +135,46 @@ impl<W: Write> JsonGames<W> {
         self.w.end_array()
     }
 
-    /// A node and its variations from `pos` (the position before it, which
-    /// becomes the one after). Recursion is bounded: nesting is at most
-    /// [`MAX_VARIATION_DEPTH`].
+    /// A node and its variations from `track` (the position before it,
+    /// which becomes the one after). Recursion is bounded: nesting is at
+    /// most [`MAX_VARIATION_DEPTH`].
     fn node(
         &mut self,
         node: &Node,
         verdicts: &mut Iter<'_, Option<CompactString>>,
-        pos: &mut Option<Position>,
+        track: &mut Option<Box<Track>>,
     ) -> io::Result<()> {
         let resolved = !self.replayed || matches!(verdicts.next(), Some(Some(_)));
         let before = if node.variations.is_empty() {
             None
         } else {
-            pos.clone()
+            track.clone()
         };
-        let ply = play_ply(node, resolved, pos, &self.opts);
-        if self.compact {
-            self.compact_ply(&ply, node, verdicts, &before)
+        // Kept between plies; a variation's plies get their own.
+        let mut facts = self.facts.take().unwrap_or_default();
+        let played = json_ply::play(&node.san, resolved, track, &mut facts, self.opts.fens);
+        let p = played.then_some(&*facts);
+        let r = if self.compact {
+            self.compact_ply(p, node, verdicts, &before)
         } else {
-            self.full_ply(&ply, node, verdicts, &before)
-        }
+            self.full_ply(p, node, verdicts, &before)
+        };
+        self.facts = Some(facts);
+        r
     }
 
     fn variations(
         &mut self,
         node: &Node,
         verdicts: &mut Iter<'_, Option<CompactString>>,
-        before: &Option<Position>,
+        before: &Option<Box<Track>>,
     ) -> io::Result<()> {
         self.w.begin_array()?;
         for line in &node.variations {
-            let mut pos = before.clone();
+            let mut track = before.clone();
             self.w.begin_array()?;
             for n in line {
-                self.node(n, verdicts, &mut pos)?;
+                self.node(n, verdicts, &mut track)?;
             }
             self.w.end_array()?;
         }
@@ -178,105 +189,134 @@ impl<W: Write> JsonGames<W> {
         Ok(())
     }
 
+    fn opt_str(&mut self, key: &str, v: Option<&str>) -> io::Result<()> {
+        if let Some(v) = v {
+            self.w.key(key)?;
+            self.w.string(v)?;
+        }
+        Ok(())
+    }
+
+    fn square(&mut self, key: &str, sq: Option<Square>) -> io::Result<()> {
+        if let Some(sq) = sq {
+            square_text(sq, &mut self.text);
+            self.w.key(key)?;
+            self.w.string(&self.text)?;
+        }
+        Ok(())
+    }
+
+    fn direction(&mut self, d: Option<char>) -> io::Result<()> {
+        if let Some(d) = d {
+            self.w.key("direction")?;
+            self.w.string(d.encode_utf8(&mut [0; 4]))?;
+        }
+        Ok(())
+    }
+
     fn full_ply(
         &mut self,
-        p: &Ply,
+        p: Option<&Facts>,
         node: &Node,
         verdicts: &mut Iter<'_, Option<CompactString>>,
-        before: &Option<Position>,
+        before: &Option<Box<Track>>,
     ) -> io::Result<()> {
         let w = &mut self.w;
         w.begin_object()?;
         w.key("san")?;
-        w.string(&p.san)?;
+        w.string(&node.san)?;
         w.key("move_number")?;
-        match p.move_number {
+        match node.move_number {
             Some(n) => w.number(u64::from(n))?,
             None => w.null()?,
         }
-        self.opt("canonical", &p.canonical)?;
-        self.opt("kind", &p.kind)?;
-        self.opt("color", &p.color)?;
-        self.opt("piece", &p.piece)?;
-        self.opt("from", &p.from)?;
-        self.opt("to", &p.to)?;
-        if let Some(r) = p.rank {
-            self.w.key("rank")?;
-            self.w.number(u64::from(r))?;
-        }
-        self.opt("direction", &p.direction)?;
-        if let Some(promotion) = &p.promotion {
-            self.w.key("promotion")?;
-            self.promotion(promotion)?;
-        }
-        self.opt("captured", &p.captured)?;
-        if let Some(check) = &p.check {
+        if let Some(p) = p {
+            self.opt_str("canonical", Some(&p.canonical))?;
+            self.opt_str("kind", Some(p.kind))?;
+            self.opt_str("color", Some(p.color))?;
+            self.opt_str("piece", p.piece)?;
+            self.square("from", p.from)?;
+            self.square("to", p.to)?;
+            if let Some(r) = p.rank {
+                self.w.key("rank")?;
+                self.w.number(u64::from(r))?;
+            }
+            self.direction(p.direction)?;
+            self.promotion(p)?;
+            self.opt_str("captured", p.captured)?;
             self.w.key("check")?;
-            self.w.opt_string(check.as_deref())?;
+            self.w.opt_string(p.check)?;
+            if let Some(b) = p.permission {
+                self.w.key("permission")?;
+                self.w.boolean(b)?;
+            }
         }
-        if let Some(b) = p.permission {
-            self.w.key("permission")?;
-            self.w.boolean(b)?;
-        }
-        self.nags(&p.nags)?;
-        if !p.comments_before.is_empty() {
+        self.nags(&node.nags)?;
+        if !node.comments_before.is_empty() {
             self.w.key("comments_before")?;
-            self.comments(&p.comments_before)?;
+            self.comments(&node.comments_before)?;
         }
         self.w.key("comments")?;
-        self.comments(&p.comments)?;
+        self.comments(&node.comments)?;
         self.w.key("variations")?;
         self.variations(node, verdicts, before)?;
-        self.opt("fen_after", &p.fen_after)?;
+        if let Some(fen) = p.and_then(|p| p.fen_after.as_deref()) {
+            self.w.key("fen_after")?;
+            self.w.string(fen)?;
+        }
         self.w.end_object()
     }
 
     /// The compact form: keys sorted, empty and derived fields left out.
     fn compact_ply(
         &mut self,
-        p: &Ply,
+        p: Option<&Facts>,
         node: &Node,
         verdicts: &mut Iter<'_, Option<CompactString>>,
-        before: &Option<Position>,
+        before: &Option<Box<Track>>,
     ) -> io::Result<()> {
         self.w.begin_object()?;
-        if p.canonical.as_ref().is_some_and(|c| *c != p.san) {
-            self.opt("canonical", &p.canonical)?;
+        if let Some(p) = p.filter(|p| p.canonical.as_str() != node.san.as_str()) {
+            self.opt_str("canonical", Some(&p.canonical))?;
         }
-        self.opt("captured", &p.captured)?;
-        if let Some(Some(check)) = &p.check {
+        let p_or = |f: fn(&Facts) -> Option<&str>| p.and_then(f);
+        self.opt_str("captured", p_or(|p| p.captured))?;
+        if let Some(check) = p_or(|p| p.check) {
             self.w.key("check")?;
             self.w.string(check)?;
         }
-        if !p.comments.is_empty() {
+        if !node.comments.is_empty() {
             self.w.key("comments")?;
-            self.comments(&p.comments)?;
+            self.comments(&node.comments)?;
         }
-        if !p.comments_before.is_empty() {
+        if !node.comments_before.is_empty() {
             self.w.key("comments_before")?;
-            self.comments(&p.comments_before)?;
+            self.comments(&node.comments_before)?;
         }
-        self.opt("direction", &p.direction)?;
-        self.opt("fen_after", &p.fen_after)?;
-        self.opt("from", &p.from)?;
-        if !p.nags.is_empty() {
-            self.nags(&p.nags)?;
+        if let Some(p) = p {
+            self.direction(p.direction)?;
+            self.opt_str("fen_after", p.fen_after.as_deref())?;
+            self.square("from", p.from)?;
         }
-        if let Some(b) = p.permission {
-            self.w.key("permission")?;
-            self.w.boolean(b)?;
+        if !node.nags.is_empty() {
+            self.nags(&node.nags)?;
         }
-        if let Some(promotion) = &p.promotion {
-            self.w.key("promotion")?;
-            self.promotion(promotion)?;
-        }
-        if let Some(r) = p.rank {
-            self.w.key("rank")?;
-            self.w.number(u64::from(r))?;
+        if let Some(p) = p {
+            if let Some(b) = p.permission {
+                self.w.key("permission")?;
+                self.w.boolean(b)?;
+            }
+            self.promotion(p)?;
+            if let Some(r) = p.rank {
+                self.w.key("rank")?;
+                self.w.number(u64::from(r))?;
+            }
         }
         self.w.key("san")?;
-        self.w.string(&p.san)?;
-        self.opt("to", &p.to)?;
+        self.w.string(&node.san)?;
+        if let Some(p) = p {
+            self.square("to", p.to)?;
+        }
         if !node.variations.is_empty() {
             self.w.key("variations")?;
             self.variations(node, verdicts, before)?;
@@ -293,31 +333,39 @@ impl<W: Write> JsonGames<W> {
         self.w.end_array()
     }
 
-    fn promotion(&mut self, p: &Promotion) -> io::Result<()> {
-        match p {
-            Promotion::Piece(role) => self.w.string(role),
-            Promotion::Cage(list) => {
-                self.w.begin_array()?;
-                for c in list {
-                    self.w.begin_object()?;
-                    let fields = [("square", &c.square), ("piece", &c.piece)];
-                    let fields = if self.compact {
-                        [fields[1], fields[0]]
-                    } else {
-                        fields
-                    };
-                    for (k, v) in fields {
-                        self.w.key(k)?;
-                        self.w.string(v)?;
-                    }
-                    self.w.end_object()?;
-                }
-                self.w.end_array()
-            }
+    /// `promotion`, if the ply promotes: a role code, or a cage
+    /// insertion's list.
+    fn promotion(&mut self, p: &Facts) -> io::Result<()> {
+        if let Some(role) = p.promotion {
+            self.w.key("promotion")?;
+            return self.w.string(role);
         }
+        if p.cage.is_empty() {
+            return Ok(());
+        }
+        self.w.key("promotion")?;
+        self.w.begin_array()?;
+        for &(square, piece) in &p.cage {
+            self.w.begin_object()?;
+            square_text(square, &mut self.text);
+            let square = std::mem::take(&mut self.text);
+            let fields = [("square", square.as_str()), ("piece", piece)];
+            let fields = if self.compact {
+                [fields[1], fields[0]]
+            } else {
+                fields
+            };
+            for (k, v) in fields {
+                self.w.key(k)?;
+                self.w.string(v)?;
+            }
+            self.text = square;
+            self.w.end_object()?;
+        }
+        self.w.end_array()
     }
 
-    fn comments(&mut self, list: &[JsonComment]) -> io::Result<()> {
+    fn comments(&mut self, list: &[Comment]) -> io::Result<()> {
         self.w.begin_array()?;
         for c in list {
             self.comment(c)?;
@@ -325,7 +373,8 @@ impl<W: Write> JsonGames<W> {
         self.w.end_array()
     }
 
-    fn comment(&mut self, c: &JsonComment) -> io::Result<()> {
+    fn comment(&mut self, c: &Comment) -> io::Result<()> {
+        let c = &JsonComment::from(c);
         let w = &mut self.w;
         w.begin_object()?;
         if !self.compact {
@@ -374,8 +423,7 @@ impl<W: Write> JsonGames<W> {
         if !self.prelude.is_empty() {
             self.w.key("prelude")?;
             let prelude = std::mem::take(&mut self.prelude);
-            let list: Vec<JsonComment> = prelude.iter().map(JsonComment::from).collect();
-            self.comments(&list)?;
+            self.comments(&prelude)?;
         }
         if let Some(r) = result {
             self.w.key("result")?;
@@ -418,7 +466,7 @@ impl<W: Write> GameSink for JsonGames<W> {
         };
         let (variant, start, start_fen) = game_start(&head);
         self.tags = head.tags;
-        self.pos = start;
+        self.pos = start.map(|p| Box::new(Track::new(p)));
         self.start = start_fen;
         self.variant = variant.map(|v| v.id());
         let pretty = self.layout == Layout::Element;
@@ -460,12 +508,15 @@ impl<W: Write> GameSink for JsonGames<W> {
                 s.w.key("prelude")?;
                 s.w.begin_array()?;
             }
-            s.comment(&JsonComment::from(c))
+            s.comment(c)
         });
     }
 
     fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]) {
-        let depth = variation_depth(std::slice::from_ref(&node));
+        let depth = match node.variations.is_empty() {
+            true => 0,
+            false => variation_depth(std::slice::from_ref(&node)),
+        };
         self.deepest = self.deepest.max(depth);
         self.write(|s| {
             s.open_moves()?;

@@ -39,6 +39,26 @@ pub struct JsonWriter<W: Write> {
 /// Bytes gathered before they are passed on.
 const BUF: usize = 1 << 15;
 
+/// Appends `bytes`; keys and most values are a few bytes long, and a call
+/// to `memcpy` for each cost more than the bytes.
+#[inline]
+fn push_short(buf: &mut Vec<u8>, bytes: &[u8]) {
+    if bytes.len() > 16 {
+        buf.extend_from_slice(bytes);
+        return;
+    }
+    buf.reserve(bytes.len());
+    for &b in bytes {
+        buf.push(b);
+    }
+}
+
+/// Whether serde_json escapes `b` in a string.
+#[inline]
+fn needs_escape(b: u8) -> bool {
+    b < 0x20 || b == b'"' || b == b'\\'
+}
+
 /// serde_json's escapes: `"`, `\`, and the control characters.
 fn escape(b: u8) -> Option<&'static [u8]> {
     Some(match b {
@@ -105,6 +125,12 @@ impl<W: Write> JsonWriter<W> {
 
     fn put(&mut self, bytes: &[u8]) -> io::Result<()> {
         self.buf.extend_from_slice(bytes);
+        self.spill()
+    }
+
+    /// Passes the text on once enough has gathered.
+    #[inline]
+    fn spill(&mut self) -> io::Result<()> {
         if self.buf.len() >= BUF {
             self.flush()?;
         }
@@ -173,12 +199,16 @@ impl<W: Write> JsonWriter<W> {
         self.end(b"]")
     }
 
-    /// A key of the open object; its value comes next.
+    /// A key of the open object; its value comes next. Keys are the
+    /// caller's field names: written as they are, so none may need
+    /// escaping (checked in debug builds).
     pub fn key(&mut self, k: &str) -> io::Result<()> {
+        debug_assert!(!k.bytes().any(needs_escape), "{k:?}");
         self.value()?;
-        self.quoted(k)?;
-        self.buf
-            .extend_from_slice(if self.pretty { b": " } else { b":" });
+        let sep: &[u8] = if self.pretty { b"\": " } else { b"\":" };
+        self.buf.push(b'"');
+        push_short(&mut self.buf, k.as_bytes());
+        push_short(&mut self.buf, sep);
         self.after_key = true;
         Ok(())
     }
@@ -191,15 +221,11 @@ impl<W: Write> JsonWriter<W> {
 
     fn quoted(&mut self, s: &str) -> io::Result<()> {
         let bytes = s.as_bytes();
+        self.buf.reserve(bytes.len() + 2);
         self.buf.push(b'"');
-        if !bytes.iter().any(|&b| b < 0x20 || b == b'"' || b == b'\\') {
-            // The common case: nothing to escape.
-            self.buf.extend_from_slice(bytes);
-            return self.put(b"\"");
-        }
         let mut start = 0;
         for (i, &b) in bytes.iter().enumerate() {
-            if b >= 0x20 && b != b'"' && b != b'\\' {
+            if !needs_escape(b) {
                 continue;
             }
             self.buf.extend_from_slice(&bytes[start..i]);
@@ -220,8 +246,9 @@ impl<W: Write> JsonWriter<W> {
             }
             start = i + 1;
         }
-        self.buf.extend_from_slice(&bytes[start..]);
-        self.put(b"\"")
+        push_short(&mut self.buf, &bytes[start..]);
+        self.buf.push(b'"');
+        self.spill()
     }
 
     /// A whole number.

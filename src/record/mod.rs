@@ -14,6 +14,7 @@ pub mod held;
 pub mod json;
 pub mod json_check;
 pub mod json_compact;
+pub mod json_ply;
 pub mod json_read_stream;
 pub mod json_reader;
 pub mod json_stream;

@@ -48,9 +48,64 @@ pub struct CanonicalPgn {
     /// resolve).
     renumbered: Option<Movetext<Vec<u8>>>,
     /// Lenient: the movetext with move numbers as written, used when a move
-    /// does not resolve.
+    /// does not resolve; None while it would be the same text as
+    /// `renumbered` (then it is that text, copied when they part).
     as_written: Option<Movetext<Vec<u8>>>,
+    /// While `as_written` is not apart: where the main line stands, as the
+    /// writer numbers it.
+    line: Numbering,
     unresolved: bool,
+}
+
+/// The writer's numbering of the main line (`notation::pgn::writer`: a
+/// number before every white move and before a black move that follows a
+/// comment or variation; a recorded number is always written and is the
+/// count from then on), followed to tell when a game's numbers as written
+/// are the ones renumbering writes, so its text is written once.
+#[derive(Clone, Copy)]
+struct Numbering {
+    fullmove: u32,
+    black: bool,
+    need_number: bool,
+}
+
+impl Numbering {
+    /// From the standard start; None when the tags set up a position
+    /// (which may start elsewhere): then both forms are written.
+    fn new(tags: &[Tag]) -> Option<Numbering> {
+        let fen = tags.iter().any(|t| t.name == "FEN");
+        (!fen).then_some(Numbering {
+            fullmove: 1,
+            black: false,
+            need_number: true,
+        })
+    }
+
+    /// Whether `node` (a main-line node) is written the same with its
+    /// recorded numbers as renumbered, and then moves past it; a node
+    /// with variations counts as different (their numbering is not
+    /// followed).
+    fn same(&mut self, node: &Node) -> bool {
+        if !node.variations.is_empty() {
+            return false;
+        }
+        let mut need = self.need_number || !node.comments_before.is_empty();
+        let numbered = !self.black || need;
+        let same = match node.move_number {
+            Some(n) => numbered && n == self.fullmove,
+            None => !numbered,
+        };
+        if !same {
+            return false;
+        }
+        need = !node.comments.is_empty();
+        if self.black {
+            self.fullmove = self.fullmove.saturating_add(1);
+        }
+        self.black = !self.black;
+        self.need_number = need;
+        true
+    }
 }
 
 impl CanonicalPgn {
@@ -63,6 +118,11 @@ impl CanonicalPgn {
             fix_result,
             renumbered: None,
             as_written: None,
+            line: Numbering {
+                fullmove: 1,
+                black: false,
+                need_number: true,
+            },
             unresolved: false,
         }
     }
@@ -81,7 +141,10 @@ impl GameSink for CanonicalPgn {
     fn movetext(&mut self, tags: &[Tag], _span: Span) -> bool {
         self.renumbered = Some(Movetext::new(Vec::new(), tags));
         if self.resolve == Resolve::Lenient {
-            self.as_written = Some(Movetext::new(Vec::new(), tags));
+            match Numbering::new(tags) {
+                Some(line) => self.line = line,
+                None => self.as_written = Some(Movetext::new(Vec::new(), tags)),
+            }
         }
         // Canonical SAN is the replay's.
         true
@@ -104,6 +167,12 @@ impl GameSink for CanonicalPgn {
             Some(Some(san)) => n.san.clone_from(san),
             _ => unresolved = true,
         });
+        // The two forms part at the first node whose numbers differ, or
+        // that does not resolve (renumbering stops there).
+        let apart = self.as_written.is_some() || self.renumbered.is_none();
+        if self.resolve == Resolve::Lenient && !apart && (unresolved || !self.line.same(&node)) {
+            self.as_written.clone_from(&self.renumbered);
+        }
         if unresolved {
             self.unresolved = true;
             self.renumbered = None;
@@ -136,7 +205,8 @@ impl GameSink for CanonicalPgn {
         };
         let movetext = match error {
             None => self.renumbered.take(),
-            Some(_) => self.as_written.take(),
+            // Not apart: the same text.
+            Some(_) => self.as_written.take().or_else(|| self.renumbered.take()),
         };
         let mut text = Vec::new();
         let _ = write_tags(&tags, &mut text);

@@ -71,6 +71,7 @@ pub fn result_token<'a>(result: Option<&'a str>, tags: &'a [Tag]) -> &'a str {
 /// caller that reads a game as a stream need not hold it whole: the
 /// prelude's comments, then each main-line node with its variations, then
 /// the result. [`write_record`] is this over a whole record.
+#[derive(Clone)]
 pub struct Movetext<W: Write> {
     w: Wrap<W>,
     main: LineState,
@@ -276,6 +277,7 @@ fn comment_writable(c: &Comment, max_len: usize) -> Result<(), String> {
     Ok(())
 }
 
+#[derive(Clone)]
 struct Wrap<W: Write> {
     out: W,
     col: usize,

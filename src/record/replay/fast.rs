@@ -24,6 +24,8 @@
 //! assert_eq!(fast.to_position(), reference);
 //! ```
 
+use compact_str::CompactString;
+
 use crate::notation::san::{ParsedSan, San, Suffix};
 use crate::piece::Role;
 use crate::position::CastleSide;
@@ -122,18 +124,30 @@ pub(super) fn same_mark(mark: CheckMark, written: Option<Suffix>) -> bool {
 /// one the move is played on.
 #[inline]
 pub fn successor<B: CleanBoard>(fast: &B, san: &ParsedSan, next: &mut B) -> bool {
+    clean_play(fast, san, next).is_some()
+}
+
+/// [`successor`], saying what was played (conversion describes each move):
+/// the origin of a piece move (None for castling) and the move's mark,
+/// which is the one written.
+#[inline]
+pub fn clean_play<B: CleanBoard>(
+    fast: &B,
+    san: &ParsedSan,
+    next: &mut B,
+) -> Option<(Option<Square>, CheckMark)> {
     if !san.lenient.is_empty() {
-        return false;
+        return None;
     }
-    let Some(mv) = clean_move(fast, &san.san) else {
-        return false;
-    };
-    same_mark(fast.play_into(mv, next), san.suffix)
+    let (mv, from) = clean_move(fast, &san.san)?;
+    let mark = fast.play_into(mv, next);
+    same_mark(mark, san.suffix).then_some((from, mark))
 }
 
 /// The one legal move a canonical token names, if it names exactly one
-/// and carries the right capture mark and no needless disambiguation.
-fn clean_move<B: CleanBoard>(fast: &B, san: &San) -> Option<B::Move> {
+/// and carries the right capture mark and no needless disambiguation; and
+/// its origin (a piece move's).
+fn clean_move<B: CleanBoard>(fast: &B, san: &San) -> Option<(B::Move, Option<Square>)> {
     match *san {
         San::Normal {
             role: Some(role),
@@ -179,9 +193,75 @@ fn clean_move<B: CleanBoard>(fast: &B, san: &San) -> Option<B::Move> {
                 }
             }
             let mv = fast.piece_move(from, to, promotion)?;
-            (fast.is_capture(mv) == capture).then_some(mv)
+            (fast.is_capture(mv) == capture).then_some((mv, Some(from)))
         }
-        San::Castle(side) => fast.castle(side),
+        San::Castle(side) => fast.castle(side).map(|mv| (mv, None)),
         _ => None,
     }
+}
+
+/// The canonical SAN of a clean token (one [`successor`] played): its own
+/// move and mark written back as `San`'s `Display` writes them.
+pub fn clean_san(parsed: &ParsedSan) -> CompactString {
+    let mut out = CompactString::default();
+    clean_san_into(&parsed.san, parsed.suffix, &mut out);
+    out
+}
+
+/// [`clean_san`] appended to `out`, for `san` and `suffix`: a piece move or
+/// castling without the formatting machinery (once per ply), other moves
+/// through `Display`.
+pub fn clean_san_into<W: std::fmt::Write>(san: &San, suffix: Option<Suffix>, out: &mut W) {
+    // Writing to a string cannot fail.
+    let _ = match *san {
+        San::Normal {
+            role,
+            file,
+            rank,
+            capture,
+            to,
+            promotion,
+        } => {
+            let _ = match role {
+                Some(Role::Pawn) if rank.is_some() => out.write_char('P'),
+                Some(Role::Pawn) | None => Ok(()),
+                Some(r) => out.write_str(r.code()),
+            };
+            if let Some(f) = file {
+                push_file(f, out);
+            }
+            if let Some(r) = rank {
+                push_rank(r, out);
+            }
+            if capture {
+                let _ = out.write_char('x');
+            }
+            push_square(to, out);
+            match promotion {
+                Some(p) => out.write_char('=').and_then(|()| out.write_str(p.code())),
+                None => Ok(()),
+            }
+        }
+        _ => write!(out, "{san}"),
+    };
+    if let Some(s) = suffix {
+        let _ = out.write_char(s.char());
+    }
+}
+
+fn push_file<W: std::fmt::Write>(file: u8, out: &mut W) {
+    let _ = out.write_char(char::from(b'a'.wrapping_add(file)));
+}
+
+fn push_rank<W: std::fmt::Write>(rank: u8, out: &mut W) {
+    let _ = match rank {
+        0..=8 => out.write_char(char::from(b'1' + rank)),
+        _ => write!(out, "{}", u32::from(rank) + 1),
+    };
+}
+
+/// A square as its `Display` writes it, appended to `out`.
+pub fn push_square<W: std::fmt::Write>(s: Square, out: &mut W) {
+    push_file(s.file(), out);
+    push_rank(s.rank(), out);
 }

@@ -4,17 +4,19 @@
 use crate::notation::san::ParsedSan;
 use crate::position::Position;
 use crate::record::replay::{fast, fast_fault_line, fast_masked, fast_quake, fast_slide};
+use crate::rules::fast_chess::CheckMark;
 use crate::rules::fast_chess::FastChess;
 use crate::rules::fast_fault_line::FastFaultLine;
 use crate::rules::fast_masked::FastMasked;
 use crate::rules::fast_quake::FastQuake;
 use crate::rules::fast_slide::FastSlide;
 use crate::rules::Outcome;
+use crate::square::Square;
 
 /// A position on one accelerator. The mailbox one is boxed so a chess
 /// line stays small.
 #[derive(Clone)]
-pub(super) enum FastPos {
+pub(crate) enum FastPos {
     /// Orthodox chess (CH1), on bitboards.
     Chess(FastChess),
     /// Grid Chess and Rank and File Chess (GR, RF), on masked bitboards.
@@ -74,6 +76,32 @@ impl FastPos {
             (FastPos::Slide(a), FastPos::Slide(b)) => fast_slide::successor(a, san, b),
             (FastPos::Quake(a), FastPos::Quake(b)) => fast_quake::successor(a, san, b),
             _ => false,
+        }
+    }
+
+    /// The mirror of `pos` on an accelerator that says what a clean token
+    /// played ([`FastPos::clean_play`]): chess, Grid, Rank and File.
+    pub(crate) fn describing(pos: &Position) -> Option<FastPos> {
+        FastChess::from_position(pos)
+            .map(FastPos::Chess)
+            .or_else(|| FastMasked::from_position(pos).map(FastPos::Masked))
+    }
+
+    /// [`FastPos::successor`] for conversion, which describes each move:
+    /// the origin of a piece move (None for castling) and the move's mark;
+    /// None when the token is not clean or the engine does not say.
+    pub(crate) fn clean_play(
+        &self,
+        san: &ParsedSan,
+        next: &mut FastPos,
+    ) -> Option<(Option<Square>, CheckMark)> {
+        if std::mem::discriminant(self) != std::mem::discriminant(next) {
+            *next = self.clone();
+        }
+        match (self, next) {
+            (FastPos::Chess(a), FastPos::Chess(b)) => fast::clean_play(a, san, b),
+            (FastPos::Masked(a), FastPos::Masked(b)) => fast::clean_play(a, san, b),
+            _ => None,
         }
     }
 }

@@ -35,6 +35,8 @@ pub use report::{Diagnostic, GameReport, Omitted, PlyInfo, Severity, KEPT_DIAGNO
 pub use setup::{record_start, record_variant};
 // For the Game Courier matcher, which files its report as it matches.
 pub(crate) use report::{empty_report, permission_note};
+// For the streamed JSON form, which describes moves on the accelerators.
+pub(crate) use fast_engine::FastPos;
 pub(crate) use result::check_result;
 
 use crate::model::{Comment, Record, Span, Step};

@@ -5,6 +5,7 @@ use crate::notation::pgn::Visitor;
 use crate::notation::san::San;
 use crate::position::Position;
 use crate::record::replay::deny::{denied_slide, read_denial, read_denials, EarlyDenial};
+use crate::record::replay::fast::clean_san;
 use crate::record::replay::frame::{innermost, FastLine, Frame};
 use crate::record::replay::report::{diag, empty_report, GameReport, Severity};
 use crate::record::replay::result::check_result;
@@ -55,6 +56,9 @@ pub struct Replayer {
     started: bool,
     span: Span,
     pub(super) end: u64,
+    /// A full replay whose caller takes each token's verdict as it goes
+    /// ([`Replayer::take_verdict`]) plays clean tokens on an accelerator.
+    fast_verdicts: bool,
 }
 
 impl Replayer {
@@ -72,7 +76,19 @@ impl Replayer {
             started: false,
             span: Span::default(),
             end: 0,
+            fast_verdicts: false,
         }
+    }
+
+    /// A full replay that plays clean tokens on the variant's accelerator,
+    /// as validation does: for a caller that takes each token's verdict
+    /// ([`Replayer::take_verdict`]; a clean token's canonical SAN is its
+    /// own spelling) and reads no `main_line`, which then misses the
+    /// plies played there. Diagnostics and verdicts are those of the
+    /// reference engine.
+    pub fn fast_verdicts(mut self) -> Replayer {
+        self.fast_verdicts = true;
+        self
     }
 
     /// The `White` and `Black` tags of the game being replayed.
@@ -174,10 +190,10 @@ impl Replayer {
                 if !self.opts.verdict_only {
                     self.report.start = Some(pos.clone());
                 }
-                let verdict_only = self.opts.verdict_only;
+                let fast = self.opts.verdict_only || self.fast_verdicts;
                 let frame = self.open_frame(|| pos.clone());
                 frame.restart(&pos, 0, true, false);
-                if verdict_only {
+                if fast {
                     frame.enter_fast(standard_start);
                 }
             }
@@ -258,10 +274,13 @@ impl Replayer {
         }
         frame.before_ply = frame.ply;
         let parsed = San::parse_bytes(token);
-        if parsed.as_ref().is_ok_and(|p| frame.play_fast(p)) {
+        if let Some(p) = parsed.as_ref().ok().filter(|p| frame.play_fast(p)) {
             frame.ply += 1;
             if frame.main {
                 self.report.plies = frame.ply;
+            }
+            if !self.opts.verdict_only {
+                self.report.canonical.push(Some(clean_san(p)));
             }
             frame.denied.clear();
             return;

@@ -1,0 +1,316 @@
+//! A ply's derived fields in the JSON form (`record::json`), found for the
+//! streamed writer (`record::json_stream`) without allocating: the same
+//! values `json::to_game` gives a [`Ply`](crate::record::json::Ply), as
+//! static strings and squares.
+//!
+//! A line is played on the reference [`Position`] and, where an accelerator
+//! takes it (chess, Grid, Rank and File), on that accelerator beside it. A
+//! clean token (one the reference engine would play without a word, see
+//! `record::replay::fast`) is then known without the reference search: its
+//! move from the origin the accelerator found, its canonical SAN as written
+//! (a clean token is canonical), its mark from the accelerator; the
+//! reference position only makes the move. Any other token is resolved by
+//! the reference engine, as before, and the accelerator takes the position
+//! after it anew.
+
+use crate::moves::Move;
+use crate::notation::fen::write_fen;
+use crate::notation::san::{ParsedSan, San, Suffix};
+use crate::piece::{Color, Role};
+use crate::position::Position;
+use crate::record::replay::fast::{clean_san_into, push_square};
+use crate::record::replay::FastPos;
+use crate::rules::fast_chess::CheckMark;
+use crate::rules::fault_line::move_needs_permission as slide_needs_permission;
+use crate::rules::{movegen::castle_squares, promotion_squares};
+use crate::square::Square;
+
+/// A line's position as the JSON form plays it (see the module).
+#[derive(Clone)]
+pub struct Track {
+    pos: Position,
+    /// The accelerator's mirror of `pos`, and a slot for the next position.
+    fast: Option<(FastPos, FastPos)>,
+}
+
+impl Track {
+    /// A line from `pos`.
+    pub fn new(pos: Position) -> Track {
+        let fast = FastPos::describing(&pos).map(|f| (f.clone(), f));
+        Track { pos, fast }
+    }
+}
+
+/// The derived fields of a resolved ply; `None`: the field is absent.
+#[derive(Default)]
+pub struct Facts {
+    /// The canonical SAN (kept between plies: no allocation).
+    pub canonical: String,
+    /// `Move::kind_name`.
+    pub kind: &'static str,
+    /// `white` or `black`.
+    pub color: &'static str,
+    /// Role code of the moving piece.
+    pub piece: Option<&'static str>,
+    /// Origin square.
+    pub from: Option<Square>,
+    /// Destination square.
+    pub to: Option<Square>,
+    /// Slides: the rank, 1-based.
+    pub rank: Option<u32>,
+    /// Slides and quakes: `n`, `s`, `e` or `w`.
+    pub direction: Option<char>,
+    /// The role code a pawn promotes to.
+    pub promotion: Option<&'static str>,
+    /// A cage insertion's promotions (square, role code); empty: none.
+    pub cage: Vec<(Square, &'static str)>,
+    /// Role code of the captured piece.
+    pub captured: Option<&'static str>,
+    /// `+` or `#`, None for no mark (`check` is always written, maybe null).
+    pub check: Option<&'static str>,
+    /// Fault Line slides: whether permission was needed (FL6).
+    pub permission: Option<bool>,
+    /// The FEN after the ply (`--fens`).
+    pub fen_after: Option<String>,
+}
+
+impl Facts {
+    fn clear(&mut self) {
+        self.canonical.clear();
+        self.kind = "";
+        self.color = "";
+        self.piece = None;
+        self.from = None;
+        self.to = None;
+        self.rank = None;
+        self.direction = None;
+        self.promotion = None;
+        self.cage.clear();
+        self.captured = None;
+        self.check = None;
+        self.permission = None;
+        self.fen_after = None;
+    }
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::White => "white",
+        Color::Black => "black",
+    }
+}
+
+fn mark(s: Option<Suffix>) -> Option<&'static str> {
+    s.map(|s| match s {
+        Suffix::Check => "+",
+        Suffix::Mate => "#",
+    })
+}
+
+/// Plays the token `san` (a node that the replay resolved: `resolved`) on
+/// `track`, filling `facts`; true when it resolved and played. Otherwise
+/// (or when there is no position) the track is gone: the rest of its line
+/// is written as it stands, as `json::play_ply` does.
+pub fn play(
+    san: &str,
+    resolved: bool,
+    track: &mut Option<Box<Track>>,
+    facts: &mut Facts,
+    fens: bool,
+) -> bool {
+    facts.clear();
+    let played = match (track.as_mut(), resolved) {
+        (Some(t), true) => San::parse(san).is_ok_and(|p| play_parsed(&p, t, facts)),
+        _ => false,
+    };
+    if !played {
+        *track = None;
+        return false;
+    }
+    if fens {
+        facts.fen_after = track.as_ref().map(|t| write_fen(&t.pos));
+    }
+    true
+}
+
+fn play_parsed(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts) -> bool {
+    if let Some((now, next)) = &mut t.fast {
+        if let Some((from, check)) = now.clean_play(parsed, next) {
+            let turn = t.pos.turn();
+            let known = match (from, &parsed.san) {
+                (
+                    Some(from),
+                    &San::Normal {
+                        role: Some(role),
+                        capture,
+                        to,
+                        promotion,
+                        ..
+                    },
+                ) => {
+                    let taken = t.pos.piece_at(to).map(|p| p.role);
+                    let mv = match (role, capture, taken) {
+                        (Role::Pawn, true, None) => Move::EnPassant { from, to },
+                        _ => Move::Normal {
+                            role,
+                            from,
+                            to,
+                            capture: taken,
+                            promotion,
+                        },
+                    };
+                    t.pos.play_in_place(&mv);
+                    std::mem::swap(now, next);
+                    clean_san_into(&parsed.san, None, &mut facts.canonical);
+                    let suffix = match check {
+                        CheckMark::None => None,
+                        CheckMark::Check => Some(Suffix::Check),
+                        CheckMark::Mate => Some(Suffix::Mate),
+                    };
+                    if let Some(s) = suffix {
+                        facts.canonical.push(s.char());
+                    }
+                    describe(turn, None, &mv, suffix, facts);
+                    true
+                }
+                _ => false,
+            };
+            if known {
+                return true;
+            }
+            // Castling: the accelerator played it; the reference says how.
+            std::mem::swap(now, next);
+            return reference(parsed, t, facts, false);
+        }
+    }
+    reference(parsed, t, facts, true)
+}
+
+/// The reference engine resolves and plays the token (`json::play_ply`'s
+/// way); `resync`: the accelerator then mirrors the position after it.
+fn reference(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts, resync: bool) -> bool {
+    let p = &mut t.pos;
+    let turn = p.turn();
+    // A piece move, castling or a drop is described without the position
+    // before it: played in place, no copy. (A side with no cage has no
+    // cage moves.)
+    let simple = matches!(
+        parsed.san,
+        San::Normal { .. } | San::Castle(_) | San::Drop { .. }
+    ) && p.cage(turn).is_none();
+    let r = if simple {
+        match parsed.play(p) {
+            Ok(r) => {
+                describe(turn, None, &r.mv, r.suffix, facts);
+                r
+            }
+            Err(_) => return false,
+        }
+    } else {
+        let mut after = p.clone();
+        match parsed.play(&mut after) {
+            Ok(r) => {
+                describe(turn, Some(p), &r.mv, r.suffix, facts);
+                *p = after;
+                r
+            }
+            Err(_) => return false,
+        }
+    };
+    facts.canonical.push_str(&r.san);
+    if resync && t.fast.is_some() {
+        t.fast = FastPos::describing(&t.pos).map(|f| (f.clone(), f));
+    }
+    true
+}
+
+/// `json::describe`'s fields of `mv`, played by `turn` (`before`: the
+/// position it was played from, needed only by slides, quakes and cage
+/// moves).
+fn describe(
+    turn: Color,
+    before: Option<&Position>,
+    mv: &Move,
+    suffix: Option<Suffix>,
+    f: &mut Facts,
+) {
+    f.kind = mv.kind_name();
+    f.color = color_name(turn);
+    f.check = mark(suffix);
+    match (*mv, before) {
+        (
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            },
+            _,
+        ) => {
+            f.piece = Some(role.code());
+            f.from = Some(from);
+            f.to = Some(to);
+            f.captured = capture.map(Role::code);
+            f.promotion = promotion.map(Role::code);
+        }
+        (Move::EnPassant { from, to }, _) => {
+            f.piece = Some("P");
+            f.from = Some(from);
+            f.to = Some(to);
+            f.captured = Some("P");
+        }
+        (Move::Castle { king, rook }, _) => {
+            f.piece = Some("K");
+            f.from = Some(king);
+            f.to = Some(castle_squares(king, rook).1);
+        }
+        (Move::Drop { role, to }, _) => {
+            f.piece = Some(role.code());
+            f.to = Some(to);
+        }
+        (Move::Slide { rank, dir }, Some(pos)) => {
+            f.rank = Some(u32::from(rank) + 1);
+            f.direction = Some(dir.char());
+            f.permission = Some(slide_needs_permission(pos, mv));
+        }
+        (Move::Quake { dir }, Some(pos)) => {
+            f.piece = Some("K");
+            f.from = pos.king(turn);
+            f.direction = Some(dir.char());
+        }
+        (Move::CageMove { to }, Some(pos)) => {
+            f.from = pos.cage(turn);
+            f.to = Some(to);
+            f.piece = pos
+                .cage(turn)
+                .and_then(|c| pos.piece_at(c))
+                .map(|p| p.role.code());
+        }
+        (Move::CageInsert { to, promotions }, Some(pos)) => {
+            f.from = pos.cage(turn);
+            f.to = Some(to);
+            let squares = promotion_squares(pos, mv);
+            f.cage.extend(
+                squares
+                    .iter()
+                    .zip(promotions.iter().flatten())
+                    .map(|(s, r)| (*s, r.code())),
+            );
+        }
+        // Not played with the position before it (see `reference`).
+        (
+            Move::Slide { .. }
+            | Move::Quake { .. }
+            | Move::CageMove { .. }
+            | Move::CageInsert { .. },
+            None,
+        ) => {}
+    }
+}
+
+/// A square as `Square`'s `Display` writes it, into `out` (cleared).
+pub fn square_text(s: Square, out: &mut String) {
+    out.clear();
+    push_square(s, out);
+}
