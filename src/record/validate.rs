@@ -181,13 +181,29 @@ const MAX_BLOCK: usize = 16 << 20;
 /// from inside a rayon task (it waits on the pool). An I/O error of the input
 /// ends the stream and is returned after the verdicts of the games before it.
 pub fn check_games<R: BufRead>(
+    input: R,
+    opts: &ValidateOptions,
+    sink: impl FnMut(Verdict),
+) -> Result<(), PgnError> {
+    check_games_from(input, 0, 1, opts, sink)
+}
+
+/// [`check_games`] on input that starts at byte `offset`, the start of line
+/// `line`, of a larger text.
+fn check_games_from<R: BufRead>(
     mut input: R,
+    offset: u64,
+    line: u32,
     opts: &ValidateOptions,
     mut sink: impl FnMut(Verdict),
 ) -> Result<(), PgnError> {
     let threads = rayon::current_num_threads();
     if threads <= 1 {
-        return check_games_serial(input, opts, sink);
+        return stream(
+            Reader::new(input).starting_at(offset, line),
+            opts,
+            |v, _| sink(v),
+        );
     }
     let mut games = 0;
     let mut emit = |verdicts: Vec<Verdict>| {
@@ -203,7 +219,11 @@ pub fn check_games<R: BufRead>(
     // block. At most `2 * threads` blocks are in flight, so memory stays
     // bounded.
     let (tx, rx) = mpsc::channel::<(usize, Block, Checked)>();
-    let mut cutter = Cutter::default();
+    let mut cutter = Cutter {
+        offset,
+        line,
+        ..Cutter::default()
+    };
     let mut finished: BTreeMap<usize, (Block, Checked)> = BTreeMap::new();
     let (mut sent, mut next) = (0usize, 0usize);
     let mut io_error = None;
@@ -304,6 +324,163 @@ pub fn check_games<R: BufRead>(
         span: failed_at,
         kind: PgnErrorKind::Io(e.to_string()),
     })
+}
+
+/// Where a stream is cut into pieces read each on its own: the games
+/// between two pieces were left out ([`crate::record::select`]), and a game
+/// must end where the whole file ended it, not run on over their blanks
+/// into the next piece's first game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// The stream offset where the next piece starts.
+    pub at: u64,
+    /// The characters on `at`'s line before it (the end of the piece
+    /// before): the next piece reads as many spaces first, so its columns
+    /// and its line's start are those of the stream.
+    pub pad: u32,
+}
+
+/// [`check_games`], reading the pieces of `input` between `cuts` (sorted)
+/// each on its own: no game runs from one piece into the next. Small
+/// pieces are checked in parallel, large ones as [`check_games`] checks a
+/// stream; verdicts come in order, numbered from 1 over all pieces. At most
+/// `2 * threads` pieces are read ahead.
+pub fn check_games_cut<R: BufRead>(
+    input: R,
+    cuts: &[Cut],
+    opts: &ValidateOptions,
+    mut sink: impl FnMut(Verdict),
+) -> Result<(), PgnError> {
+    if cuts.is_empty() {
+        return check_games(input, opts, sink);
+    }
+    let threads = rayon::current_num_threads();
+    let size = opts.block.clamp(1, MAX_BLOCK / 2);
+    let mut games = 0;
+    let mut emit = |verdicts: Vec<Verdict>| {
+        for mut v in verdicts {
+            games += 1;
+            v.game = games;
+            sink(v);
+        }
+    };
+    let mut pieces = Pieces {
+        input,
+        cuts,
+        next: 0,
+        offset: 0,
+        line: 1,
+        error: None,
+    };
+    let (tx, rx) = mpsc::channel::<(usize, Block, Checked)>();
+    let mut finished: BTreeMap<usize, (Block, Checked)> = BTreeMap::new();
+    let (mut sent, mut next) = (0usize, 0usize);
+    // A large piece, checked once every piece before it is emitted.
+    let mut large: Option<Block> = None;
+    loop {
+        while large.is_none() && sent - next < 2 * threads {
+            match pieces.next() {
+                Some(b) if b.bytes.len() > size || threads <= 1 => large = Some(b),
+                Some(b) => {
+                    let (tx, opts, seq) = (tx.clone(), opts.clone(), sent);
+                    rayon::spawn(move || {
+                        let checked = check_block(&b, &opts);
+                        // The receiver lives until every block is back.
+                        let _ = tx.send((seq, b, checked));
+                    });
+                    sent += 1;
+                }
+                None => break,
+            }
+        }
+        if next < sent {
+            let (block, checked) = loop {
+                if let Some(done) = finished.remove(&next) {
+                    break done;
+                }
+                receive(&rx, &mut finished)?;
+            };
+            next += 1;
+            // A piece ends its last game, whether or not with a result.
+            match checked {
+                Some((verdicts, _)) => emit(verdicts),
+                None => {
+                    let reader =
+                        Reader::new(&block.bytes[..]).starting_at(block.offset, block.line);
+                    stream(reader, opts, |v, _| emit(vec![v]))?;
+                }
+            }
+            continue;
+        }
+        let Some(b) = large.take() else {
+            break;
+        };
+        let piece = std::io::Cursor::new(b.bytes);
+        check_games_from(piece, b.offset, b.line, opts, |v| emit(vec![v]))?;
+    }
+    match pieces.error {
+        None => Ok(()),
+        Some(e) => Err(PgnError {
+            span: Span {
+                offset: pieces.offset,
+                line: pieces.line,
+                column: 1,
+                len: 0,
+            },
+            kind: PgnErrorKind::Io(e.to_string()),
+        }),
+    }
+}
+
+/// The pieces of a stream between [`Cut`]s, each a [`Block`] at its place
+/// in the stream (after its pad); reading stops at the first I/O error.
+struct Pieces<'a, R> {
+    input: R,
+    cuts: &'a [Cut],
+    /// The cut the next piece starts at (0: the stream's start).
+    next: usize,
+    /// Where the next piece's bytes start in the stream, and their line.
+    offset: u64,
+    line: u32,
+    error: Option<std::io::Error>,
+}
+
+impl<R: BufRead> Iterator for Pieces<'_, R> {
+    type Item = Block;
+
+    fn next(&mut self) -> Option<Block> {
+        if self.error.is_some() || self.next > self.cuts.len() {
+            return None;
+        }
+        let pad = match self.next {
+            0 => 0,
+            i => self.cuts[i - 1].pad,
+        };
+        let end = self.cuts.get(self.next).map(|c| c.at);
+        self.next += 1;
+        let mut bytes = vec![b' '; pad as usize];
+        let read = match end {
+            Some(end) => (&mut self.input)
+                .take(end.saturating_sub(self.offset))
+                .read_to_end(&mut bytes),
+            None => self.input.read_to_end(&mut bytes),
+        };
+        let read_bytes = bytes.get(pad as usize..).unwrap_or_default();
+        let block = Block {
+            offset: self.offset.saturating_sub(u64::from(pad)),
+            line: self.line,
+            bytes: Vec::new(),
+        };
+        self.offset += read_bytes.len() as u64;
+        self.line = self.line.saturating_add(line_breaks(read_bytes));
+        if let Err(e) = read {
+            // The piece the failure cut short is not read: its last game
+            // may look complete.
+            self.error = Some(e);
+            return None;
+        }
+        Some(Block { bytes, ..block })
+    }
 }
 
 /// A block's verdicts, whether its last game surely ended in it; `None`
