@@ -20,6 +20,13 @@ fn verdicts(dir: &std::path::Path, args: &[&str]) -> BTreeMap<u64, serde_json::V
         .current_dir(dir)
         .output()
         .unwrap();
+    // Valid or not, every game is checked: no crash, no failure.
+    assert!(matches!(out.status.code(), Some(0 | 1)), "{out:?}");
+    let summary = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        summary.starts_with("checked ") && summary.lines().count() == 1,
+        "{out:?}"
+    );
     let mut by_game = BTreeMap::new();
     for line in String::from_utf8(out.stdout).unwrap().lines() {
         let mut v: serde_json::Value = serde_json::from_str(line).unwrap();

@@ -36,6 +36,7 @@ use nom::combinator::{all_consuming, map_res, opt, rest};
 use nom::sequence::{preceded, tuple};
 use nom::IResult;
 
+use crate::notation::pgn::line_breaks;
 use crate::record::cut::games;
 use crate::record::validate::Cut;
 use crate::record::Record;
@@ -182,11 +183,20 @@ impl Selection {
         // follows it.
         let mut last_end = None;
         let mut gap = false;
+        // The line of `counted`, so lines are counted once over the file.
+        let (mut counted, mut line) = (0usize, 1u32);
         for (i, g) in games(bytes).iter().enumerate() {
             if self.keeps(i + 1, g.record.as_ref().ok()) {
                 kept.push((g.range.start as u64, i + 1));
                 if let (Some(end), true) = (last_end, gap) {
-                    cuts.push(cut(bytes, end, g.range.start));
+                    let (at, pad) = cut(bytes, end, g.range.start);
+                    line = line.saturating_add(line_breaks(&bytes[counted..at]));
+                    counted = at;
+                    cuts.push(Cut {
+                        at: at as u64,
+                        line,
+                        pad,
+                    });
                 }
                 last_end = Some(g.range.end);
                 gap = false;
@@ -206,8 +216,9 @@ impl Selection {
 /// The cut before a kept game starting at `start`, after blanks from
 /// `end` (where the kept game before it ends): at the start of `start`'s
 /// line if that is in the blanks, else at `end`, with the characters
-/// before it on its line (a kept game's) read as spaces.
-fn cut(bytes: &[u8], end: usize, start: usize) -> Cut {
+/// before it on its line (a kept game's) read as spaces: where, and how
+/// many spaces.
+fn cut(bytes: &[u8], end: usize, start: usize) -> (usize, u32) {
     let line_start = bytes[..start]
         .iter()
         .rposition(|&b| b == b'\n' || b == b'\r')
@@ -219,10 +230,7 @@ fn cut(bytes: &[u8], end: usize, start: usize) -> Cut {
         .utf8_chunks()
         .map(|c| c.valid().chars().count() + c.invalid().len())
         .sum();
-    Cut {
-        at: at as u64,
-        pad: u32::try_from(pad).unwrap_or(u32::MAX),
-    }
+    (at, u32::try_from(pad).unwrap_or(u32::MAX))
 }
 
 /// The numbers in their file (1-based) of the games a [`Selection`] kept,
@@ -337,7 +345,18 @@ mod tests {
         let b3 = pgn.find("1. b3").unwrap() as u64;
         assert_eq!(
             numbers.cuts(),
-            [Cut { at: tag, pad: 13 }, Cut { at: b3, pad: 0 }]
+            [
+                Cut {
+                    at: tag,
+                    line: 1,
+                    pad: 13
+                },
+                Cut {
+                    at: b3,
+                    line: 5,
+                    pad: 0
+                }
+            ]
         );
         assert!(Selection::default()
             .choose(pgn.as_bytes())

@@ -334,6 +334,8 @@ fn check_games_from<R: BufRead>(
 pub struct Cut {
     /// The stream offset where the next piece starts.
     pub at: u64,
+    /// The line `at` is on (from 1; CR, LF and CRLF each end a line).
+    pub line: u32,
     /// The characters on `at`'s line before it (the end of the piece
     /// before): the next piece reads as many spaces first, so its columns
     /// and its line's start are those of the stream.
@@ -341,12 +343,13 @@ pub struct Cut {
 }
 
 /// [`check_games`], reading the pieces of `input` between `cuts` (sorted)
-/// each on its own: no game runs from one piece into the next. Small
-/// pieces are checked in parallel, large ones as [`check_games`] checks a
-/// stream; verdicts come in order, numbered from 1 over all pieces. At most
-/// `2 * threads` pieces are read ahead.
+/// each on its own: no game runs from one piece into the next. Pieces up
+/// to a block are checked in parallel, at most `2 * threads` read ahead;
+/// a larger one (and the last) streams as [`check_games`] streams an
+/// input, never read whole. Verdicts come in order, numbered from 1 over
+/// all pieces.
 pub fn check_games_cut<R: BufRead>(
-    input: R,
+    mut input: R,
     cuts: &[Cut],
     opts: &ValidateOptions,
     mut sink: impl FnMut(Verdict),
@@ -355,7 +358,7 @@ pub fn check_games_cut<R: BufRead>(
         return check_games(input, opts, sink);
     }
     let threads = rayon::current_num_threads();
-    let size = opts.block.clamp(1, MAX_BLOCK / 2);
+    let size = opts.block.clamp(1, MAX_BLOCK / 2) as u64;
     let mut games = 0;
     let mut emit = |verdicts: Vec<Verdict>| {
         for mut v in verdicts {
@@ -364,34 +367,46 @@ pub fn check_games_cut<R: BufRead>(
             sink(v);
         }
     };
-    let mut pieces = Pieces {
-        input,
-        cuts,
-        next: 0,
-        offset: 0,
-        line: 1,
-        error: None,
+    // Piece `k` starts where cut `k - 1` is and ends at cut `k` (the last
+    // at the end of the input).
+    let start = |k: usize| match k {
+        0 => Cut {
+            at: 0,
+            line: 1,
+            pad: 0,
+        },
+        k => cuts[k - 1],
     };
+    let len = |k: usize| cuts.get(k).map(|c| c.at.saturating_sub(start(k).at));
     let (tx, rx) = mpsc::channel::<(usize, Block, Checked)>();
     let mut finished: BTreeMap<usize, (Block, Checked)> = BTreeMap::new();
-    let (mut sent, mut next) = (0usize, 0usize);
-    // A large piece, checked once every piece before it is emitted.
-    let mut large: Option<Block> = None;
+    let (mut sent, mut next, mut k) = (0usize, 0usize, 0usize);
+    let mut io_error = None;
     loop {
-        while large.is_none() && sent - next < 2 * threads {
-            match pieces.next() {
-                Some(b) if b.bytes.len() > size || threads <= 1 => large = Some(b),
-                Some(b) => {
-                    let (tx, opts, seq) = (tx.clone(), opts.clone(), sent);
-                    rayon::spawn(move || {
-                        let checked = check_block(&b, &opts);
-                        // The receiver lives until every block is back.
-                        let _ = tx.send((seq, b, checked));
-                    });
-                    sent += 1;
-                }
-                None => break,
+        while io_error.is_none() && k <= cuts.len() && sent - next < 2 * threads {
+            let (s, n) = (start(k), len(k));
+            let Some(n) = n.filter(|&n| threads > 1 && n + u64::from(s.pad) <= size) else {
+                // The last piece, or a large one: streamed below.
+                break;
+            };
+            let mut bytes = vec![b' '; s.pad as usize];
+            if let Err(e) = (&mut input).take(n).read_to_end(&mut bytes) {
+                io_error = Some((e, s));
+                break;
             }
+            let block = Block {
+                offset: s.at.saturating_sub(u64::from(s.pad)),
+                line: s.line,
+                bytes,
+            };
+            let (tx, opts, seq) = (tx.clone(), opts.clone(), sent);
+            rayon::spawn(move || {
+                let checked = check_block(&block, &opts);
+                // The receiver lives until every block is back.
+                let _ = tx.send((seq, block, checked));
+            });
+            sent += 1;
+            k += 1;
         }
         if next < sent {
             let (block, checked) = loop {
@@ -412,74 +427,27 @@ pub fn check_games_cut<R: BufRead>(
             }
             continue;
         }
-        let Some(b) = large.take() else {
+        if io_error.is_some() || k > cuts.len() {
             break;
-        };
-        let piece = std::io::Cursor::new(b.bytes);
-        check_games_from(piece, b.offset, b.line, opts, |v| emit(vec![v]))?;
+        }
+        let s = start(k);
+        let pad = std::io::Cursor::new(vec![b' '; s.pad as usize]);
+        let piece = pad.chain((&mut input).take(len(k).unwrap_or(u64::MAX)));
+        let offset = s.at.saturating_sub(u64::from(s.pad));
+        check_games_from(piece, offset, s.line, opts, |v| emit(vec![v]))?;
+        k += 1;
     }
-    match pieces.error {
+    match io_error {
         None => Ok(()),
-        Some(e) => Err(PgnError {
+        Some((e, at)) => Err(PgnError {
             span: Span {
-                offset: pieces.offset,
-                line: pieces.line,
-                column: 1,
+                offset: at.at,
+                line: at.line,
+                column: 1 + at.pad,
                 len: 0,
             },
             kind: PgnErrorKind::Io(e.to_string()),
         }),
-    }
-}
-
-/// The pieces of a stream between [`Cut`]s, each a [`Block`] at its place
-/// in the stream (after its pad); reading stops at the first I/O error.
-struct Pieces<'a, R> {
-    input: R,
-    cuts: &'a [Cut],
-    /// The cut the next piece starts at (0: the stream's start).
-    next: usize,
-    /// Where the next piece's bytes start in the stream, and their line.
-    offset: u64,
-    line: u32,
-    error: Option<std::io::Error>,
-}
-
-impl<R: BufRead> Iterator for Pieces<'_, R> {
-    type Item = Block;
-
-    fn next(&mut self) -> Option<Block> {
-        if self.error.is_some() || self.next > self.cuts.len() {
-            return None;
-        }
-        let pad = match self.next {
-            0 => 0,
-            i => self.cuts[i - 1].pad,
-        };
-        let end = self.cuts.get(self.next).map(|c| c.at);
-        self.next += 1;
-        let mut bytes = vec![b' '; pad as usize];
-        let read = match end {
-            Some(end) => (&mut self.input)
-                .take(end.saturating_sub(self.offset))
-                .read_to_end(&mut bytes),
-            None => self.input.read_to_end(&mut bytes),
-        };
-        let read_bytes = bytes.get(pad as usize..).unwrap_or_default();
-        let block = Block {
-            offset: self.offset.saturating_sub(u64::from(pad)),
-            line: self.line,
-            bytes: Vec::new(),
-        };
-        self.offset += read_bytes.len() as u64;
-        self.line = self.line.saturating_add(line_breaks(read_bytes));
-        if let Err(e) = read {
-            // The piece the failure cut short is not read: its last game
-            // may look complete.
-            self.error = Some(e);
-            return None;
-        }
-        Some(Block { bytes, ..block })
     }
 }
 
