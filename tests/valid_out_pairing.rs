@@ -27,11 +27,11 @@ fn split(dir: &std::path::Path, args: &[&str]) -> (String, String) {
     )
 }
 
-/// `--where Event!=A` leaves game 2 out (blanked, so positions stay those
-/// of the file); game 1 has no result, so reading it runs on over the
-/// blank into game 3, which gives no verdict of its own. Game 4 is invalid
-/// (a king onto its own pawn), game 5 valid: matched by order, game 4
-/// took game 5's verdict and went to --valid-out.
+/// `--where Event!=A` leaves game 2 out; game 1 has no result, and once
+/// ran on over game 2's blanks into game 3, which then gave no verdict of
+/// its own (now each is read apart: `tests/where_keeps_games_apart.rs`).
+/// Game 4 is invalid (a king onto its own pawn), game 5 valid: matched by
+/// order, game 4 took game 5's verdict and went to --valid-out.
 #[test]
 fn a_game_without_a_verdict_does_not_shift_the_others() {
     let dir = tempfile::tempdir().unwrap();
@@ -46,8 +46,13 @@ fn a_game_without_a_verdict_does_not_shift_the_others() {
     assert!(!valid.contains("Ke2"), "{valid}");
     assert!(valid.contains("[Event \"D\"]\n\n1. c4 *"), "{valid}");
     assert!(!invalid.contains("c4"), "{invalid}");
-    // Game 3, without a verdict, goes with the invalid; game 2 nowhere.
-    assert!(invalid.contains("1. Nf3 *"), "{invalid}");
+    // Game 1 is cut off (no termination marker), game 3 valid; game 2
+    // nowhere.
+    assert!(invalid.contains("1. e4 e5"), "{invalid}");
+    assert!(
+        valid.contains("1. Nf3 *") && !invalid.contains("Nf3"),
+        "{valid}"
+    );
     assert!(!valid.contains("d4") && !invalid.contains("d4"));
 }
 

@@ -10,8 +10,8 @@ use crate::record::select::Selection;
 /// game without one counts as invalid): the valid ones' bytes, and the
 /// invalid ones'. For a caller that has just validated `bytes` (as read
 /// through `selection`) and kept each verdict by its game's number, not
-/// its order: a chosen game the reading ran into its neighbour gets no
-/// verdict of its own, and must not take the next game's.
+/// its order: a chosen game without a verdict (the reading stopped before
+/// it) must not take the next game's.
 pub fn by_verdicts(
     bytes: &[u8],
     selection: &Selection,

@@ -181,13 +181,29 @@ const MAX_BLOCK: usize = 16 << 20;
 /// from inside a rayon task (it waits on the pool). An I/O error of the input
 /// ends the stream and is returned after the verdicts of the games before it.
 pub fn check_games<R: BufRead>(
+    input: R,
+    opts: &ValidateOptions,
+    sink: impl FnMut(Verdict),
+) -> Result<(), PgnError> {
+    check_games_from(input, 0, 1, opts, sink)
+}
+
+/// [`check_games`] on input that starts at byte `offset`, the start of line
+/// `line`, of a larger text.
+fn check_games_from<R: BufRead>(
     mut input: R,
+    offset: u64,
+    line: u32,
     opts: &ValidateOptions,
     mut sink: impl FnMut(Verdict),
 ) -> Result<(), PgnError> {
     let threads = rayon::current_num_threads();
     if threads <= 1 {
-        return check_games_serial(input, opts, sink);
+        return stream(
+            Reader::new(input).starting_at(offset, line),
+            opts,
+            |v, _| sink(v),
+        );
     }
     let mut games = 0;
     let mut emit = |verdicts: Vec<Verdict>| {
@@ -203,7 +219,11 @@ pub fn check_games<R: BufRead>(
     // block. At most `2 * threads` blocks are in flight, so memory stays
     // bounded.
     let (tx, rx) = mpsc::channel::<(usize, Block, Checked)>();
-    let mut cutter = Cutter::default();
+    let mut cutter = Cutter {
+        offset,
+        line,
+        ..Cutter::default()
+    };
     let mut finished: BTreeMap<usize, (Block, Checked)> = BTreeMap::new();
     let (mut sent, mut next) = (0usize, 0usize);
     let mut io_error = None;
@@ -304,6 +324,131 @@ pub fn check_games<R: BufRead>(
         span: failed_at,
         kind: PgnErrorKind::Io(e.to_string()),
     })
+}
+
+/// Where a stream is cut into pieces read each on its own: the games
+/// between two pieces were left out ([`crate::record::select`]), and a game
+/// must end where the whole file ended it, not run on over their blanks
+/// into the next piece's first game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cut {
+    /// The stream offset where the next piece starts.
+    pub at: u64,
+    /// The line `at` is on (from 1; CR, LF and CRLF each end a line).
+    pub line: u32,
+    /// The characters on `at`'s line before it (the end of the piece
+    /// before): the next piece reads as many spaces first, so its columns
+    /// and its line's start are those of the stream.
+    pub pad: u32,
+}
+
+/// [`check_games`], reading the pieces of `input` between `cuts` (sorted)
+/// each on its own: no game runs from one piece into the next. Pieces up
+/// to a block are checked in parallel, at most `2 * threads` read ahead;
+/// a larger one (and the last) streams as [`check_games`] streams an
+/// input, never read whole. Verdicts come in order, numbered from 1 over
+/// all pieces.
+pub fn check_games_cut<R: BufRead>(
+    mut input: R,
+    cuts: &[Cut],
+    opts: &ValidateOptions,
+    mut sink: impl FnMut(Verdict),
+) -> Result<(), PgnError> {
+    if cuts.is_empty() {
+        return check_games(input, opts, sink);
+    }
+    let threads = rayon::current_num_threads();
+    let size = opts.block.clamp(1, MAX_BLOCK / 2) as u64;
+    let mut games = 0;
+    let mut emit = |verdicts: Vec<Verdict>| {
+        for mut v in verdicts {
+            games += 1;
+            v.game = games;
+            sink(v);
+        }
+    };
+    // Piece `k` starts where cut `k - 1` is and ends at cut `k` (the last
+    // at the end of the input).
+    let start = |k: usize| match k {
+        0 => Cut {
+            at: 0,
+            line: 1,
+            pad: 0,
+        },
+        k => cuts[k - 1],
+    };
+    let len = |k: usize| cuts.get(k).map(|c| c.at.saturating_sub(start(k).at));
+    let (tx, rx) = mpsc::channel::<(usize, Block, Checked)>();
+    let mut finished: BTreeMap<usize, (Block, Checked)> = BTreeMap::new();
+    let (mut sent, mut next, mut k) = (0usize, 0usize, 0usize);
+    let mut io_error = None;
+    loop {
+        while io_error.is_none() && k <= cuts.len() && sent - next < 2 * threads {
+            let (s, n) = (start(k), len(k));
+            let Some(n) = n.filter(|&n| threads > 1 && n + u64::from(s.pad) <= size) else {
+                // The last piece, or a large one: streamed below.
+                break;
+            };
+            let mut bytes = vec![b' '; s.pad as usize];
+            if let Err(e) = (&mut input).take(n).read_to_end(&mut bytes) {
+                io_error = Some((e, s));
+                break;
+            }
+            let block = Block {
+                offset: s.at.saturating_sub(u64::from(s.pad)),
+                line: s.line,
+                bytes,
+            };
+            let (tx, opts, seq) = (tx.clone(), opts.clone(), sent);
+            rayon::spawn(move || {
+                let checked = check_block(&block, &opts);
+                // The receiver lives until every block is back.
+                let _ = tx.send((seq, block, checked));
+            });
+            sent += 1;
+            k += 1;
+        }
+        if next < sent {
+            let (block, checked) = loop {
+                if let Some(done) = finished.remove(&next) {
+                    break done;
+                }
+                receive(&rx, &mut finished)?;
+            };
+            next += 1;
+            // A piece ends its last game, whether or not with a result.
+            match checked {
+                Some((verdicts, _)) => emit(verdicts),
+                None => {
+                    let reader =
+                        Reader::new(&block.bytes[..]).starting_at(block.offset, block.line);
+                    stream(reader, opts, |v, _| emit(vec![v]))?;
+                }
+            }
+            continue;
+        }
+        if io_error.is_some() || k > cuts.len() {
+            break;
+        }
+        let s = start(k);
+        let pad = std::io::Cursor::new(vec![b' '; s.pad as usize]);
+        let piece = pad.chain((&mut input).take(len(k).unwrap_or(u64::MAX)));
+        let offset = s.at.saturating_sub(u64::from(s.pad));
+        check_games_from(piece, offset, s.line, opts, |v| emit(vec![v]))?;
+        k += 1;
+    }
+    match io_error {
+        None => Ok(()),
+        Some((e, at)) => Err(PgnError {
+            span: Span {
+                offset: at.at,
+                line: at.line,
+                column: 1 + at.pad,
+                len: 0,
+            },
+            kind: PgnErrorKind::Io(e.to_string()),
+        }),
+    }
 }
 
 /// A block's verdicts, whether its last game surely ended in it; `None`

@@ -2,8 +2,9 @@
 //!
 //! Small files are read whole and checked in parallel, up to 64 at a time;
 //! larger files and standard input stream through
-//! [`check_games`], which cuts them
-//! into blocks checked in parallel. Verdicts reach the printer in input
+//! [`check_games`](crate::record::validate::check_games), which cuts them
+//! into blocks checked in parallel (games chosen apart are read apart:
+//! [`check_games_cut`]). Verdicts reach the printer in input
 //! order either way. Game Courier move lists ([`InputKind::GameCourier`])
 //! are one game per input, read whole. An input that cannot be read is
 //! reported on standard error and to the printer, and the run goes on. An
@@ -27,7 +28,7 @@ use super::summary::RunSummary;
 use super::Printer;
 use crate::record::gamecourier::{check_list, ListSetup};
 use crate::record::select::GameNumbers;
-use crate::record::validate::{check_games, check_games_serial, ValidateOptions, Verdict};
+use crate::record::validate::{check_games_cut, check_games_serial, ValidateOptions, Verdict};
 
 /// One input: a file or standard input.
 #[derive(Clone, Debug)]
@@ -257,7 +258,9 @@ pub fn run(
         };
         let r = match &opts.kind {
             InputKind::Pgn => {
-                check_games(reader, &opts.validate, each).map_err(|e| (e.to_string(), e.span.line))
+                // Games chosen apart are read apart.
+                check_games_cut(reader, numbers.cuts(), &opts.validate, each)
+                    .map_err(|e| (e.to_string(), e.span.line))
             }
             InputKind::GameCourier(_) => read_all(reader)
                 .and_then(|bytes| check_whole(&bytes, opts))
