@@ -80,11 +80,13 @@ impl FastPos {
     }
 
     /// The mirror of `pos` on an accelerator that says what a clean token
-    /// played ([`FastPos::clean_play`]): chess, Grid, Rank and File.
+    /// played ([`FastPos::clean_play`]): chess, Grid, Rank and File, Fault
+    /// Line (its piece moves and castling; a slide goes to the reference).
     pub(crate) fn describing(pos: &Position) -> Option<FastPos> {
         FastChess::from_position(pos)
             .map(FastPos::Chess)
             .or_else(|| FastMasked::from_position(pos).map(FastPos::Masked))
+            .or_else(|| FastFaultLine::from_position(pos).map(FastPos::FaultLine))
     }
 
     /// [`FastPos::successor`] for conversion, which describes each move:
@@ -101,6 +103,7 @@ impl FastPos {
         match (self, next) {
             (FastPos::Chess(a), FastPos::Chess(b)) => fast::clean_play(a, san, b),
             (FastPos::Masked(a), FastPos::Masked(b)) => fast::clean_play(a, san, b),
+            (FastPos::FaultLine(a), FastPos::FaultLine(b)) => fast::clean_play(a, san, b),
             _ => None,
         }
     }
