@@ -263,6 +263,45 @@ impl TurnEffect {
         d
     }
 
+    /// Whether [`TurnEffect::distance`] is 0, stopping at the first
+    /// difference. Without a shift, on an unchanged frame, only the squares
+    /// of the frame and those the turn wrote can differ: each is read once,
+    /// not looked up among the written ones.
+    pub(super) fn equals(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
+        if shift != (0, 0) || after.frame() != pos.frame() {
+            return self.distance(pos, after, shift) == 0;
+        }
+        let cages = Color::ALL.map(|c| after.cage(c).map(coord));
+        if cages != self.cages
+            || self.holes.iter().any(|&h| cell_at(after, h))
+            || self.cells.iter().any(|&c| !cell_at(after, c))
+        {
+            return false;
+        }
+        for c in Color::ALL {
+            for role in Role::ALL {
+                let taken = pos.in_hand(c, role).saturating_sub(after.in_hand(c, role));
+                if taken != self.drops[c.index()][role as usize] {
+                    return false;
+                }
+            }
+        }
+        let differs = |c: Coord, typed: Option<Piece>, cand: Option<Piece>| {
+            typed != cand && !pocketed(after, c, typed, cand)
+        };
+        if self
+            .written
+            .iter()
+            .any(|(&c, &typed)| differs(c, typed, piece_at(after, c)))
+        {
+            return false;
+        }
+        pos.squares().all(|sq| {
+            let (typed, cand) = (pos.piece_at(sq), after.piece_at(sq));
+            typed == cand || self.written.contains_key(&coord(sq)) || !differs(coord(sq), typed, cand)
+        })
+    }
+
     /// [`TurnEffect::distance`] for a move that changes only the squares
     /// `own` (a piece move or drop): other squares are equal by the filter.
     pub(super) fn distance_on(&self, pos: &Position, after: &Position, own: &[Coord]) -> usize {
@@ -336,4 +375,15 @@ impl TurnEffect {
             parts.join(", ")
         }
     }
+}
+
+/// QK6: a pawn the turn left on `c` without a forward cell after the move
+/// is pocketed by the move, so its absence there is no difference.
+fn pocketed(after: &Position, c: Coord, typed: Option<Piece>, cand: Option<Piece>) -> bool {
+    cand.is_none()
+        && after.variant().has_hands()
+        && typed.is_some_and(|p| {
+            let fwd = if p.color == Color::White { 1 } else { -1 };
+            p.role == Role::Pawn && !cell_at(after, (c.0, c.1 + fwd))
+        })
 }

@@ -92,7 +92,7 @@ fn may_match(mv: &Move, changed: &[Coord], eff: &TurnEffect, pos: &Position) -> 
 pub(super) fn matches(pos: &Position, eff: &TurnEffect, mv: &Move, after: &Position) -> bool {
     shifts(pos, mv)
         .into_iter()
-        .any(|s| eff.distance(pos, after, s) == 0)
+        .any(|s| eff.equals(pos, after, s))
 }
 
 /// The legal moves whose result equals what the turn did.
@@ -117,7 +117,7 @@ pub(super) fn matching_scoped(
     let scope = piece_move_scope(pos, eff, &changed);
     let candidates = match scope {
         Some(scope) => pos.candidate_moves_in(scope),
-        None => match few_candidates(pos, eff, &changed) {
+        None => match few_candidates(pos, eff, &changed).or_else(|| rank_candidates(pos, eff, &changed)) {
             Some(few) => few,
             // A turn that moved a cage is a cage move or insertion (the
             // cheap test refuses every other kind): the variant's own kinds.
@@ -263,6 +263,38 @@ fn few_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Option
         }
         _ => None,
     }
+}
+
+/// Fault Line: a turn that changed three or more squares, all on one rank,
+/// and nothing else, is a slide of that rank (FL4) or a castling (FL8): a
+/// piece move changes two squares, en passant two ranks. Its candidates
+/// are those, not every move (in the order every move lists them).
+fn rank_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Option<MoveList> {
+    let plain = eff.holes.is_empty()
+        && eff.cells.is_empty()
+        && eff.drops == [[0; 13]; 2]
+        && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
+    if pos.variant() != Variant::FaultLine || changed.len() < 3 || !plain {
+        return None;
+    }
+    let rank = changed[0].1;
+    if changed.iter().any(|c| c.1 != rank) {
+        return None;
+    }
+    let rank = u8::try_from(rank).ok().filter(|&r| r < pos.frame().1)?;
+    let mut out = MoveList::new();
+    if changed.len() <= 4 {
+        let kings = pos.candidate_moves_in(crate::rules::Scope::Role(Role::King));
+        for mv in &kings {
+            if matches!(mv, Move::Castle { .. }) {
+                out.push(*mv);
+            }
+        }
+    }
+    for dir in [crate::moves::Dir::East, crate::moves::Dir::West] {
+        out.push(Move::Slide { rank, dir });
+    }
+    Some(out)
 }
 
 /// When only a piece move can match the turn, the scope that lists the moves

@@ -64,10 +64,12 @@ pub(super) struct Walked {
 
 impl Walked {
     /// The result a list reads to: it carries none, so the rules' own, else
-    /// unfinished (`*`).
+    /// unfinished (`*`). A game that ended is over whatever follows (G5):
+    /// a turn past its end is that turn's error, not a wrong result. A list
+    /// that does not read has reached no end.
     pub(super) fn result(&self) -> &'static str {
-        match (&self.error, self.end.outcome()) {
-            (None, Some(end)) => end.result(),
+        match self.end.outcome() {
+            Some(end) if !self.syntax_error => end.result(),
             _ => "*",
         }
     }
