@@ -102,9 +102,13 @@ fn a_turn_past_the_end_is_the_error_at_that_turn() {
         assert_eq!(report.plies, 4);
     }
     // From a mated start position (White's move 3), the first turn.
-    let (report, _) =
-        validate_list("3. e2-e4\n", Variant::Chess, Some(MATED), &ReplayOptions::default())
-            .unwrap();
+    let (report, _) = validate_list(
+        "3. e2-e4\n",
+        Variant::Chess,
+        Some(MATED),
+        &ReplayOptions::default(),
+    )
+    .unwrap();
     assert_eq!(
         errors(&report)
             .iter()
@@ -162,7 +166,9 @@ fn a_syntax_error_after_a_bad_turn_is_the_lists_error() {
         let all = errors(&report);
         assert_eq!(all.len(), 1, "{all:?}");
         assert_eq!((all[0].0, all[0].1), (2, 11), "{}", all[0].2);
-        assert!(all[0].2.starts_with("Game Courier syntax: expected an operation"));
+        assert!(all[0]
+            .2
+            .starts_with("Game Courier syntax: expected an operation"));
         assert_eq!(report.plies, 0);
     }
     let read = read(list, Variant::Chess, None).unwrap();

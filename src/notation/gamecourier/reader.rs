@@ -165,7 +165,10 @@ impl<'a> Reader<'a> {
     /// `N.` or `N...` at `start`.
     fn number(&mut self, start: usize) -> Result<Event<'_>, SyntaxError> {
         let body = self.body.as_bytes();
-        let digits = body[start..].iter().take_while(|b| b.is_ascii_digit()).count();
+        let digits = body[start..]
+            .iter()
+            .take_while(|b| b.is_ascii_digit())
+            .count();
         let end = start + digits;
         let parsed = self.body[start..end].parse::<u32>().ok().and_then(|n| {
             if body[end..].starts_with(b"...") {
@@ -278,7 +281,12 @@ fn op(s: &str, i: usize) -> Result<(usize, OpKind), (usize, &'static str)> {
     }
     let end = match b.get(i) {
         Some(b'#' | b'.') => i + 1,
-        _ => i + b[i..].iter().take_while(|c| c.is_ascii_alphabetic()).count(),
+        _ => {
+            i + b[i..]
+                .iter()
+                .take_while(|c| c.is_ascii_alphabetic())
+                .count()
+        }
     };
     if end == i {
         return Err((i, WANT_OP));

@@ -1,7 +1,9 @@
 //! What a turn's operations did to the board, and how far a legal move's
 //! result is from it.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
+
+use smallvec::SmallVec;
 
 use super::coord::{cell_at, coord, name, named, piece_at, Coord};
 use super::label::{cage_label, label_of, read_label, Label};
@@ -13,7 +15,7 @@ use crate::position::Position;
 #[derive(Clone, Debug, Default)]
 pub struct TurnEffect {
     /// Squares written by the turn, with what they hold after it.
-    pub(super) written: BTreeMap<Coord, Option<Piece>>,
+    pub(super) written: Written,
     /// Squares marked `#-SQ`.
     pub(super) holes: BTreeSet<Coord>,
     /// Squares marked `.-SQ`.
@@ -298,7 +300,9 @@ impl TurnEffect {
         }
         pos.squares().all(|sq| {
             let (typed, cand) = (pos.piece_at(sq), after.piece_at(sq));
-            typed == cand || self.written.contains_key(&coord(sq)) || !differs(coord(sq), typed, cand)
+            typed == cand
+                || self.written.contains_key(&coord(sq))
+                || !differs(coord(sq), typed, cand)
         })
     }
 
@@ -386,4 +390,33 @@ fn pocketed(after: &Position, c: Coord, typed: Option<Piece>, cand: Option<Piece
             let fwd = if p.color == Color::White { 1 } else { -1 };
             p.role == Role::Pawn && !cell_at(after, (c.0, c.1 + fwd))
         })
+}
+
+/// The squares a turn wrote, in square order, with what each holds after
+/// it: a handful, so kept inline in a sorted array rather than a tree.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Written(SmallVec<[(Coord, Option<Piece>); 8]>);
+
+impl Written {
+    pub(super) fn get(&self, c: &Coord) -> Option<&Option<Piece>> {
+        self.0
+            .binary_search_by(|(k, _)| k.cmp(c))
+            .ok()
+            .map(|i| &self.0[i].1)
+    }
+
+    pub(super) fn contains_key(&self, c: &Coord) -> bool {
+        self.get(c).is_some()
+    }
+
+    pub(super) fn insert(&mut self, c: Coord, p: Option<Piece>) {
+        match self.0.binary_search_by(|(k, _)| k.cmp(&c)) {
+            Ok(i) => self.0[i].1 = p,
+            Err(i) => self.0.insert(i, (c, p)),
+        }
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&Coord, &Option<Piece>)> + '_ {
+        self.0.iter().map(|(c, p)| (c, p))
+    }
 }

@@ -3,6 +3,7 @@
 use compact_str::CompactString;
 
 use super::fast::FastTurns;
+use super::matching::Boards;
 use super::resolve::{resolve, Resolved, TurnError};
 use super::write::format_op;
 use crate::notation::fen::{read_fen, write_fen};
@@ -41,8 +42,14 @@ fn diagnostic(span: Span, token: &str, message: String) -> Diagnostic {
 pub(super) trait Sink {
     /// A `//` comment; `own_line` when nothing but blanks precede it.
     fn comment(&mut self, text: &str, own_line: bool, span: Span);
-    /// A turn resolved to its move, played from `before`.
-    fn turn(&mut self, before: &Position, turn: &TurnRef<'_>, resolved: &Resolved);
+    /// A turn resolved to its move, played from `before` to `after`.
+    fn turn(
+        &mut self,
+        before: &Position,
+        after: &Position,
+        turn: &TurnRef<'_>,
+        resolved: &Resolved,
+    );
     /// Whether [`Sink::turn`] needs every turn: if not, chess turns may be
     /// matched on bitboards ([`FastTurns`]) and told by [`Sink::counted`].
     fn needs_turns(&self) -> bool {
@@ -83,7 +90,9 @@ impl Walked {
 /// discarded (nothing of a list that does not read is told).
 pub(super) fn walk(text: &str, start: Position, sink: &mut impl Sink) -> Walked {
     let mut reader = Reader::new(text);
-    let mut pos = start.clone();
+    // Boxed: a turn's position comes from `boards` by a swap, not a copy.
+    let mut pos = Box::new(start.clone());
+    let mut boards = Boards::new(&start);
     let mut number: Option<(u32, bool, Span)> = None;
     let mut error = None;
     let mut ply = 0;
@@ -118,7 +127,7 @@ pub(super) fn walk(text: &str, start: Position, sink: &mut impl Sink) -> Walked 
                         continue;
                     }
                     // The reference rules take this turn.
-                    pos = f.position();
+                    *pos = f.position();
                     fast = None;
                     back_to_fast = true;
                 }
@@ -126,10 +135,10 @@ pub(super) fn walk(text: &str, start: Position, sink: &mut impl Sink) -> Walked 
                     error = Some(*d);
                     continue;
                 }
-                match resolve(&pos, turn.ops) {
+                match resolve(&pos, turn.ops, &mut boards) {
                     Ok(resolved) => {
-                        sink.turn(&pos, &turn, &resolved);
-                        pos = resolved.after;
+                        sink.turn(&pos, &boards.after, &turn, &resolved);
+                        std::mem::swap(&mut pos, &mut boards.after);
                         if back_to_fast {
                             fast = FastTurns::new(&pos);
                         }
@@ -140,7 +149,7 @@ pub(super) fn walk(text: &str, start: Position, sink: &mut impl Sink) -> Walked 
         }
     }
     Walked {
-        end: fast.map_or(pos, |f| f.position()),
+        end: fast.map_or(*pos, |f| f.position()),
         error,
         syntax_error: false,
     }
@@ -188,8 +197,14 @@ impl Sink for RecordSink {
         self.pending.push(text.to_owned());
     }
 
-    fn turn(&mut self, before: &Position, turn: &TurnRef<'_>, resolved: &Resolved) {
-        let mut node = Node::new(CompactString::from(resolved.san(before)));
+    fn turn(
+        &mut self,
+        before: &Position,
+        after: &Position,
+        turn: &TurnRef<'_>,
+        resolved: &Resolved,
+    ) {
+        let mut node = Node::new(CompactString::from(resolved.san(before, after)));
         node.span = turn.span;
         if !self.pending.is_empty() {
             let text = std::mem::take(&mut self.pending).join("\n");

@@ -111,7 +111,13 @@ impl Sink for ReportSink<'_> {
         self.report.plies += 1;
     }
 
-    fn turn(&mut self, before: &Position, turn: &TurnRef<'_>, resolved: &Resolved) {
+    fn turn(
+        &mut self,
+        before: &Position,
+        after: &Position,
+        turn: &TurnRef<'_>,
+        resolved: &Resolved,
+    ) {
         let report = &mut self.report;
         report.plies += 1;
         let ply = report.plies;
@@ -119,7 +125,7 @@ impl Sink for ReportSink<'_> {
             self.variant == Variant::FaultLine && move_needs_permission(before, &resolved.mv);
         let full = !self.opts.verdict_only;
         // SAN only where it is shown: a verdict's notes, or the main line.
-        let san = (with_permission || full).then(|| resolved.san(before));
+        let san = (with_permission || full).then(|| resolved.san(before, after));
         if let (true, Some(san)) = (with_permission, &san) {
             let span = turn.span;
             let note = || permission_note(span, san, ply, false);
@@ -131,7 +137,7 @@ impl Sink for ReportSink<'_> {
                 mv: resolved.mv,
                 san: san.clone(),
                 with_permission,
-                fen_after: self.opts.fens.then(|| write_fen(&resolved.after)),
+                fen_after: self.opts.fens.then(|| write_fen(after)),
             });
             report.canonical.push(Some(san));
         }
