@@ -10,6 +10,7 @@ use super::label::{cage_label, label_of, read_label, Label};
 use crate::notation::gamecourier::{OpKind, SquareName};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
+use crate::square::Square;
 
 /// What a turn did to the board: the scratch copy after its operations.
 #[derive(Clone, Debug, Default)]
@@ -298,12 +299,24 @@ impl TurnEffect {
         {
             return false;
         }
-        pos.squares().all(|sq| {
-            let (typed, cand) = (pos.piece_at(sq), after.piece_at(sq));
-            typed == cand
-                || self.written.contains_key(&coord(sq))
-                || !differs(coord(sq), typed, cand)
-        })
+        // A square whose byte is the same holds the same piece.
+        let (files, ranks) = pos.frame();
+        for r in 0..ranks {
+            for f in 0..files {
+                let Some(sq) = Square::new(f, r) else {
+                    continue;
+                };
+                if pos.raw(sq) == after.raw(sq) {
+                    continue;
+                }
+                let (typed, cand) = (pos.piece_at(sq), after.piece_at(sq));
+                let c = coord(sq);
+                if typed != cand && !self.written.contains_key(&c) && differs(c, typed, cand) {
+                    return false;
+                }
+            }
+        }
+        true
     }
 
     /// [`TurnEffect::distance`] for a move that changes only the squares

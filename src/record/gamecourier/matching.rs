@@ -43,8 +43,8 @@ pub(super) fn shifts(pos: &Position, mv: &Move) -> Vec<Coord> {
 
 /// The cheap test a candidate passes before its board is built: a piece move
 /// or drop changes only its own squares, and moves no cage.
-fn may_match(mv: &Move, changed: &[Coord], eff: &TurnEffect, pos: &Position) -> bool {
-    let still = eff.holes.is_empty() && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
+/// `still`: whether the turn marked no hole and moved no cage.
+fn may_match(mv: &Move, changed: &[Coord], eff: &TurnEffect, pos: &Position, still: bool) -> bool {
     let within = |own: &[Square], first: Square, most: usize| {
         still
             && changed.len() <= most
@@ -175,8 +175,9 @@ fn search(
             None => pos.candidate_moves(),
         },
     };
+    let still = eff.holes.is_empty() && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
     for &mv in &candidates {
-        if !may_match(&mv, &changed, eff, pos) {
+        if !may_match(&mv, &changed, eff, pos, still) {
             continue;
         }
         let check = *in_check.get_or_insert_with(|| pos.is_check());
