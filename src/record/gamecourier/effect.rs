@@ -44,7 +44,7 @@ impl TurnEffect {
     }
 
     /// The squares whose piece differs from the position before the turn.
-    pub(super) fn changed(&self, pos: &Position) -> Vec<Coord> {
+    pub(super) fn changed(&self, pos: &Position) -> SmallVec<[Coord; 8]> {
         self.written
             .iter()
             .filter(|&(&c, &p)| piece_at(pos, c) != p)

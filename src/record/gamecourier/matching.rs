@@ -1,7 +1,7 @@
 //! The legal moves whose result equals what a turn did: candidates, the
 //! cheap filter, and the comparison.
 
-use smallvec::SmallVec;
+use smallvec::{smallvec, SmallVec};
 
 use crate::moves::{Move, MoveList};
 use crate::notation::san::write_san;
@@ -16,12 +16,12 @@ use super::effect::TurnEffect;
 /// The shifts that map a position after `mv` into the frame of `pos`: the
 /// move's own, and for a quake also the one where the strip stays and the
 /// rest moves back (the same position, QK5).
-pub(super) fn shifts(pos: &Position, mv: &Move) -> Vec<Coord> {
+pub(super) fn shifts(pos: &Position, mv: &Move) -> SmallVec<[Coord; 2]> {
     let Move::Quake { dir } = *mv else {
-        return vec![(0, 0)];
+        return smallvec![(0, 0)];
     };
     let Some(king) = pos.king(pos.turn()) else {
-        return vec![(0, 0)];
+        return smallvec![(0, 0)];
     };
     let (df, dr) = dir.delta();
     let cells: Vec<Coord> = pos.cells().map(coord).collect();
@@ -38,7 +38,7 @@ pub(super) fn shifts(pos: &Position, mv: &Move) -> Vec<Coord> {
         .collect();
     let min = |k: fn(&Coord) -> i16| moved.iter().map(k).min().unwrap_or(0);
     let s = (min(|c| c.0), min(|c| c.1));
-    vec![s, (s.0 - i16::from(df), s.1 - i16::from(dr))]
+    smallvec![s, (s.0 - i16::from(df), s.1 - i16::from(dr))]
 }
 
 /// The cheap test a candidate passes before its board is built: a piece move
