@@ -1,19 +1,22 @@
 //! What a turn's operations did to the board, and how far a legal move's
 //! result is from it.
 
-use std::collections::{BTreeMap, BTreeSet};
+use std::collections::BTreeSet;
+
+use smallvec::SmallVec;
 
 use super::coord::{cell_at, coord, name, named, piece_at, Coord};
 use super::label::{cage_label, label_of, read_label, Label};
 use crate::notation::gamecourier::{OpKind, SquareName};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
+use crate::square::Square;
 
 /// What a turn did to the board: the scratch copy after its operations.
 #[derive(Clone, Debug, Default)]
 pub struct TurnEffect {
     /// Squares written by the turn, with what they hold after it.
-    pub(super) written: BTreeMap<Coord, Option<Piece>>,
+    pub(super) written: Written,
     /// Squares marked `#-SQ`.
     pub(super) holes: BTreeSet<Coord>,
     /// Squares marked `.-SQ`.
@@ -41,7 +44,7 @@ impl TurnEffect {
     }
 
     /// The squares whose piece differs from the position before the turn.
-    pub(super) fn changed(&self, pos: &Position) -> Vec<Coord> {
+    pub(super) fn changed(&self, pos: &Position) -> SmallVec<[Coord; 8]> {
         self.written
             .iter()
             .filter(|&(&c, &p)| piece_at(pos, c) != p)
@@ -263,6 +266,59 @@ impl TurnEffect {
         d
     }
 
+    /// Whether [`TurnEffect::distance`] is 0, stopping at the first
+    /// difference. Without a shift, on an unchanged frame, only the squares
+    /// of the frame and those the turn wrote can differ: each is read once,
+    /// not looked up among the written ones.
+    pub(super) fn equals(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
+        if shift != (0, 0) || after.frame() != pos.frame() {
+            return self.distance(pos, after, shift) == 0;
+        }
+        let cages = Color::ALL.map(|c| after.cage(c).map(coord));
+        if cages != self.cages
+            || self.holes.iter().any(|&h| cell_at(after, h))
+            || self.cells.iter().any(|&c| !cell_at(after, c))
+        {
+            return false;
+        }
+        for c in Color::ALL {
+            for role in Role::ALL {
+                let taken = pos.in_hand(c, role).saturating_sub(after.in_hand(c, role));
+                if taken != self.drops[c.index()][role as usize] {
+                    return false;
+                }
+            }
+        }
+        let differs = |c: Coord, typed: Option<Piece>, cand: Option<Piece>| {
+            typed != cand && !pocketed(after, c, typed, cand)
+        };
+        if self
+            .written
+            .iter()
+            .any(|(&c, &typed)| differs(c, typed, piece_at(after, c)))
+        {
+            return false;
+        }
+        // A square whose byte is the same holds the same piece.
+        let (files, ranks) = pos.frame();
+        for r in 0..ranks {
+            for f in 0..files {
+                let Some(sq) = Square::new(f, r) else {
+                    continue;
+                };
+                if pos.raw(sq) == after.raw(sq) {
+                    continue;
+                }
+                let (typed, cand) = (pos.piece_at(sq), after.piece_at(sq));
+                let c = coord(sq);
+                if typed != cand && !self.written.contains_key(&c) && differs(c, typed, cand) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// [`TurnEffect::distance`] for a move that changes only the squares
     /// `own` (a piece move or drop): other squares are equal by the filter.
     pub(super) fn distance_on(&self, pos: &Position, after: &Position, own: &[Coord]) -> usize {
@@ -335,5 +391,45 @@ impl TurnEffect {
         } else {
             parts.join(", ")
         }
+    }
+}
+
+/// QK6: a pawn the turn left on `c` without a forward cell after the move
+/// is pocketed by the move, so its absence there is no difference.
+fn pocketed(after: &Position, c: Coord, typed: Option<Piece>, cand: Option<Piece>) -> bool {
+    cand.is_none()
+        && after.variant().has_hands()
+        && typed.is_some_and(|p| {
+            let fwd = if p.color == Color::White { 1 } else { -1 };
+            p.role == Role::Pawn && !cell_at(after, (c.0, c.1 + fwd))
+        })
+}
+
+/// The squares a turn wrote, in square order, with what each holds after
+/// it: a handful, so kept inline in a sorted array rather than a tree.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Written(SmallVec<[(Coord, Option<Piece>); 8]>);
+
+impl Written {
+    pub(super) fn get(&self, c: &Coord) -> Option<&Option<Piece>> {
+        self.0
+            .binary_search_by(|(k, _)| k.cmp(c))
+            .ok()
+            .map(|i| &self.0[i].1)
+    }
+
+    pub(super) fn contains_key(&self, c: &Coord) -> bool {
+        self.get(c).is_some()
+    }
+
+    pub(super) fn insert(&mut self, c: Coord, p: Option<Piece>) {
+        match self.0.binary_search_by(|(k, _)| k.cmp(&c)) {
+            Ok(i) => self.0[i].1 = p,
+            Err(i) => self.0.insert(i, (c, p)),
+        }
+    }
+
+    pub(super) fn iter(&self) -> impl Iterator<Item = (&Coord, &Option<Piece>)> + '_ {
+        self.0.iter().map(|(c, p)| (c, p))
     }
 }

@@ -1,6 +1,8 @@
 //! The legal moves whose result equals what a turn did: candidates, the
 //! cheap filter, and the comparison.
 
+use smallvec::{smallvec, SmallVec};
+
 use crate::moves::{Move, MoveList};
 use crate::notation::san::write_san;
 use crate::piece::{Color, Piece, Role};
@@ -14,12 +16,12 @@ use super::effect::TurnEffect;
 /// The shifts that map a position after `mv` into the frame of `pos`: the
 /// move's own, and for a quake also the one where the strip stays and the
 /// rest moves back (the same position, QK5).
-pub(super) fn shifts(pos: &Position, mv: &Move) -> Vec<Coord> {
+pub(super) fn shifts(pos: &Position, mv: &Move) -> SmallVec<[Coord; 2]> {
     let Move::Quake { dir } = *mv else {
-        return vec![(0, 0)];
+        return smallvec![(0, 0)];
     };
     let Some(king) = pos.king(pos.turn()) else {
-        return vec![(0, 0)];
+        return smallvec![(0, 0)];
     };
     let (df, dr) = dir.delta();
     let cells: Vec<Coord> = pos.cells().map(coord).collect();
@@ -36,13 +38,13 @@ pub(super) fn shifts(pos: &Position, mv: &Move) -> Vec<Coord> {
         .collect();
     let min = |k: fn(&Coord) -> i16| moved.iter().map(k).min().unwrap_or(0);
     let s = (min(|c| c.0), min(|c| c.1));
-    vec![s, (s.0 - i16::from(df), s.1 - i16::from(dr))]
+    smallvec![s, (s.0 - i16::from(df), s.1 - i16::from(dr))]
 }
 
 /// The cheap test a candidate passes before its board is built: a piece move
 /// or drop changes only its own squares, and moves no cage.
-fn may_match(mv: &Move, changed: &[Coord], eff: &TurnEffect, pos: &Position) -> bool {
-    let still = eff.holes.is_empty() && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
+/// `still`: whether the turn marked no hole and moved no cage.
+fn may_match(mv: &Move, changed: &[Coord], eff: &TurnEffect, pos: &Position, still: bool) -> bool {
     let within = |own: &[Square], first: Square, most: usize| {
         still
             && changed.len() <= most
@@ -92,7 +94,7 @@ fn may_match(mv: &Move, changed: &[Coord], eff: &TurnEffect, pos: &Position) -> 
 pub(super) fn matches(pos: &Position, eff: &TurnEffect, mv: &Move, after: &Position) -> bool {
     shifts(pos, mv)
         .into_iter()
-        .any(|s| eff.distance(pos, after, s) == 0)
+        .any(|s| eff.equals(pos, after, s))
 }
 
 /// The legal moves whose result equals what the turn did.
@@ -102,22 +104,68 @@ pub(super) fn matching_moves(pos: &Position, eff: &TurnEffect) -> Vec<Move> {
 
 /// [`matching_moves`] with the position after each.
 pub(super) fn matching(pos: &Position, eff: &TurnEffect) -> Vec<(Move, Position)> {
-    matching_scoped(pos, eff).0
+    let mut found = Vec::new();
+    let mut scratch = Box::new(pos.clone());
+    search(pos, eff, &mut scratch, |mv, after| {
+        found.push((mv, Position::clone(after)));
+    });
+    found
 }
 
-/// [`matching`], and the candidates it searched when they were only the
-/// piece moves onto the turn's target (they hold every SAN rival).
-pub(super) fn matching_scoped(
+/// Positions a turn is matched in, kept from turn to turn: `after` holds the
+/// position after the first match of the last search.
+pub(super) struct Boards {
+    pub(super) after: Box<Position>,
+    scratch: Box<Position>,
+}
+
+impl Boards {
+    pub(super) fn new(pos: &Position) -> Boards {
+        Boards {
+            after: Box::new(pos.clone()),
+            scratch: Box::new(pos.clone()),
+        }
+    }
+}
+
+/// The legal moves whose result equals what the turn did, the position after
+/// the first left in `boards.after` (each move is played once, in place, and
+/// no position is copied again), and the candidates searched when they were
+/// only the piece moves onto the turn's target (they hold every SAN rival).
+pub(super) fn matching_in(
     pos: &Position,
     eff: &TurnEffect,
-) -> (Vec<(Move, Position)>, Option<MoveList>) {
+    boards: &mut Boards,
+) -> (SmallVec<[Move; 2]>, Option<MoveList>) {
+    let mut found = SmallVec::new();
+    let after = &mut boards.after;
+    let scoped = search(pos, eff, &mut boards.scratch, |mv, played| {
+        if found.is_empty() {
+            std::mem::swap(after, played);
+        }
+        found.push(mv);
+    });
+    (found, scoped)
+}
+
+/// Tells `found` each legal move whose result equals what the turn did, with
+/// the position after it played in `scratch` (which `found` may take);
+/// returns the candidates when they were only the piece moves onto the
+/// turn's target.
+fn search(
+    pos: &Position,
+    eff: &TurnEffect,
+    scratch: &mut Box<Position>,
+    mut found: impl FnMut(Move, &mut Box<Position>),
+) -> Option<MoveList> {
     let changed = eff.changed(pos);
     let mut in_check = None;
-    let mut found = Vec::new();
     let scope = piece_move_scope(pos, eff, &changed);
     let candidates = match scope {
         Some(scope) => pos.candidate_moves_in(scope),
-        None => match few_candidates(pos, eff, &changed) {
+        None => match few_candidates(pos, eff, &changed)
+            .or_else(|| rank_candidates(pos, eff, &changed))
+        {
             Some(few) => few,
             // A turn that moved a cage is a cage move or insertion (the
             // cheap test refuses every other kind): the variant's own kinds.
@@ -127,28 +175,31 @@ pub(super) fn matching_scoped(
             None => pos.candidate_moves(),
         },
     };
+    let still = eff.holes.is_empty() && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
     for &mv in &candidates {
-        if !may_match(&mv, &changed, eff, pos) {
+        if !may_match(&mv, &changed, eff, pos, still) {
             continue;
         }
         let check = *in_check.get_or_insert_with(|| pos.is_check());
         if !pos.is_legal_candidate_in(&mv, check) {
             continue;
         }
-        let after = pos.play(&mv);
+        Position::clone_from(scratch, pos);
+        scratch.play_in_place(&mv);
+        let after: &Position = scratch;
         let same = match mv {
             // These leave every other square as it was: compare their own.
             Move::Normal { from, to, .. } => {
-                eff.distance_on(pos, &after, &[coord(from), coord(to)]) == 0
+                eff.distance_on(pos, after, &[coord(from), coord(to)]) == 0
             }
-            Move::Drop { to, .. } => eff.distance_on(pos, &after, &[coord(to)]) == 0,
-            _ => matches(pos, eff, &mv, &after),
+            Move::Drop { to, .. } => eff.distance_on(pos, after, &[coord(to)]) == 0,
+            _ => matches(pos, eff, &mv, after),
         };
         if same {
-            found.push((mv, after));
+            found(mv, scratch);
         }
     }
-    (found, scope.map(|_| candidates))
+    scope.map(|_| candidates)
 }
 
 /// Canonical SAN of a legal piece move (`write_san`'s), its rivals taken from
@@ -263,6 +314,53 @@ fn few_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Option
         }
         _ => None,
     }
+}
+
+/// Fault Line: a turn that changed only squares of one rank, and nothing
+/// else, is a slide of that rank (FL4), a castling (FL8), or, when it
+/// changed two squares, a piece move onto one of them: its candidates are
+/// those, not every move, in the order every move lists them (piece moves,
+/// castling, slides). A piece move changes two squares, en passant two
+/// ranks.
+fn rank_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Option<MoveList> {
+    let plain = eff.holes.is_empty()
+        && eff.cells.is_empty()
+        && eff.drops == [[0; 13]; 2]
+        && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
+    if pos.variant() != Variant::FaultLine || changed.len() < 2 || !plain {
+        return None;
+    }
+    let rank = changed[0].1;
+    if changed.iter().any(|c| c.1 != rank) {
+        return None;
+    }
+    let rank = u8::try_from(rank).ok().filter(|&r| r < pos.frame().1)?;
+    let mut out = MoveList::new();
+    let mut add = |mv: &Move| {
+        if !out.contains(mv) {
+            out.push(*mv);
+        }
+    };
+    if changed.len() == 2 {
+        for &c in changed {
+            let to = square_at(pos, c)?;
+            let onto = pos.candidate_moves_in(crate::rules::Scope::Target { role: None, to });
+            onto.iter()
+                .filter(|m| matches!(m, Move::Normal { .. }))
+                .for_each(&mut add);
+        }
+    }
+    if changed.len() <= 4 {
+        let kings = pos.candidate_moves_in(crate::rules::Scope::Role(Role::King));
+        kings
+            .iter()
+            .filter(|m| matches!(m, Move::Castle { .. }))
+            .for_each(&mut add);
+    }
+    for dir in [crate::moves::Dir::East, crate::moves::Dir::West] {
+        add(&Move::Slide { rank, dir });
+    }
+    Some(out)
 }
 
 /// When only a piece move can match the turn, the scope that lists the moves

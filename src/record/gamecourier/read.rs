@@ -3,10 +3,11 @@
 use compact_str::CompactString;
 
 use super::fast::FastTurns;
+use super::matching::Boards;
 use super::resolve::{resolve, Resolved, TurnError};
 use super::write::format_op;
 use crate::notation::fen::{read_fen, write_fen};
-use crate::notation::gamecourier::{parse, Item, Turn};
+use crate::notation::gamecourier::{Event, Reader, SyntaxError, TurnRef};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::record::replay::{Diagnostic, Severity};
@@ -41,8 +42,14 @@ fn diagnostic(span: Span, token: &str, message: String) -> Diagnostic {
 pub(super) trait Sink {
     /// A `//` comment; `own_line` when nothing but blanks precede it.
     fn comment(&mut self, text: &str, own_line: bool, span: Span);
-    /// A turn resolved to its move, played from `before`.
-    fn turn(&mut self, before: &Position, turn: &Turn, resolved: &Resolved);
+    /// A turn resolved to its move, played from `before` to `after`.
+    fn turn(
+        &mut self,
+        before: &Position,
+        after: &Position,
+        turn: &TurnRef<'_>,
+        resolved: &Resolved,
+    );
     /// Whether [`Sink::turn`] needs every turn: if not, chess turns may be
     /// matched on bitboards ([`FastTurns`]) and told by [`Sink::counted`].
     fn needs_turns(&self) -> bool {
@@ -64,39 +71,28 @@ pub(super) struct Walked {
 
 impl Walked {
     /// The result a list reads to: it carries none, so the rules' own, else
-    /// unfinished (`*`).
+    /// unfinished (`*`). A game that ended is over whatever follows (G5):
+    /// a turn past its end is that turn's error, not a wrong result. A list
+    /// that does not read has reached no end.
     pub(super) fn result(&self) -> &'static str {
-        match (&self.error, self.end.outcome()) {
-            (None, Some(end)) => end.result(),
+        match self.end.outcome() {
+            Some(end) if !self.syntax_error => end.result(),
             _ => "*",
         }
     }
 }
 
 /// Resolves the turns of a list from `start` in order, telling `sink`
-/// about each, up to the first error.
+/// about each, up to the first error. The list is read as it is matched:
+/// each turn is resolved as soon as it is read, from a buffer the reader
+/// reuses. After the first error the rest is only read for its syntax: a
+/// syntax error anywhere is the list's error, and then `sink` must be
+/// discarded (nothing of a list that does not read is told).
 pub(super) fn walk(text: &str, start: Position, sink: &mut impl Sink) -> Walked {
-    let mut pos = start;
-    let list = match parse(text) {
-        Ok(l) => l,
-        Err(e) => {
-            let span = Span {
-                offset: e.offset,
-                line: e.line,
-                column: e.column,
-                len: 0,
-            };
-            let message = format!(
-                "Game Courier syntax: expected {}, found {}",
-                e.expected, e.found
-            );
-            return Walked {
-                end: pos,
-                error: Some(diagnostic(span, "", message)),
-                syntax_error: true,
-            };
-        }
-    };
+    let mut reader = Reader::new(text);
+    // Boxed: a turn's position comes from `boards` by a swap, not a copy.
+    let mut pos = Box::new(start.clone());
+    let mut boards = Boards::new(&start);
     let mut number: Option<(u32, bool, Span)> = None;
     let mut error = None;
     let mut ply = 0;
@@ -105,52 +101,76 @@ pub(super) fn walk(text: &str, start: Position, sink: &mut impl Sink) -> Walked 
         .then(|| FastTurns::new(&pos))
         .flatten();
     let mut back_to_fast = false;
-    for item in &list.items {
-        match item {
-            Item::Comment {
+    loop {
+        let event = match reader.next_event() {
+            Ok(Some(event)) => event,
+            Ok(None) => break,
+            Err(e) => return syntax_error(e, start),
+        };
+        if error.is_some() {
+            continue;
+        }
+        match event {
+            Event::Comment {
                 text,
                 own_line,
                 span,
-            } => sink.comment(text, *own_line, *span),
-            Item::Number { n, black, span } => number = Some((*n, *black, *span)),
-            Item::Turn(turn) => {
+            } => sink.comment(text, own_line, span),
+            Event::Number { n, black, span } => number = Some((n, black, span)),
+            Event::Turn(turn) => {
                 ply += 1;
                 if let Some(f) = &mut fast {
                     let numbered = number.is_none_or(|(n, black, _)| f.numbers_next(n, black));
-                    if numbered && f.play(&turn.ops) {
+                    if numbered && f.play(turn.ops) {
                         number = None;
                         sink.counted();
                         continue;
                     }
                     // The reference rules take this turn.
-                    pos = f.position();
+                    *pos = f.position();
                     fast = None;
                     back_to_fast = true;
                 }
                 if let Err(d) = check_number(&pos, number.take(), ply) {
                     error = Some(*d);
-                    break;
+                    continue;
                 }
-                match resolve(&pos, &turn.ops) {
+                match resolve(&pos, turn.ops, &mut boards) {
                     Ok(resolved) => {
-                        sink.turn(&pos, turn, &resolved);
-                        pos = resolved.after;
+                        sink.turn(&pos, &boards.after, &turn, &resolved);
+                        std::mem::swap(&mut pos, &mut boards.after);
                         if back_to_fast {
                             fast = FastTurns::new(&pos);
                         }
                     }
-                    Err(e) => {
-                        error = Some(turn_diagnostic(&pos, turn, e, ply));
-                        break;
-                    }
+                    Err(e) => error = Some(turn_diagnostic(&pos, &turn, e, ply)),
                 }
             }
         }
     }
     Walked {
-        end: fast.map_or(pos, |f| f.position()),
+        end: fast.map_or(*pos, |f| f.position()),
         error,
         syntax_error: false,
+    }
+}
+
+/// How a list with a syntax error walks: to its error, from the start.
+fn syntax_error(e: SyntaxError, start: Position) -> Walked {
+    let span = Span {
+        offset: e.offset,
+        line: e.line,
+        column: e.column,
+        len: 0,
+    };
+    let message = format!(
+        "Game Courier syntax: expected {}, found {}",
+        e.expected, e.found
+    );
+    Walked {
+        end: start,
+        error: Some(diagnostic(span, "", message)),
+        syntax_error: true,
     }
 }
 
@@ -177,8 +197,14 @@ impl Sink for RecordSink {
         self.pending.push(text.to_owned());
     }
 
-    fn turn(&mut self, before: &Position, turn: &Turn, resolved: &Resolved) {
-        let mut node = Node::new(CompactString::from(resolved.san(before)));
+    fn turn(
+        &mut self,
+        before: &Position,
+        after: &Position,
+        turn: &TurnRef<'_>,
+        resolved: &Resolved,
+    ) {
+        let mut node = Node::new(CompactString::from(resolved.san(before, after)));
         node.span = turn.span;
         if !self.pending.is_empty() {
             let text = std::mem::take(&mut self.pending).join("\n");
@@ -215,7 +241,7 @@ pub(super) fn list_span(text: &str) -> Span {
 /// between turns (joined by line breaks) come before the next turn.
 pub fn read(text: &str, variant: Variant, fen: Option<&str>) -> Result<ListRead, String> {
     let start = start_position(variant, fen)?;
-    let mut sink = RecordSink {
+    let fresh = || RecordSink {
         record: Record {
             tags: list_tags(variant, fen),
             prelude: Vec::new(),
@@ -227,7 +253,11 @@ pub fn read(text: &str, variant: Variant, fen: Option<&str>) -> Result<ListRead,
         pending: Vec::new(),
         pending_span: Span::default(),
     };
+    let mut sink = fresh();
     let walked = walk(text, start, &mut sink);
+    if walked.syntax_error {
+        sink = fresh();
+    }
     let mut record = sink.record;
     if !sink.pending.is_empty() {
         let c = comment(sink.pending.join("\n"), sink.pending_span);
@@ -280,7 +310,7 @@ fn check_number(
     Err(Box::new(d))
 }
 
-fn turn_diagnostic(pos: &Position, turn: &Turn, e: TurnError, ply: usize) -> Diagnostic {
+fn turn_diagnostic(pos: &Position, turn: &TurnRef<'_>, e: TurnError, ply: usize) -> Diagnostic {
     let span = if e.span == Span::default() {
         turn.span
     } else {

@@ -8,7 +8,7 @@ use crate::record::Span;
 
 use super::coord::coord;
 use super::effect::TurnEffect;
-use super::matching::{matching_scoped, scoped_san, shifts};
+use super::matching::{matching_in, scoped_san, shifts, Boards};
 
 /// A turn that does not resolve to one legal move, or an operation that
 /// contradicts the board.
@@ -24,30 +24,35 @@ pub struct TurnError {
 
 /// The one legal move a turn's operations produce, played from `pos`.
 pub fn resolve_turn(pos: &Position, ops: &[Op]) -> Result<Move, TurnError> {
-    resolve(pos, ops).map(|r| r.mv)
+    resolve(pos, ops, &mut Boards::new(pos)).map(|r| r.mv)
 }
 
-/// A turn resolved: its move, the position after it, and the candidates
-/// searched when they were the piece moves onto its target.
+/// A turn resolved: its move (the position after it is in the [`Boards`] it
+/// was resolved in), and the candidates searched when they were the piece
+/// moves onto its target.
 pub(super) struct Resolved {
     pub(super) mv: Move,
-    pub(super) after: Position,
     scoped: Option<MoveList>,
 }
 
 impl Resolved {
-    /// The move's canonical SAN in `pos`, the position it was played from:
-    /// made only when asked (a verdict needs none but for notes).
-    pub(super) fn san(&self, pos: &Position) -> String {
+    /// The move's canonical SAN in `pos`, the position it was played from,
+    /// leading to `after`: made only when asked (a verdict needs none but
+    /// for notes).
+    pub(super) fn san(&self, pos: &Position, after: &Position) -> String {
         self.scoped
             .as_ref()
-            .and_then(|c| scoped_san(pos, &self.mv, &self.after, c))
+            .and_then(|c| scoped_san(pos, &self.mv, after, c))
             .unwrap_or_else(|| write_san(pos, &self.mv))
     }
 }
 
-/// [`resolve_turn`] with the position after the move.
-pub(super) fn resolve(pos: &Position, ops: &[Op]) -> Result<Resolved, TurnError> {
+/// [`resolve_turn`], the position after the move left in `boards.after`.
+pub(super) fn resolve(
+    pos: &Position,
+    ops: &[Op],
+    boards: &mut Boards,
+) -> Result<Resolved, TurnError> {
     let mut eff = TurnEffect::start(pos);
     for op in ops {
         eff.apply(pos, &op.kind).map_err(|message| TurnError {
@@ -56,13 +61,13 @@ pub(super) fn resolve(pos: &Position, ops: &[Op]) -> Result<Resolved, TurnError>
             suggestions: Vec::new(),
         })?;
     }
-    let (mut found, scoped) = matching_scoped(pos, &eff);
+    let (found, scoped) = matching_in(pos, &eff, boards);
     let span = Span::default();
     match found.len() {
-        1 => {
-            let (mv, after) = found.remove(0);
-            Ok(Resolved { mv, after, scoped })
-        }
+        1 => Ok(Resolved {
+            mv: found[0],
+            scoped,
+        }),
         0 => {
             let legal = pos.legal_moves();
             let message = if legal.is_empty() {
@@ -98,7 +103,7 @@ pub(super) fn resolve(pos: &Position, ops: &[Op]) -> Result<Resolved, TurnError>
             })
         }
         n => {
-            let sans: Vec<String> = found.iter().map(|(m, _)| write_san(pos, m)).collect();
+            let sans: Vec<String> = found.iter().map(|m| write_san(pos, m)).collect();
             Err(TurnError {
                 span,
                 message: format!(

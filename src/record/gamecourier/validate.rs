@@ -3,7 +3,7 @@
 use compact_str::CompactString;
 
 use crate::notation::fen::write_fen;
-use crate::notation::gamecourier::Turn;
+use crate::notation::gamecourier::TurnRef;
 use crate::position::Position;
 use crate::record::replay::{
     check_result, empty_report, permission_note, replay, Diagnostic, GameReport, PlyInfo,
@@ -35,18 +35,26 @@ pub fn validate_list(
         return validate_by_replay(text, variant, fen, opts);
     }
     let start = start_position(variant, fen)?;
-    let mut report = empty_report(opts.verdict_only);
-    report.variant = variant;
-    if !opts.verdict_only {
-        report.start = Some(start.clone());
-    }
+    let fresh = || {
+        let mut report = empty_report(opts.verdict_only);
+        report.variant = variant;
+        if !opts.verdict_only {
+            report.start = Some(start.clone());
+        }
+        report
+    };
     let mut sink = ReportSink {
-        report,
+        report: fresh(),
         opts,
         variant,
     };
-    let walked = walk(text, start, &mut sink);
-    let mut report = sink.report;
+    let walked = walk(text, start.clone(), &mut sink);
+    // A list that does not read tells nothing but its syntax error.
+    let mut report = if walked.syntax_error {
+        fresh()
+    } else {
+        sink.report
+    };
     // What the replay does at the end of the game: the result (which the
     // list reads to) checked against the rules (G5), errors in order.
     let span = list_span(text);
@@ -103,7 +111,13 @@ impl Sink for ReportSink<'_> {
         self.report.plies += 1;
     }
 
-    fn turn(&mut self, before: &Position, turn: &Turn, resolved: &Resolved) {
+    fn turn(
+        &mut self,
+        before: &Position,
+        after: &Position,
+        turn: &TurnRef<'_>,
+        resolved: &Resolved,
+    ) {
         let report = &mut self.report;
         report.plies += 1;
         let ply = report.plies;
@@ -111,7 +125,7 @@ impl Sink for ReportSink<'_> {
             self.variant == Variant::FaultLine && move_needs_permission(before, &resolved.mv);
         let full = !self.opts.verdict_only;
         // SAN only where it is shown: a verdict's notes, or the main line.
-        let san = (with_permission || full).then(|| resolved.san(before));
+        let san = (with_permission || full).then(|| resolved.san(before, after));
         if let (true, Some(san)) = (with_permission, &san) {
             let span = turn.span;
             let note = || permission_note(span, san, ply, false);
@@ -123,7 +137,7 @@ impl Sink for ReportSink<'_> {
                 mv: resolved.mv,
                 san: san.clone(),
                 with_permission,
-                fen_after: self.opts.fens.then(|| write_fen(&resolved.after)),
+                fen_after: self.opts.fens.then(|| write_fen(after)),
             });
             report.canonical.push(Some(san));
         }
