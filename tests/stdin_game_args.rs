@@ -104,3 +104,31 @@ fn dash_and_escaped_forms_still_read_stdin() {
         .unwrap();
     assert_eq!(games(&out.stdout), [(3, true)]);
 }
+
+/// `convert -:N` reads game N of standard input (not a file named `-`),
+/// and standard input named twice, as `-` and `-:N`, is refused.
+#[test]
+fn convert_reads_the_chosen_games_of_standard_input() {
+    let out = fvnote()
+        .args(["convert", "--to", "jsonl", "-:3"])
+        .write_stdin(ARCHIVE)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", render(&out));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let records: Vec<serde_json::Value> = text
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    assert_eq!(records.len(), 1, "{text}");
+    assert_eq!(records[0]["tags"][0]["value"], "C", "{text}");
+    assert_eq!(records[0]["moves"][0]["san"], "d4", "{text}");
+
+    let twice = fvnote()
+        .args(["convert", "--to", "jsonl", "-", "-:1"])
+        .write_stdin(ARCHIVE)
+        .output()
+        .unwrap();
+    assert_eq!(twice.status.code(), Some(2), "{}", render(&twice));
+    assert!(render(&twice).contains("given twice"), "{}", render(&twice));
+}

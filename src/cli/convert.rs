@@ -181,18 +181,23 @@ impl Input {
 /// could not be read (reported here, and the run ends with status 2).
 fn inputs(args: &ConvertArgs) -> Result<(Vec<Input>, bool), CliError> {
     let paths = &args.inputs;
-    if paths.iter().filter(|p| p.as_os_str() == "-").count() > 1 {
+    // `-` and `-:N-M` both name standard input.
+    let is_stdin = |p: &PathBuf| {
+        let p = p.to_string_lossy();
+        p == "-" || p.starts_with("-:")
+    };
+    if paths.iter().filter(|p| is_stdin(p)).count() > 1 {
         return Err(CliError::usage("standard input ('-') given twice"));
     }
-    let stdin = || -> Result<Input, CliError> {
+    let stdin = |given: &str| -> Result<Input, CliError> {
         Ok(Input {
             name: "<stdin>".into(),
             path: None,
-            selection: args.select.split("-")?.1,
+            selection: args.select.split(given)?.1,
         })
     };
     if paths.is_empty() {
-        return Ok((vec![stdin()?], false));
+        return Ok((vec![stdin("-")?], false));
     }
     let extensions: &[&str] = match args.from {
         Some(Source::Json) => &["json", "jsonl"],
@@ -201,8 +206,8 @@ fn inputs(args: &ConvertArgs) -> Result<(Vec<Input>, bool), CliError> {
     let mut found = Vec::new();
     let mut unreadable = false;
     for p in paths {
-        if p.as_os_str() == "-" {
-            found.push(stdin()?);
+        if is_stdin(p) {
+            found.push(stdin(&p.to_string_lossy())?);
             continue;
         }
         let (file, selection) = args.select.split(&p.to_string_lossy())?;
