@@ -140,7 +140,8 @@ fn lists_ending_in_errors_report_as_their_replayed_record() {
     let cases: [(&str, Variant, Option<&str>); 13] = [
         // A game over by the rules: its result is the rules' own (G5).
         (fools_mate, Variant::Chess, None),
-        // A turn after the end: the result the list reads to is `*` (G5).
+        // A turn after the end: the list reads to the rules' result, and the
+        // extra turn is the error at its place (G5).
         (
             "1. f2-f3\n1... e7-e5\n2. g2-g4\n2... d8-h4\n3. e2-e4\n",
             Variant::Chess,
