@@ -28,9 +28,9 @@
 
 use std::sync::OnceLock;
 
-use cozy_chess::{
-    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
-    Color as CColor, Square as CSquare,
+use crate::rules::board8::{
+    bit, bits, castle_squares, index_of, pattern, role_index, square_of, BISHOP, KING, KNIGHT,
+    PAWN, QUEEN, ROLES, ROOK,
 };
 
 use crate::moves::Dir;
@@ -40,15 +40,6 @@ use crate::rules::fast_chess::{CheckMark, SquareSet};
 use crate::rules::fault_line::is_sliding_rank;
 use crate::rules::{Outcome, Variant};
 use crate::square::Square;
-
-/// The six orthodox roles, in the order of [`FastFaultLine::roles`].
-const ROLES: [Role; 6] = Role::ORTHODOX;
-const PAWN: usize = 0;
-const KNIGHT: usize = 1;
-const BISHOP: usize = 2;
-const ROOK: usize = 3;
-const QUEEN: usize = 4;
-const KING: usize = 5;
 
 /// The frame (FL0): 8 files, 6 ranks.
 const RANKS: u8 = 6;
@@ -95,71 +86,8 @@ enum Kind {
 }
 
 #[inline]
-fn bit(i: u8) -> u64 {
-    1u64 << (i & 63)
-}
-
-#[inline]
 fn row(rank: u8) -> u64 {
     ROW << (8 * u32::from(rank & 7))
-}
-
-/// The 8×8 index of a square, if it is on that board.
-#[inline]
-fn index_of(sq: Square) -> Option<u8> {
-    (sq.file() < 8 && sq.rank() < 8).then(|| sq.rank() * 8 + sq.file())
-}
-
-#[inline]
-fn square_of(i: u8) -> Option<Square> {
-    Square::new(i & 7, i >> 3)
-}
-
-#[inline]
-fn cozy(i: u8) -> CSquare {
-    CSquare::index_const(usize::from(i & 63))
-}
-
-#[inline]
-fn cozy_color(c: Color) -> CColor {
-    match c {
-        Color::White => CColor::White,
-        Color::Black => CColor::Black,
-    }
-}
-
-#[inline]
-fn role_index(role: Role) -> Option<usize> {
-    ROLES.iter().position(|&r| r == role)
-}
-
-/// The indices of the set bits, lowest first.
-#[inline]
-fn bits(mut b: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            return None;
-        }
-        let i = b.trailing_zeros() as u8;
-        b &= b - 1;
-        Some(i)
-    })
-}
-
-/// The squares `role` reaches from `i` (pawns: captures, of `color`),
-/// `blockers` stopping the sliders; holes included, masked by the caller.
-#[inline]
-fn pattern(role: usize, i: u8, color: Color, blockers: u64) -> u64 {
-    let sq = cozy(i);
-    let occ = BitBoard(blockers);
-    match role {
-        PAWN => get_pawn_attacks(sq, cozy_color(color)).0,
-        KNIGHT => get_knight_moves(sq).0,
-        BISHOP => get_bishop_moves(sq, occ).0,
-        ROOK => get_rook_moves(sq, occ).0,
-        QUEEN => (get_bishop_moves(sq, occ) | get_rook_moves(sq, occ)).0,
-        _ => get_king_moves(sq).0,
-    }
 }
 
 /// The home rank of `color` (FL8) and the rank its pawns promote on, which
@@ -708,17 +636,6 @@ impl FastFaultLine {
         } else {
             Some(Outcome::Stalemate)
         }
-    }
-}
-
-/// The cells a castling king crosses and lands on (the rook lands on the
-/// first), for king cell `king` and rook cell `rook` on one rank.
-#[inline]
-fn castle_squares(king: u8, rook: u8) -> (u8, u8) {
-    if rook > king {
-        (king + 1, king + 2)
-    } else {
-        (king.wrapping_sub(1) & 63, king.wrapping_sub(2) & 63)
     }
 }
 

@@ -14,6 +14,7 @@
 //! assert_eq!(pos.perft(3), 8902);
 //! ```
 
+pub(crate) mod board8;
 pub mod carry;
 pub mod chess;
 pub mod fast_chess;

@@ -36,9 +36,9 @@
 
 use std::sync::OnceLock;
 
-use cozy_chess::{
-    get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
-    Color as CColor, Square as CSquare,
+use crate::rules::board8::{
+    bit, bits, castle_squares, index_of, pattern, role_index, square_of, BISHOP, KING, KNIGHT,
+    PAWN, QUEEN, ROLES, ROOK,
 };
 
 use crate::piece::{Color, Piece, Role};
@@ -61,15 +61,6 @@ enum Mask {
     /// RF1–RF3: origin on one of the side's most crowded lines.
     RankAndFile,
 }
-
-/// The six orthodox roles, in the order of [`FastMasked::roles`].
-const ROLES: [Role; 6] = Role::ORTHODOX;
-const PAWN: usize = 0;
-const KNIGHT: usize = 1;
-const BISHOP: usize = 2;
-const ROOK: usize = 3;
-const QUEEN: usize = 4;
-const KING: usize = 5;
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const RANK_1: u64 = 0xff;
@@ -113,68 +104,6 @@ pub struct MaskedMove {
 /// A set of squares of the 8×8 board: the chess accelerator's, whose bits
 /// are indexed as this board's (`rank * 8 + file`).
 pub use crate::rules::fast_chess::SquareSet as Squares;
-
-/// The indices of the set bits, lowest first.
-#[inline]
-fn bits(mut b: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            return None;
-        }
-        let i = b.trailing_zeros() as u8;
-        b &= b - 1;
-        Some(i)
-    })
-}
-
-#[inline]
-fn bit(i: u8) -> u64 {
-    1u64 << (i & 63)
-}
-
-/// The 8×8 index of a square, if it is on that board.
-#[inline]
-fn index_of(sq: Square) -> Option<u8> {
-    (sq.file() < 8 && sq.rank() < 8).then(|| sq.rank() * 8 + sq.file())
-}
-
-#[inline]
-fn square_of(i: u8) -> Option<Square> {
-    Square::new(i & 7, i >> 3)
-}
-
-#[inline]
-fn cozy(i: u8) -> CSquare {
-    CSquare::index_const(usize::from(i & 63))
-}
-
-#[inline]
-fn cozy_color(c: Color) -> CColor {
-    match c {
-        Color::White => CColor::White,
-        Color::Black => CColor::Black,
-    }
-}
-
-#[inline]
-fn role_index(role: Role) -> Option<usize> {
-    ROLES.iter().position(|&r| r == role)
-}
-
-/// The squares `role` moves to (pawns: captures) from `i` of `color`.
-#[inline]
-fn pattern(role: usize, i: u8, color: Color, occupied: u64) -> u64 {
-    let sq = cozy(i);
-    let occ = BitBoard(occupied);
-    match role {
-        PAWN => get_pawn_attacks(sq, cozy_color(color)).0,
-        KNIGHT => get_knight_moves(sq).0,
-        BISHOP => get_bishop_moves(sq, occ).0,
-        ROOK => get_rook_moves(sq, occ).0,
-        QUEEN => (get_bishop_moves(sq, occ) | get_rook_moves(sq, occ)).0,
-        _ => get_king_moves(sq).0,
-    }
-}
 
 /// One step forward for `color`, in indices.
 #[inline]
@@ -767,17 +696,6 @@ impl FastMasked {
         } else {
             Some(Outcome::Stalemate)
         }
-    }
-}
-
-/// The squares a castling king crosses and lands on (the rook lands on the
-/// first), for king square `king` and rook square `rook` on one rank.
-#[inline]
-fn castle_squares(king: u8, rook: u8) -> (u8, u8) {
-    if rook > king {
-        (king + 1, king + 2)
-    } else {
-        (king.wrapping_sub(1) & 63, king.wrapping_sub(2) & 63)
     }
 }
 
