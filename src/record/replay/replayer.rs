@@ -6,7 +6,7 @@ use crate::notation::san::San;
 use crate::position::Position;
 use crate::record::replay::deny::{denied_slide, read_denial, read_denials, EarlyDenial};
 use crate::record::replay::frame::{innermost, FastLine, Frame};
-use crate::record::replay::report::{diag, empty_report, GameReport, Severity};
+use crate::record::replay::report::{diag, empty_report, permission_note, GameReport, Severity};
 use crate::record::replay::result::check_result;
 use crate::record::replay::setup::{fen_in_force, start_from, variant_named};
 use crate::record::replay::token::play_token;
@@ -258,12 +258,19 @@ impl Replayer {
         }
         frame.before_ply = frame.ply;
         let parsed = San::parse_bytes(token);
-        if parsed.as_ref().is_ok_and(|p| frame.play_fast(p)) {
+        if let Some(with_permission) = parsed.as_ref().ok().and_then(|p| frame.play_fast(p)) {
             frame.ply += 1;
             if frame.main {
                 self.report.plies = frame.ply;
             }
             frame.denied.clear();
+            if with_permission {
+                // The reference engine's note on this slide (FL6), word for word.
+                let (ply, in_variation) = (frame.ply, !frame.main);
+                let make =
+                    || permission_note(span, &String::from_utf8_lossy(token), ply, in_variation);
+                self.report.file(Severity::Note, span, in_variation, make);
+            }
             return;
         }
         // The reference engine and its diagnostics read text; a reader
