@@ -62,7 +62,7 @@ fn permitted_slide_in_a_variation_is_noted_there() {
     let pgn = "[Variant \"Fault Line\"]\n\n1. e3 (1. S3e Nd4) 1... Nd4 *\n";
     let r = &fast_reports(pgn)[0];
     assert!(r.is_valid(), "{:?}", r.error);
-    assert_eq!(notes(r), vec![(Some(1), 3, 8, "S3e".into(), true)]);
+    assert_eq!(notes(r), vec![(Some(1), 3, 11, "S3e".into(), true)]);
 }
 
 #[test]
@@ -84,13 +84,13 @@ fn pending_denial_still_refuses_the_slide() {
 
 #[test]
 fn denial_ends_with_the_move_it_was_written_for() {
-    // FL10: the refusal names White's slide; Black's slide of rank 4 after
+    // FL10: the refusal names White's slide; Black's slide of rank 4 (west: its hole is on h) after
     // it is permitted (noted) and replayed on the accelerator again.
-    let pgn = "[Variant \"Fault Line\"]\n\n{[%deny S3e]} 1. e3 S4e 2. Nc3 *\n";
+    let pgn = "[Variant \"Fault Line\"]\n\n{[%deny S3e]} 1. e3 S4w 2. Nc3 *\n";
     let r = &fast_reports(pgn)[0];
     assert!(r.is_valid(), "{:?}", r.error);
     assert_eq!(r.plies, 3);
-    assert_eq!(notes(r), vec![(Some(2), 3, 21, "S4e".into(), false)]);
+    assert_eq!(notes(r), vec![(Some(2), 3, 21, "S4w".into(), false)]);
 }
 
 #[test]
