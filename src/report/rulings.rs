@@ -121,6 +121,19 @@ pub fn entry(id: &str) -> Option<Entry> {
         .copied()
 }
 
+/// [`Entry::link`] of `id`, without allocating: printers link every
+/// diagnostic that cites a ruling. An exact id is found by hash, any other
+/// spelling as [`entry`] finds it.
+pub fn link(id: &str) -> Option<&'static str> {
+    static LINKS: std::sync::OnceLock<std::collections::HashMap<&'static str, &'static str>> =
+        std::sync::OnceLock::new();
+    let links = LINKS.get_or_init(|| book().iter().rev().map(|e| (e.id, e.link)).collect());
+    match links.get(id) {
+        Some(link) => Some(link),
+        None => entry(id).map(|e| e.link),
+    }
+}
+
 /// The hint printed under a diagnostic that cites `id`.
 pub fn explain_hint(id: &str) -> String {
     format!("run 'fvnote explain {id}' for the rule ({RULES_PATH})")

@@ -490,6 +490,22 @@ impl FastFaultLine {
         }))
     }
 
+    /// The slide of the 0-based `rank` towards `dir` when it is legal (FL4)
+    /// and neither side controls the rank, so it is played with the
+    /// opponent's permission (FL6) unless a `[%deny]` refuses it (FL10);
+    /// `None` otherwise.
+    pub fn permitted_slide(&self, rank: u8, dir: Dir) -> Option<FaultLineMove> {
+        if self.over() || self.slide_dir(rank) != Some(dir) {
+            return None;
+        }
+        self.control(rank)
+            .is_none()
+            .then_some(FaultLineMove(Kind::Slide {
+                rank,
+                east: dir == Dir::East,
+            }))
+    }
+
     /// Clears the castling right whose corner is cell `i` (a piece moved
     /// from or to it, FL8).
     fn touch_corner(&mut self, i: u8) {

@@ -86,3 +86,25 @@ pub(super) fn successor(fast: &FastFaultLine, san: &ParsedSan, next: &mut FastFa
         None => false,
     }
 }
+
+/// Plays `san` from `fast` into `next` if it is a slide the reference
+/// engine plays with permission and a note (FL6), the same slide, check
+/// mark and all; the caller files the note and has made sure no `[%deny]`
+/// is pending (FL10). `next` holds anything when it returns false.
+#[inline]
+pub(super) fn permitted_successor(
+    fast: &FastFaultLine,
+    san: &ParsedSan,
+    next: &mut FastFaultLine,
+) -> bool {
+    let San::Slide { rank, dir } = san.san else {
+        return false;
+    };
+    if !san.lenient.is_empty() {
+        return false;
+    }
+    match fast.permitted_slide(rank, dir) {
+        Some(mv) => same_mark(fast.play_into(mv, next), san.suffix),
+        None => false,
+    }
+}

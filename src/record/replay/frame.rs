@@ -6,6 +6,7 @@ use crate::moves::Dir;
 use crate::notation::san::ParsedSan;
 use crate::position::Position;
 use crate::record::replay::fast_engine::FastPos;
+use crate::record::replay::fast_fault_line;
 use crate::rules::fast_chess::FastChess;
 
 /// A line on bitboards: the position now and before the last move token,
@@ -33,19 +34,30 @@ impl FastLine {
         &self.slots[(self.now ^ 1) & 1]
     }
 
-    /// Plays a clean token ([`FastPos::successor`]) into the `before`
-    /// slot, which becomes `now`. False when the token is not clean: `now`
-    /// is unchanged and `before` may not be, so the caller leaves the line
-    /// to the reference engine, which sets `before` anew.
-    fn play(&mut self, san: &ParsedSan) -> bool {
+    /// Plays a clean token ([`FastPos::successor`]), or a Fault Line slide
+    /// played with permission, into the `before` slot, which becomes `now`:
+    /// `Some(true)` for the slide, whose note (FL6) the caller files.
+    /// `None` when the token is neither: `now` is unchanged and `before`
+    /// may not be, so the caller leaves the line to the reference engine,
+    /// which sets `before` anew.
+    fn play(&mut self, san: &ParsedSan) -> Option<bool> {
         let [a, b] = &mut self.slots;
         let (now, next) = if self.now & 1 == 0 {
             (&*a, b)
         } else {
             (&*b, a)
         };
-        let played = now.successor(san, next);
-        if played {
+        let played = if now.successor(san, next) {
+            Some(false)
+        } else {
+            match (now, next) {
+                (FastPos::FaultLine(a), FastPos::FaultLine(b)) => {
+                    fast_fault_line::permitted_successor(a, san, b).then_some(true)
+                }
+                _ => None,
+            }
+        };
+        if played.is_some() {
             self.now ^= 1;
         }
         played
@@ -137,16 +149,15 @@ impl Frame {
         }
     }
 
-    /// Plays a clean token on bitboards (see [`FastPos::successor`]).
-    pub(super) fn play_fast(&mut self, parsed: &ParsedSan) -> bool {
+    /// Plays a clean token on bitboards (see [`FastPos::successor`]), or a
+    /// Fault Line slide with permission: `Some(true)` for that slide, whose
+    /// note (FL6) the caller files; `None` when not played.
+    pub(super) fn play_fast(&mut self, parsed: &ParsedSan) -> Option<bool> {
         if !self.denied.is_empty() {
             // A refusal (FL10) may apply: the reference engine judges it.
-            return false;
+            return None;
         }
-        match self.fast.as_mut() {
-            Some(fast) => fast.play(parsed),
-            None => false,
-        }
+        self.fast.as_mut()?.play(parsed)
     }
 }
 

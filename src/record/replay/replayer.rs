@@ -7,7 +7,7 @@ use crate::position::Position;
 use crate::record::replay::deny::{denied_slide, read_denial, read_denials, EarlyDenial};
 use crate::record::replay::fast::clean_san;
 use crate::record::replay::frame::{innermost, FastLine, Frame};
-use crate::record::replay::report::{diag, empty_report, GameReport, Severity};
+use crate::record::replay::report::{diag, empty_report, permission_note, GameReport, Severity};
 use crate::record::replay::result::check_result;
 use crate::record::replay::setup::{fen_in_force, start_from, variant_named};
 use crate::record::replay::token::play_token;
@@ -274,7 +274,12 @@ impl Replayer {
         }
         frame.before_ply = frame.ply;
         let parsed = San::parse_bytes(token);
-        if let Some(p) = parsed.as_ref().ok().filter(|p| frame.play_fast(p)) {
+        let fast = parsed.as_ref().ok().and_then(|p| {
+            frame
+                .play_fast(p)
+                .map(|with_permission| (p, with_permission))
+        });
+        if let Some((p, with_permission)) = fast {
             frame.ply += 1;
             if frame.main {
                 self.report.plies = frame.ply;
@@ -283,6 +288,13 @@ impl Replayer {
                 self.report.canonical.push(Some(clean_san(p)));
             }
             frame.denied.clear();
+            if with_permission {
+                // The reference engine's note on this slide (FL6), word for word.
+                let (ply, in_variation) = (frame.ply, !frame.main);
+                let make =
+                    || permission_note(span, &String::from_utf8_lossy(token), ply, in_variation);
+                self.report.file(Severity::Note, span, in_variation, make);
+            }
             return;
         }
         // The reference engine and its diagnostics read text; a reader
