@@ -166,12 +166,23 @@ impl Small {
         ((x & self.east1) << 1, (x & self.west1) >> 1)
     }
 
+    /// The cells east of `x` (in the cells) along their rank's runs of
+    /// cells, in one addition: a carry started at each bit of `x` runs up
+    /// through the run's cells and stops at the first gap or the last file,
+    /// so a fill crosses a rank's run in one round instead of one per cell.
+    fn east_runs(&self, x: u128) -> u128 {
+        // The last file is left out, so no carry wraps into the next rank.
+        let runs = self.cells & self.east1;
+        let seeds = x & runs;
+        (runs.wrapping_add(seeds) ^ runs ^ seeds) & self.cells
+    }
+
     /// QK2, in the order and words of [`super::shape_violation`].
     fn shape_violation(&self) -> Option<Illegal> {
         let w = self.width;
         let orthogonal = |x: u128| {
             let (e, west) = self.sideways(x);
-            e | west | x << w | x >> w
+            e | self.east_runs(x) | west | x << w | x >> w
         };
         if !Small::filled(self.cells, orthogonal) {
             return Some(NOT_ORTHOGONAL);
@@ -243,6 +254,31 @@ fn rows_shape_violation(rows: &Rows, band: (usize, usize)) -> Option<Illegal> {
     None
 }
 
+/// The cells among the first `files` bytes of `bytes` (bit `f` for file `f`):
+/// eight bytes at a time, gathering each byte's HOLE bit (bit 7) into one
+/// byte by a multiply, instead of one test per cell.
+fn row_cells(bytes: &[u8], files: u8) -> u64 {
+    const HOLES: u64 = u64::from_ne_bytes([HOLE; 8]);
+    let files = usize::from(files);
+    let mut holes = 0u64;
+    let mut chunks = bytes[..files.min(bytes.len())].chunks(8);
+    for (k, chunk) in chunks.by_ref().enumerate() {
+        let mut word = [HOLE; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        let flags = u64::from_le_bytes(word) & HOLES;
+        // Bit 7 of byte i lands on bit 56 + i: the multiplier's terms
+        // shift the eight flags to distinct bits of the top byte.
+        let gathered = flags.wrapping_mul(0x0002_0408_1020_4081) >> 56;
+        holes |= gathered << (8 * k);
+    }
+    let mask = if files >= 64 {
+        u64::MAX
+    } else {
+        (1 << files) - 1
+    };
+    !holes & mask
+}
+
 /// A quake worked out on bit rows: the layout after it and how the board's
 /// squares move.
 struct Plan {
@@ -279,14 +315,7 @@ fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
         let Some(row) = Square::new(0, r) else {
             continue;
         };
-        let mut bits = 0u64;
-        for (f, &b) in pos.cells[row.index()..row.index() + usize::from(pos.files)]
-            .iter()
-            .enumerate()
-        {
-            bits |= u64::from(b & HOLE == 0) << (f + m);
-        }
-        rows[usize::from(r) + m] = bits;
+        rows[usize::from(r) + m] = row_cells(&pos.cells[row.index()..], pos.files) << m;
     }
     let has = |rows: &Rows, f: i16, r: i16| rows[(r + MARGIN) as usize] >> (f + MARGIN) & 1 != 0;
     // QK1: the strip, as its first and last cell along the quake's axis.
@@ -456,6 +485,28 @@ pub(crate) fn quake_in_place(pos: &mut Position, dir: Dir) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The gathered row against one test per byte, for every width and
+    /// random bytes (holes, pieces, empty cells).
+    #[test]
+    fn row_cells_reads_every_byte() {
+        let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+        for _ in 0..2_000 {
+            let mut bytes = [0u8; 40];
+            for b in &mut bytes {
+                seed ^= seed << 13;
+                seed ^= seed >> 7;
+                seed ^= seed << 17;
+                *b = [HOLE, 0, 0x01, 0x7f, 0x81, 0xff][(seed % 6) as usize];
+            }
+            for files in 0..=MAX_FILES {
+                let want = (0..usize::from(files))
+                    .filter(|&f| bytes[f] & HOLE == 0)
+                    .fold(0u64, |a, f| a | 1 << f);
+                assert_eq!(row_cells(&bytes, files), want, "{files} {bytes:?}");
+            }
+        }
+    }
 
     /// The 128-bit fill against the row fill on random layouts, small and
     /// too large for 128 bits.
