@@ -7,71 +7,13 @@
 use std::path::{Path, PathBuf};
 
 use fvnote::notation::pgn::read_all;
-use fvnote::record::gamecourier::{read, validate_list, write_list};
-use fvnote::record::replay::{record_variant, replay, GameReport, ReplayOptions};
+use fvnote::record::gamecourier::write_list;
+use fvnote::record::replay::record_variant;
 use fvnote::Variant;
 
-/// The report of the two-pass reading: the record replayed, then the list's
-/// error after the replay's.
-fn by_replay(text: &str, variant: Variant, fen: Option<&str>, opts: &ReplayOptions) -> GameReport {
-    let read = read(text, variant, fen).unwrap();
-    let mut report = replay(&read.record, opts);
-    if let Some(d) = read.error {
-        if report.error.is_none() {
-            report.error = Some(d.clone());
-        }
-        report.errors.push(d);
-    }
-    report
-}
-
-/// Every field a printer or caller can read.
-fn shown(r: &GameReport) -> String {
-    format!(
-        "{:?}\n{}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
-        r.variant,
-        r.plies,
-        r.main_line,
-        r.error,
-        r.errors,
-        r.warnings,
-        r.notes,
-        r.omitted,
-        r.outcome,
-        r.result,
-        r.start,
-        r.final_position,
-        r.canonical
-    )
-}
-
-fn options() -> Vec<ReplayOptions> {
-    let mut all = Vec::new();
-    for strict in [false, true] {
-        for fens in [false, true] {
-            for verdict_only in [false, true] {
-                all.push(ReplayOptions {
-                    strict,
-                    fens,
-                    verdict_only,
-                });
-            }
-        }
-    }
-    all
-}
-
-fn same_report(text: &str, variant: Variant, fen: Option<&str>, ctx: &str) {
-    for opts in options() {
-        let (one_pass, _) = validate_list(text, variant, fen, &opts).unwrap();
-        let two_pass = by_replay(text, variant, fen, &opts);
-        assert_eq!(
-            shown(&one_pass),
-            shown(&two_pass),
-            "{ctx} with {opts:?}\n{text}"
-        );
-    }
-}
+#[path = "common/gamecourier_oracle.rs"]
+mod oracle;
+use oracle::same_report;
 
 fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {
     let Ok(entries) = std::fs::read_dir(dir) else {

@@ -5,73 +5,17 @@
 //! a turn past the end of the game is the error at that turn (G5).
 
 use assert_cmd::Command;
+
+#[path = "common/gamecourier_oracle.rs"]
+mod oracle;
 use fvnote::record::gamecourier::{read, validate_list};
 use fvnote::record::gen::{generate, GenOptions};
-use fvnote::record::replay::{replay, GameReport, ReplayOptions};
+use fvnote::record::replay::{GameReport, ReplayOptions};
 use fvnote::Variant;
+use oracle::{options, same_report};
 
 const FOOLS_MATE: &str = "1. f2-f3\n1... e7-e5\n2. g2-g4\n2... d8-h4\n";
 const MATED: &str = "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3";
-
-fn options() -> Vec<ReplayOptions> {
-    let mut all = Vec::new();
-    for strict in [false, true] {
-        for fens in [false, true] {
-            for verdict_only in [false, true] {
-                all.push(ReplayOptions {
-                    strict,
-                    fens,
-                    verdict_only,
-                });
-            }
-        }
-    }
-    all
-}
-
-/// The report of reading the record first, then replaying it, with the
-/// list's own error after the replay's.
-fn by_replay(text: &str, variant: Variant, fen: Option<&str>, opts: &ReplayOptions) -> GameReport {
-    let read = read(text, variant, fen).unwrap();
-    let mut report = replay(&read.record, opts);
-    if let Some(d) = read.error {
-        if report.error.is_none() {
-            report.error = Some(d.clone());
-        }
-        report.errors.push(d);
-    }
-    report
-}
-
-fn shown(r: &GameReport) -> String {
-    format!(
-        "{:?}\n{}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}\n{:?}",
-        r.variant,
-        r.plies,
-        r.main_line,
-        r.error,
-        r.errors,
-        r.warnings,
-        r.notes,
-        r.outcome,
-        r.result,
-        r.start,
-        r.final_position,
-        r.canonical
-    )
-}
-
-fn same_report(text: &str, variant: Variant, fen: Option<&str>) {
-    for opts in options() {
-        let (streamed, _) = validate_list(text, variant, fen, &opts).unwrap();
-        let replayed = by_replay(text, variant, fen, &opts);
-        assert_eq!(
-            shown(&streamed),
-            shown(&replayed),
-            "{variant} {opts:?}\n{text}"
-        );
-    }
-}
 
 /// (line, column, message) of each error, in order.
 fn errors(r: &GameReport) -> Vec<(u32, u32, String)> {
@@ -149,10 +93,10 @@ fn a_turn_past_the_end_is_at_its_place_in_every_output_format() {
 
 #[test]
 fn the_list_past_the_end_reports_as_its_replayed_record() {
-    same_report(&format!("{FOOLS_MATE}3. e2-e4\n"), Variant::Chess, None);
-    same_report(&format!("{FOOLS_MATE}4. e2-e4\n"), Variant::Chess, None);
-    same_report("3. e2-e4\n", Variant::Chess, Some(MATED));
-    same_report("1. e2-e4\n", Variant::Chess, Some(MATED));
+    same_report(&format!("{FOOLS_MATE}3. e2-e4\n"), Variant::Chess, None, "");
+    same_report(&format!("{FOOLS_MATE}4. e2-e4\n"), Variant::Chess, None, "");
+    same_report("3. e2-e4\n", Variant::Chess, Some(MATED), "");
+    same_report("1. e2-e4\n", Variant::Chess, Some(MATED), "");
 }
 
 #[test]
@@ -227,13 +171,13 @@ fn accelerated_forms_report_as_their_replayed_record() {
             castle_illegal,
             castle_wrong_label,
         ] {
-            same_report(list, variant, None);
+            same_report(list, variant, None, "");
         }
         for list in moves {
-            same_report(list, variant, None);
+            same_report(list, variant, None, "");
         }
         for list in promote {
-            same_report(list, variant, Some(fen));
+            same_report(list, variant, Some(fen), "");
         }
     }
 }
@@ -256,7 +200,7 @@ fn generated_games_report_as_their_replayed_record() {
         };
         for g in generate(&opts) {
             let list = fvnote::record::gamecourier::write_list(&g.record).unwrap();
-            same_report(&list, variant, None);
+            same_report(&list, variant, None, "");
         }
     }
 }
