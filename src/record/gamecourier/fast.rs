@@ -22,7 +22,7 @@
 use crate::notation::gamecourier::{Op, OpKind, SquareName};
 use crate::piece::{Color, Role};
 use crate::position::{CastleSide, Position};
-use crate::record::replay::fast::CleanBoard;
+use crate::record::replay::fast::{CleanBoard, Origins};
 use crate::rules::fast_chess::FastChess;
 use crate::rules::fast_masked::FastMasked;
 use crate::square::Square;

@@ -30,14 +30,69 @@ use crate::notation::san::{ParsedSan, San, Suffix};
 use crate::piece::Role;
 use crate::position::CastleSide;
 use crate::rules::fast_chess::{CheckMark, FastChess, FastMove, SquareSet};
+use crate::rules::fast_slide::FrameSquares;
 use crate::square::Square;
 
+/// A set of origin squares, as an accelerator answers [`CleanBoard::legal_origins`]:
+/// the questions SAN's disambiguation asks of it.
+pub trait Origins: Copy {
+    /// Whether the set is empty.
+    fn is_empty(self) -> bool;
+    /// The squares on the 0-based `file`.
+    fn on_file(self, file: u8) -> Self;
+    /// The squares on the 0-based `rank`.
+    fn on_rank(self, rank: u8) -> Self;
+    /// The squares not in `other`.
+    fn minus(self, other: Self) -> Self;
+    /// The one square, if there is exactly one.
+    fn single(self) -> Option<Square>;
+    /// The squares.
+    fn iter(self) -> impl Iterator<Item = Square>;
+}
+
+/// Both square sets answer by their own methods of the same names.
+macro_rules! origins_by_inherent {
+    ($ty:ty) => {
+        impl Origins for $ty {
+            #[inline]
+            fn is_empty(self) -> bool {
+                <$ty>::is_empty(self)
+            }
+            #[inline]
+            fn on_file(self, file: u8) -> Self {
+                <$ty>::on_file(self, file)
+            }
+            #[inline]
+            fn on_rank(self, rank: u8) -> Self {
+                <$ty>::on_rank(self, rank)
+            }
+            #[inline]
+            fn minus(self, other: Self) -> Self {
+                <$ty>::minus(self, other)
+            }
+            #[inline]
+            fn single(self) -> Option<Square> {
+                <$ty>::single(self)
+            }
+            #[inline]
+            fn iter(self) -> impl Iterator<Item = Square> {
+                <$ty>::iter(self)
+            }
+        }
+    };
+}
+origins_by_inherent!(SquareSet);
+origins_by_inherent!(FrameSquares);
+
 /// A bitboard accelerator clean tokens can be matched on: the questions
-/// [`successor`] asks, answered by [`FastChess`] and by
+/// [`successor`] asks, answered by [`FastChess`], by the Fault Line and
+/// Slide-chess accelerators, and by
 /// [`FastMasked`](crate::rules::fast_masked::FastMasked).
 pub trait CleanBoard: Clone {
     /// A move on this board.
     type Move: Copy;
+    /// A set of its squares.
+    type Origins: Origins;
     /// The legal origins of `role` moves onto `to` (see
     /// [`FastChess::legal_origins`]).
     fn legal_origins(
@@ -46,7 +101,7 @@ pub trait CleanBoard: Clone {
         to: Square,
         capture: bool,
         promotion: Option<Role>,
-    ) -> SquareSet;
+    ) -> Self::Origins;
     /// The move from `from` to `to`, if both squares are on this board.
     fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Self::Move>;
     /// Whether `mv` captures.
@@ -59,6 +114,7 @@ pub trait CleanBoard: Clone {
 
 impl CleanBoard for FastChess {
     type Move = FastMove;
+    type Origins = SquareSet;
     #[inline]
     fn legal_origins(
         &self,

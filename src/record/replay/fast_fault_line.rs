@@ -32,6 +32,7 @@ use super::fast::{self, play_via, same_mark, CleanBoard};
 
 impl CleanBoard for FastFaultLine {
     type Move = FaultLineMove;
+    type Origins = SquareSet;
     #[inline]
     fn legal_origins(
         &self,

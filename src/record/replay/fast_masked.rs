@@ -33,6 +33,7 @@ pub use super::fast::{play_clean, successor};
 
 impl CleanBoard for FastMasked {
     type Move = MaskedMove;
+    type Origins = Squares;
     #[inline]
     fn legal_origins(
         &self,

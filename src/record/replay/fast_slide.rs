@@ -20,9 +20,12 @@
 
 use crate::notation::san::{ParsedSan, San};
 use crate::piece::Role;
-use crate::rules::fast_slide::{FastSlide, SlideMove};
+use crate::position::CastleSide;
+use crate::rules::fast_chess::CheckMark;
+use crate::rules::fast_slide::{FastSlide, FrameSquares, SlideMove};
+use crate::square::Square;
 
-use super::fast::{play_via, same_mark};
+use super::fast::{self, play_via, same_mark, CleanBoard};
 
 /// Plays `san` if the reference engine would play the same move with no
 /// word; otherwise returns false and changes nothing.
@@ -42,58 +45,39 @@ pub(super) fn successor(fast: &FastSlide, san: &ParsedSan, next: &mut FastSlide)
         San::CageInsert { to, promotions } => fast
             .insert_into(*to, promotions, next)
             .is_some_and(|mark| same_mark(mark, san.suffix)),
-        San::Normal { .. } => clean_piece_move(fast, &san.san)
-            .is_some_and(|mv| same_mark(fast.play_into(mv, next), san.suffix)),
+        San::Normal { .. } => fast::successor(fast, san, next),
         _ => false,
     }
 }
 
-/// The one legal move a canonical piece token names, if it names exactly
-/// one and carries the right capture mark and no needless disambiguation
-/// (the test `fast` applies to chess, on the 9 × 8 frame).
-fn clean_piece_move(fast: &FastSlide, san: &San) -> Option<SlideMove> {
-    let San::Normal {
-        role: Some(role),
-        file,
-        rank,
-        capture,
-        to,
-        promotion,
-    } = *san
-    else {
-        return None;
-    };
-    let pawn = role == Role::Pawn;
-    // A pawn names its file exactly when it captures (`exd5`).
-    if pawn && (file.is_some() != capture || rank.is_some()) {
-        return None;
+impl CleanBoard for FastSlide {
+    type Move = SlideMove;
+    type Origins = FrameSquares;
+    #[inline]
+    fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> FrameSquares {
+        FastSlide::legal_origins(self, role, to, capture, promotion)
     }
-    let legal = fast.legal_origins(role, to, capture, promotion);
-    let mut named = legal;
-    if let Some(f) = file {
-        named = named.on_file(f);
+    #[inline]
+    fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<SlideMove> {
+        FastSlide::piece_move(self, from, to, promotion)
     }
-    if let Some(r) = rank {
-        named = named.on_rank(r);
+    #[inline]
+    fn is_capture(&self, mv: SlideMove) -> bool {
+        FastSlide::is_capture(self, mv)
     }
-    let from = named.single()?;
-    if !pawn && (file.is_some() || rank.is_some()) {
-        // SAN's rule: the file if it tells the rivals apart, else the
-        // rank, else both; anything more draws a warning.
-        let rivals = legal.minus(named);
-        let (need_file, need_rank) = if rivals.is_empty() {
-            (false, false)
-        } else if rivals.on_file(from.file()).is_empty() {
-            (true, false)
-        } else if rivals.on_rank(from.rank()).is_empty() {
-            (false, true)
-        } else {
-            (true, true)
-        };
-        if (file.is_some() && !need_file) || (rank.is_some() && !need_rank) {
-            return None;
-        }
+    /// Never: the accelerator takes no position with castling rights.
+    #[inline]
+    fn castle(&self, _side: CastleSide) -> Option<SlideMove> {
+        None
     }
-    let mv = fast.piece_move(from, to, promotion)?;
-    (fast.is_capture(mv) == capture).then_some(mv)
+    #[inline]
+    fn play_into(&self, mv: SlideMove, next: &mut FastSlide) -> CheckMark {
+        FastSlide::play_into(self, mv, next)
+    }
 }
