@@ -204,3 +204,26 @@ fn a_ply_too_large_for_a_number_is_past_the_game_not_a_fen() {
     assert!(err.contains("the main line has 2 plies"), "{err}");
     assert!(!err.contains("FEN"), "{err}");
 }
+
+#[test]
+fn a_game_number_too_large_for_a_number_is_said_so_not_no_such_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("g.pgn");
+    std::fs::write(&path, "[Event \"x\"]\n\n1. e4 e5 *\n").unwrap();
+    let arg = format!("{}:99999999999999999999999", path.display());
+    for cmd in [&["validate"][..], &["convert", "--to", "json"]] {
+        let out = cli::fvnote().args(cmd).arg(&arg).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{cmd:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert!(err.contains("game number too large"), "{cmd:?}: {err}");
+        assert!(!err.contains("No such file"), "{cmd:?}: {err}");
+    }
+    let out = cli::fvnote()
+        .args(["validate", "-:99999999999999999999999"])
+        .write_stdin("1. e4 *\n")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("game number too large"), "{err}");
+}

@@ -292,12 +292,9 @@ pub fn parse_args(args: impl IntoIterator<Item = impl Into<OsString>>) -> Result
 
 /// Whether `arg` is `-:N` or `-:N-M`.
 fn is_stdin_games(arg: &OsStr) -> bool {
-    let Some(nums) = arg.to_str().and_then(|s| s.strip_prefix("-:")) else {
-        return false;
-    };
-    let (from, to) = nums.split_once('-').unwrap_or((nums, "0"));
-    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
-    digits(from) && digits(to)
+    arg.to_str()
+        .and_then(|s| s.strip_prefix("-:"))
+        .is_some_and(crate::record::select::looks_numbered)
 }
 
 /// `args` with each `-:N[-M]` that stands where an input may (after a

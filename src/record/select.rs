@@ -118,6 +118,16 @@ fn numbers(s: &str) -> IResult<&str, (usize, Option<usize>)> {
     all_consuming(tuple((number, opt(preceded(tag("-"), number)))))(s)
 }
 
+/// Whether `nums` has the shape `N` or `N-M` (ASCII digits), whatever
+/// their size: the game numbers of `FILE:N-M`.
+pub fn looks_numbered(nums: &str) -> bool {
+    let digits = |d: &str| !d.is_empty() && d.bytes().all(|b| b.is_ascii_digit());
+    match nums.split_once('-') {
+        Some((a, b)) => digits(a) && digits(b),
+        None => digits(nums),
+    }
+}
+
 /// Splits `FILE:N` or `FILE:N-M` into the file and its game numbers, when
 /// the argument is not itself a file that exists (`exists`) but the part
 /// before the last `:` is (or is `-`). `Err` for numbers out of order or 0.
@@ -131,12 +141,20 @@ pub fn split_path(
     let Some((file, nums)) = arg.rsplit_once(':') else {
         return Ok((arg.to_owned(), None));
     };
-    let Ok((_, (from, to))) = numbers(nums) else {
-        return Ok((arg.to_owned(), None));
-    };
     if file != "-" && !exists(file) {
         return Ok((arg.to_owned(), None));
     }
+    let Ok((_, (from, to))) = numbers(nums) else {
+        // Digits that overflow are still meant as game numbers, not as
+        // part of a file name that does not exist.
+        if looks_numbered(nums) {
+            return Err(format!(
+                "{arg}: game number too large (expected FILE:N or FILE:N-M with N <= M <= {})",
+                usize::MAX
+            ));
+        }
+        return Ok((arg.to_owned(), None));
+    };
     let to = to.unwrap_or(from);
     if from == 0 || to < from {
         return Err(format!(
@@ -299,6 +317,15 @@ mod tests {
         assert_eq!(split_path("a.pgn:x", exists), Ok(("a.pgn:x".into(), None)));
         assert!(split_path("a.pgn:0", exists).is_err());
         assert!(split_path("a.pgn:5-2", exists).is_err());
+        // Too large for a number, but still a game number of a file that
+        // exists: an error that says so, not "no such file".
+        let huge = split_path("a.pgn:99999999999999999999999", exists).unwrap_err();
+        assert!(huge.contains("game number too large"), "{huge}");
+        assert!(split_path("-:1-99999999999999999999999", exists).is_err());
+        assert_eq!(
+            split_path("c.pgn:99999999999999999999999", exists),
+            Ok(("c.pgn:99999999999999999999999".into(), None))
+        );
     }
 
     #[test]
