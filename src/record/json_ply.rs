@@ -314,3 +314,15 @@ pub fn square_text(s: Square, out: &mut String) {
     out.clear();
     push_square(s, out);
 }
+
+/// A square as `Square`'s `Display` writes it, appended to `out`.
+pub fn push_square_bytes(s: Square, out: &mut Vec<u8>) {
+    let file = b'a'.wrapping_add(s.file());
+    let rank = u32::from(s.rank()) + 1;
+    if file.is_ascii() && rank < 10 {
+        out.extend_from_slice(&[file, b'0' + rank as u8]);
+        return;
+    }
+    out.extend_from_slice(char::from(file).encode_utf8(&mut [0; 4]).as_bytes());
+    crate::record::json_write::push_number(out, u64::from(rank));
+}
