@@ -57,6 +57,15 @@ fn push_short(buf: &mut Vec<u8>, bytes: &[u8]) {
 pub fn push_quoted(buf: &mut Vec<u8>, s: &str) {
     let bytes = s.as_bytes();
     buf.reserve(bytes.len() + 2);
+    if bytes.len() <= 16 && !bytes.iter().any(|&b| needs_escape(b)) {
+        // The usual case, a short plain string: no copy per stretch.
+        buf.push(b'"');
+        for &b in bytes {
+            buf.push(b);
+        }
+        buf.push(b'"');
+        return;
+    }
     buf.push(b'"');
     let mut start = 0;
     for (i, &b) in bytes.iter().enumerate() {
