@@ -19,7 +19,7 @@ use crate::record::json::{
     VERSION,
 };
 use crate::record::json_ply::{self, push_square_bytes, square_text, Facts, Track};
-use crate::record::json_write::{push_number, push_quoted, JsonWriter};
+use crate::record::json_write::{push_number, push_plain, push_quoted, JsonWriter};
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -292,12 +292,12 @@ impl<W: Write> JsonGames<W> {
             b.extend_from_slice(b",\"canonical\":");
             push_quoted(b, &p.canonical);
             b.extend_from_slice(b",\"kind\":");
-            push_quoted(b, p.kind);
+            push_plain(b, p.kind);
             b.extend_from_slice(b",\"color\":");
-            push_quoted(b, p.color);
+            push_plain(b, p.color);
             if let Some(piece) = p.piece {
                 b.extend_from_slice(b",\"piece\":");
-                push_quoted(b, piece);
+                push_plain(b, piece);
             }
             if let Some(sq) = p.from {
                 b.extend_from_slice(b",\"from\":\"");
@@ -321,12 +321,12 @@ impl<W: Write> JsonGames<W> {
             let b = self.w.members();
             if let Some(c) = p.captured {
                 b.extend_from_slice(b",\"captured\":");
-                push_quoted(b, c);
+                push_plain(b, c);
             }
             match p.check {
                 Some(c) => {
                     b.extend_from_slice(b",\"check\":");
-                    push_quoted(b, c);
+                    push_plain(b, c);
                 }
                 None => b.extend_from_slice(b",\"check\":null"),
             }
@@ -539,6 +539,12 @@ impl<W: Write> JsonGames<W> {
 impl<W: Write> GameSink for JsonGames<W> {
     /// Whether the game was written.
     type Output = Result<(), GameError>;
+
+    /// A ply's fields come from its own replay (`json_ply`): the verdict
+    /// only says whether it resolved.
+    fn wants_canonical(&self) -> bool {
+        false
+    }
 
     fn begin_game(&mut self) {
         self.pos = None;

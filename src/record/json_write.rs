@@ -47,10 +47,7 @@ fn push_short(buf: &mut Vec<u8>, bytes: &[u8]) {
         buf.extend_from_slice(bytes);
         return;
     }
-    buf.reserve(bytes.len());
-    for &b in bytes {
-        buf.push(b);
-    }
+    buf.extend(bytes.iter().copied());
 }
 
 /// `s` as a JSON string, escaped as serde_json does, appended to `buf`.
@@ -60,9 +57,7 @@ pub fn push_quoted(buf: &mut Vec<u8>, s: &str) {
     if bytes.len() <= 16 && !bytes.iter().any(|&b| needs_escape(b)) {
         // The usual case, a short plain string: no copy per stretch.
         buf.push(b'"');
-        for &b in bytes {
-            buf.push(b);
-        }
+        buf.extend(bytes.iter().copied());
         buf.push(b'"');
         return;
     }
@@ -91,6 +86,17 @@ pub fn push_quoted(buf: &mut Vec<u8>, s: &str) {
         start = i + 1;
     }
     push_short(buf, &bytes[start..]);
+    buf.push(b'"');
+}
+
+/// A string that needs no escaping (a field's fixed value: a kind, a
+/// colour, a role code), quoted, appended to `buf`.
+#[inline]
+pub fn push_plain(buf: &mut Vec<u8>, s: &'static str) {
+    debug_assert!(!s.bytes().any(needs_escape), "{s:?}");
+    buf.reserve(s.len() + 2);
+    buf.push(b'"');
+    buf.extend(s.bytes());
     buf.push(b'"');
 }
 
