@@ -3,15 +3,17 @@
 //! values `json::to_game` gives a [`Ply`](crate::record::json::Ply), as
 //! static strings and squares.
 //!
-//! A line is played on the reference [`Position`] and, where an accelerator
-//! takes it (chess, Grid, Rank and File), on that accelerator beside it. A
-//! clean token (one the reference engine would play without a word, see
-//! `record::replay::fast`) is then known without the reference search: its
-//! move from the origin the accelerator found, its canonical SAN as written
-//! (a clean token is canonical), its mark from the accelerator; the
-//! reference position only makes the move. Any other token is resolved by
-//! the reference engine, as before, and the accelerator takes the position
-//! after it anew.
+//! A line is played on the accelerator where one describes its moves
+//! (chess, Grid, Rank and File, Fault Line, Slide-chess: see
+//! [`FastPos::clean_play`]). A clean token (one the reference engine would
+//! play without a word, see `record::replay::fast`) is then known without
+//! the reference search: what the accelerator says it played (origin,
+//! captured role, a slide's permission, a cage's square and content), its
+//! canonical SAN as written (a clean token is canonical) and its mark. The
+//! reference [`Position`] is left stale meanwhile and made from the
+//! accelerator only when a token needs the reference engine (or a FEN is
+//! asked for); that token is resolved there, as before, and the
+//! accelerator takes the position after it anew.
 
 use std::fmt::Write;
 
