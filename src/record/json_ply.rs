@@ -5,7 +5,7 @@
 //!
 //! A line is played on the accelerator where one describes its moves
 //! (chess, Grid, Rank and File, Fault Line, Slide-chess: see
-//! [`FastPos::clean_play`]). A clean token (one the reference engine would
+//! `FastPos::clean_play`). A clean token (one the reference engine would
 //! play without a word, see `record::replay::fast`) is then known without
 //! the reference search: what the accelerator says it played (origin,
 //! captured role, a slide's permission, a cage's square and content), its
