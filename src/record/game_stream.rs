@@ -45,11 +45,17 @@ pub trait GameSink {
     fn prelude(&mut self, c: &Comment);
     /// The next main-line node, complete; `verdicts`: the replay's
     /// canonical SAN of each of its move tokens in document order (the
-    /// node's, then its variations'), None where one did not resolve; empty
-    /// when the game is not replayed (see [`GameSink::movetext`]).
+    /// node's, then its variations'; see [`GameSink::wants_canonical`]),
+    /// None where one did not resolve; empty when the game is not replayed
+    /// (see [`GameSink::movetext`]).
     fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]);
     /// The game is complete.
     fn end_game(&mut self, end: GameEnd) -> Self::Output;
+    /// Whether the verdicts [`GameSink::node`] gets must be canonical SAN;
+    /// false: a resolved token's may be any string (only resolving counts).
+    fn wants_canonical(&self) -> bool {
+        true
+    }
 }
 
 /// A PGN visitor that hands a game to a [`GameSink`] a main-line node at a
@@ -75,9 +81,14 @@ impl<S: GameSink> GameStream<S> {
     /// Games to `sink`; `replay`: replay each game alongside (a full replay,
     /// so every token gets a verdict; clean tokens on the accelerator).
     pub fn new(sink: S, replay: bool) -> GameStream<S> {
+        let replayer = Replayer::new(ReplayOptions::default()).fast_verdicts();
+        let replayer = match sink.wants_canonical() {
+            true => replayer,
+            false => replayer.resolved_only(),
+        };
         GameStream {
             sink,
-            replayer: replay.then(|| Replayer::new(ReplayOptions::default()).fast_verdicts()),
+            replayer: replay.then_some(replayer),
             tags: Vec::new(),
             stack: Vec::new(),
             pending_number: None,

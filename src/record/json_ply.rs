@@ -3,15 +3,19 @@
 //! values `json::to_game` gives a [`Ply`](crate::record::json::Ply), as
 //! static strings and squares.
 //!
-//! A line is played on the reference [`Position`] and, where an accelerator
-//! takes it (chess, Grid, Rank and File), on that accelerator beside it. A
-//! clean token (one the reference engine would play without a word, see
-//! `record::replay::fast`) is then known without the reference search: its
-//! move from the origin the accelerator found, its canonical SAN as written
-//! (a clean token is canonical), its mark from the accelerator; the
-//! reference position only makes the move. Any other token is resolved by
-//! the reference engine, as before, and the accelerator takes the position
-//! after it anew.
+//! A line is played on the accelerator where one describes its moves
+//! (chess, Grid, Rank and File, Fault Line, Slide-chess: see
+//! `FastPos::clean_play`). A clean token (one the reference engine would
+//! play without a word, see `record::replay::fast`) is then known without
+//! the reference search: what the accelerator says it played (origin,
+//! captured role, a slide's permission, a cage's square and content), its
+//! canonical SAN as written (a clean token is canonical) and its mark. The
+//! reference [`Position`] is left stale meanwhile and made from the
+//! accelerator only when a token needs the reference engine (or a FEN is
+//! asked for); that token is resolved there, as before, and the
+//! accelerator takes the position after it anew.
+
+use std::fmt::Write;
 
 use crate::moves::Move;
 use crate::notation::fen::write_fen;
@@ -19,8 +23,7 @@ use crate::notation::san::{ParsedSan, San, Suffix};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::record::replay::fast::{clean_san_into, push_square};
-use crate::record::replay::FastPos;
-use crate::rules::fast_chess::CheckMark;
+use crate::record::replay::{FastPos, Played};
 use crate::rules::fault_line::move_needs_permission as slide_needs_permission;
 use crate::rules::{movegen::castle_squares, promotion_squares};
 use crate::square::Square;
@@ -28,7 +31,12 @@ use crate::square::Square;
 /// A line's position as the JSON form plays it (see the module).
 #[derive(Clone)]
 pub struct Track {
+    /// The reference position; stale while `stale` (the accelerator's
+    /// `now` is the position then, made into this one when needed).
     pos: Position,
+    stale: bool,
+    /// The side to move.
+    turn: Color,
     /// The accelerator's mirror of `pos`, and a slot for the next position.
     fast: Option<(FastPos, FastPos)>,
 }
@@ -37,7 +45,22 @@ impl Track {
     /// A line from `pos`.
     pub fn new(pos: Position) -> Track {
         let fast = FastPos::describing(&pos).map(|f| (f.clone(), f));
-        Track { pos, fast }
+        Track {
+            turn: pos.turn(),
+            pos,
+            stale: false,
+            fast,
+        }
+    }
+
+    /// The reference position, made current.
+    fn position(&mut self) -> &mut Position {
+        if std::mem::take(&mut self.stale) {
+            if let Some((now, _)) = &self.fast {
+                self.pos = now.to_position();
+            }
+        }
+        &mut self.pos
     }
 }
 
@@ -128,68 +151,115 @@ pub fn play(
         return false;
     }
     if fens {
-        facts.fen_after = track.as_ref().map(|t| write_fen(&t.pos));
+        facts.fen_after = track.as_mut().map(|t| write_fen(t.position()));
     }
     true
 }
 
 fn play_parsed(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts) -> bool {
-    if let Some((now, next)) = &mut t.fast {
-        if let Some((from, check)) = now.clean_play(parsed, next) {
-            let turn = t.pos.turn();
-            let known = match (from, &parsed.san) {
-                (
-                    Some(from),
-                    &San::Normal {
-                        role: Some(role),
-                        capture,
-                        to,
-                        promotion,
-                        ..
-                    },
-                ) => {
-                    let taken = t.pos.piece_at(to).map(|p| p.role);
-                    let mv = match (role, capture, taken) {
-                        (Role::Pawn, true, None) => Move::EnPassant { from, to },
-                        _ => Move::Normal {
-                            role,
-                            from,
-                            to,
-                            capture: taken,
-                            promotion,
-                        },
-                    };
-                    t.pos.play_in_place(&mv);
-                    std::mem::swap(now, next);
-                    clean_san_into(&parsed.san, None, &mut facts.canonical);
-                    let suffix = match check {
-                        CheckMark::None => None,
-                        CheckMark::Check => Some(Suffix::Check),
-                        CheckMark::Mate => Some(Suffix::Mate),
-                    };
-                    if let Some(s) = suffix {
-                        facts.canonical.push(s.char());
-                    }
-                    describe(turn, None, &mv, suffix, facts);
-                    true
-                }
-                _ => false,
-            };
-            if known {
-                return true;
+    let Some((now, next)) = &mut t.fast else {
+        return reference(parsed, t, facts, false);
+    };
+    let Some(played) = now.clean_play(parsed, next) else {
+        return reference(parsed, t, facts, true);
+    };
+    let (turn, suffix) = (t.turn, parsed.suffix);
+    let mv = match (played, &parsed.san) {
+        (
+            Played::Piece { from, captured },
+            &San::Normal {
+                role: Some(role),
+                capture,
+                to,
+                promotion,
+                ..
+            },
+        ) => match (role, capture, captured) {
+            (Role::Pawn, true, None) => Move::EnPassant { from, to },
+            _ => Move::Normal {
+                role,
+                from,
+                to,
+                capture: captured,
+                promotion,
+            },
+        },
+        (Played::Slide { permission }, &San::Slide { rank, dir }) => {
+            facts.rank = Some(u32::from(rank) + 1);
+            facts.direction = Some(dir.char());
+            facts.permission = Some(permission);
+            Move::Slide { rank, dir }
+        }
+        (Played::CageMove { from, piece }, &San::CageMove { to }) => {
+            facts.from = Some(from);
+            facts.to = Some(to);
+            facts.piece = piece.map(Role::code);
+            Move::CageMove { to }
+        }
+        (Played::CageInsert { from }, San::CageInsert { to, promotions }) => {
+            facts.from = Some(from);
+            facts.to = Some(*to);
+            let codes = promotions.iter().map(|&(sq, r)| (sq, r.code()));
+            facts.cage.extend(codes);
+            Move::CageInsert {
+                to: *to,
+                promotions: [None; 2],
             }
-            // Castling: the accelerator played it; the reference says how.
-            std::mem::swap(now, next);
+        }
+        _ => {
+            // Castling: the accelerator played it; the reference says how,
+            // from the position before it.
+            t.position();
+            if let Some((now, next)) = &mut t.fast {
+                std::mem::swap(now, next);
+            }
             return reference(parsed, t, facts, false);
         }
+    };
+    std::mem::swap(now, next);
+    t.stale = true;
+    t.turn = turn.other();
+    canonical_into(&parsed.san, suffix, &mut facts.canonical);
+    // The move's own fields (the slide and cage ones are set above).
+    describe(turn, None, &mv, suffix, facts);
+    true
+}
+
+/// The canonical SAN of a clean token (its own spelling, see
+/// `record::replay::fast`), written back from `san` without the
+/// formatting machinery.
+fn canonical_into(san: &San, suffix: Option<Suffix>, out: &mut String) {
+    match san {
+        San::Slide { rank, dir } => {
+            out.push('S');
+            let _ = write!(out, "{}", u32::from(*rank) + 1);
+            out.push(dir.char());
+        }
+        San::CageMove { to } => {
+            out.push_str("C-");
+            push_square(*to, out);
+        }
+        San::CageInsert { to, promotions } => {
+            out.push_str("C>");
+            push_square(*to, out);
+            for &(sq, role) in promotions {
+                out.push('/');
+                push_square(sq, out);
+                out.push('=');
+                out.push_str(role.code());
+            }
+        }
+        _ => return clean_san_into(san, suffix, out),
     }
-    reference(parsed, t, facts, true)
+    if let Some(s) = suffix {
+        out.push(s.char());
+    }
 }
 
 /// The reference engine resolves and plays the token (`json::play_ply`'s
 /// way); `resync`: the accelerator then mirrors the position after it.
 fn reference(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts, resync: bool) -> bool {
-    let p = &mut t.pos;
+    let p = t.position();
     let turn = p.turn();
     // A piece move, castling or a drop is described without the position
     // before it: played in place, no copy. (A side with no cage has no
@@ -218,6 +288,7 @@ fn reference(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts, resync: bool)
         }
     };
     facts.canonical.push_str(&r.san);
+    t.turn = t.pos.turn();
     if resync && t.fast.is_some() {
         t.fast = FastPos::describing(&t.pos).map(|f| (f.clone(), f));
     }
@@ -313,4 +384,16 @@ fn describe(
 pub fn square_text(s: Square, out: &mut String) {
     out.clear();
     push_square(s, out);
+}
+
+/// A square as `Square`'s `Display` writes it, appended to `out`.
+pub fn push_square_bytes(s: Square, out: &mut Vec<u8>) {
+    let file = b'a'.wrapping_add(s.file());
+    let rank = u32::from(s.rank()) + 1;
+    if file.is_ascii() && rank < 10 {
+        out.extend_from_slice(&[file, b'0' + rank as u8]);
+        return;
+    }
+    out.extend_from_slice(char::from(file).encode_utf8(&mut [0; 4]).as_bytes());
+    crate::record::json_write::push_number(out, u64::from(rank));
 }

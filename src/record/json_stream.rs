@@ -18,8 +18,8 @@ use crate::record::json::{
     game_start, variation_depth, JsonComment, JsonError, JsonOptions, FORMAT, MAX_VARIATION_DEPTH,
     VERSION,
 };
-use crate::record::json_ply::{self, square_text, Facts, Track};
-use crate::record::json_write::JsonWriter;
+use crate::record::json_ply::{self, push_square_bytes, square_text, Facts, Track};
+use crate::record::json_write::{push_number, push_plain, push_quoted, JsonWriter};
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -221,6 +221,9 @@ impl<W: Write> JsonGames<W> {
         verdicts: &mut Iter<'_, Option<CompactString>>,
         before: &Option<Box<Track>>,
     ) -> io::Result<()> {
+        if !self.w.is_pretty() {
+            return self.full_ply_line(p, node, verdicts, before);
+        }
         let w = &mut self.w;
         w.begin_object()?;
         w.key("san")?;
@@ -260,6 +263,97 @@ impl<W: Write> JsonGames<W> {
         self.comments(&node.comments)?;
         self.w.key("variations")?;
         self.variations(node, verdicts, before)?;
+        if let Some(fen) = p.and_then(|p| p.fen_after.as_deref()) {
+            self.w.key("fen_after")?;
+            self.w.string(fen)?;
+        }
+        self.w.end_object()
+    }
+
+    /// [`JsonGames::full_ply`] in the one-line layout, the ply's short
+    /// members appended as text (the same bytes).
+    fn full_ply_line(
+        &mut self,
+        p: Option<&Facts>,
+        node: &Node,
+        verdicts: &mut Iter<'_, Option<CompactString>>,
+        before: &Option<Box<Track>>,
+    ) -> io::Result<()> {
+        self.w.begin_object()?;
+        let b = self.w.members();
+        b.extend_from_slice(b"\"san\":");
+        push_quoted(b, &node.san);
+        b.extend_from_slice(b",\"move_number\":");
+        match node.move_number {
+            Some(n) => push_number(b, u64::from(n)),
+            None => b.extend_from_slice(b"null"),
+        }
+        if let Some(p) = p {
+            b.extend_from_slice(b",\"canonical\":");
+            push_quoted(b, &p.canonical);
+            b.extend_from_slice(b",\"kind\":");
+            push_plain(b, p.kind);
+            b.extend_from_slice(b",\"color\":");
+            push_plain(b, p.color);
+            if let Some(piece) = p.piece {
+                b.extend_from_slice(b",\"piece\":");
+                push_plain(b, piece);
+            }
+            if let Some(sq) = p.from {
+                b.extend_from_slice(b",\"from\":\"");
+                push_square_bytes(sq, b);
+                b.push(b'"');
+            }
+            if let Some(sq) = p.to {
+                b.extend_from_slice(b",\"to\":\"");
+                push_square_bytes(sq, b);
+                b.push(b'"');
+            }
+            if let Some(r) = p.rank {
+                b.extend_from_slice(b",\"rank\":");
+                push_number(b, u64::from(r));
+            }
+            if let Some(d) = p.direction {
+                b.extend_from_slice(b",\"direction\":");
+                push_quoted(b, d.encode_utf8(&mut [0; 4]));
+            }
+            self.promotion(p)?;
+            let b = self.w.members();
+            if let Some(c) = p.captured {
+                b.extend_from_slice(b",\"captured\":");
+                push_plain(b, c);
+            }
+            match p.check {
+                Some(c) => {
+                    b.extend_from_slice(b",\"check\":");
+                    push_plain(b, c);
+                }
+                None => b.extend_from_slice(b",\"check\":null"),
+            }
+            match p.permission {
+                Some(true) => b.extend_from_slice(b",\"permission\":true"),
+                Some(false) => b.extend_from_slice(b",\"permission\":false"),
+                None => {}
+            }
+        }
+        let bare = node.nags.is_empty()
+            && node.comments_before.is_empty()
+            && node.comments.is_empty()
+            && node.variations.is_empty();
+        if bare {
+            let b = self.w.members();
+            b.extend_from_slice(b",\"nags\":[],\"comments\":[],\"variations\":[]");
+        } else {
+            self.nags(&node.nags)?;
+            if !node.comments_before.is_empty() {
+                self.w.key("comments_before")?;
+                self.comments(&node.comments_before)?;
+            }
+            self.w.key("comments")?;
+            self.comments(&node.comments)?;
+            self.w.key("variations")?;
+            self.variations(node, verdicts, before)?;
+        }
         if let Some(fen) = p.and_then(|p| p.fen_after.as_deref()) {
             self.w.key("fen_after")?;
             self.w.string(fen)?;
@@ -445,6 +539,12 @@ impl<W: Write> JsonGames<W> {
 impl<W: Write> GameSink for JsonGames<W> {
     /// Whether the game was written.
     type Output = Result<(), GameError>;
+
+    /// A ply's fields come from its own replay (`json_ply`): the verdict
+    /// only says whether it resolved.
+    fn wants_canonical(&self) -> bool {
+        false
+    }
 
     fn begin_game(&mut self) {
         self.pos = None;

@@ -47,10 +47,77 @@ fn push_short(buf: &mut Vec<u8>, bytes: &[u8]) {
         buf.extend_from_slice(bytes);
         return;
     }
-    buf.reserve(bytes.len());
-    for &b in bytes {
-        buf.push(b);
+    buf.extend(bytes.iter().copied());
+}
+
+/// `s` as a JSON string, escaped as serde_json does, appended to `buf`.
+pub fn push_quoted(buf: &mut Vec<u8>, s: &str) {
+    let bytes = s.as_bytes();
+    buf.reserve(bytes.len() + 2);
+    if bytes.len() <= 16 && !bytes.iter().any(|&b| needs_escape(b)) {
+        // The usual case, a short plain string: no copy per stretch.
+        buf.push(b'"');
+        buf.extend(bytes.iter().copied());
+        buf.push(b'"');
+        return;
     }
+    buf.push(b'"');
+    let mut start = 0;
+    for (i, &b) in bytes.iter().enumerate() {
+        if !needs_escape(b) {
+            continue;
+        }
+        buf.extend_from_slice(&bytes[start..i]);
+        match escape(b) {
+            Some(e) => buf.extend_from_slice(e),
+            None => {
+                const HEX: &[u8; 16] = b"0123456789abcdef";
+                let u = [
+                    b'\\',
+                    b'u',
+                    b'0',
+                    b'0',
+                    HEX[usize::from(b >> 4)],
+                    HEX[usize::from(b & 0xF)],
+                ];
+                buf.extend_from_slice(&u);
+            }
+        }
+        start = i + 1;
+    }
+    push_short(buf, &bytes[start..]);
+    buf.push(b'"');
+}
+
+/// A string that needs no escaping (a field's fixed value: a kind, a
+/// colour, a role code), quoted, appended to `buf`.
+#[inline]
+pub fn push_plain(buf: &mut Vec<u8>, s: &'static str) {
+    debug_assert!(!s.bytes().any(needs_escape), "{s:?}");
+    buf.reserve(s.len() + 2);
+    buf.push(b'"');
+    buf.extend(s.bytes());
+    buf.push(b'"');
+}
+
+/// `n` in decimal, appended to `buf`.
+pub fn push_number(buf: &mut Vec<u8>, n: u64) {
+    if n < 10 {
+        buf.push(b'0' + n as u8);
+        return;
+    }
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut n = n;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
+            break;
+        }
+    }
+    buf.extend_from_slice(&digits[i..]);
 }
 
 /// Whether serde_json escapes `b` in a string.
@@ -220,52 +287,34 @@ impl<W: Write> JsonWriter<W> {
     }
 
     fn quoted(&mut self, s: &str) -> io::Result<()> {
-        let bytes = s.as_bytes();
-        self.buf.reserve(bytes.len() + 2);
-        self.buf.push(b'"');
-        let mut start = 0;
-        for (i, &b) in bytes.iter().enumerate() {
-            if !needs_escape(b) {
-                continue;
-            }
-            self.buf.extend_from_slice(&bytes[start..i]);
-            match escape(b) {
-                Some(e) => self.buf.extend_from_slice(e),
-                None => {
-                    const HEX: &[u8; 16] = b"0123456789abcdef";
-                    let u = [
-                        b'\\',
-                        b'u',
-                        b'0',
-                        b'0',
-                        HEX[usize::from(b >> 4)],
-                        HEX[usize::from(b & 0xF)],
-                    ];
-                    self.buf.extend_from_slice(&u);
-                }
-            }
-            start = i + 1;
-        }
-        push_short(&mut self.buf, &bytes[start..]);
-        self.buf.push(b'"');
+        push_quoted(&mut self.buf, s);
         self.spill()
     }
 
     /// A whole number.
     pub fn number(&mut self, n: u64) -> io::Result<()> {
         self.value()?;
-        let mut digits = [0u8; 20];
-        let mut i = digits.len();
-        let mut n = n;
-        loop {
-            i -= 1;
-            digits[i] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
+        push_number(&mut self.buf, n);
+        self.spill()
+    }
+
+    /// Whether the layout is serde_json's pretty one.
+    pub fn is_pretty(&self) -> bool {
+        self.pretty
+    }
+
+    /// The text of the innermost open object, for the caller to append
+    /// members to itself (compact layout only): `"key":value` for its
+    /// first member, `,"key":value` for each other, written with
+    /// [`push_quoted`] and [`push_number`]. The object counts as having a
+    /// member; the writer's own calls go on after them. A ply is some
+    /// fifteen short members, and this spares each its bookkeeping.
+    pub fn members(&mut self) -> &mut Vec<u8> {
+        debug_assert!(!self.pretty && !self.after_key);
+        if let Some(has) = self.open.last_mut() {
+            *has = true;
         }
-        self.put(&digits[i..])
+        &mut self.buf
     }
 
     /// `true` or `false`.

@@ -520,3 +520,11 @@ fn ep_square(b: &Board) -> Option<CSquare> {
     let rank = Rank::Sixth.relative_to(b.side_to_move());
     b.en_passant().map(|file| CSquare::new(file, rank))
 }
+
+/// What conversion asks to describe a move (`record::json_ply`).
+impl FastChess {
+    /// The role of the piece on `sq`, if any.
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        self.board.piece_on(to_cozy(sq)?).map(piece_role)
+    }
+}

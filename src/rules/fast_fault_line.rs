@@ -655,6 +655,16 @@ impl FastFaultLine {
     }
 }
 
+/// What conversion asks to describe a move (`record::json_ply`).
+impl FastFaultLine {
+    /// The role of the piece on `sq`, if any.
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        let b = bit(index_of(sq)?);
+        let found = ROLES.iter().zip(self.roles).find(|(_, r)| r & b != 0);
+        found.map(|(&role, _)| role)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

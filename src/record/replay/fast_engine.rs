@@ -1,10 +1,10 @@
 //! The accelerators a line can be replayed on, one per family of variants,
 //! behind one type for [`Frame`](super::frame::Frame).
 
-use crate::notation::san::ParsedSan;
+use crate::notation::san::{ParsedSan, San};
+use crate::piece::Role;
 use crate::position::Position;
 use crate::record::replay::{fast, fast_fault_line, fast_masked, fast_quake, fast_slide};
-use crate::rules::fast_chess::CheckMark;
 use crate::rules::fast_chess::FastChess;
 use crate::rules::fast_fault_line::FastFaultLine;
 use crate::rules::fast_masked::FastMasked;
@@ -41,7 +41,7 @@ impl FastPos {
     }
 
     /// The reference position.
-    pub(super) fn to_position(&self) -> Position {
+    pub(crate) fn to_position(&self) -> Position {
         match self {
             FastPos::Chess(c) => c.to_position(),
             FastPos::Masked(m) => m.to_position(),
@@ -81,30 +81,95 @@ impl FastPos {
 
     /// The mirror of `pos` on an accelerator that says what a clean token
     /// played ([`FastPos::clean_play`]): chess, Grid, Rank and File, Fault
-    /// Line (its piece moves and castling; a slide goes to the reference).
+    /// Line (piece moves, castling, slides) and Slide-chess (piece moves,
+    /// relocations, insertions).
     pub(crate) fn describing(pos: &Position) -> Option<FastPos> {
         FastChess::from_position(pos)
             .map(FastPos::Chess)
             .or_else(|| FastMasked::from_position(pos).map(FastPos::Masked))
             .or_else(|| FastFaultLine::from_position(pos).map(FastPos::FaultLine))
+            .or_else(|| FastSlide::from_position(pos).map(|f| FastPos::Slide(f.into())))
     }
 
     /// [`FastPos::successor`] for conversion, which describes each move:
-    /// the origin of a piece move (None for castling) and the move's mark;
-    /// None when the token is not clean or the engine does not say.
-    pub(crate) fn clean_play(
-        &self,
-        san: &ParsedSan,
-        next: &mut FastPos,
-    ) -> Option<(Option<Square>, CheckMark)> {
+    /// what the clean token played (its mark is the one written), or None
+    /// when the token is not clean or the engine does not say.
+    pub(crate) fn clean_play(&self, san: &ParsedSan, next: &mut FastPos) -> Option<Played> {
         if std::mem::discriminant(self) != std::mem::discriminant(next) {
             *next = self.clone();
         }
         match (self, next) {
-            (FastPos::Chess(a), FastPos::Chess(b)) => fast::clean_play(a, san, b),
-            (FastPos::Masked(a), FastPos::Masked(b)) => fast::clean_play(a, san, b),
-            (FastPos::FaultLine(a), FastPos::FaultLine(b)) => fast::clean_play(a, san, b),
+            (FastPos::Chess(a), FastPos::Chess(b)) => piece_play(a, san, b, |s| a.role_at(s)),
+            (FastPos::Masked(a), FastPos::Masked(b)) => piece_play(a, san, b, |s| a.role_at(s)),
+            (FastPos::FaultLine(a), FastPos::FaultLine(b)) => match san.san {
+                // FL6: a slide of a rank the mover does not control needs
+                // permission; the caller plays only tokens the replay
+                // resolved, so no refusal (FL10) stands against it.
+                San::Slide { .. } => {
+                    if fast_fault_line::successor(a, san, b) {
+                        Some(Played::Slide { permission: false })
+                    } else if fast_fault_line::permitted_successor(a, san, b) {
+                        Some(Played::Slide { permission: true })
+                    } else {
+                        None
+                    }
+                }
+                _ => piece_play(a, san, b, |s| a.role_at(s)),
+            },
+            (FastPos::Slide(a), FastPos::Slide(b)) => match san.san {
+                San::CageMove { .. } | San::CageInsert { .. } => {
+                    let from = a.cage(a.turn())?;
+                    let played = match san.san {
+                        San::CageMove { .. } => Played::CageMove {
+                            from,
+                            piece: a.role_at(from),
+                        },
+                        _ => Played::CageInsert { from },
+                    };
+                    fast_slide::successor(a, san, b).then_some(played)
+                }
+                _ => piece_play(&**a, san, &mut **b, |s| a.role_at(s)),
+            },
             _ => None,
         }
     }
+}
+
+/// What a clean token played, as conversion describes it
+/// ([`FastPos::clean_play`]); the rest of the move is in the token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Played {
+    /// A piece move from `from`; `captured`: the role on its target before
+    /// it (none there on a pawn capture: en passant).
+    Piece {
+        from: Square,
+        captured: Option<Role>,
+    },
+    /// Castling: the reference says how.
+    Castle,
+    /// A Fault Line slide, and whether it needed permission (FL6).
+    Slide { permission: bool },
+    /// A Slide-chess relocation of the cage on `from` and its content (SC1).
+    CageMove { from: Square, piece: Option<Role> },
+    /// A Slide-chess insertion of the cage on `from` (SC2).
+    CageInsert { from: Square },
+}
+
+/// A clean piece move or castling on `a` into `b`, described; `role_at`
+/// reads `a`'s board.
+#[inline]
+fn piece_play<B: fast::CleanBoard>(
+    a: &B,
+    san: &ParsedSan,
+    b: &mut B,
+    role_at: impl FnOnce(Square) -> Option<Role>,
+) -> Option<Played> {
+    let (from, _) = fast::clean_play(a, san, b)?;
+    Some(match (from, &san.san) {
+        (Some(from), &San::Normal { to, .. }) => Played::Piece {
+            from,
+            captured: role_at(to),
+        },
+        _ => Played::Castle,
+    })
 }

@@ -36,7 +36,7 @@ pub use setup::{record_start, record_variant};
 // For the Game Courier matcher, which files its report as it matches.
 pub(crate) use report::{empty_report, permission_note};
 // For the streamed JSON form, which describes moves on the accelerators.
-pub(crate) use fast_engine::FastPos;
+pub(crate) use fast_engine::{FastPos, Played};
 pub(crate) use result::check_result;
 
 use crate::model::{Comment, Record, Span, Step};

@@ -59,6 +59,9 @@ pub struct Replayer {
     /// A full replay whose caller takes each token's verdict as it goes
     /// ([`Replayer::take_verdict`]) plays clean tokens on an accelerator.
     fast_verdicts: bool,
+    /// The caller asks only whether each token resolved: a clean token's
+    /// verdict is an empty string, its SAN not written.
+    resolved_only: bool,
 }
 
 impl Replayer {
@@ -77,6 +80,7 @@ impl Replayer {
             span: Span::default(),
             end: 0,
             fast_verdicts: false,
+            resolved_only: false,
         }
     }
 
@@ -88,6 +92,14 @@ impl Replayer {
     /// reference engine.
     pub fn fast_verdicts(mut self) -> Replayer {
         self.fast_verdicts = true;
+        self
+    }
+
+    /// [`Replayer::fast_verdicts`] for a caller that asks only whether
+    /// each token resolved: the verdict on a token played on the
+    /// accelerator is an empty string instead of its canonical SAN.
+    pub fn resolved_only(mut self) -> Replayer {
+        self.resolved_only = true;
         self
     }
 
@@ -285,7 +297,11 @@ impl Replayer {
                 self.report.plies = frame.ply;
             }
             if !self.opts.verdict_only {
-                self.report.canonical.push(Some(clean_san(p)));
+                let verdict = match self.resolved_only {
+                    true => compact_str::CompactString::default(),
+                    false => clean_san(p),
+                };
+                self.report.canonical.push(Some(verdict));
             }
             frame.denied.clear();
             if with_permission {

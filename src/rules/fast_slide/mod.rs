@@ -670,3 +670,23 @@ impl FastSlide {
         }
     }
 }
+
+/// What conversion asks to describe a move (`record::json_ply`).
+impl FastSlide {
+    /// The role of the piece on `sq`, if any (a cage's content too).
+    pub fn role_at(&self, sq: Square) -> Option<Role> {
+        let b = bit(index_of(sq)?);
+        let found = ROLES.iter().zip(self.roles).find(|(_, r)| r & b != 0);
+        found.map(|(&role, _)| role)
+    }
+
+    /// The square of the cage of `color` (SC0).
+    pub fn cage(&self, color: Color) -> Option<Square> {
+        square_of(self.cages[color.index()])
+    }
+
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+}
