@@ -47,6 +47,21 @@ static STRING_STOP: [bool; 256] = {
     t
 };
 
+/// The bytes of `w` (eight, little-endian) that [`STRING_STOP`] holds, as
+/// the high bit of each: the lowest one set is the first such byte (the
+/// tests for a zero byte may also flag bytes after a true one, never
+/// before).
+#[inline]
+fn string_stops(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x;
+    let quote = zero(w ^ (ONES * u64::from(b'"')));
+    let backslash = zero(w ^ (ONES * u64::from(b'\\')));
+    let control = w.wrapping_sub(ONES * 0x20) & !w;
+    (quote | backslash | control | w) & HIGH
+}
+
 /// A position in a JSON text (see the module).
 pub struct Scanner<'a> {
     text: &'a [u8],
@@ -67,6 +82,14 @@ impl<'a> Scanner<'a> {
     /// Skips JSON white space.
     #[inline]
     fn ws(&mut self) {
+        // Compact text has none.
+        if self.text.get(self.pos).is_some_and(|&b| b > b' ') {
+            return;
+        }
+        self.skip_ws();
+    }
+
+    fn skip_ws(&mut self) {
         while let Some(&b) = self.text.get(self.pos) {
             match b {
                 b' ' => {
@@ -198,10 +221,19 @@ impl<'a> Scanner<'a> {
             return Err(Stop::Leave);
         }
         let start = self.pos + 1;
-        let mut i = start;
         let text = self.text;
-        // Short strings (most): a byte at a time.
+        let mut i = start;
+        // Eight bytes at a time while there are eight, then one at a time.
         loop {
+            if let Some(word) = text.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+                let stops = string_stops(u64::from_le_bytes(word));
+                if stops != 0 {
+                    i += (stops.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                i += 8;
+                continue;
+            }
             let Some(&b) = text.get(i) else {
                 return Err(Stop::End);
             };
@@ -311,6 +343,26 @@ mod tests {
         }
         for text in [r#""abc"#, r#""a\"#, r#""a\""#, "\"\u{e9}"] {
             assert_eq!(string(text), Err(Stop::End), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_word_stops_where_a_byte_does() {
+        // Every byte, at every place in a word, after every other byte.
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                for before in [b'a', b'"', 0x1f, 0x80, b'\\', b' ', 0xff] {
+                    let mut w = [b'x'; 8];
+                    w[at] = b;
+                    if at > 0 {
+                        w[at - 1] = before;
+                    }
+                    let want = w.iter().position(|&c| STRING_STOP[usize::from(c)]);
+                    let stops = string_stops(u64::from_le_bytes(w));
+                    let got = (stops != 0).then(|| (stops.trailing_zeros() / 8) as usize);
+                    assert_eq!(got, want, "{w:?}");
+                }
+            }
         }
     }
 

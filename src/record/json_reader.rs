@@ -480,13 +480,24 @@ fn newlines(bytes: &[u8]) -> usize {
 /// Characters in UTF-8 `bytes` (bytes that do not continue a character),
 /// so columns match what an editor shows, as in PGN positions.
 fn chars(bytes: &[u8]) -> usize {
-    if bytes.is_ascii() {
-        return bytes.len();
-    }
-    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+    bytes
+        .chunks(255)
+        .map(|run| {
+            let n = run
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add(u8::from(b & 0xC0 != 0x80)));
+            usize::from(n)
+        })
+        .sum()
 }
 
+/// A located error. On a line, a column is at least 1: a stray byte that
+/// continues no character (which counts none) is still somewhere.
 fn located((line, column): (usize, usize), what: &str) -> JsonReadError {
+    let column = match line {
+        0 => column,
+        _ => column.max(1),
+    };
     JsonReadError::Syntax(Located {
         line: u32::try_from(line).unwrap_or(u32::MAX),
         column: u32::try_from(column).unwrap_or(u32::MAX),
