@@ -135,20 +135,42 @@ fn odd_and_broken_texts_convert_the_same_both_ways() {
         format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "check": "\u002b"}}]}}"#),
         format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e\u0034"}}]}}"#),
         format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "permission": nul}}]}}"#),
-        format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "promotion": [{{"square": "e8"}}]}}]}}"#),
+        format!(
+            r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "promotion": [{{"square": "e8"}}]}}]}}"#
+        ),
         format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "promotion": []}}]}}"#),
-        format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "comments": [{{"kind": "line"}}]}}]}}"#),
-        format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "comments": [{{"text": "a}}\nb"}}]}}]}}"#),
-        format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "comments": [{{"text": "x", "commands": [{{"name": "a"}}]}}]}}]}}"#),
+        format!(
+            r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "comments": [{{"kind": "line"}}]}}]}}"#
+        ),
+        format!(
+            r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "comments": [{{"text": "a}}\nb"}}]}}]}}"#
+        ),
+        format!(
+            r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "comments": [{{"text": "x", "commands": [{{"name": "a"}}]}}]}}]}}"#
+        ),
         format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "variations": [[]]}}]}}"#),
-        format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "variations": [[{{"san": "d4"}}], []]}}]}}"#),
-        format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "variations": [[{{"san": "d4", "variations": [[{{"san": "c4"}}]]}}]]}}]}}"#),
-        format!(r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "variations": [[{{"san": "d4"}},]]}}]}}"#),
-        format!(r#"{{{head}, "tags": [], "moves": [{{"san": "O-O"}}, {{"san": "0-0"}}, {{"san": "e4!"}}]}}"#),
-        format!(r#"{{{head}, "tags": [{{"name": "Event", "value": "a", "span": null}}], "moves": []}}"#),
-        format!(r#"{{{head}, "tags": [{{"name": "Result", "value": "1-0"}}], "moves": [], "result": "1-0"}}"#),
+        format!(
+            r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "variations": [[{{"san": "d4"}}], []]}}]}}"#
+        ),
+        format!(
+            r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "variations": [[{{"san": "d4", "variations": [[{{"san": "c4"}}]]}}]]}}]}}"#
+        ),
+        format!(
+            r#"{{{head}, "tags": [], "moves": [{{"san": "e4", "variations": [[{{"san": "d4"}},]]}}]}}"#
+        ),
+        format!(
+            r#"{{{head}, "tags": [], "moves": [{{"san": "O-O"}}, {{"san": "0-0"}}, {{"san": "e4!"}}]}}"#
+        ),
+        format!(
+            r#"{{{head}, "tags": [{{"name": "Event", "value": "a", "span": null}}], "moves": []}}"#
+        ),
+        format!(
+            r#"{{{head}, "tags": [{{"name": "Result", "value": "1-0"}}], "moves": [], "result": "1-0"}}"#
+        ),
         format!(r#"{{{head}, "tags": [{{"name": "Ev ent", "value": "a"}}], "moves": []}}"#),
-        format!(r#"{{{head}, "tags": [], "prelude": [{{"text": "p"}}], "moves": [], "prelude": []}}"#),
+        format!(
+            r#"{{{head}, "tags": [], "prelude": [{{"text": "p"}}], "moves": [], "prelude": []}}"#
+        ),
         format!(r#"{{{head}, "tags": [], "moves": [], "prelude": [{{"text": "p"}}]}}"#),
         format!(r#"{{"version": 2, "format": "fvnote-record", "tags": [], "moves": []}}"#),
         format!(r#"{{"version": 1, "format": "fvnote-recor", "tags": [], "moves": []}}"#),

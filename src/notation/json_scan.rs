@@ -92,21 +92,27 @@ impl<'a> Scanner<'a> {
     fn skip_ws(&mut self) {
         while let Some(&b) = self.text.get(self.pos) {
             match b {
-                b' ' => {
-                    self.pos += 1;
-                    // Indentation: eight spaces at a time.
-                    while self
-                        .text
-                        .get(self.pos..self.pos + 8)
-                        .is_some_and(|w| w == b"        ")
-                    {
-                        self.pos += 8;
-                    }
-                }
+                b' ' => match self.eight() {
+                    // A run of spaces (indentation), eight bytes at a time:
+                    // the bytes that are spaces become zero.
+                    Some(w) => match u64::from_le_bytes(w) ^ 0x2020_2020_2020_2020 {
+                        0 => self.pos += 8,
+                        x => self.pos += (x.trailing_zeros() / 8) as usize,
+                    },
+                    None => self.pos += 1,
+                },
                 b'\n' | b'\t' | b'\r' => self.pos += 1,
                 _ => return,
             }
         }
+    }
+
+    /// The next eight bytes, if there are eight.
+    #[inline]
+    fn eight(&self) -> Option<[u8; 8]> {
+        self.text
+            .get(self.pos..self.pos + 8)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
     }
 
     /// The next byte after white space, not consumed.
@@ -216,9 +222,13 @@ impl<'a> Scanner<'a> {
     /// The bytes of a string without escapes (after white space): raw, no
     /// control characters, UTF-8; `escaped` when it holds a backslash (then
     /// nothing is read).
+    #[inline]
     fn plain(&mut self) -> Step<Result<&'a [u8], ()>> {
-        if self.peek()? != b'"' {
-            return Err(Stop::Leave);
+        self.ws();
+        match self.text.get(self.pos) {
+            Some(b'"') => {}
+            Some(_) => return Err(Stop::Leave),
+            None => return Err(Stop::End),
         }
         let start = self.pos + 1;
         let text = self.text;
@@ -318,9 +328,7 @@ mod tests {
     use super::*;
 
     fn string(text: &str) -> Step<String> {
-        Scanner::new(text.as_bytes())
-            .string()
-            .map(Cow::into_owned)
+        Scanner::new(text.as_bytes()).string().map(Cow::into_owned)
     }
 
     #[test]

@@ -375,28 +375,39 @@ impl Ply<'_> {
     }
 }
 
+/// The bit of a ply's field other than `variations`, by its name: told
+/// apart by length, first and last byte (a jump, not a chain of compares),
+/// then checked whole.
+fn ply_key(key: &[u8]) -> Option<u32> {
+    let (first, last) = (*key.first()?, *key.last()?);
+    // Each name compared at its known length (inlined, no call).
+    Some(match (key.len(), first, last) {
+        (3, b's', b'n') if key == b"san" => SAN,
+        (11, b'm', b'r') if key == b"move_number" => MOVE_NUMBER,
+        (9, b'c', b'l') if key == b"canonical" => CANONICAL,
+        (4, b'k', b'd') if key == b"kind" => KIND,
+        (5, b'c', b'r') if key == b"color" => COLOR,
+        (5, b'p', b'e') if key == b"piece" => PIECE,
+        (4, b'f', b'm') if key == b"from" => FROM,
+        (2, b't', b'o') if key == b"to" => TO,
+        (4, b'r', b'k') if key == b"rank" => RANK,
+        (9, b'd', b'n') if key == b"direction" => DIRECTION,
+        (9, b'p', b'n') if key == b"promotion" => PROMOTION,
+        (8, b'c', b'd') if key == b"captured" => CAPTURED,
+        (5, b'c', b'k') if key == b"check" => CHECK,
+        (10, b'p', b'n') if key == b"permission" => PERMISSION,
+        (4, b'n', b's') if key == b"nags" => NAGS,
+        (15, b'c', b'e') if key == b"comments_before" => COMMENTS_BEFORE,
+        (8, b'c', b's') if key == b"comments" => COMMENTS,
+        (9, b'f', b'r') if key == b"fen_after" => FEN_AFTER,
+        _ => return None,
+    })
+}
+
 /// One field of a ply other than `variations`.
 fn ply_field<'a>(s: &mut Scanner<'a>, key: &[u8], ply: &mut Ply<'a>) -> Read<()> {
-    let bit = match key {
-        b"san" => SAN,
-        b"move_number" => MOVE_NUMBER,
-        b"canonical" => CANONICAL,
-        b"kind" => KIND,
-        b"color" => COLOR,
-        b"piece" => PIECE,
-        b"from" => FROM,
-        b"to" => TO,
-        b"rank" => RANK,
-        b"direction" => DIRECTION,
-        b"promotion" => PROMOTION,
-        b"captured" => CAPTURED,
-        b"check" => CHECK,
-        b"permission" => PERMISSION,
-        b"nags" => NAGS,
-        b"comments_before" => COMMENTS_BEFORE,
-        b"comments" => COMMENTS,
-        b"fen_after" => FEN_AFTER,
-        _ => return leave(),
+    let Some(bit) = ply_key(key) else {
+        return leave();
     };
     once(&mut ply.seen, bit)?;
     match bit {
@@ -564,7 +575,17 @@ fn plain_token(san: &str) -> bool {
             c.is_ascii_graphic()
                 && !matches!(
                     c,
-                    b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"' | b'!' | b'?' | b'.'
+                    b'{' | b'}'
+                        | b'('
+                        | b')'
+                        | b'['
+                        | b']'
+                        | b';'
+                        | b'$'
+                        | b'"'
+                        | b'!'
+                        | b'?'
+                        | b'.'
                 )
         })
 }

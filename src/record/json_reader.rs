@@ -10,7 +10,15 @@
 //! `serde_json::from_slice` would give it whole (`tests/json_reader.rs`
 //! checks this; the one difference is serde's nesting limit, which now
 //! applies to each game alone rather than counting the enclosing array).
-//! Columns count characters, as in PGN positions (serde counts bytes).
+//! Columns count characters, as in PGN positions (serde counts bytes), and
+//! an error at a byte is at column 1 at least.
+//!
+//! The input is read in large blocks into the framer's own buffer, and a
+//! reader may first try each value where it starts there, unframed
+//! ([`read_json_values`], [`JsonValues::fast`]: `convert --to pgn` reads
+//! clean games that way, `record::json_read_stream`); only a value it
+//! leaves is framed (and a long one read on until it ends), so memory
+//! still holds one game.
 //!
 //! ```
 //! use fvnote::record::json_reader::each_json_game;
@@ -331,11 +339,11 @@ impl<R: Read> Framer<R> {
             self.end -= self.start;
             self.start = 0;
         }
-        // Room for a chunk, or for half as much again as a long value
-        // holds (so reading one costs linear time).
-        let room = CHUNK.max(self.end / 2);
-        if self.buf.len() < self.end + room {
-            self.buf.resize(self.end + room, 0);
+        // Room for a chunk (the vector's own growth keeps a long value's
+        // reading linear; only the room made is touched, so memory stays
+        // near the value's size).
+        if self.buf.len() < self.end + CHUNK {
+            self.buf.resize(self.end + CHUNK, 0);
         }
         let read = loop {
             match self.input.read(&mut self.buf[self.end..]) {
@@ -371,7 +379,10 @@ impl<R: Read> Framer<R> {
     fn skip_space(&mut self) -> Result<Option<u8>, JsonReadError> {
         loop {
             let rest = &self.buf[self.start..self.end];
-            let n = rest.iter().position(|&b| !is_space(b)).unwrap_or(rest.len());
+            let n = rest
+                .iter()
+                .position(|&b| !is_space(b))
+                .unwrap_or(rest.len());
             self.advance(n);
             if self.start < self.end {
                 return Ok(Some(self.buf[self.start]));
@@ -435,7 +446,7 @@ impl<R: Read> Framer<R> {
     /// are converted: a byte that continues a character (in text that is
     /// not UTF-8) adds none.
     fn at_next(&self, next: u8, what: &str) -> JsonReadError {
-        located((self.line, self.column + chars(&[next])), what)
+        located(at_byte((self.line, self.column + chars(&[next]))), what)
     }
 
     /// An error at the end of the input.
@@ -471,7 +482,9 @@ fn newlines(bytes: &[u8]) -> usize {
     bytes
         .chunks(255)
         .map(|run| {
-            let n = run.iter().fold(0u8, |n, &b| n.wrapping_add(u8::from(b == b'\n')));
+            let n = run
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add(u8::from(b == b'\n')));
             usize::from(n)
         })
         .sum()
@@ -491,13 +504,7 @@ fn chars(bytes: &[u8]) -> usize {
         .sum()
 }
 
-/// A located error. On a line, a column is at least 1: a stray byte that
-/// continues no character (which counts none) is still somewhere.
 fn located((line, column): (usize, usize), what: &str) -> JsonReadError {
-    let column = match line {
-        0 => column,
-        _ => column.max(1),
-    };
     JsonReadError::Syntax(Located {
         line: u32::try_from(line).unwrap_or(u32::MAX),
         column: u32::try_from(column).unwrap_or(u32::MAX),
@@ -505,9 +512,23 @@ fn located((line, column): (usize, usize), what: &str) -> JsonReadError {
     })
 }
 
+/// An error at a byte is at column 1 at least: a stray byte that continues
+/// no character (which counts none) is still somewhere. (The end of the
+/// input on an empty line stays at column 0, serde's place for it.)
+fn at_byte((line, column): (usize, usize)) -> (usize, usize) {
+    match line {
+        0 => (line, column),
+        _ => (line, column.max(1)),
+    }
+}
+
 /// serde's message without its own position.
 fn syntax(at: (usize, usize), e: &serde_json::Error) -> JsonReadError {
     let text = e.to_string();
     let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let at = match e.is_eof() {
+        true => at,
+        false => at_byte(at),
+    };
     located(at, text.strip_suffix(&suffix).unwrap_or(&text))
 }

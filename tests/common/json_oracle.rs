@@ -39,10 +39,11 @@ pub fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
         let suffix = format!(" at line {} column {}", e.line(), e.column());
         Located {
             line: e.line() as u32,
-            // On a line, at least column 1 (a stray continuation byte
-            // counts no character but is somewhere).
+            // At a byte on a line, at least column 1 (a stray continuation
+            // byte counts no character but is somewhere).
             column: match (e.line(), char_column(bytes, e.line(), e.column())) {
                 (0, c) => c,
+                (_, c) if e.is_eof() => c,
                 (_, c) => c.max(1),
             } as u32,
             message: format!(
