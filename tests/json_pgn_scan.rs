@@ -172,8 +172,8 @@ fn odd_and_broken_texts_convert_the_same_both_ways() {
             r#"{{{head}, "tags": [], "prelude": [{{"text": "p"}}], "moves": [], "prelude": []}}"#
         ),
         format!(r#"{{{head}, "tags": [], "moves": [], "prelude": [{{"text": "p"}}]}}"#),
-        format!(r#"{{"version": 2, "format": "fvnote-record", "tags": [], "moves": []}}"#),
-        format!(r#"{{"version": 1, "format": "fvnote-recor", "tags": [], "moves": []}}"#),
+        r#"{"version": 2, "format": "fvnote-record", "tags": [], "moves": []}"#.to_string(),
+        r#"{"version": 1, "format": "fvnote-recor", "tags": [], "moves": []}"#.to_string(),
         format!(r#"{{{head}, "tags": [], "moves": [], "result": "2-0"}}"#),
         format!(r#"{{{head}, "tags": [], "moves": [], "result": null, "result": null}}"#),
         format!(r#"{{{head}, "tags": [], "variant": 1, "moves": []}}"#),
