@@ -137,6 +137,15 @@ fn a_stray_continuation_byte_takes_no_column() {
 }
 
 #[test]
+fn a_text_that_starts_with_no_character_fails_at_column_1() {
+    for text in [&b"\x80abc"[..], b"\x9e", b"\n\x80"] {
+        let e = whole(text).unwrap_err();
+        assert_eq!(e.column, 1, "{e:?}");
+        assert_same(text);
+    }
+}
+
+#[test]
 fn the_callers_error_stops_reading() {
     let games = games();
     let lines = games.join("\n");

@@ -10,7 +10,15 @@
 //! `serde_json::from_slice` would give it whole (`tests/json_reader.rs`
 //! checks this; the one difference is serde's nesting limit, which now
 //! applies to each game alone rather than counting the enclosing array).
-//! Columns count characters, as in PGN positions (serde counts bytes).
+//! Columns count characters, as in PGN positions (serde counts bytes), and
+//! an error at a byte is at column 1 at least.
+//!
+//! The input is read in large blocks into the framer's own buffer, and a
+//! reader may first try each value where it starts there, unframed
+//! ([`read_json_values`], [`JsonValues::fast`]: `convert --to pgn` reads
+//! clean games that way, `record::json_read_stream`); only a value it
+//! leaves is framed (and a long one read on until it ends), so memory
+//! still holds one game.
 //!
 //! ```
 //! use fvnote::record::json_reader::each_json_game;
@@ -24,7 +32,7 @@
 //! assert_eq!(starts, [(1, 2)]);
 //! ```
 
-use std::io::{self, BufRead};
+use std::io::{self, BufRead, Read};
 
 use crate::model::{Located, Span};
 use crate::record::json::Game;
@@ -60,18 +68,62 @@ pub fn each_json_game(
 /// framer's or `each`'s.
 pub fn each_json_value(
     input: impl BufRead,
-    mut each: impl FnMut(&[u8], Span) -> Result<(), JsonReadError>,
+    each: impl FnMut(&[u8], Span) -> Result<(), JsonReadError>,
+) -> Result<(), JsonReadError> {
+    /// Every value framed, none read fast.
+    struct Each<F>(F);
+    impl<F: FnMut(&[u8], Span) -> Result<(), JsonReadError>> JsonValues for Each<F> {
+        fn value(&mut self, value: &[u8], at: Span) -> Result<(), JsonReadError> {
+            (self.0)(value, at)
+        }
+    }
+    read_json_values(input, &mut Each(each))
+}
+
+/// What a fast reader made of the text at the start of a value
+/// ([`JsonValues::fast`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fast {
+    /// It read the value, its first this many bytes, and took it.
+    Done(usize),
+    /// The text ran out first: try again on the whole value.
+    More,
+    /// Not for it: the value goes to [`JsonValues::value`].
+    Leave,
+}
+
+/// The receiver of a JSON text's top-level values ([`read_json_values`]).
+pub trait JsonValues {
+    /// Tries to read the value at the start of `text` (what is buffered
+    /// from there on, found at `at`, whose `len` is 0; `whole`: `text` is
+    /// exactly the value, framed). Nothing may have been written for it
+    /// unless it answers [`Fast::Done`]. By default: [`Fast::Leave`].
+    fn fast(&mut self, text: &[u8], at: Span, whole: bool) -> Result<Fast, JsonReadError> {
+        let _ = (text, at, whole);
+        Ok(Fast::Leave)
+    }
+
+    /// The bytes of a value that [`JsonValues::fast`] left, framed, and
+    /// where it is.
+    fn value(&mut self, value: &[u8], at: Span) -> Result<(), JsonReadError>;
+}
+
+/// [`each_json_value`] with a fast reader in front: each value is first
+/// offered to `values.fast` where it starts in the buffer (unframed); a
+/// value it does not take is framed and handed to `values.value`.
+pub fn read_json_values(
+    input: impl BufRead,
+    values: &mut impl JsonValues,
 ) -> Result<(), JsonReadError> {
     let mut f = Framer {
         input,
+        buf: Vec::new(),
+        start: 0,
+        end: 0,
+        eof: false,
         offset: 0,
         line: 1,
         column: 0,
-        value: Vec::new(),
-    };
-    let mut each = |f: &mut Framer<_>| -> Result<(), JsonReadError> {
-        let at = f.read_value()?;
-        each(&f.value, at)
     };
     let Some(first) = f.skip_space()? else {
         return Ok(());
@@ -79,23 +131,23 @@ pub fn each_json_value(
     if first != b'[' {
         // Values separated by white space.
         while f.skip_space()?.is_some() {
-            each(&mut f)?;
+            f.value(values)?;
         }
         return Ok(());
     }
-    f.eat(b'[');
+    f.eat();
     match f.skip_space()? {
-        Some(b']') => f.eat(b']'),
+        Some(b']') => f.eat(),
         None => return Err(f.at_end("EOF while parsing a list")),
         Some(_) => loop {
-            each(&mut f)?;
+            f.value(values)?;
             match f.skip_space()? {
                 Some(b']') => {
-                    f.eat(b']');
+                    f.eat();
                     break;
                 }
                 Some(b',') => {
-                    f.eat(b',');
+                    f.eat();
                     match f.skip_space()? {
                         Some(b']') => return Err(f.at_next(b']', "trailing comma")),
                         None => return Err(f.at_end("EOF while parsing a value")),
@@ -256,20 +308,59 @@ impl Scan {
     }
 }
 
+/// Bytes read from the input at a time (at least).
+const CHUNK: usize = 1 << 20;
+
 struct Framer<R> {
     input: R,
-    /// Where the next byte is: its offset, its 1-based line, and the
+    /// Input read and not yet dropped, `buf[..end]`; `buf[start..end]`
+    /// is unread.
+    buf: Vec<u8>,
+    start: usize,
+    end: usize,
+    /// The input has ended.
+    eof: bool,
+    /// Where `buf[start]` is: its offset, its 1-based line, and the
     /// characters before it on that line.
     offset: u64,
     line: usize,
     column: usize,
-    /// The bytes of the value being read.
-    value: Vec<u8>,
 }
 
-impl<R: BufRead> Framer<R> {
-    /// Moves the position over bytes just consumed.
-    fn advance(&mut self, m: Moved) {
+impl<R: Read> Framer<R> {
+    /// Reads more input after what `buf` holds (dropping what was read
+    /// before `start`); false at its end.
+    fn fill(&mut self) -> Result<bool, JsonReadError> {
+        if self.eof {
+            return Ok(false);
+        }
+        if self.start > 0 {
+            self.buf.copy_within(self.start..self.end, 0);
+            self.end -= self.start;
+            self.start = 0;
+        }
+        // Room for a chunk (the vector's own growth keeps a long value's
+        // reading linear; only the room made is touched, so memory stays
+        // near the value's size).
+        if self.buf.len() < self.end + CHUNK {
+            self.buf.resize(self.end + CHUNK, 0);
+        }
+        let read = loop {
+            match self.input.read(&mut self.buf[self.end..]) {
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                r => break r,
+            }
+        };
+        let n = read.map_err(JsonReadError::Read)?;
+        self.end += n;
+        self.eof = n == 0;
+        Ok(n > 0)
+    }
+
+    /// Moves past the next `n` unread bytes.
+    fn advance(&mut self, n: usize) {
+        let m = moved(&self.buf[self.start..self.start + n]);
+        self.start += n;
         self.offset += m.len as u64;
         if m.newlines > 0 {
             self.line += m.newlines;
@@ -279,55 +370,75 @@ impl<R: BufRead> Framer<R> {
         }
     }
 
-    /// Consumes `b`, the byte just peeked at.
-    fn eat(&mut self, b: u8) {
-        self.input.consume(1);
-        self.advance(moved(&[b]));
+    /// Consumes the byte just peeked at.
+    fn eat(&mut self) {
+        self.advance(1);
     }
 
     /// Skips white space; the next byte, not consumed.
     fn skip_space(&mut self) -> Result<Option<u8>, JsonReadError> {
         loop {
-            let buf = self.input.fill_buf().map_err(JsonReadError::Read)?;
-            let n = buf.iter().position(|&b| !is_space(b)).unwrap_or(buf.len());
-            let next = buf.get(n).copied();
-            let skipped = moved(&buf[..n]);
-            let empty = buf.is_empty();
-            self.input.consume(n);
-            self.advance(skipped);
-            if next.is_some() || empty {
-                return Ok(next);
+            let rest = &self.buf[self.start..self.end];
+            let n = rest
+                .iter()
+                .position(|&b| !is_space(b))
+                .unwrap_or(rest.len());
+            self.advance(n);
+            if self.start < self.end {
+                return Ok(Some(self.buf[self.start]));
+            }
+            if !self.fill()? {
+                return Ok(None);
             }
         }
     }
 
-    /// Copies the value that starts at the next byte (not white space)
-    /// into `self.value`; where it is.
-    fn read_value(&mut self) -> Result<Span, JsonReadError> {
-        let (offset, line, column) = (self.offset, self.line, self.column);
-        self.value.clear();
-        let mut scan = Scan::default();
-        loop {
-            let buf = self.input.fill_buf().map_err(JsonReadError::Read)?;
-            if buf.is_empty() {
-                break;
+    /// Hands the value that starts at the next byte (not white space) to
+    /// `values` and moves past it.
+    fn value(&mut self, values: &mut impl JsonValues) -> Result<(), JsonReadError> {
+        let at = Span {
+            offset: self.offset,
+            line: u32::try_from(self.line).unwrap_or(u32::MAX),
+            column: u32::try_from(self.column + 1).unwrap_or(u32::MAX),
+            len: 0,
+        };
+        let more = match values.fast(&self.buf[self.start..self.end], at, false)? {
+            Fast::Done(n) => {
+                self.advance(n.min(self.end - self.start));
+                return Ok(());
             }
-            let end = scan.feed(buf);
-            let (used, copied) = end.unwrap_or((buf.len(), buf.len()));
-            self.value.extend_from_slice(&buf[..copied]);
-            let m = moved(&buf[..used]);
-            self.input.consume(used);
-            self.advance(m);
-            if end.is_some() {
-                break;
+            Fast::More => true,
+            Fast::Leave => false,
+        };
+        let (used, copied) = self.frame()?;
+        let value = &self.buf[self.start..self.start + copied];
+        let at = Span {
+            len: u32::try_from(value.len()).unwrap_or(u32::MAX),
+            ..at
+        };
+        let done = more && matches!(values.fast(value, at, true)?, Fast::Done(_));
+        if !done {
+            values.value(value, at)?;
+        }
+        self.advance(used);
+        Ok(())
+    }
+
+    /// Reads on until the value that starts at `buf[start]` ends: the
+    /// bytes that belong to it, and the bytes serde should see (see
+    /// [`Scan::feed`]).
+    fn frame(&mut self) -> Result<(usize, usize), JsonReadError> {
+        let mut scan = Scan::default();
+        let mut fed = 0;
+        loop {
+            if let Some((used, copied)) = scan.feed(&self.buf[self.start + fed..self.end]) {
+                return Ok((fed + used, fed + copied));
+            }
+            fed = self.end - self.start;
+            if !self.fill()? {
+                return Ok((fed, fed));
             }
         }
-        Ok(Span {
-            offset,
-            line: u32::try_from(line).unwrap_or(u32::MAX),
-            column: u32::try_from(column + 1).unwrap_or(u32::MAX),
-            len: u32::try_from(self.value.len()).unwrap_or(u32::MAX),
-        })
     }
 
     /// An error at the next byte, `next` (peeked, not consumed). Its column
@@ -335,7 +446,7 @@ impl<R: BufRead> Framer<R> {
     /// are converted: a byte that continues a character (in text that is
     /// not UTF-8) adds none.
     fn at_next(&self, next: u8, what: &str) -> JsonReadError {
-        located((self.line, self.column + chars(&[next])), what)
+        located(at_byte((self.line, self.column + chars(&[next]))), what)
     }
 
     /// An error at the end of the input.
@@ -355,7 +466,7 @@ struct Moved {
 
 fn moved(bytes: &[u8]) -> Moved {
     let (newlines, tail) = match memchr::memrchr(b'\n', bytes) {
-        Some(last) => (memchr::memchr_iter(b'\n', bytes).count(), last + 1),
+        Some(last) => (newlines(&bytes[..last]) + 1, last + 1),
         None => (0, 0),
     };
     Moved {
@@ -365,10 +476,32 @@ fn moved(bytes: &[u8]) -> Moved {
     }
 }
 
+/// Line breaks in `bytes` (counted in runs a byte counter cannot overflow,
+/// which vectorise).
+fn newlines(bytes: &[u8]) -> usize {
+    bytes
+        .chunks(255)
+        .map(|run| {
+            let n = run
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add(u8::from(b == b'\n')));
+            usize::from(n)
+        })
+        .sum()
+}
+
 /// Characters in UTF-8 `bytes` (bytes that do not continue a character),
 /// so columns match what an editor shows, as in PGN positions.
 fn chars(bytes: &[u8]) -> usize {
-    bytes.iter().filter(|&&b| b & 0xC0 != 0x80).count()
+    bytes
+        .chunks(255)
+        .map(|run| {
+            let n = run
+                .iter()
+                .fold(0u8, |n, &b| n.wrapping_add(u8::from(b & 0xC0 != 0x80)));
+            usize::from(n)
+        })
+        .sum()
 }
 
 fn located((line, column): (usize, usize), what: &str) -> JsonReadError {
@@ -379,9 +512,23 @@ fn located((line, column): (usize, usize), what: &str) -> JsonReadError {
     })
 }
 
+/// An error at a byte is at column 1 at least: a stray byte that continues
+/// no character (which counts none) is still somewhere. (The end of the
+/// input on an empty line stays at column 0, serde's place for it.)
+fn at_byte((line, column): (usize, usize)) -> (usize, usize) {
+    match line {
+        0 => (line, column),
+        _ => (line, column.max(1)),
+    }
+}
+
 /// serde's message without its own position.
 fn syntax(at: (usize, usize), e: &serde_json::Error) -> JsonReadError {
     let text = e.to_string();
     let suffix = format!(" at line {} column {}", e.line(), e.column());
+    let at = match e.is_eof() {
+        true => at,
+        false => at_byte(at),
+    };
     located(at, text.strip_suffix(&suffix).unwrap_or(&text))
 }

@@ -3,7 +3,7 @@
 //! byte columns counted in characters.
 #![allow(dead_code)] // each user takes what it needs
 
-use std::io::BufReader;
+use std::io::{BufReader, Read};
 
 use fvnote::model::Located;
 use fvnote::record::json::Game;
@@ -39,7 +39,13 @@ pub fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
         let suffix = format!(" at line {} column {}", e.line(), e.column());
         Located {
             line: e.line() as u32,
-            column: char_column(bytes, e.line(), e.column()) as u32,
+            // At a byte on a line, at least column 1 (a stray continuation
+            // byte counts no character but is somewhere).
+            column: match (e.line(), char_column(bytes, e.line(), e.column())) {
+                (0, c) => c,
+                (_, c) if e.is_eof() => c,
+                (_, c) => c.max(1),
+            } as u32,
             message: format!(
                 "invalid fvnote-record JSON: {}",
                 text.strip_suffix(&suffix).unwrap_or(&text)
@@ -59,10 +65,31 @@ pub fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
         .collect()
 }
 
-/// The streaming reader's verdict, reading through a buffer of `capacity`.
+/// A reader that gives at most `step` bytes a read (the framer reads
+/// into its own buffer, around a `BufReader`'s).
+struct Trickle<'a> {
+    data: &'a [u8],
+    step: usize,
+}
+
+impl Read for Trickle<'_> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.step.min(buf.len()).min(self.data.len());
+        buf[..n].copy_from_slice(&self.data[..n]);
+        self.data = &self.data[n..];
+        Ok(n)
+    }
+}
+
+/// The streaming reader's verdict, reading through a buffer of `capacity`
+/// that gets at most `capacity` bytes a read.
 pub fn streamed(bytes: &[u8], capacity: usize) -> Result<Vec<Game>, Located> {
     let mut games = Vec::new();
-    let read = each_json_game(BufReader::with_capacity(capacity, bytes), |g, at| {
+    let input = Trickle {
+        data: bytes,
+        step: capacity,
+    };
+    let read = each_json_game(BufReader::with_capacity(capacity, input), |g, at| {
         // The span covers the game's text, and its line and column (in
         // characters) are the offset's.
         let start = at.offset as usize;

@@ -103,7 +103,17 @@ impl<W: Write> Movetext<W> {
 
     /// The next main-line node, with its comments, NAGs and variations.
     pub fn node(&mut self, node: &Node) -> io::Result<()> {
-        lines(std::slice::from_ref(node), &mut self.main, &mut self.w)
+        if !node.variations.is_empty() {
+            return lines(std::slice::from_ref(node), &mut self.main, &mut self.w);
+        }
+        // Most nodes: what `lines` does for one, without its stack.
+        write_node(node, &mut self.main, &mut self.w)?;
+        let at = &mut self.main;
+        if at.black {
+            at.fullmove = at.fullmove.saturating_add(1);
+        }
+        at.black = !at.black;
+        Ok(())
     }
 
     /// The result token and the blank line that ends the game; the writer
@@ -442,18 +452,55 @@ fn write_node<W: Write>(node: &Node, f: &mut LineState, w: &mut Wrap<W>) -> io::
     if let Some(n) = node.move_number {
         f.fullmove = n;
     }
+    let mut buf = [0; 16];
     if node.move_number.is_some() || !f.black || f.need_number {
         let dots = if f.black { "..." } else { "." };
-        w.token(&format!("{}{}", f.fullmove, dots))?;
+        w.token(decimal(&mut buf, "", f.fullmove, dots))?;
     }
     f.need_number = false;
     w.token(&node.san)?;
-    for n in &node.nags {
-        w.token(&format!("${n}"))?;
+    for &n in &node.nags {
+        w.token(decimal(&mut buf, "$", u32::from(n), ""))?;
     }
     for c in &node.comments {
         w.comment(c)?;
         f.need_number = true;
     }
     Ok(())
+}
+
+/// `prefix`, `n` in decimal and `suffix` (each of at most three bytes),
+/// written in `buf`: a move number or NAG token without allocating.
+fn decimal<'a>(buf: &'a mut [u8; 16], prefix: &str, n: u32, suffix: &str) -> &'a str {
+    let mut digits = [0; 10];
+    let (mut i, mut v) = (digits.len(), n);
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    let mut len = 0;
+    for part in [prefix.as_bytes(), &digits[i..], suffix.as_bytes()] {
+        let end = (len + part.len()).min(buf.len());
+        buf[len..end].copy_from_slice(&part[..end - len]);
+        len = end;
+    }
+    std::str::from_utf8(&buf[..len]).unwrap_or("")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::decimal;
+
+    #[test]
+    fn decimals_are_formatted_as_format_does() {
+        let mut buf = [0; 16];
+        for n in [0, 1, 9, 10, 99, 100, 12345, u32::MAX] {
+            assert_eq!(decimal(&mut buf, "", n, "..."), format!("{n}..."));
+            assert_eq!(decimal(&mut buf, "$", n, ""), format!("${n}"));
+        }
+    }
 }

@@ -1,0 +1,409 @@
+//! A JSON scanner over a byte slice for readers that take only the plain
+//! shapes of a known form and hand everything else to serde: it reads
+//! tokens (strings, integers, literals, punctuation) in linear time and
+//! never decides an error itself. Each step either reads what JSON allows
+//! there, giving what serde would give for it, or stops: [`Stop::End`] when
+//! the text ran out (more text might go on validly), [`Stop::Leave`] when
+//! the text is anything else (malformed, or a shape this scanner does not
+//! take, such as a number with a fraction where an integer is wanted).
+//!
+//! ```
+//! use fvnote::notation::json_scan::{Scanner, Stop};
+//! let mut s = Scanner::new(br#" {"a": [1, "x"]}"#);
+//! s.eat(b'{').unwrap();
+//! assert_eq!(s.key().unwrap(), b"a");
+//! s.eat(b'[').unwrap();
+//! assert_eq!(s.u32().unwrap(), 1);
+//! s.eat(b',').unwrap();
+//! assert_eq!(s.string().unwrap(), "x");
+//! s.eat(b']').unwrap();
+//! assert!(matches!(s.eat(b'}'), Ok(())));
+//! assert!(matches!(s.eat(b','), Err(Stop::End)));
+//! ```
+
+use std::borrow::Cow;
+
+/// Why a step of the [`Scanner`] did not read what was asked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stop {
+    /// The text ended first.
+    End,
+    /// The text is not what was asked for, or not in a shape taken here.
+    Leave,
+}
+
+/// What a step gives.
+pub type Step<T> = Result<T, Stop>;
+
+/// Bytes that end the plain run of a string: the quote, a backslash, a
+/// control character (JSON forbids them raw) and any byte that is not ASCII.
+static STRING_STOP: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        t[b] = b < 0x20 || b >= 0x80 || b == b'"' as usize || b == b'\\' as usize;
+        b += 1;
+    }
+    t
+};
+
+/// The bytes of `w` (eight, little-endian) that [`STRING_STOP`] holds, as
+/// the high bit of each: the lowest one set is the first such byte (the
+/// tests for a zero byte may also flag bytes after a true one, never
+/// before).
+#[inline]
+fn string_stops(w: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let zero = |x: u64| x.wrapping_sub(ONES) & !x;
+    let quote = zero(w ^ (ONES * u64::from(b'"')));
+    let backslash = zero(w ^ (ONES * u64::from(b'\\')));
+    let control = w.wrapping_sub(ONES * 0x20) & !w;
+    (quote | backslash | control | w) & HIGH
+}
+
+/// A position in a JSON text (see the module).
+pub struct Scanner<'a> {
+    text: &'a [u8],
+    pos: usize,
+}
+
+impl<'a> Scanner<'a> {
+    /// A scanner at the start of `text`.
+    pub fn new(text: &'a [u8]) -> Scanner<'a> {
+        Scanner { text, pos: 0 }
+    }
+
+    /// How many bytes have been read.
+    pub fn pos(&self) -> usize {
+        self.pos
+    }
+
+    /// Skips JSON white space.
+    #[inline]
+    fn ws(&mut self) {
+        // Compact text has none.
+        if self.text.get(self.pos).is_some_and(|&b| b > b' ') {
+            return;
+        }
+        self.skip_ws();
+    }
+
+    fn skip_ws(&mut self) {
+        while let Some(&b) = self.text.get(self.pos) {
+            match b {
+                b' ' => match self.eight() {
+                    // A run of spaces (indentation), eight bytes at a time:
+                    // the bytes that are spaces become zero.
+                    Some(w) => match u64::from_le_bytes(w) ^ 0x2020_2020_2020_2020 {
+                        0 => self.pos += 8,
+                        x => self.pos += (x.trailing_zeros() / 8) as usize,
+                    },
+                    None => self.pos += 1,
+                },
+                b'\n' | b'\t' | b'\r' => self.pos += 1,
+                _ => return,
+            }
+        }
+    }
+
+    /// The next eight bytes, if there are eight.
+    #[inline]
+    fn eight(&self) -> Option<[u8; 8]> {
+        self.text
+            .get(self.pos..self.pos + 8)
+            .and_then(|w| <[u8; 8]>::try_from(w).ok())
+    }
+
+    /// The next byte after white space, not consumed.
+    #[inline]
+    pub fn peek(&mut self) -> Step<u8> {
+        self.ws();
+        self.text.get(self.pos).copied().ok_or(Stop::End)
+    }
+
+    /// The next byte after white space, consumed.
+    #[inline]
+    pub fn byte(&mut self) -> Step<u8> {
+        let b = self.peek()?;
+        self.pos += 1;
+        Ok(b)
+    }
+
+    /// Reads `b` (after white space).
+    #[inline]
+    pub fn eat(&mut self, b: u8) -> Step<()> {
+        match self.byte()? {
+            x if x == b => Ok(()),
+            _ => Err(Stop::Leave),
+        }
+    }
+
+    /// Reads `b` if it comes next (after white space).
+    #[inline]
+    pub fn next_is(&mut self, b: u8) -> Step<bool> {
+        let next = self.peek()? == b;
+        self.pos += usize::from(next);
+        Ok(next)
+    }
+
+    /// The literal `word` (its first byte already seen, not consumed).
+    fn word(&mut self, word: &[u8]) -> Step<()> {
+        let have = &self.text[self.pos.min(self.text.len())..];
+        let n = have.len().min(word.len());
+        if have[..n] != word[..n] {
+            return Err(Stop::Leave);
+        }
+        if n < word.len() {
+            return Err(Stop::End);
+        }
+        self.pos += n;
+        Ok(())
+    }
+
+    /// Reads `null` if it comes next; whether it did.
+    #[inline]
+    pub fn null(&mut self) -> Step<bool> {
+        if self.peek()? != b'n' {
+            return Ok(false);
+        }
+        self.word(b"null").map(|()| true)
+    }
+
+    /// `true` or `false`.
+    pub fn bool(&mut self) -> Step<bool> {
+        match self.peek()? {
+            b't' => self.word(b"true").map(|()| true),
+            b'f' => self.word(b"false").map(|()| false),
+            _ => Err(Stop::Leave),
+        }
+    }
+
+    /// A non-negative integer up to `max`, written as serde reads an
+    /// unsigned integer (no sign, fraction, exponent or leading zero).
+    fn unsigned(&mut self, max: u64) -> Step<u64> {
+        let first = self.peek()?;
+        if !first.is_ascii_digit() {
+            return Err(Stop::Leave);
+        }
+        let start = self.pos;
+        let mut value: u64 = 0;
+        while let Some(&b) = self.text.get(self.pos) {
+            if !b.is_ascii_digit() {
+                // A fraction or exponent makes it a float.
+                if matches!(b, b'.' | b'e' | b'E') {
+                    return Err(Stop::Leave);
+                }
+                return match (first == b'0' && self.pos - start > 1) || value > max {
+                    true => Err(Stop::Leave),
+                    false => Ok(value),
+                };
+            }
+            value = value * 10 + u64::from(b - b'0');
+            self.pos += 1;
+            // Nothing this long is taken (and the value cannot overflow).
+            if self.pos - start > 10 {
+                return Err(Stop::Leave);
+            }
+        }
+        Err(Stop::End)
+    }
+
+    /// A `u32`.
+    pub fn u32(&mut self) -> Step<u32> {
+        self.unsigned(u64::from(u32::MAX)).map(|v| v as u32)
+    }
+
+    /// A `u16`.
+    pub fn u16(&mut self) -> Step<u16> {
+        self.unsigned(u64::from(u16::MAX)).map(|v| v as u16)
+    }
+
+    /// The bytes of a string without escapes (after white space): raw, no
+    /// control characters, UTF-8; `escaped` when it holds a backslash (then
+    /// nothing is read).
+    #[inline]
+    fn plain(&mut self) -> Step<Result<&'a [u8], ()>> {
+        self.ws();
+        match self.text.get(self.pos) {
+            Some(b'"') => {}
+            Some(_) => return Err(Stop::Leave),
+            None => return Err(Stop::End),
+        }
+        let start = self.pos + 1;
+        let text = self.text;
+        let mut i = start;
+        // Eight bytes at a time while there are eight, then one at a time.
+        loop {
+            if let Some(word) = text.get(i..i + 8).and_then(|w| <[u8; 8]>::try_from(w).ok()) {
+                let stops = string_stops(u64::from_le_bytes(word));
+                if stops != 0 {
+                    i += (stops.trailing_zeros() / 8) as usize;
+                    break;
+                }
+                i += 8;
+                continue;
+            }
+            let Some(&b) = text.get(i) else {
+                return Err(Stop::End);
+            };
+            if STRING_STOP[usize::from(b)] {
+                break;
+            }
+            i += 1;
+        }
+        if text[i] == b'"' {
+            self.pos = i + 1;
+            return Ok(Ok(&text[start..i]));
+        }
+        // Not ASCII, a backslash or a control character: find the end.
+        let Some(k) = memchr::memchr2(b'"', b'\\', &text[i..]) else {
+            return Err(Stop::End);
+        };
+        let end = i + k;
+        if text[end] == b'\\' {
+            return Ok(Err(()));
+        }
+        let bytes = &text[start..end];
+        if bytes.iter().any(|&b| b < 0x20) || std::str::from_utf8(bytes).is_err() {
+            return Err(Stop::Leave);
+        }
+        self.pos = end + 1;
+        Ok(Ok(bytes))
+    }
+
+    /// A string whose value is not needed: one without escapes, checked as
+    /// serde checks a string (escapes are not taken).
+    #[inline]
+    pub fn skip_string(&mut self) -> Step<()> {
+        match self.plain()? {
+            Ok(_) => Ok(()),
+            Err(()) => Err(Stop::Leave),
+        }
+    }
+
+    /// A key without escapes and the `:` after it.
+    #[inline]
+    pub fn key(&mut self) -> Step<&'a [u8]> {
+        let key = self.plain()?.map_err(|()| Stop::Leave)?;
+        self.eat(b':')?;
+        Ok(key)
+    }
+
+    /// A string's value, as serde reads it (escapes resolved).
+    pub fn string(&mut self) -> Step<Cow<'a, str>> {
+        if let Ok(bytes) = self.plain()? {
+            // Checked by `plain`.
+            return std::str::from_utf8(bytes)
+                .map(Cow::Borrowed)
+                .map_err(|_| Stop::Leave);
+        }
+        // With escapes: find the closing quote, and let serde read it.
+        let start = self.pos;
+        let mut i = start + 1;
+        loop {
+            let Some(k) = memchr::memchr2(b'"', b'\\', &self.text[i..]) else {
+                return Err(Stop::End);
+            };
+            i += k;
+            if self.text[i] == b'"' {
+                break;
+            }
+            // Skip the escaped byte (a `\u` escape's digits hold no quote
+            // in a valid text).
+            i += 2;
+            if i > self.text.len() {
+                return Err(Stop::End);
+            }
+        }
+        let quoted = &self.text[start..=i];
+        let s = serde_json::from_slice::<String>(quoted).map_err(|_| Stop::Leave)?;
+        self.pos = i + 1;
+        Ok(Cow::Owned(s))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn string(text: &str) -> Step<String> {
+        Scanner::new(text.as_bytes()).string().map(Cow::into_owned)
+    }
+
+    #[test]
+    fn strings_read_as_serde_reads_them() {
+        for text in [
+            r#""""#,
+            r#""abc""#,
+            r#""a\"b""#,
+            r#""a\\""#,
+            r#""\u00e9t\u00e9""#,
+            r#""\ud83d\ude00""#,
+            "\"\u{e9}t\u{e9} long enough to leave the first loop\"",
+        ] {
+            let want = serde_json::from_str::<String>(text).unwrap();
+            assert_eq!(string(text), Ok(want), "{text}");
+        }
+        for text in ["\"a\u{1}\"", r#""\ud800""#, r#""\x""#] {
+            assert!(serde_json::from_str::<String>(text).is_err());
+            assert_eq!(string(text), Err(Stop::Leave), "{text}");
+        }
+        for text in [r#""abc"#, r#""a\"#, r#""a\""#, "\"\u{e9}"] {
+            assert_eq!(string(text), Err(Stop::End), "{text}");
+        }
+    }
+
+    #[test]
+    fn a_word_stops_where_a_byte_does() {
+        // Every byte, at every place in a word, after every other byte.
+        for b in 0..=255u8 {
+            for at in 0..8 {
+                for before in [b'a', b'"', 0x1f, 0x80, b'\\', b' ', 0xff] {
+                    let mut w = [b'x'; 8];
+                    w[at] = b;
+                    if at > 0 {
+                        w[at - 1] = before;
+                    }
+                    let want = w.iter().position(|&c| STRING_STOP[usize::from(c)]);
+                    let stops = string_stops(u64::from_le_bytes(w));
+                    let got = (stops != 0).then(|| (stops.trailing_zeros() / 8) as usize);
+                    assert_eq!(got, want, "{w:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn integers_read_as_serde_reads_them() {
+        let read = |t: &str| Scanner::new(t.as_bytes()).u32();
+        assert_eq!(read("0,"), Ok(0));
+        assert_eq!(read(" 4294967295}"), Ok(u32::MAX));
+        assert_eq!(read("4294967296,"), Err(Stop::Leave));
+        assert_eq!(read("01,"), Err(Stop::Leave));
+        assert_eq!(read("1.0,"), Err(Stop::Leave));
+        assert_eq!(read("1e2,"), Err(Stop::Leave));
+        assert_eq!(read("-1,"), Err(Stop::Leave));
+        assert_eq!(read("12"), Err(Stop::End));
+        assert_eq!(Scanner::new(b"65536]").u16(), Err(Stop::Leave));
+    }
+
+    #[test]
+    fn white_space_is_skipped_whatever_its_length() {
+        for n in 0..40 {
+            let text = format!("{}\n\t\r{}x", " ".repeat(n), " ".repeat(n));
+            assert_eq!(Scanner::new(text.as_bytes()).peek(), Ok(b'x'), "{n}");
+        }
+        assert_eq!(Scanner::new(b"         ").peek(), Err(Stop::End));
+    }
+
+    #[test]
+    fn literals_may_be_cut_short() {
+        assert_eq!(Scanner::new(b"nu").null(), Err(Stop::End));
+        assert_eq!(Scanner::new(b"nul,").null(), Err(Stop::Leave));
+        assert_eq!(Scanner::new(b"null").null(), Ok(true));
+        assert_eq!(Scanner::new(b"\"n\"").null(), Ok(false));
+        assert_eq!(Scanner::new(b" fals").bool(), Err(Stop::End));
+        assert_eq!(Scanner::new(b"true").bool(), Ok(true));
+    }
+}
