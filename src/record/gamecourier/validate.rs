@@ -102,9 +102,11 @@ struct ReportSink<'a> {
 impl Sink for ReportSink<'_> {
     fn comment(&mut self, _text: &str, _own_line: bool, _span: Span) {}
 
-    /// A verdict needs only the count, but for Fault Line's notes.
+    /// A verdict needs only the count: the turns matched on an
+    /// accelerator never need a note (a Fault Line slide with permission,
+    /// FL6, is left to the reference rules).
     fn needs_turns(&self) -> bool {
-        !self.opts.verdict_only || self.variant == Variant::FaultLine
+        !self.opts.verdict_only
     }
 
     fn counted(&mut self) {
