@@ -233,6 +233,25 @@ fn slide_turns() {
         pos = pos.play(&resolve_turn(&pos, &ops).unwrap());
     }
     assert_eq!(taken, 5);
+    // An empty cage across an empty line: an insertion (SC2), shown
+    // crossing; typed straight to the far end, a relocation (legal here:
+    // White's last move was not one).
+    let mut pos = Position::start(sc);
+    for turn in ["C e8-a5", "c e1-i7", "N c2-d4"] {
+        pos = pos.play(&resolve_turn(&pos, &turns(turn).remove(0)).unwrap());
+    }
+    let quiet = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| matches!(m, fvnote::moves::Move::Normal { from, to, .. } if from.rank() != 4 && to.rank() != 4))
+        .unwrap();
+    pos = pos.play(&quiet);
+    let crossing = turns("C a5-b5; C b5-i5").remove(0);
+    assert!(agree(&pos, &crossing));
+    let straight = turns("C a5-i5").remove(0);
+    assert!(agree(&pos, &straight));
+    assert_ne!(resolve_turn(&pos, &crossing), resolve_turn(&pos, &straight));
 }
 
 #[test]
