@@ -25,6 +25,8 @@
 
 use super::fast_cells::{fault_line_turn, slide_turn};
 use super::fast_quake::quake_turn;
+use compact_str::CompactString;
+
 use crate::notation::gamecourier::{Op, OpKind, SquareName};
 use crate::piece::{Color, Role};
 use crate::position::{CastleSide, Position};
@@ -50,6 +52,27 @@ impl TurnBoard for FastChess {
 
 impl TurnBoard for FastMasked {
     const FIDE_CASTLING: bool = false;
+}
+
+/// Whether and how a turn was played on an accelerator.
+pub(super) enum Played {
+    /// Not: the reference rules take the turn.
+    No,
+    /// Played, with nothing to say.
+    Quiet,
+    /// A Fault Line slide of an uncontrolled rank, played with permission
+    /// (FL6): its canonical SAN, for the note the reference files.
+    Permitted(CompactString),
+}
+
+impl From<bool> for Played {
+    fn from(played: bool) -> Played {
+        if played {
+            Played::Quiet
+        } else {
+            Played::No
+        }
+    }
 }
 
 /// The accelerator a game is on.
@@ -128,14 +151,26 @@ impl FastTurns {
     /// Plays the turn if it is in one of the module's forms and legal;
     /// otherwise returns false and changes nothing.
     pub(super) fn play(&mut self, ops: &[Op]) -> bool {
+        !matches!(self.play_noted(ops), Played::No)
+    }
+
+    /// [`FastTurns::play`], saying whether the move was a Fault Line slide
+    /// played with permission (FL6), whose note the caller files.
+    pub(super) fn play_noted(&mut self, ops: &[Op]) -> Played {
         let played = match &mut self.board {
-            Board::Chess(g) => g.play(ops, self.turn),
-            Board::Masked(g) => g.play(ops, self.turn),
-            Board::FaultLine(g) => g.play_by(ops, fault_line_turn),
-            Board::Slide(g) => g.play_by(ops, slide_turn),
-            Board::Quake(g) => g.play_by(ops, quake_turn),
+            Board::Chess(g) => Played::from(g.play(ops, self.turn)),
+            Board::Masked(g) => Played::from(g.play(ops, self.turn)),
+            Board::FaultLine(g) => {
+                let played = fault_line_turn(&g.now, ops, &mut g.next, &mut g.spare);
+                if !matches!(played, Played::No) {
+                    std::mem::swap(&mut g.now, &mut g.next);
+                }
+                played
+            }
+            Board::Slide(g) => Played::from(g.play_by(ops, slide_turn)),
+            Board::Quake(g) => Played::from(g.play_by(ops, quake_turn)),
         };
-        if played {
+        if !matches!(played, Played::No) {
             if self.turn == Color::Black {
                 self.fullmoves = self.fullmoves.saturating_add(1);
             }

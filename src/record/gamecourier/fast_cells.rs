@@ -24,18 +24,25 @@
 //! changed, a mover's piece gone from one, see [`piece_scope`]), so does
 //! this matcher.
 //!
-//! A slide that needs the opponent's permission (FL6) is left to the
-//! reference, which files its note; so is any turn with no match or several
+//! A slide that needs the opponent's permission (FL6) is played with its
+//! SAN, for the note the reference files; any turn with no match or several
 //! (the error and its suggestions are the reference's).
 
 use smallvec::SmallVec;
 
+use std::fmt::Write;
+
+use compact_str::CompactString;
+
+use super::fast::Played;
 use super::scratch::{CellBoard, Scratch};
 use crate::moves::Dir;
 use crate::notation::gamecourier::Op;
+use crate::notation::san::San;
 use crate::piece::{Piece, Role};
 use crate::position::CastleSide;
 use crate::record::replay::fast::{CleanBoard, Origins};
+use crate::rules::fast_chess::CheckMark;
 use crate::rules::fast_fault_line::FastFaultLine;
 use crate::rules::fast_slide::FastSlide;
 use crate::square::Square;
@@ -97,41 +104,41 @@ fn piece_scope<B: CellBoard>(
 }
 
 /// Matches a turn of Fault Line on `now`, leaving the position after it in
-/// `next` (`spare` is scratch space): whether it is exactly one legal move
-/// that needs no permission.
+/// `next` (`spare` is scratch space) when it is exactly one legal move;
+/// a slide that needs permission (FL6) comes with its SAN for the note.
 pub(super) fn fault_line_turn(
     now: &FastFaultLine,
     ops: &[Op],
     next: &mut FastFaultLine,
     spare: &mut FastFaultLine,
-) -> bool {
+) -> Played {
     let Some(scratch) = Scratch::read(now, ops) else {
-        return false;
+        return Played::No;
     };
     let changed = scratch.changed(now);
     let mut found = 0;
-    let mut permitted = false;
-    let mut try_move = |mv, needs_permission: bool, next: &mut FastFaultLine| {
-        now.play_into(mv, spare);
+    let mut permitted = None;
+    let mut try_move = |mv, slide: Option<(u8, Dir)>, next: &mut FastFaultLine| {
+        let mark = now.play_into(mv, spare);
         if scratch.equals(now, spare) {
             found += 1;
             if found == 1 {
                 std::mem::swap(next, spare);
-                permitted = needs_permission;
+                permitted = slide.map(|s| (s, mark));
             }
         }
     };
     if let Some(mv) = piece_move(now, &scratch, &changed) {
-        try_move(mv, false, next);
+        try_move(mv, None, next);
     }
     if piece_scope(now, &scratch, &changed) {
-        return found == 1;
+        return Played::from(found == 1);
     }
     let king = Some(Piece::new(now.mover(), Role::King));
     if changed.iter().any(|&(_, was)| was == king) {
         for side in [CastleSide::King, CastleSide::Queen] {
             if let Some(mv) = now.castle(side) {
-                try_move(mv, false, next);
+                try_move(mv, None, next);
             }
         }
     }
@@ -146,13 +153,27 @@ pub(super) fn fault_line_turn(
     for rank in ranks {
         for dir in [Dir::East, Dir::West] {
             if let Some(mv) = now.quiet_slide(rank, dir) {
-                try_move(mv, false, next);
+                try_move(mv, None, next);
             } else if let Some(mv) = now.permitted_slide(rank, dir) {
-                try_move(mv, true, next);
+                try_move(mv, Some((rank, dir)), next);
             }
         }
     }
-    found == 1 && !permitted
+    if found != 1 {
+        return Played::No;
+    }
+    match permitted {
+        None => Played::Quiet,
+        // The SAN `write_san` gives it: FL9 marks a check, never a mate.
+        Some(((rank, dir), mark)) => {
+            let mut san = CompactString::default();
+            let _ = write!(san, "{}", San::Slide { rank, dir });
+            if mark == CheckMark::Check {
+                san.push('+');
+            }
+            Played::Permitted(san)
+        }
+    }
 }
 
 /// Matches a turn of Slide-chess on `now`, leaving the position after it

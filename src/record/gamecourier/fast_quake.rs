@@ -30,16 +30,19 @@ use crate::rules::Scope;
 
 use super::coord::{coord, square_at};
 
+/// A slot a position is played into: boxed, so a match is kept by a
+/// pointer swap.
+type Slot = Box<FastQuake>;
+
+/// What judges a candidate: the move, whether it is already played into
+/// the spare slot, the spare slot and the one a match is kept in.
+type Consider<'a> = dyn FnMut(Move, bool, &mut Slot, &mut Slot) + 'a;
+
 /// Matches a turn on `now`, leaving the position after it in `next`
 /// (`spare` is scratch space): whether it is exactly one legal move.
 // The slots are boxed so that a matched position is kept by a pointer swap.
 #[allow(clippy::borrowed_box)]
-pub(super) fn quake_turn(
-    now: &Box<FastQuake>,
-    ops: &[Op],
-    next: &mut Box<FastQuake>,
-    spare: &mut Box<FastQuake>,
-) -> bool {
+pub(super) fn quake_turn(now: &Slot, ops: &[Op], next: &mut Slot, spare: &mut Slot) -> bool {
     let pos = now.position();
     let mut eff = TurnEffect::start(pos);
     for op in ops {
@@ -53,42 +56,36 @@ pub(super) fn quake_turn(
     let mut found = 0;
     // Plays the legal `mv` into `spare` unless `played` (a quake, which
     // passed the filter), compares.
-    let mut consider =
-        |mv: Move, played: bool, spare: &mut Box<FastQuake>, next: &mut Box<FastQuake>| {
-            if !played {
-                if !may_match(&mv, &changed, &eff, pos, still) {
-                    return;
-                }
-                now.play_into(&mv, spare);
+    let mut consider = |mv: Move, played: bool, spare: &mut Slot, next: &mut Slot| {
+        if !played {
+            if !may_match(&mv, &changed, &eff, pos, still) {
+                return;
             }
-            let after = spare.position();
-            let same = match mv {
-                Move::Normal { from, to, .. } => {
-                    eff.distance_on(pos, after, &[coord(from), coord(to)]) == 0
-                }
-                Move::Drop { to, .. } => eff.distance_on(pos, after, &[coord(to)]) == 0,
-                _ => matches(pos, &eff, &mv, after),
-            };
-            if same {
-                found += 1;
-                if found == 1 {
-                    std::mem::swap(next, spare);
-                }
+            now.play_into(&mv, spare);
+        }
+        let after = spare.position();
+        let same = match mv {
+            Move::Normal { from, to, .. } => {
+                eff.distance_on(pos, after, &[coord(from), coord(to)]) == 0
             }
+            Move::Drop { to, .. } => eff.distance_on(pos, after, &[coord(to)]) == 0,
+            _ => matches(pos, &eff, &mv, after),
         };
-    let quakes =
-        |consider: &mut dyn FnMut(Move, bool, &mut Box<FastQuake>, &mut Box<FastQuake>),
-         spare: &mut Box<FastQuake>,
-         next: &mut Box<FastQuake>| {
-            for dir in Dir::ALL {
-                let mv = Move::Quake { dir };
-                if may_match(&mv, &changed, &eff, pos, still)
-                    && now.quake_into(dir, spare).is_some()
-                {
-                    consider(mv, true, spare, next);
-                }
+        if same {
+            found += 1;
+            if found == 1 {
+                std::mem::swap(next, spare);
             }
-        };
+        }
+    };
+    let quakes = |consider: &mut Consider<'_>, spare: &mut Slot, next: &mut Slot| {
+        for dir in Dir::ALL {
+            let mv = Move::Quake { dir };
+            if may_match(&mv, &changed, &eff, pos, still) && now.quake_into(dir, spare).is_some() {
+                consider(mv, true, spare, next);
+            }
+        }
+    };
     if let Some(Scope::Target {
         role: Some(role),
         to,
