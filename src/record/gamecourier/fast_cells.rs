@@ -118,9 +118,15 @@ pub(super) fn fault_line_turn(
     let changed = scratch.changed(now);
     let mut found = 0;
     let mut permitted = None;
-    let mut try_move = |mv, slide: Option<(u8, Dir)>, next: &mut FastFaultLine| {
+    // `piece`: the move the changes name, whose comparison is the marks'.
+    let mut try_move = |mv, slide: Option<(u8, Dir)>, piece: bool, next: &mut FastFaultLine| {
         let mark = now.play_into(mv, spare);
-        if scratch.equals(now, spare) {
+        let same = if piece {
+            scratch.piece_move_equals(now, spare)
+        } else {
+            scratch.equals(now, spare)
+        };
+        if same {
             found += 1;
             if found == 1 {
                 std::mem::swap(next, spare);
@@ -129,7 +135,7 @@ pub(super) fn fault_line_turn(
         }
     };
     if let Some(mv) = piece_move(now, &scratch, &changed) {
-        try_move(mv, None, next);
+        try_move(mv, None, true, next);
     }
     if piece_scope(now, &scratch, &changed) {
         return Played::from(found == 1);
@@ -138,7 +144,7 @@ pub(super) fn fault_line_turn(
     if changed.iter().any(|&(_, was)| was == king) {
         for side in [CastleSide::King, CastleSide::Queen] {
             if let Some(mv) = now.castle(side) {
-                try_move(mv, None, next);
+                try_move(mv, None, false, next);
             }
         }
     }
@@ -153,9 +159,9 @@ pub(super) fn fault_line_turn(
     for rank in ranks {
         for dir in [Dir::East, Dir::West] {
             if let Some(mv) = now.quiet_slide(rank, dir) {
-                try_move(mv, None, next);
+                try_move(mv, None, false, next);
             } else if let Some(mv) = now.permitted_slide(rank, dir) {
-                try_move(mv, Some((rank, dir)), next);
+                try_move(mv, Some((rank, dir)), false, next);
             }
         }
     }
@@ -201,7 +207,7 @@ pub(super) fn slide_turn(
             return false;
         };
         now.play_into(mv, next);
-        return scratch.equals(now, next);
+        return scratch.piece_move_equals(now, next);
     }
     let Some(to) = scratch.cages[ui] else {
         return false;

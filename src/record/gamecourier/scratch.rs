@@ -224,6 +224,15 @@ impl Scratch {
             .collect()
     }
 
+    /// [`Scratch::equals`] for the piece move [`Scratch::changed`] names
+    /// (played from `before`): it changes exactly those two squares as the
+    /// turn did, and no cell or cage, so only the marks can differ.
+    pub(super) fn piece_move_equals<B: CellBoard>(&self, before: &B, after: &B) -> bool {
+        let same = self.holes.is_empty() && self.cells.iter().all(|&c| before.cell(c));
+        debug_assert_eq!(same, self.equals(before, after));
+        same
+    }
+
     /// Whether the board `after` (a candidate move played from `before`)
     /// holds the arrangement the turn left: every piece, the cages, and the
     /// marked holes and cells (`TurnEffect::equals` without a shift).
