@@ -25,8 +25,8 @@
 //! this matcher.
 //!
 //! A slide that needs the opponent's permission (FL6) is played with its
-//! SAN, for the note the reference files; any turn with no match or several
-//! (the error and its suggestions are the reference's).
+//! SAN, for the note the reference files. Any turn with no match or several
+//! goes to the reference (the error and its suggestions are the reference's).
 
 use smallvec::SmallVec;
 
