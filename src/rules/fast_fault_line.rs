@@ -655,6 +655,7 @@ impl FastFaultLine {
     }
 }
 
+<<<<<<< HEAD
 /// What conversion asks to describe a move (`record::json_ply`).
 impl FastFaultLine {
     /// The role of the piece on `sq`, if any.
@@ -662,6 +663,46 @@ impl FastFaultLine {
         let b = bit(index_of(sq)?);
         let found = ROLES.iter().zip(self.roles).find(|(_, r)| r & b != 0);
         found.map(|(&role, _)| role)
+=======
+/// What the Game Courier reader compares a turn's arrangement with
+/// (`record::gamecourier`): the board square by square.
+impl FastFaultLine {
+    /// The side to move.
+    #[inline]
+    pub(crate) fn side_to_move(&self) -> Color {
+        self.turn
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub(crate) fn piece_on(&self, sq: Square) -> Option<Piece> {
+        let i = index_of(sq)?;
+        let b = bit(i);
+        let color = if self.colors[0] & b != 0 {
+            Color::White
+        } else if self.colors[1] & b != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        Some(Piece::new(color, ROLES[self.role_on(i)?]))
+    }
+
+    /// Whether `sq` is a cell (FL0).
+    #[inline]
+    pub(crate) fn is_cell_on(&self, sq: Square) -> bool {
+        index_of(sq).is_some_and(|i| self.cells & bit(i) != 0)
+    }
+
+    /// The squares whose piece differs between `self` and `other`.
+    #[inline]
+    pub(crate) fn piece_changes(&self, other: &FastFaultLine) -> SquareSet {
+        let mut d = (self.colors[0] ^ other.colors[0]) | (self.colors[1] ^ other.colors[1]);
+        for (a, b) in self.roles.iter().zip(&other.roles) {
+            d |= a ^ b;
+        }
+        SquareSet::from_mask(d)
+>>>>>>> gc-accel
     }
 }
 

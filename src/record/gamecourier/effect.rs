@@ -235,6 +235,28 @@ impl TurnEffect {
         out
     }
 
+    /// Whether [`TurnEffect::mismatches`] is empty, stopping at the first.
+    fn no_mismatch(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
+        let (bf, br) = pos.frame();
+        let (af, ar) = after.frame();
+        let lo = (shift.0.min(0), shift.1.min(0));
+        let hi = (
+            (i16::from(bf) + 1).max(i16::from(af) + shift.0),
+            (i16::from(br) + 1).max(i16::from(ar) + shift.1),
+        );
+        for r in lo.1..hi.1 {
+            for f in lo.0..hi.0 {
+                let c = (f, r);
+                let a = (f - shift.0, r - shift.1);
+                let (typed, cand) = (self.get(pos, c), piece_at(after, a));
+                if typed != cand && !pocketed(after, a, typed, cand) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
     /// How far the position `after` (mapped into this frame by adding
     /// `shift`) is from what the turn did: 0 is a match, else the number of
     /// squares, holes, cages and hand entries that differ.
@@ -266,13 +288,36 @@ impl TurnEffect {
         d
     }
 
+    /// Whether the holes, cells, cages and hands of [`TurnEffect::distance`]
+    /// add nothing.
+    fn marks_and_hands_match(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
+        let moved = |c: &Coord| (c.0 - shift.0, c.1 - shift.1);
+        if self.holes.iter().any(|h| cell_at(after, moved(h)))
+            || self.cells.iter().any(|c| !cell_at(after, moved(c)))
+        {
+            return false;
+        }
+        Color::ALL.into_iter().all(|c| {
+            let cand = after.cage(c).map(|sq| {
+                let (f, r) = coord(sq);
+                (f + shift.0, r + shift.1)
+            });
+            cand == self.cages[c.index()]
+                && Role::ALL.into_iter().all(|role| {
+                    let taken = pos.in_hand(c, role).saturating_sub(after.in_hand(c, role));
+                    taken == self.drops[c.index()][role as usize]
+                })
+        })
+    }
+
     /// Whether [`TurnEffect::distance`] is 0, stopping at the first
     /// difference. Without a shift, on an unchanged frame, only the squares
     /// of the frame and those the turn wrote can differ: each is read once,
     /// not looked up among the written ones.
     pub(super) fn equals(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
         if shift != (0, 0) || after.frame() != pos.frame() {
-            return self.distance(pos, after, shift) == 0;
+            return self.marks_and_hands_match(pos, after, shift)
+                && self.no_mismatch(pos, after, shift);
         }
         let cages = Color::ALL.map(|c| after.cage(c).map(coord));
         if cages != self.cages

@@ -18,13 +18,24 @@
 //! - the king's and the rook's moves of chess castling (`K e1-g1; R h1-f1`,
 //!   either order): castling, on FIDE squares (the accelerator's only
 //!   castling shape).
+//!
+//! Fault Line and Slide-chess turns are matched on their accelerators in
+//! [`fast_cells`](super::fast_cells), Quake Chess turns in
+//! [`fast_quake`](super::fast_quake).
+
+use super::fast_cells::{fault_line_turn, slide_turn};
+use super::fast_quake::quake_turn;
+use compact_str::CompactString;
 
 use crate::notation::gamecourier::{Op, OpKind, SquareName};
 use crate::piece::{Color, Role};
 use crate::position::{CastleSide, Position};
 use crate::record::replay::fast::{CleanBoard, Origins};
 use crate::rules::fast_chess::FastChess;
+use crate::rules::fast_fault_line::FastFaultLine;
 use crate::rules::fast_masked::FastMasked;
+use crate::rules::fast_quake::FastQuake;
+use crate::rules::fast_slide::FastSlide;
 use crate::square::Square;
 
 /// An accelerator turns are matched on.
@@ -43,31 +54,76 @@ impl TurnBoard for FastMasked {
     const FIDE_CASTLING: bool = false;
 }
 
+/// Whether and how a turn was played on an accelerator.
+pub(super) enum Played {
+    /// Not: the reference rules take the turn.
+    No,
+    /// Played, with nothing to say.
+    Quiet,
+    /// A Fault Line slide of an uncontrolled rank, played with permission
+    /// (FL6): its canonical SAN, for the note the reference files.
+    Permitted(CompactString),
+}
+
+impl From<bool> for Played {
+    fn from(played: bool) -> Played {
+        if played {
+            Played::Quiet
+        } else {
+            Played::No
+        }
+    }
+}
+
 /// The accelerator a game is on.
 enum Board {
     Chess(Game<FastChess>),
     Masked(Game<FastMasked>),
+    FaultLine(Game<FastFaultLine>),
+    Slide(Box<Game<FastSlide>>),
+    /// Boxed slots: a matched move is kept by swapping pointers.
+    Quake(Game<Box<FastQuake>>),
 }
 
-/// A game being matched on bitboards: the position now, a slot to play
-/// into, and the next turn's number.
+/// A game being matched on an accelerator: the position, the side to move
+/// and the next turn's number.
 pub(super) struct FastTurns {
     board: Board,
     turn: Color,
     fullmoves: u32,
 }
 
+/// The position now, a slot the matched move is played into, and one a
+/// candidate is tried in.
 struct Game<B> {
     now: B,
     next: B,
+    spare: B,
+}
+
+/// The accelerated matcher alone (what `validate` uses for a verdict): the
+/// position after the turn when an accelerator of `pos`'s variant matched
+/// it to exactly one legal move, `None` when it leaves the turn to the
+/// reference rules ([`resolve_turn`](super::resolve_turn)), which then
+/// decide and explain. For tests of the one against the other.
+pub fn fast_turn(pos: &Position, ops: &[Op]) -> Option<Position> {
+    let mut fast = FastTurns::new(pos)?;
+    fast.play(ops).then(|| fast.position())
 }
 
 impl FastTurns {
     /// Matching from `pos` on bitboards, when an accelerator takes it.
     pub(super) fn new(pos: &Position) -> Option<FastTurns> {
-        let board = match FastChess::from_position(pos) {
-            Some(now) => Board::Chess(Game::new(now)),
-            None => Board::Masked(Game::new(FastMasked::from_position(pos)?)),
+        let board = if let Some(now) = FastChess::from_position(pos) {
+            Board::Chess(Game::new(now))
+        } else if let Some(now) = FastMasked::from_position(pos) {
+            Board::Masked(Game::new(now))
+        } else if let Some(now) = FastFaultLine::from_position(pos) {
+            Board::FaultLine(Game::new(now))
+        } else if let Some(now) = FastSlide::from_position(pos) {
+            Board::Slide(Box::new(Game::new(now)))
+        } else {
+            Board::Quake(Game::new(Box::new(FastQuake::from_position(pos)?)))
         };
         Some(FastTurns {
             board,
@@ -81,6 +137,9 @@ impl FastTurns {
         match &self.board {
             Board::Chess(g) => g.now.to_position(),
             Board::Masked(g) => g.now.to_position(),
+            Board::FaultLine(g) => g.now.to_position(),
+            Board::Slide(g) => g.now.to_position(),
+            Board::Quake(g) => g.now.to_position(),
         }
     }
 
@@ -92,11 +151,26 @@ impl FastTurns {
     /// Plays the turn if it is in one of the module's forms and legal;
     /// otherwise returns false and changes nothing.
     pub(super) fn play(&mut self, ops: &[Op]) -> bool {
+        !matches!(self.play_noted(ops), Played::No)
+    }
+
+    /// [`FastTurns::play`], saying whether the move was a Fault Line slide
+    /// played with permission (FL6), whose note the caller files.
+    pub(super) fn play_noted(&mut self, ops: &[Op]) -> Played {
         let played = match &mut self.board {
-            Board::Chess(g) => g.play(ops, self.turn),
-            Board::Masked(g) => g.play(ops, self.turn),
+            Board::Chess(g) => Played::from(g.play(ops, self.turn)),
+            Board::Masked(g) => Played::from(g.play(ops, self.turn)),
+            Board::FaultLine(g) => {
+                let played = fault_line_turn(&g.now, ops, &mut g.next, &mut g.spare);
+                if !matches!(played, Played::No) {
+                    std::mem::swap(&mut g.now, &mut g.next);
+                }
+                played
+            }
+            Board::Slide(g) => Played::from(g.play_by(ops, slide_turn)),
+            Board::Quake(g) => Played::from(g.play_by(ops, quake_turn)),
         };
-        if played {
+        if !matches!(played, Played::No) {
             if self.turn == Color::Black {
                 self.fullmoves = self.fullmoves.saturating_add(1);
             }
@@ -106,14 +180,26 @@ impl FastTurns {
     }
 }
 
-impl<B: TurnBoard> Game<B> {
+impl<B: Clone> Game<B> {
     fn new(now: B) -> Game<B> {
         Game {
             next: now.clone(),
+            spare: now.clone(),
             now,
         }
     }
 
+    /// Plays the turn when `matcher` matches it into `next`.
+    fn play_by(&mut self, ops: &[Op], matcher: fn(&B, &[Op], &mut B, &mut B) -> bool) -> bool {
+        let played = matcher(&self.now, ops, &mut self.next, &mut self.spare);
+        if played {
+            std::mem::swap(&mut self.now, &mut self.next);
+        }
+        played
+    }
+}
+
+impl<B: TurnBoard> Game<B> {
     fn play(&mut self, ops: &[Op], us: Color) -> bool {
         let Some(mv) = self.legal_move(ops, us) else {
             return false;

@@ -32,6 +32,23 @@ pub(super) fn read_label(text: &str, variant: Variant) -> Result<Label, String> 
     if text == "." {
         return Ok(Label::Cell);
     }
+    // One letter (nearly every label): its role straight from the letter.
+    if let &[b] = text.as_bytes() {
+        let role = Role::ALL
+            .into_iter()
+            .find(|r| r.code().as_bytes() == [b.to_ascii_uppercase()]);
+        let color = if b.is_ascii_uppercase() {
+            Color::White
+        } else {
+            Color::Black
+        };
+        let cage = b.eq_ignore_ascii_case(&b'C') && variant.has_cages();
+        if b.is_ascii_alphabetic() && !cage {
+            if let Some(role) = role {
+                return Ok(Label::Piece(Piece::new(color, role)));
+            }
+        }
+    }
     let color = if text.bytes().all(|b| b.is_ascii_uppercase()) {
         Color::White
     } else if text.bytes().all(|b| b.is_ascii_lowercase()) {

@@ -7,10 +7,12 @@ use crate::moves::{Move, MoveList};
 use crate::notation::san::write_san;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
-use crate::rules::{quake, Variant};
+#[cfg(debug_assertions)]
+use crate::rules::quake;
+use crate::rules::Variant;
 use crate::square::Square;
 
-use super::coord::{coord, piece_at, square_at, Coord};
+use super::coord::{cell_at, coord, piece_at, square_at, Coord};
 use super::effect::TurnEffect;
 
 /// The shifts that map a position after `mv` into the frame of `pos`: the
@@ -23,6 +25,51 @@ pub(super) fn shifts(pos: &Position, mv: &Move) -> SmallVec<[Coord; 2]> {
     let Some(king) = pos.king(pos.turn()) else {
         return smallvec![(0, 0)];
     };
+    let (df, dr) = dir.delta();
+    let d = (i16::from(df), i16::from(dr));
+    // The strip (`quake::strip`): the run of cells through the king along
+    // the quake's axis, walked on the board rather than searched in a list.
+    let k = coord(king);
+    let axis = (d.0.abs(), d.1.abs());
+    let (mut lo, mut hi) = (k, k);
+    while cell_at(pos, (lo.0 - axis.0, lo.1 - axis.1)) {
+        lo = (lo.0 - axis.0, lo.1 - axis.1);
+    }
+    while cell_at(pos, (hi.0 + axis.0, hi.1 + axis.1)) {
+        hi = (hi.0 + axis.0, hi.1 + axis.1);
+    }
+    let in_strip = |c: Coord| {
+        if axis.0 == 1 {
+            c.1 == k.1 && (lo.0..=hi.0).contains(&c.0)
+        } else {
+            c.0 == k.0 && (lo.1..=hi.1).contains(&c.1)
+        }
+    };
+    let (mut min_f, mut min_r) = (i16::MAX, i16::MAX);
+    for sq in pos.cells() {
+        let c = coord(sq);
+        let m = if in_strip(c) {
+            (c.0 + d.0, c.1 + d.1)
+        } else {
+            c
+        };
+        min_f = min_f.min(m.0);
+        min_r = min_r.min(m.1);
+    }
+    let s = if min_f == i16::MAX {
+        (0, 0)
+    } else {
+        (min_f, min_r)
+    };
+    #[cfg(debug_assertions)]
+    debug_assert_eq!(s, shifts_by_list(pos, king, dir));
+    smallvec![s, (s.0 - d.0, s.1 - d.1)]
+}
+
+/// [`shifts`]' first shift as `quake::strip` defines the strip (checked
+/// against it in debug builds).
+#[cfg(debug_assertions)]
+fn shifts_by_list(pos: &Position, king: Square, dir: crate::moves::Dir) -> Coord {
     let (df, dr) = dir.delta();
     let cells: Vec<Coord> = pos.cells().map(coord).collect();
     let strip = quake::strip(&cells, coord(king), dir);
@@ -37,14 +84,19 @@ pub(super) fn shifts(pos: &Position, mv: &Move) -> SmallVec<[Coord; 2]> {
         })
         .collect();
     let min = |k: fn(&Coord) -> i16| moved.iter().map(k).min().unwrap_or(0);
-    let s = (min(|c| c.0), min(|c| c.1));
-    smallvec![s, (s.0 - i16::from(df), s.1 - i16::from(dr))]
+    (min(|c| c.0), min(|c| c.1))
 }
 
 /// The cheap test a candidate passes before its board is built: a piece move
 /// or drop changes only its own squares, and moves no cage.
 /// `still`: whether the turn marked no hole and moved no cage.
-fn may_match(mv: &Move, changed: &[Coord], eff: &TurnEffect, pos: &Position, still: bool) -> bool {
+pub(super) fn may_match(
+    mv: &Move,
+    changed: &[Coord],
+    eff: &TurnEffect,
+    pos: &Position,
+    still: bool,
+) -> bool {
     let within = |own: &[Square], first: Square, most: usize| {
         still
             && changed.len() <= most
@@ -370,7 +422,7 @@ fn rank_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Optio
 /// off the first, and marked nothing, moved no cage and dropped nothing;
 /// unless the move could also be a slide (a one-file step along a Fault Line
 /// rank, FL4) or a quake (a step of the mover's king, QK1).
-fn piece_move_scope(
+pub(super) fn piece_move_scope(
     pos: &Position,
     eff: &TurnEffect,
     changed: &[Coord],

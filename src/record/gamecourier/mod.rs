@@ -41,15 +41,19 @@
 mod coord;
 mod effect;
 mod fast;
+mod fast_cells;
+mod fast_quake;
 mod label;
 mod matching;
 mod read;
 mod resolve;
+mod scratch;
 mod validate;
 mod write;
 
 pub use coord::Coord;
 pub use effect::TurnEffect;
+pub use fast::fast_turn;
 pub use read::{read, read_list, start_position, ListRead};
 pub use resolve::{resolve_turn, TurnError};
 pub use validate::{check_list, not_utf8, validate_list, verdict, ListSetup};

@@ -2,7 +2,7 @@
 
 use compact_str::CompactString;
 
-use super::fast::FastTurns;
+use super::fast::{FastTurns, Played};
 use super::matching::Boards;
 use super::resolve::{resolve, Resolved, TurnError};
 use super::write::format_op;
@@ -55,8 +55,9 @@ pub(super) trait Sink {
     fn needs_turns(&self) -> bool {
         true
     }
-    /// A turn matched on bitboards.
-    fn counted(&mut self) {}
+    /// A turn matched on an accelerator; `permitted`: the SAN of a Fault
+    /// Line slide played with permission (FL6), whose note is filed at `span`.
+    fn counted(&mut self, _permitted: Option<&str>, _span: Span) {}
 }
 
 /// How a walk over a list ended.
@@ -121,10 +122,17 @@ pub(super) fn walk(text: &str, start: Position, sink: &mut impl Sink) -> Walked 
                 ply += 1;
                 if let Some(f) = &mut fast {
                     let numbered = number.is_none_or(|(n, black, _)| f.numbers_next(n, black));
-                    if numbered && f.play(turn.ops) {
-                        number = None;
-                        sink.counted();
-                        continue;
+                    if numbered {
+                        let played = match f.play_noted(turn.ops) {
+                            Played::No => None,
+                            Played::Quiet => Some(None),
+                            Played::Permitted(san) => Some(Some(san)),
+                        };
+                        if let Some(permitted) = played {
+                            number = None;
+                            sink.counted(permitted.as_deref(), turn.span);
+                            continue;
+                        }
                     }
                     // The reference rules take this turn.
                     *pos = f.position();

@@ -102,13 +102,20 @@ struct ReportSink<'a> {
 impl Sink for ReportSink<'_> {
     fn comment(&mut self, _text: &str, _own_line: bool, _span: Span) {}
 
-    /// A verdict needs only the count, but for Fault Line's notes.
+    /// A verdict needs only the count, and the note of a Fault Line slide
+    /// played with permission (FL6), which the accelerator says.
     fn needs_turns(&self) -> bool {
-        !self.opts.verdict_only || self.variant == Variant::FaultLine
+        !self.opts.verdict_only
     }
 
-    fn counted(&mut self) {
-        self.report.plies += 1;
+    fn counted(&mut self, permitted: Option<&str>, span: Span) {
+        let report = &mut self.report;
+        report.plies += 1;
+        if let Some(san) = permitted {
+            let ply = report.plies;
+            let note = || permission_note(span, san, ply, false);
+            report.file(Severity::Note, span, false, note);
+        }
     }
 
     fn turn(

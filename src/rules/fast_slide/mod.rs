@@ -690,3 +690,51 @@ impl FastSlide {
         self.turn
     }
 }
+
+/// What the Game Courier reader compares a turn's arrangement with
+/// (`record::gamecourier`): the board square by square, the cages, and
+/// the squares an insertion would promote on.
+impl FastSlide {
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub(crate) fn piece_on(&self, sq: Square) -> Option<Piece> {
+        let b = bit(index_of(sq)?);
+        let color = if self.colors[0] & b != 0 {
+            Color::White
+        } else if self.colors[1] & b != 0 {
+            Color::Black
+        } else {
+            return None;
+        };
+        let r = self.roles.iter().position(|x| x & b != 0)?;
+        Some(Piece::new(color, ROLES[r]))
+    }
+
+    /// Whether `sq` is a cell (SC0: a board square or a cage).
+    #[inline]
+    pub(crate) fn is_cell_on(&self, sq: Square) -> bool {
+        index_of(sq).is_some_and(|i| self.cells & bit(i) != 0)
+    }
+
+    /// The squares whose piece differs between `self` and `other`.
+    #[inline]
+    pub(crate) fn piece_changes(&self, other: &FastSlide) -> FrameSquares {
+        let mut d = (self.colors[0] ^ other.colors[0]) | (self.colors[1] ^ other.colors[1]);
+        for (a, b) in self.roles.iter().zip(&other.roles) {
+            d |= a ^ b;
+        }
+        FrameSquares(d)
+    }
+
+    /// Where the mover's cage ends when it pushes (SC2) and the squares
+    /// that push would promote on (SC3), ascending; `None` when it cannot
+    /// push.
+    pub(crate) fn insertion_end(&self) -> Option<(Square, FrameSquares)> {
+        let push = self.push()?;
+        let seg = push.segment;
+        let moved = |b: u128| (b & !seg) | shift(b & seg, push.step);
+        let pawns = moved(self.roles[PAWN]);
+        let promoted = pawns & (moved(self.colors[0]) & LAST[0] | moved(self.colors[1]) & LAST[1]);
+        Some((square_of(push.end)?, FrameSquares(promoted)))
+    }
+}

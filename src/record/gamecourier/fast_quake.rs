@@ -1,0 +1,170 @@
+//! Turns of Quake Chess (both armies) matched on its accelerator
+//! ([`FastQuake`]), through the calls its PGN side makes: the legal moves
+//! of a role onto a square, a drop, a quake played on its own plan.
+//!
+//! The turn is read and compared exactly as the reference reads it
+//! ([`TurnEffect`] on the accelerator's position, the same cheap filter and
+//! comparison); only the candidates come from the accelerator, in the
+//! shapes where the reference's own candidates are known to be these:
+//!
+//! - two squares changed, one emptied of a mover's piece other than the
+//!   king: the legal moves of that piece's role onto the other (the
+//!   reference's scope for a piece move);
+//! - one piece dropped and one square changed: that drop;
+//! - the mover's king moved to a square: its moves onto it and the quakes
+//!   (QK1) that land it there;
+//! - a hole marked, or more than two squares changed, and the mover's king
+//!   not moved: only a quake can match (a piece move changes two squares
+//!   and marks no hole, a drop one), so the quakes that pass the filter.
+//!
+//! Anything else, and any turn that does not match exactly one move, goes
+//! to the reference rules, which also make every diagnostic.
+
+use super::effect::TurnEffect;
+use super::matching::{matches, may_match, piece_move_scope};
+use crate::moves::{Dir, Move};
+use crate::notation::gamecourier::Op;
+use crate::piece::{Color, Role};
+use crate::rules::fast_quake::FastQuake;
+use crate::rules::Scope;
+
+use super::coord::{coord, square_at};
+
+/// A slot a position is played into: boxed, so a match is kept by a
+/// pointer swap.
+type Slot = Box<FastQuake>;
+
+/// What judges a candidate: the move, whether it is already played into
+/// the spare slot, the spare slot and the one a match is kept in.
+type Consider<'a> = dyn FnMut(Move, bool, &mut Slot, &mut Slot) + 'a;
+
+/// Matches a turn on `now`, leaving the position after it in `next`
+/// (`spare` is scratch space): whether it is exactly one legal move.
+// The slots are boxed so that a matched position is kept by a pointer swap.
+#[allow(clippy::borrowed_box)]
+pub(super) fn quake_turn(now: &Slot, ops: &[Op], next: &mut Slot, spare: &mut Slot) -> bool {
+    let pos = now.position();
+    let mut eff = TurnEffect::start(pos);
+    for op in ops {
+        if eff.apply(pos, &op.kind).is_err() {
+            return false;
+        }
+    }
+    let changed = eff.changed(pos);
+    let us = pos.turn();
+    let still = eff.holes.is_empty() && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
+    let mut found = 0;
+    // Plays the legal `mv` into `spare` unless `played` (a quake, which
+    // passed the filter), compares.
+    let mut consider = |mv: Move, played: bool, spare: &mut Slot, next: &mut Slot| {
+        if !played {
+            if !may_match(&mv, &changed, &eff, pos, still) {
+                return;
+            }
+            now.play_into(&mv, spare);
+        }
+        let after = spare.position();
+        let same = match mv {
+            Move::Normal { from, to, .. } => {
+                eff.distance_on(pos, after, &[coord(from), coord(to)]) == 0
+            }
+            Move::Drop { to, .. } => eff.distance_on(pos, after, &[coord(to)]) == 0,
+            _ => matches(pos, &eff, &mv, after),
+        };
+        if same {
+            found += 1;
+            if found == 1 {
+                std::mem::swap(next, spare);
+            }
+        }
+    };
+    let quakes = |consider: &mut Consider<'_>, spare: &mut Slot, next: &mut Slot| {
+        for dir in Dir::ALL {
+            let mv = Move::Quake { dir };
+            if may_match(&mv, &changed, &eff, pos, still) && now.quake_into(dir, spare).is_some() {
+                consider(mv, true, spare, next);
+            }
+        }
+    };
+    if let Some(Scope::Target {
+        role: Some(role),
+        to,
+    }) = piece_move_scope(pos, &eff, &changed)
+    {
+        for &mv in now.legal_onto(role, to).iter().flatten() {
+            consider(mv, false, spare, next);
+        }
+        return found == 1;
+    }
+    let marked = !eff.holes.is_empty() || !eff.cells.is_empty();
+    let ours = eff.drops[us.index()];
+    let theirs = eff.drops[us.other().index()];
+    let dropped: Vec<Role> = Role::ALL
+        .into_iter()
+        .filter(|&r| ours[r as usize] > 0)
+        .collect();
+    if !marked && theirs == [0; 13] {
+        match (&dropped[..], &changed[..]) {
+            // The reference's candidates: the drop alone.
+            ([role], [to]) if ours[*role as usize] == 1 => {
+                let Some(sq) =
+                    square_at(pos, *to).filter(|&sq| pos.is_cell(sq) && pos.piece_at(sq).is_none())
+                else {
+                    return false;
+                };
+                if let Some(mv) = now.drop_move(*role, sq) {
+                    consider(mv, false, spare, next);
+                }
+                return found == 1;
+            }
+            // The reference's candidates: the king's moves onto where the
+            // turn left it, and the quakes.
+            ([], _) => {
+                let Some(king) = pos.king(us) else {
+                    return false;
+                };
+                let to = changed
+                    .iter()
+                    .copied()
+                    .find(|&c| c != coord(king) && eff.get(pos, c) == pos.piece_at(king));
+                // Off the frame (a quake growing it), the reference lists
+                // every move, as below.
+                if let Some(to) = to.and_then(|to| square_at(pos, to)) {
+                    for &mv in now.legal_onto(Role::King, to).iter().flatten() {
+                        consider(mv, false, spare, next);
+                    }
+                    quakes(&mut consider, spare, next);
+                    return found == 1;
+                }
+            }
+            _ => return false,
+        }
+    }
+    // The reference lists every move here, and its filter passes: quakes;
+    // unless a hole is marked, piece moves between the two squares changed
+    // (a drop would change one, which is left to the reference).
+    if eff.holes.is_empty() {
+        match changed[..] {
+            [] => {}
+            [a, b] => {
+                for (from, to) in [(a, b), (b, a)] {
+                    let (Some(from), Some(to)) = (square_at(pos, from), square_at(pos, to)) else {
+                        continue;
+                    };
+                    let Some(p) = pos.piece_at(from).filter(|p| p.color == us) else {
+                        continue;
+                    };
+                    for &mv in now.legal_onto(p.role, to).iter().flatten() {
+                        if mv.from() == Some(from) {
+                            consider(mv, false, spare, next);
+                        }
+                    }
+                }
+            }
+            _ if changed.len() > 2 => {}
+            _ => return false,
+        }
+    }
+    quakes(&mut consider, spare, next);
+    found == 1
+}

@@ -1,0 +1,287 @@
+//! The accelerated Game Courier matcher (`fast_turn`: chess, Grid, Rank and
+//! File, Fault Line, Slide-chess, Quake Chess) against the reference one
+//! (`resolve_turn`), turn by turn: whenever the accelerator plays a turn,
+//! the reference resolves it to exactly one legal move, and the positions
+//! after it are equal. Turns it declines go to the reference, which decides.
+
+use fvnote::notation::gamecourier::{parse, Item, Op, OpKind};
+use fvnote::record::gamecourier::{fast_turn, resolve_turn, turn_ops, write_list};
+use fvnote::record::gen::{generate, GenOptions};
+use fvnote::record::Span;
+use fvnote::{Position, Variant};
+
+/// Checks the accelerator against the reference on one turn; whether the
+/// accelerator played it.
+fn agree(pos: &Position, ops: &[Op]) -> bool {
+    let reference = resolve_turn(pos, ops);
+    let Some(after) = fast_turn(pos, ops) else {
+        return false;
+    };
+    let shown: Vec<String> = ops.iter().map(|o| format!("{:?}", o.kind)).collect();
+    let mv = reference.unwrap_or_else(|e| {
+        panic!(
+            "{}: the accelerator played {shown:?}, the reference refuses it: {}",
+            fvnote::notation::fen::write_fen(pos),
+            e.message
+        )
+    });
+    assert!(
+        after == pos.play(&mv),
+        "{}: {shown:?} played another position than {mv:?}",
+        fvnote::notation::fen::write_fen(pos)
+    );
+    true
+}
+
+fn ops_of(kinds: Vec<OpKind>) -> Vec<Op> {
+    kinds
+        .into_iter()
+        .map(|kind| Op {
+            kind,
+            span: Span::default(),
+        })
+        .collect()
+}
+
+fn turns(text: &str) -> Vec<Vec<Op>> {
+    parse(text)
+        .unwrap()
+        .items
+        .into_iter()
+        .filter_map(|i| match i {
+            Item::Turn(t) => Some(t.ops),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Generated games written as lists: every turn as written, and the share
+/// the accelerator takes (its paths are reached).
+#[test]
+fn generated_games_turn_by_turn() {
+    for variant in Variant::ALL {
+        let opts = GenOptions {
+            variant,
+            games: 6,
+            seed: 11,
+            max_plies: 160,
+        };
+        let (mut fast, mut all) = (0, 0);
+        for g in generate(&opts) {
+            let list = write_list(&g.record).unwrap();
+            let mut pos = Position::start(variant);
+            for ops in turns(&list) {
+                all += 1;
+                fast += usize::from(agree(&pos, &ops));
+                let mv = resolve_turn(&pos, &ops).unwrap();
+                pos = pos.play(&mv);
+            }
+        }
+        // Fault Line leaves slides needing permission (FL6) to the reference.
+        let least = if variant == Variant::FaultLine {
+            80
+        } else {
+            97
+        };
+        assert!(
+            fast * 100 >= all * least,
+            "{variant:?}: the accelerator took {fast} of {all} turns"
+        );
+    }
+}
+
+/// Every legal move of positions along generated games, written and then
+/// typed in hostile ways: the operations reversed (a slide or quake typed
+/// trailing piece first, the rook of castling first), without labels,
+/// without their last operation (a promotion without its piece, en passant
+/// without its capture, a slide or insertion cut short), and with a hole
+/// mark on each square they touch.
+#[test]
+fn every_legal_move_typed_in_hostile_ways() {
+    for variant in Variant::ALL {
+        let opts = GenOptions {
+            variant,
+            games: 2,
+            seed: 5,
+            max_plies: 60,
+        };
+        let (mut fast, mut all) = (0, 0);
+        for g in generate(&opts) {
+            let list = write_list(&g.record).unwrap();
+            let mut pos = Position::start(variant);
+            for (ply, turn) in turns(&list).into_iter().enumerate() {
+                if ply % 3 == 0 {
+                    for mv in pos.legal_moves().iter() {
+                        let Ok(kinds) = turn_ops(&pos, mv) else {
+                            continue;
+                        };
+                        let written = ops_of(kinds.clone());
+                        let mut forms = vec![written.clone()];
+                        let mut reversed = written.clone();
+                        reversed.reverse();
+                        forms.push(reversed);
+                        forms.push(ops_of(
+                            kinds
+                                .iter()
+                                .cloned()
+                                .map(|k| match k {
+                                    OpKind::Move {
+                                        label: Some(l),
+                                        from,
+                                        to,
+                                    } if l != "C" && l != "c" => OpKind::Move {
+                                        label: None,
+                                        from,
+                                        to,
+                                    },
+                                    k => k,
+                                })
+                                .collect(),
+                        ));
+                        forms.push(written[..written.len() - 1].to_vec());
+                        for k in &kinds {
+                            if let OpKind::Move { from, .. } = k {
+                                let mut marked = kinds.clone();
+                                marked.push(OpKind::Put {
+                                    label: "#".into(),
+                                    sq: *from,
+                                });
+                                forms.push(ops_of(marked));
+                            }
+                        }
+                        for ops in forms {
+                            all += 1;
+                            fast += usize::from(agree(&pos, &ops));
+                        }
+                    }
+                }
+                let mv = resolve_turn(&pos, &turn).unwrap();
+                pos = pos.play(&mv);
+            }
+        }
+        assert!(
+            fast > 0,
+            "{variant:?}: no hostile form reached the accelerator ({all})"
+        );
+    }
+}
+
+/// `(whether the accelerator played it, whether the reference accepts it)`
+/// for the one turn of `text` from `fen`, after checking they agree.
+fn one(variant: Variant, fen: Option<&str>, text: &str) -> (bool, bool) {
+    let pos = match fen {
+        Some(f) => fvnote::notation::fen::read_fen(f, variant).unwrap(),
+        None => Position::start(variant),
+    };
+    let ops = turns(text).remove(0);
+    (agree(&pos, &ops), resolve_turn(&pos, &ops).is_ok())
+}
+
+const FL_ROOK: &str = "*rnbkbnr/*pppppp*/*7/2R4*/*PPPPPP*/RNBKBN1* w Qkq - 0 1";
+
+#[test]
+fn fault_line_turns() {
+    let fl = Variant::FaultLine;
+    // S1e, east-most first: White controls rank 1 (FL5), a quiet slide.
+    let slide = "g1-h1; f1-g1; e1-f1; d1-e1; c1-d1; b1-c1; a1-b1";
+    assert_eq!(one(fl, None, slide), (true, true));
+    // West-most first, each piece lands on the next before it moves.
+    let wrong = "a1-b1; b1-c1; c1-d1; d1-e1; e1-f1; f1-g1; g1-h1";
+    assert_eq!(one(fl, None, wrong), (false, false));
+    // The rook's move or S3e: ambiguous; the hole mark tells the slide.
+    assert_eq!(one(fl, Some(FL_ROOK), "R c3-d3"), (false, false));
+    assert_eq!(one(fl, Some(FL_ROOK), "R c3-d3; #-a3"), (true, true));
+    assert_eq!(one(fl, Some(FL_ROOK), "R c3-d3; .-a3"), (true, true));
+    // S4w of a run of equal pawns changes c4 and g4 only: the reference
+    // takes that for a pawn's move unless the hole mark says otherwise.
+    let run = "rn1kbnr*/*1p4*/*2pppp1/2PP2P*/*P1P1PB*/*1RBK1NR b Kkq - 1 8";
+    let typed = "p d4-c4; p e4-d4; p f4-e4; p g4-f4";
+    assert_eq!(one(fl, Some(run), typed), (false, false));
+    let marked = "p d4-c4; p e4-d4; p f4-e4; p g4-f4; #-h4";
+    assert_eq!(one(fl, Some(run), marked), (true, true));
+    // An empty rank's slide, played with permission (FL6).
+    assert_eq!(one(fl, None, "#-a3"), (true, true));
+    // A piece move, and one with a wrong label.
+    assert_eq!(one(fl, None, "N b1-c3"), (true, true));
+    assert_eq!(one(fl, None, "B b1-c3"), (false, false));
+    // Castling, king first or rook first.
+    let castle = "*rnbkbnr/*pppppp*/*7/*7/*PPPPPP*/R2K3* w Q - 0 1";
+    assert_eq!(one(fl, Some(castle), "K d1-b1; R a1-c1"), (true, true));
+    assert_eq!(one(fl, Some(castle), "R a1-c1; K d1-b1"), (true, true));
+    // A promotion (FL3), and the pawn left unpromoted.
+    let promo = "*3k3/*P5*/*7/*7/*6*/3K3* w - - 0 1";
+    assert_eq!(one(fl, Some(promo), "P b5-b6; Q-b6"), (true, true));
+    assert_eq!(one(fl, Some(promo), "P b5-b6"), (false, false));
+}
+
+#[test]
+fn slide_turns() {
+    let sc = Variant::Slide;
+    // A relocation (SC1), the cage with nothing in it.
+    assert_eq!(one(sc, None, "C e8-a5"), (true, true));
+    // Not onto a board square: that would be a push (SC2).
+    assert_eq!(one(sc, None, "C e8-e7"), (false, false));
+    // The other side's cage.
+    assert_eq!(one(sc, None, "c e1-a5"), (false, false));
+    // A piece move.
+    assert_eq!(one(sc, None, "N c2-d4"), (true, true));
+    let list = "1. C e8-a5 1... p b6-b5\n2. N c2-d4 2... c e1-i7\n3. p b5-c5; C a5-i5\n";
+    let mut pos = Position::start(sc);
+    let mut taken = 0;
+    for ops in turns(list) {
+        taken += usize::from(agree(&pos, &ops));
+        pos = pos.play(&resolve_turn(&pos, &ops).unwrap());
+    }
+    assert_eq!(taken, 5);
+    // An empty cage across an empty line: an insertion (SC2), shown
+    // crossing; typed straight to the far end, a relocation (legal here:
+    // White's last move was not one).
+    let mut pos = Position::start(sc);
+    for turn in ["C e8-a5", "c e1-i7", "N c2-d4"] {
+        pos = pos.play(&resolve_turn(&pos, &turns(turn).remove(0)).unwrap());
+    }
+    let quiet = pos
+        .legal_moves()
+        .iter()
+        .copied()
+        .find(|m| matches!(m, fvnote::moves::Move::Normal { from, to, .. } if from.rank() != 4 && to.rank() != 4))
+        .unwrap();
+    pos = pos.play(&quiet);
+    let crossing = turns("C a5-b5; C b5-i5").remove(0);
+    assert!(agree(&pos, &crossing));
+    let straight = turns("C a5-i5").remove(0);
+    assert!(agree(&pos, &straight));
+    assert_ne!(resolve_turn(&pos, &crossing), resolve_turn(&pos, &straight));
+}
+
+#[test]
+fn quake_turns() {
+    let qk = Variant::Quake;
+    // A quake typed as its strip's moves, leading piece first (QK1).
+    let fen = "rnnkbbr*/pppp1ppp/8/8/PPPPPPPP/*RBBKNNR[N] w - - 0 1";
+    let quake = "b e6-e7; P e2-e3; K e1-e2";
+    assert_eq!(one(qk, Some(fen), quake), (true, true));
+    // Trailing piece first: the king lands on the pawn, which then moves.
+    assert_eq!(
+        one(qk, Some(fen), "K e1-e2; P e2-e3; b e6-e7"),
+        (false, false)
+    );
+    // A drop (QK7), and one of a piece not in hand.
+    assert_eq!(one(qk, Some(fen), "N*e4"), (true, true));
+    assert_eq!(one(qk, Some(fen), "B*e4"), (false, false));
+    // A piece move; the LB army's two-letter labels.
+    assert_eq!(one(qk, None, "P e2-e3"), (true, true));
+    assert_eq!(one(Variant::QuakeLb, None, "RN b1-c3"), (true, true));
+}
+
+#[test]
+fn orthodox_turns() {
+    let ch = Variant::Chess;
+    let ep = "rnbqkbnr/ppp1pppp/8/3pP3/8/8/PPPP1PPP/RNBQKBNR w KQkq d6 0 3";
+    assert_eq!(one(ch, Some(ep), "P e5-d6; d5-"), (true, true));
+    assert_eq!(one(ch, Some(ep), "P e5-d6"), (false, false));
+    let castle = "r3k2r/8/8/8/8/8/8/R3K2R w KQkq - 0 1";
+    assert_eq!(one(ch, Some(castle), "R h1-f1; K e1-g1"), (true, true));
+    let promo = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
+    assert_eq!(one(ch, Some(promo), "P e7-e8; N-e8"), (true, true));
+}
