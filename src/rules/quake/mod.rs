@@ -32,6 +32,10 @@ mod rows;
 mod shape;
 
 pub(crate) use by_cells::quake_board_by_cells;
+pub(crate) use rows::{
+    apply as apply_plan, plan_on, read_rows, shape_violation as rows_shape_violation, Plan, Rows,
+    MARGIN, ROWS,
+};
 pub use layout::{normalise, quake_cells, strip, Coord};
 pub use shape::{
     connected, connected_bfs, diagonally_connected, knight_connected, orthogonally_connected,
@@ -243,29 +247,6 @@ fn quake_safe(mover: Color, next: &mut Position) -> Result<(), Illegal> {
         ));
     }
     Ok(())
-}
-
-/// Plays the mover's quake in `dir` into `next` when it is legal (QK1–QK6,
-/// as [`Rules::check`] judges it, given whether the mover is in check) and
-/// returns whether it was; `next` then equals `pos` after
-/// [`Rules::play`], and holds anything otherwise. One plan of the quake
-/// serves both the judgement and the move.
-pub(crate) fn play_quake_into(
-    pos: &Position,
-    dir: Dir,
-    in_check: bool,
-    next: &mut Position,
-) -> bool {
-    if in_check || pos.king(pos.turn).is_none() {
-        return false;
-    }
-    if rows::quake_board_into(pos, dir, next).is_err() || quake_safe(pos.turn, next).is_err() {
-        return false;
-    }
-    // What `play` does after the quake (the pocketing is done).
-    next.ep = None;
-    movegen::finish_turn(next, false);
-    true
 }
 
 /// [`Rules::check`] with whether the mover is in check asked only of a quake
