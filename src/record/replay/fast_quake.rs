@@ -58,7 +58,9 @@ pub(super) fn successor(fast: &FastQuake, san: &ParsedSan, next: &mut FastQuake)
         } if role != Role::Pawn => {
             full_origin_move(fast, role, Square::new(file, rank), to, capture)
         }
-        San::Normal { to, .. } => clean_piece_move(&san.san, |role| fast.legal_onto(role, to)),
+        San::Normal { to, .. } => {
+            clean_piece_move(&san.san, |role| Some(fast.legal_moves_onto(role, to)))
+        }
         _ => None,
     };
     let Some(mv) = mv else {
@@ -79,7 +81,7 @@ fn full_origin_move(
     capture: bool,
 ) -> Option<Move> {
     let from = from?;
-    let legal = fast.legal_onto(role, to)?;
+    let legal = fast.legal_moves_onto(role, to);
     let origin = |m: &Move| match *m {
         Move::Normal { from, .. } => Some(from),
         _ => None,

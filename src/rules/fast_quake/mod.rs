@@ -34,12 +34,15 @@ use crate::piece::Role;
 use crate::position::Position;
 use crate::rules::fast_chess::CheckMark;
 use crate::rules::quake::{self, Rows};
-use crate::rules::{fast_mailbox, movegen, Outcome, Scope, Variant};
+use crate::rules::{fast_mailbox, movegen, Outcome, Variant};
 use crate::square::Square;
 
 mod check;
+mod onto;
 mod pocket;
 mod shape;
+
+pub use onto::OntoList;
 
 /// A Quake Chess position (either army) on the accelerator.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,31 +102,27 @@ impl FastQuake {
     }
 
     /// The legal piece moves of a `role` onto `to` (see
-    /// [`fast_mailbox::legal_onto`]).
+    /// [`fast_mailbox::legal_onto`]); never `None` (Quake Chess has no en
+    /// passant, QK6).
     pub fn legal_onto(&self, role: Role, to: Square) -> Option<MoveList> {
+        Some(self.legal_moves_onto(role, to).into_iter().collect())
+    }
+
+    /// [`FastQuake::legal_onto`] in a short list.
+    pub fn legal_moves_onto(&self, role: Role, to: Square) -> OntoList {
         let pos = &self.pos;
-        let cands = pos.candidate_moves_in(Scope::Target {
-            role: Some(role),
-            to,
-        });
-        let mut out = MoveList::new();
-        for m in &cands {
-            match *m {
-                Move::Normal { role, from, .. } => {
-                    // QK4: only a quake's legality reads whether the mover
-                    // is in check; a piece move is judged on the board
-                    // after it (G6).
-                    if check::surely_safe(pos, self.in_check, role, from, to)
-                        || pos.is_legal_candidate_in(m, false)
-                    {
-                        out.push(*m);
-                    }
-                }
-                Move::Castle { .. } => {}
-                _ => return None,
+        let mut out = OntoList::new();
+        onto::candidates_onto(pos, role, to, &mut out);
+        out.retain(|m| match *m {
+            // QK4: only a quake's legality reads whether the mover is in
+            // check; a piece move is judged on the board after it (G6).
+            Move::Normal { role, from, .. } => {
+                check::surely_safe(pos, self.in_check, role, from, to)
+                    || pos.is_legal_candidate_in(m, false)
             }
-        }
-        Some(out)
+            _ => false,
+        });
+        out
     }
 
     /// The drop of `role` on `to` when it is legal (QK7: a piece in hand,
