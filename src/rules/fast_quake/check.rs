@@ -97,19 +97,42 @@ pub(super) fn in_check_after(after: &Position, from: Option<Square>, to: Square)
 }
 
 /// Whether a piece move of the side to move from `from` onto `to` is
-/// king-safe without looking (G6): the mover is not in check, the piece
-/// is not the king and its origin is on no line through the king, and it
-/// stays on the board (a pawn pocketed on arrival empties its target,
-/// which may open a line, QK6). `false` means "ask the rules".
-pub(super) fn surely_safe(pos: &Position, in_check: bool, role: Role, from: Square, to: Square) -> bool {
+/// king-safe without a scan (G6): the mover is not in check, the piece is
+/// not the king, no enemy slider stands behind it on a line from the king
+/// (only the line through its origin can open), and it stays on the board
+/// (a pawn pocketed on arrival empties its target, which may open a line,
+/// QK6). `false` means "ask the rules".
+pub(super) fn surely_safe(
+    pos: &Position,
+    in_check: bool,
+    role: Role,
+    from: Square,
+    to: Square,
+) -> bool {
     if in_check || role == Role::King {
         return false;
     }
-    let Some(king) = pos.king(pos.turn) else {
-        return false;
-    };
-    if line_step(king, from).is_some() {
+    let us = pos.turn;
+    if role == Role::Pawn && !pos.is_cell(to.offset(forward(us))) {
         return false;
     }
-    role != Role::Pawn || pos.is_cell(to.offset(forward(pos.turn)))
+    let Some(king) = pos.king(us) else {
+        return false;
+    };
+    let Some((step, diagonal)) = line_step(king, from) else {
+        return true;
+    };
+    let mut sq = king.offset(step);
+    while pos.raw(sq) == EMPTY {
+        sq = sq.offset(step);
+    }
+    if sq != from {
+        // Something nearer the king shields it on this line.
+        return true;
+    }
+    sq = sq.offset(step);
+    while pos.raw(sq) == EMPTY {
+        sq = sq.offset(step);
+    }
+    !decode(pos.raw(sq)).is_some_and(|p| p.color != us && slides(p.role.hunter(), diagonal))
 }

@@ -30,13 +30,14 @@
 //! [`fast_mailbox`]: crate::rules::fast_mailbox
 
 use crate::moves::{Dir, Move, MoveList};
-use crate::piece::Role;
+use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::fast_chess::CheckMark;
 use crate::rules::quake::{self, Rows};
 use crate::rules::{fast_mailbox, movegen, Outcome, Variant};
 use crate::square::Square;
 
+mod after_quake;
 mod check;
 mod onto;
 mod pocket;
@@ -135,7 +136,13 @@ impl FastQuake {
         // king (no hand should hold one; the candidates say so whatever
         // the hand). A drop's legality does not read whether the mover is
         // in check.
-        (role != Role::King && self.pos.is_legal_candidate_in(&mv, false)).then_some(mv)
+        // Not in check, a drop can only shield the king (G6).
+        let legal = role != Role::King
+            && match self.in_check {
+                false => quake::drop_allowed(&self.pos, role, to).is_ok(),
+                true => self.pos.is_legal_candidate_in(&mv, false),
+            };
+        legal.then_some(mv)
     }
 
     /// Plays the mover's quake in `dir` into `next` when it is legal
@@ -149,7 +156,7 @@ impl FastQuake {
             return None;
         }
         let king = pos.king(us)?;
-        let plan = quake::plan_on(self.rows, king, pos.king(us.other()), dir).ok()?;
+        let plan = quake::plan_on(self.rows, pos.ranks, king, pos.king(us.other()), dir).ok()?;
         // QK2: where the quake can break it, else everywhere.
         if !(self.shape_ok && shape::quake_keeps_shape(&plan))
             && quake::rows_shape_violation(&plan.rows, plan.band).is_some()
@@ -159,11 +166,16 @@ impl FastQuake {
         next.pos.clone_frame_from(pos);
         quake::apply_plan(&mut next.pos, &plan);
         // QK6 at the end of the move, then QK4 on the board after it.
-        pocket::pocket_after_quake(&mut next.pos, &plan, us);
+        let off_line = pocket::pocket_after_quake(&mut next.pos, &plan, us);
+        let seg = after_quake::Segment::of(&plan);
+        let attacked = |pos: &Position, king: Square, by: Color| match off_line {
+            false => after_quake::attacked(pos, king, by, seg),
+            true => pos.is_attacked(king, by),
+        };
         if next
             .pos
             .king(us)
-            .is_some_and(|k| next.pos.is_attacked(k, us.other()))
+            .is_some_and(|k| attacked(&next.pos, k, us.other()))
         {
             return None;
         }
@@ -172,7 +184,15 @@ impl FastQuake {
         movegen::finish_turn(&mut next.pos, false);
         next.rows = normalised(&plan);
         next.shape_ok = true;
-        Some(next.marked(fast_mailbox::mark_after(&next.pos)))
+        let check = next
+            .pos
+            .king(us.other())
+            .is_some_and(|k| attacked(&next.pos, k, us));
+        let mark = match check {
+            false => CheckMark::None,
+            true => fast_mailbox::mark_after(&next.pos),
+        };
+        Some(next.marked(mark))
     }
 
     /// Plays the legal `mv` into `next` and says whether it checks or mates.

@@ -7,14 +7,15 @@
 //! ([`crate::rules::quake::Quake`]'s `play`) pockets exactly those.
 
 use crate::piece::{Color, Role};
-use crate::position::{decode, Position};
+use crate::position::{decode, Position, HOLE};
 use crate::rules::movegen::forward;
 use crate::rules::quake::{Coord, Plan};
 use crate::square::Square;
 
 /// Pockets into `mover`'s hand every pawn of `pos` (the board after
-/// `plan`) that the quake left without a forward cell.
-pub(super) fn pocket_after_quake(pos: &mut Position, plan: &Plan, mover: Color) {
+/// `plan`) that the quake left without a forward cell; whether one was
+/// off the strip (its cell emptied off the quake's line).
+pub(super) fn pocket_after_quake(pos: &mut Position, plan: &Plan, mover: Color) -> bool {
     let (lo, hi) = plan.strip;
     let (sf, sr) = plan.step;
     let (xf, xr) = plan.shift;
@@ -34,20 +35,32 @@ pub(super) fn pocket_after_quake(pos: &mut Position, plan: &Plan, mover: Color) 
             pocket(pos, sq, mover);
         }
     }
+    let mut off = false;
     for dr in [-1, 1] {
         if let Some(sq) = at((tail.0, tail.1 + dr)) {
-            pocket(pos, sq, mover);
+            off |= pocket(pos, sq, mover);
         }
     }
+    off
 }
 
-/// Pockets the pawn on `sq`, if any, when its forward cell is missing.
-fn pocket(pos: &mut Position, sq: Square, mover: Color) {
-    let Some(p) = decode(pos.raw(sq)).filter(|p| p.role == Role::Pawn) else {
-        return;
-    };
-    if !pos.is_cell(sq.offset(forward(p.color))) {
-        pos.set(sq, None);
-        pos.add_to_hand(mover, Role::Pawn, 1);
+/// Pockets the pawn on `sq`, if any, when its forward cell is missing;
+/// whether it did.
+fn pocket(pos: &mut Position, sq: Square, mover: Color) -> bool {
+    let b = pos.raw(sq);
+    if b & HOLE != 0 || b & ROLE_BITS != Role::Pawn as u8 {
+        return false;
     }
+    let Some(p) = decode(b) else {
+        return false;
+    };
+    if pos.is_cell(sq.offset(forward(p.color))) {
+        return false;
+    }
+    pos.set(sq, None);
+    pos.add_to_hand(mover, Role::Pawn, 1);
+    true
 }
+
+/// The role's bits of a cell byte.
+const ROLE_BITS: u8 = 0x0f;

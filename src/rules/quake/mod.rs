@@ -32,6 +32,7 @@ mod rows;
 mod shape;
 
 pub(crate) use by_cells::quake_board_by_cells;
+pub(crate) use pocket::drop_allowed;
 pub(crate) use rows::{
     apply as apply_plan, plan_on, read_rows, shape_violation as rows_shape_violation, Plan, Rows,
     MARGIN, ROWS,
@@ -50,7 +51,7 @@ use crate::rules::{Illegal, Rules, Scope, Variant};
 use crate::square::{Square, MAX_FILES, MAX_RANKS};
 
 use layout::coord;
-use pocket::{drop_allowed, drop_candidates, pocket_pawn_at, pocket_pawns};
+use pocket::{drop_candidates, pocket_pawn_at, pocket_pawns};
 use rows::{quake_board, quake_in_place};
 
 /// Quake Chess, both armies.

@@ -309,7 +309,7 @@ fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
     let Some(king) = pos.king(us) else {
         return Err(Illegal::new("QK1", "needs the mover's king on the board"));
     };
-    plan_on(read_rows(pos), king, pos.king(us.other()), dir)
+    plan_on(read_rows(pos), pos.ranks, king, pos.king(us.other()), dir)
 }
 
 /// The cells of `pos` as bit rows.
@@ -325,10 +325,12 @@ pub(crate) fn read_rows(pos: &Position) -> Rows {
     rows
 }
 
-/// [`plan`] on the cells `rows` of a layout whose mover's king is on
-/// `king` and the other king on `their`: for a caller that keeps the rows.
+/// [`plan`] on the cells `rows` of a layout `ranks` high whose mover's
+/// king is on `king` and the other king on `their`: for a caller that
+/// keeps the rows.
 pub(crate) fn plan_on(
     mut rows: Rows,
+    ranks: u8,
     king: Square,
     their: Option<Square>,
     dir: Dir,
@@ -371,12 +373,15 @@ pub(crate) fn plan_on(
     }
     // QK5: the bounding box, and the frame limits. Only rows one step beyond
     // the old frame can have become occupied.
-    let all = rows.iter().fold(0, |a, &r| a | r);
+    // The old cells are in rows MARGIN..MARGIN + ranks; a quake moves one
+    // at most a row beyond them.
+    let span = MARGIN as usize - 1..(MARGIN as usize + usize::from(ranks) + 1).min(ROWS);
+    let all = rows[span.clone()].iter().fold(0, |a, &r| a | r);
     if all == 0 {
         return Err(Illegal::new("QK5", "would leave no cells"));
     }
-    let first_row = rows.iter().position(|&r| r != 0).unwrap_or(0);
-    let last_row = ROWS - 1 - rows.iter().rev().position(|&r| r != 0).unwrap_or(0);
+    let first_row = span.start + rows[span.clone()].iter().position(|&r| r != 0).unwrap_or(0);
+    let last_row = span.end - 1 - rows[span].iter().rev().position(|&r| r != 0).unwrap_or(0);
     let (min_f, max_f) = (all.trailing_zeros() as i16, 63 - all.leading_zeros() as i16);
     let (w, h) = (max_f - min_f + 1, (last_row - first_row + 1) as i16);
     if w > i16::from(MAX_FILES) {
