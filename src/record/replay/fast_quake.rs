@@ -34,6 +34,13 @@ pub fn play_clean(fast: &mut FastQuake, san: &ParsedSan) -> bool {
     play_via(fast, san, successor)
 }
 
+/// [`play_clean`] from `fast` into `next`, which may hold any earlier
+/// position (as the replayer's spare slot does): true when played, and
+/// `next` holds anything when false.
+pub fn play_clean_into(fast: &FastQuake, san: &ParsedSan, next: &mut FastQuake) -> bool {
+    successor(fast, san, next)
+}
+
 /// Plays `san` from `fast` into `next` if the reference engine would play
 /// the same move without a word; `next` holds anything when it returns false.
 pub(super) fn successor(fast: &FastQuake, san: &ParsedSan, next: &mut FastQuake) -> bool {
