@@ -13,13 +13,13 @@ mod agreement;
 mod quake_layout;
 
 use agreement::verdict;
-use quake_layout::random_layout;
 use fvnote::notation::pgn::Reader;
 use fvnote::notation::san::write_san;
 use fvnote::record::gen::SplitMix64;
 use fvnote::record::replay::{ReplayOptions, Replayer};
 use fvnote::rules::reference;
 use fvnote::{Color, Dir, Move, Position, Role, Square, Variant};
+use quake_layout::random_layout;
 
 /// The king squares found by looking at every cell (the cache must agree).
 fn kings_by_scan(pos: &Position) -> [Option<Square>; 2] {

@@ -15,10 +15,10 @@ use fvnote::record::gen::{generate, to_pgn as gen_pgn, GenOptions, SplitMix64};
 use fvnote::record::replay::fast_quake::{play_clean, play_clean_into};
 use fvnote::rules::fast_quake::FastQuake;
 use fvnote::{Color, Move, Position, Role, Variant};
-use quake_layout::random_layout;
 use mailbox_fast::{
     compare_along_games, compare_tokens, compare_verdicts, pgn_files, special_games, to_pgn,
 };
+use quake_layout::random_layout;
 use std::cell::RefCell;
 
 const ARMIES: [Variant; 2] = [Variant::Quake, Variant::QuakeLb];
@@ -91,7 +91,8 @@ fn note(pos: &Position, san: &ParsedSan, after: &Position) {
                 }
             }
             San::Normal { capture: true, .. } => {
-                s.captures_into_hand += usize::from(hand(after, pos.turn()) > hand(pos, pos.turn()));
+                s.captures_into_hand +=
+                    usize::from(hand(after, pos.turn()) > hand(pos, pos.turn()));
             }
             _ => {}
         }
@@ -111,7 +112,9 @@ thread_local! {
 /// the spare slot as the replayer does; what it keeps afterwards must be
 /// what a fresh copy of the position holds.
 fn carried_play(pos: &Position, san: &ParsedSan) -> Option<Position> {
-    let (fast, spare) = CARRIED.with(|c| c.borrow().clone()).expect("a carried accelerator");
+    let (fast, spare) = CARRIED
+        .with(|c| c.borrow().clone())
+        .expect("a carried accelerator");
     assert_eq!(fast.position(), pos, "the carried accelerator is elsewhere");
     let mut copy = fast.clone();
     let played = play_clean(&mut copy, san);
@@ -127,7 +130,11 @@ fn carried_play(pos: &Position, san: &ParsedSan) -> Option<Position> {
     }
     assert_eq!(next, copy, "{san:?} into the spare slot, at {pos:?}");
     let fresh = FastQuake::from_position(copy.position());
-    assert_eq!(fresh.as_ref(), Some(&copy), "kept state after {san:?} at {pos:?}");
+    assert_eq!(
+        fresh.as_ref(),
+        Some(&copy),
+        "kept state after {san:?} at {pos:?}"
+    );
     let after = copy.to_position();
     note(pos, san, &after);
     Some(after)
@@ -378,26 +385,35 @@ fn the_carried_accelerator_agrees_token_by_token() {
     let mut rng = SplitMix64::new(2027);
     let mut positions = 0;
     for variant in ARMIES {
-        for game in special_games(variant, 3, 41, 80) {
+        for game in special_games(variant, 2, 41, 80) {
             positions += compare_carried(&Position::start(variant), &game, &extra);
         }
-        let mut layouts = 0;
-        while layouts < 60 {
+        let (mut layouts, mut tries) = (0, 0);
+        while layouts < 30 {
+            tries += 1;
+            assert!(tries < 2_000, "{variant}: no legal layout");
             let Some(start) = random_layout(variant, &mut rng) else {
                 continue;
             };
             layouts += 1;
-            let line = random_line(&start, 24, &mut rng);
+            let line = random_line(&start, 20, &mut rng);
             positions += compare_carried(&start, &line, &extra);
         }
     }
-    assert!(positions > 2_000, "{positions}");
+    assert!(positions > 1_000, "{positions}");
+    eprintln!(
+        "{positions} positions: {:?}",
+        SEEN.with(|s| format!("{:?}", s.borrow()))
+    );
     SEEN.with(|s| {
         let s = s.borrow();
-        assert!(s.quakes > 1_000 && s.drops > 500, "{s:?}");
-        assert!(s.frame_grew > 50 && s.frame_moved > 100, "{s:?}");
-        assert!(s.quake_pockets > 5 && s.captures_into_hand > 50, "{s:?}");
-        assert!(s.quake_checks > 10 && s.drop_checks > 10, "{s:?}");
-        assert!(s.mates > 0, "{s:?}");
+        assert!(s.quakes > 2_000 && s.drops > 10_000, "{s:?}");
+        assert!(s.frame_grew > 500 && s.frame_moved > 700, "{s:?}");
+        assert!(
+            s.quake_pockets > 50 && s.captures_into_hand > 1_000,
+            "{s:?}"
+        );
+        assert!(s.quake_checks > 5 && s.drop_checks > 500, "{s:?}");
+        assert!(s.mates > 10, "{s:?}");
     });
 }

@@ -81,8 +81,9 @@ pub fn random_layout(variant: Variant, rng: &mut SplitMix64) -> Option<Position>
         }
         board.push(text);
     }
+    // Only the army's own pieces may be in hand (QK0).
     let hand = if variant == Variant::QuakeLb {
-        "PN(BR)p(rn)"
+        "P(NB)(BR)p(rn)"
     } else {
         "PNBpr"
     };
@@ -90,4 +91,3 @@ pub fn random_layout(variant: Variant, rng: &mut SplitMix64) -> Option<Position>
     let fen = format!("{}[{hand}] {turn} - - 0 1", board.join("/"));
     read_fen(&fen, variant).ok()
 }
-

@@ -178,9 +178,13 @@ mod tests {
         }
         // … and the Quake shapes: quakes, drops and LB compounds (QK0,
         // QK1, QK7), with their near misses.
-        for p in ["", "K", "P", "Q", "N", "RN", "BN", "NB", "RB", "BR", "NR", "NN", "RK", "Rn"] {
+        for p in [
+            "", "K", "P", "Q", "N", "RN", "BN", "NB", "RB", "BR", "NR", "NN", "RK", "Rn",
+        ] {
             for sep in ["", "-q", "-", "@", "*", "x", "b", "1", "bx", "1x", "a1"] {
-                for sq in ["n", "s", "e", "w", "x", "e4", "h8", "z1", "a0", "e10", "@e4"] {
+                for sq in [
+                    "n", "s", "e", "w", "x", "e4", "h8", "z1", "a0", "e10", "@e4",
+                ] {
                     for tail in ["", "+", "#", "++", "=Q"] {
                         let t = format!("{p}{sep}{sq}{tail}");
                         taken += usize::from(agree(t.as_bytes()));
@@ -189,7 +193,9 @@ mod tests {
             }
         }
         assert!(taken > 1_500, "{taken}");
-        for quake in ["K-qn", "K-qw+", "N@e4", "P@a1#", "RN@c3", "RNxd4+", "BNbd7", "NR1e2"] {
+        for quake in [
+            "K-qn", "K-qw+", "N@e4", "P@a1#", "RN@c3", "RNxd4+", "BNbd7", "NR1e2",
+        ] {
             assert!(parse_plain(quake.as_bytes()).is_some(), "{quake}");
         }
         for canonical in [

@@ -74,7 +74,11 @@ impl FastQuake {
                 p.role == Role::Pawn && !pos.is_cell(sq.offset(movegen::forward(p.color)))
             })
         });
-        if unpocketed || pos.king(them).is_some_and(|k| pos.is_attacked(k, pos.turn())) {
+        if unpocketed
+            || pos
+                .king(them)
+                .is_some_and(|k| pos.is_attacked(k, pos.turn()))
+        {
             return None;
         }
         let rows = quake::read_rows(pos);

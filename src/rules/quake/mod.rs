@@ -32,12 +32,12 @@ mod rows;
 mod shape;
 
 pub(crate) use by_cells::quake_board_by_cells;
+pub use layout::{normalise, quake_cells, strip, Coord};
 pub(crate) use pocket::drop_allowed;
 pub(crate) use rows::{
     apply as apply_plan, plan_on, read_rows, shape_violation as rows_shape_violation, Plan, Rows,
     MARGIN, ROWS,
 };
-pub use layout::{normalise, quake_cells, strip, Coord};
 pub use shape::{
     connected, connected_bfs, diagonally_connected, knight_connected, orthogonally_connected,
     shape_violation,
