@@ -7,10 +7,11 @@
 //! every candidate drop and quake; a quake is planned once on the kept
 //! rows (only a quake changes them, and its plan holds the new ones), for
 //! its judgement and its move together; QK2 is tested only where the
-//! quake can break it ([`shape`]) and QK6 only on the cells it moved
-//! ([`pocket`]); the check a piece move or drop gives is found from the
-//! squares it touched ([`check`]), and a piece off every line through its
-//! king is legal without a scan; no canonical SAN is written.
+//! quake can break it (`shape`) and QK6 only on the cells it moved
+//! (`pocket`); the check a piece move or drop gives is found from the
+//! squares it touched (`check`), and a piece with no enemy slider behind
+//! it on a line from its king is legal without a scan; no canonical SAN
+//! is written.
 //!
 //! ```
 //! use fvnote::moves::{Dir, Move};
