@@ -655,7 +655,6 @@ impl FastFaultLine {
     }
 }
 
-<<<<<<< HEAD
 /// What conversion asks to describe a move (`record::json_ply`).
 impl FastFaultLine {
     /// The role of the piece on `sq`, if any.
@@ -663,7 +662,9 @@ impl FastFaultLine {
         let b = bit(index_of(sq)?);
         let found = ROLES.iter().zip(self.roles).find(|(_, r)| r & b != 0);
         found.map(|(&role, _)| role)
-=======
+    }
+}
+
 /// What the Game Courier reader compares a turn's arrangement with
 /// (`record::gamecourier`): the board square by square.
 impl FastFaultLine {
@@ -702,7 +703,6 @@ impl FastFaultLine {
             d |= a ^ b;
         }
         SquareSet::from_mask(d)
->>>>>>> gc-accel
     }
 }
 
