@@ -302,6 +302,27 @@ impl Position {
     pub(crate) fn set_raw(&mut self, sq: Square, b: u8) {
         self.cells[sq.index()] = b;
     }
+    /// `clone_from` that copies only the mailbox rows the two frames use:
+    /// every other byte is a hole in both (the invariant of this type), so
+    /// the result equals `src`. For accelerators that copy a board per ply.
+    pub(crate) fn clone_frame_from(&mut self, src: &Position) {
+        let first = Square::new(0, 0).map_or(0, Square::index);
+        let end = first + usize::from(self.ranks.max(src.ranks)) * crate::square::STRIDE as usize;
+        let end = end.min(MAILBOX);
+        self.cells[first..end].copy_from_slice(&src.cells[first..end]);
+        self.files = src.files;
+        self.ranks = src.ranks;
+        self.variant = src.variant;
+        self.turn = src.turn;
+        self.castling = src.castling;
+        self.ep = src.ep;
+        self.halfmoves = src.halfmoves;
+        self.fullmoves = src.fullmoves;
+        self.hands = src.hands;
+        self.cages = src.cages;
+        self.relocated = src.relocated;
+        self.kings = src.kings;
+    }
     /// Recomputes the king cache after raw writes (slides, quakes, pushes).
     pub(crate) fn refresh_kings(&mut self) {
         let mut kings = [None, None];

@@ -6,16 +6,19 @@
 //! check or mate mark, and validation with it must report exactly what the
 //! reference reports.
 mod mailbox_fast;
+#[path = "common/quake_layout.rs"]
+mod quake_layout;
 
 use fvnote::notation::fen::read_fen;
-use fvnote::notation::san::{ParsedSan, San};
-use fvnote::record::gen::{generate, to_pgn as gen_pgn, GenOptions};
-use fvnote::record::replay::fast_quake::play_clean;
+use fvnote::notation::san::{write_san, ParsedSan, San, Suffix};
+use fvnote::record::gen::{generate, to_pgn as gen_pgn, GenOptions, SplitMix64};
+use fvnote::record::replay::fast_quake::{play_clean, play_clean_into};
 use fvnote::rules::fast_quake::FastQuake;
 use fvnote::{Color, Move, Position, Role, Variant};
 use mailbox_fast::{
     compare_along_games, compare_tokens, compare_verdicts, pgn_files, special_games, to_pgn,
 };
+use quake_layout::random_layout;
 use std::cell::RefCell;
 
 const ARMIES: [Variant; 2] = [Variant::Quake, Variant::QuakeLb];
@@ -25,6 +28,8 @@ const ARMIES: [Variant; 2] = [Variant::Quake, Variant::QuakeLb];
 struct Seen {
     quakes: usize,
     frame_grew: usize,
+    frame_moved: usize,
+    quake_pockets: usize,
     quake_checks: usize,
     quake_mates: usize,
     drops: usize,
@@ -56,7 +61,13 @@ fn fast_play(pos: &Position, san: &ParsedSan) -> Option<Position> {
         return None;
     }
     let after = fast.to_position();
-    let mate = san.suffix == Some(fvnote::notation::san::Suffix::Mate);
+    note(pos, san, &after);
+    Some(after)
+}
+
+/// Counts what a played token showed.
+fn note(pos: &Position, san: &ParsedSan, after: &Position) {
+    let mate = san.suffix == Some(Suffix::Mate);
     let check = san.suffix.is_some();
     SEEN.with(|s| {
         let mut s = s.borrow_mut();
@@ -65,6 +76,10 @@ fn fast_play(pos: &Position, san: &ParsedSan) -> Option<Position> {
                 s.quakes += 1;
                 s.frame_grew +=
                     usize::from(after.frame().0 * after.frame().1 > pos.frame().0 * pos.frame().1);
+                s.frame_moved += usize::from(after.frame() != pos.frame());
+                s.quake_pockets += usize::from(
+                    after.in_hand(pos.turn(), Role::Pawn) > pos.in_hand(pos.turn(), Role::Pawn),
+                );
                 s.quake_checks += usize::from(check);
                 s.quake_mates += usize::from(mate);
             }
@@ -77,13 +92,110 @@ fn fast_play(pos: &Position, san: &ParsedSan) -> Option<Position> {
             }
             San::Normal { capture: true, .. } => {
                 s.captures_into_hand +=
-                    usize::from(hand(&after, pos.turn()) > hand(pos, pos.turn()));
+                    usize::from(hand(after, pos.turn()) > hand(pos, pos.turn()));
             }
             _ => {}
         }
         s.mates += usize::from(mate);
     });
+}
+
+thread_local! {
+    /// The accelerator carried along the line to the position compared,
+    /// and a spare slot holding an earlier position of the line.
+    static CARRIED: RefCell<Option<(FastQuake, FastQuake)>> = const { RefCell::new(None) };
+}
+
+/// [`fast_play`] on the accelerator carried along the line (what it keeps
+/// between plies: the cells as bit rows, whether the side to move is in
+/// check, whether the layout meets QK2), played both into a copy and into
+/// the spare slot as the replayer does; what it keeps afterwards must be
+/// what a fresh copy of the position holds.
+fn carried_play(pos: &Position, san: &ParsedSan) -> Option<Position> {
+    let (fast, spare) = CARRIED
+        .with(|c| c.borrow().clone())
+        .expect("a carried accelerator");
+    assert_eq!(fast.position(), pos, "the carried accelerator is elsewhere");
+    let mut copy = fast.clone();
+    let played = play_clean(&mut copy, san);
+    let mut next = spare;
+    assert_eq!(
+        play_clean_into(&fast, san, &mut next),
+        played,
+        "{san:?} into the spare slot, at {pos:?}"
+    );
+    if !played {
+        assert_eq!(copy, fast, "declined {san:?} changed the accelerator");
+        return None;
+    }
+    assert_eq!(next, copy, "{san:?} into the spare slot, at {pos:?}");
+    let fresh = FastQuake::from_position(copy.position());
+    assert_eq!(
+        fresh.as_ref(),
+        Some(&copy),
+        "kept state after {san:?} at {pos:?}"
+    );
+    let after = copy.to_position();
+    note(pos, san, &after);
     Some(after)
+}
+
+/// Random games from `start`: a quake half the time and a drop a quarter
+/// when there is one, else any legal move; as SAN.
+fn random_line(start: &Position, plies: usize, rng: &mut SplitMix64) -> Vec<String> {
+    let mut pos = start.clone();
+    let mut sans = Vec::new();
+    while sans.len() < plies && pos.outcome().is_none() {
+        let legal = pos.legal_moves();
+        let of = |quake: bool| -> Vec<Move> {
+            legal
+                .iter()
+                .filter(|m| match m {
+                    Move::Quake { .. } => quake,
+                    Move::Drop { .. } => !quake,
+                    _ => false,
+                })
+                .copied()
+                .collect()
+        };
+        let (quakes, drops) = (of(true), of(false));
+        let mv = if !quakes.is_empty() && rng.chance(1, 2) {
+            quakes[rng.below(quakes.len())]
+        } else if !drops.is_empty() && rng.chance(1, 2) {
+            drops[rng.below(drops.len())]
+        } else {
+            legal[rng.below(legal.len())]
+        };
+        sans.push(write_san(&pos, &mv));
+        pos.play_in_place(&mv);
+    }
+    sans
+}
+
+/// Every token at every position of `line` from `start`, on the
+/// accelerator carried along it, the spare slot holding the position two
+/// plies back (its frame often another). Returns the positions compared.
+fn compare_carried(start: &Position, line: &[String], extra: &[String]) -> usize {
+    let mut pos = start.clone();
+    let mut fast = FastQuake::from_position(start).expect("a legal layout");
+    let mut spare = fast.clone();
+    for (ply, san) in line.iter().enumerate() {
+        CARRIED.with(|c| *c.borrow_mut() = Some((fast.clone(), spare.clone())));
+        compare_tokens(&pos, extra, &carried_play, &never);
+        let parsed = San::parse(san).unwrap();
+        let mut next = spare;
+        assert!(
+            play_clean_into(&fast, &parsed, &mut next),
+            "{san} at ply {ply} of {start:?}"
+        );
+        parsed.play(&mut pos).unwrap();
+        assert_eq!(next.position(), &pos, "{san} at ply {ply}");
+        spare = fast;
+        fast = next;
+    }
+    CARRIED.with(|c| *c.borrow_mut() = Some((fast.clone(), spare)));
+    compare_tokens(&pos, extra, &carried_play, &never);
+    line.len() + 1
 }
 
 /// Every canonical token of a legal move is the accelerator's.
@@ -259,4 +371,49 @@ fn validation_with_the_accelerator_reports_exactly_what_the_reference_reports() 
     }
     let compared = compare_verdicts(&texts);
     assert!(compared >= 200, "{compared}");
+}
+
+/// The accelerator carried along games (its kept rows, check and shape
+/// flags), from the start and from random layouts with holes and hands
+/// (narrow frames where a quake cuts the knight's graph, QK2 c): every
+/// token at every position against the reference, including quakes that
+/// move or grow the frame and pocket pawns (QK5, QK6), drops (QK7), and
+/// check and mate marks.
+#[test]
+fn the_carried_accelerator_agrees_token_by_token() {
+    let extra = extra_tokens(false);
+    let mut rng = SplitMix64::new(2027);
+    let mut positions = 0;
+    for variant in ARMIES {
+        for game in special_games(variant, 2, 41, 80) {
+            positions += compare_carried(&Position::start(variant), &game, &extra);
+        }
+        let (mut layouts, mut tries) = (0, 0);
+        while layouts < 30 {
+            tries += 1;
+            assert!(tries < 2_000, "{variant}: no legal layout");
+            let Some(start) = random_layout(variant, &mut rng) else {
+                continue;
+            };
+            layouts += 1;
+            let line = random_line(&start, 20, &mut rng);
+            positions += compare_carried(&start, &line, &extra);
+        }
+    }
+    assert!(positions > 1_000, "{positions}");
+    eprintln!(
+        "{positions} positions: {:?}",
+        SEEN.with(|s| format!("{:?}", s.borrow()))
+    );
+    SEEN.with(|s| {
+        let s = s.borrow();
+        assert!(s.quakes > 2_000 && s.drops > 10_000, "{s:?}");
+        assert!(s.frame_grew > 500 && s.frame_moved > 700, "{s:?}");
+        assert!(
+            s.quake_pockets > 50 && s.captures_into_hand > 1_000,
+            "{s:?}"
+        );
+        assert!(s.quake_checks > 5 && s.drop_checks > 500, "{s:?}");
+        assert!(s.mates > 10, "{s:?}");
+    });
 }

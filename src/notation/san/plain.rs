@@ -1,10 +1,12 @@
 //! A fast path for the plain canonical tokens that make up most of real
-//! games, read by byte patterns before the nom grammar (`grammar.rs`), which
+//! games (and of Quake Chess games: quakes, drops, LB compounds), read by
+//! byte patterns before the nom grammar (`grammar.rs`), which
 //! is the definition: the grammar reads every token this reads, to the same
 //! value (tested exhaustively below). Measured: without it, validating an
 //! archive of orthodox games took 1.5 times as long (BENCHMARKS.md).
 
 use super::types::{ParsedSan, San, Suffix};
+use crate::moves::Dir;
 use crate::piece::Role;
 use crate::square::Square;
 
@@ -40,38 +42,73 @@ pub(super) fn parse_plain(t: &[u8]) -> Option<ParsedSan> {
         to,
         promotion,
     };
+    // LB compounds (QK0) by their two capitals, hunter then carrier.
+    let compound = |h: u8, c: u8| match [h, c] {
+        [b'R', b'N'] => Some(Role::RookKnight),
+        [b'R', b'B'] => Some(Role::RookBishop),
+        [b'N', b'R'] => Some(Role::KnightRook),
+        [b'N', b'B'] => Some(Role::KnightBishop),
+        [b'B', b'R'] => Some(Role::BishopRook),
+        [b'B', b'N'] => Some(Role::BishopKnight),
+        _ => None,
+    };
     let san = match *body {
+        // Quakes (`K-qn`, QK1) and drops (`N@e4`, `RN@c3`, QK7; never a king).
+        [b'K', b'-', b'q', d] => San::Quake {
+            dir: Dir::from_char(char::from(d))?,
+        },
+        [p @ (b'P' | b'N' | b'B' | b'R' | b'Q'), b'@', f, r] => San::Drop {
+            role: Role::from_char(char::from(p))?,
+            to: square(f, r)?,
+        },
+        [h, c, b'@', f, r] => San::Drop {
+            role: compound(h, c)?,
+            to: square(f, r)?,
+        },
+        [h, c, ref rest @ ..] if compound(h, c).is_some() => {
+            return piece_move(compound(h, c), rest, suffix);
+        }
         [f, r] => pawn(None, false, square(f, r)?, None),
         [f, r, b'=', p] => pawn(None, false, square(f, r)?, Some(promotion(p)?)),
         [from @ b'a'..=b'z', b'x', f, r] => pawn(Some(file(from)?), true, square(f, r)?, None),
         [from @ b'a'..=b'z', b'x', f, r, b'=', p] => {
             pawn(Some(file(from)?), true, square(f, r)?, Some(promotion(p)?))
         }
-        [p, ref rest @ ..] => {
-            let role = Some(piece(p)?);
-            let (hint, capture, f, r) = match *rest {
-                [f, r] => (None, false, f, r),
-                [b'x', f, r] => (None, true, f, r),
-                [h, f, r] => (Some(h), false, f, r),
-                [h, b'x', f, r] => (Some(h), true, f, r),
-                _ => return None,
-            };
-            let (file, rank) = match hint {
-                None => (None, None),
-                Some(h @ b'a'..=b'z') => (Some(h - b'a'), None),
-                Some(h @ b'1'..=b'9') => (None, Some(h - b'1')),
-                Some(_) => return None,
-            };
-            San::Normal {
-                role,
-                file,
-                rank,
-                capture,
-                to: square(f, r)?,
-                promotion: None,
-            }
-        }
+        [p, ref rest @ ..] => return piece_move(piece(p), rest, suffix),
         _ => return None,
+    };
+    Some(ParsedSan {
+        san,
+        suffix,
+        lenient: Vec::new(),
+    })
+}
+
+/// A piece move after its piece letters: `f3`, `xe5`, `bd7`, `1e2`, `bxd7`.
+fn piece_move(role: Option<Role>, rest: &[u8], suffix: Option<Suffix>) -> Option<ParsedSan> {
+    let role = Some(role?);
+    let (hint, capture, f, r) = match *rest {
+        [f, r] => (None, false, f, r),
+        [b'x', f, r] => (None, true, f, r),
+        [h, f, r] => (Some(h), false, f, r),
+        [h, b'x', f, r] => (Some(h), true, f, r),
+        _ => return None,
+    };
+    let (file, rank) = match hint {
+        None => (None, None),
+        Some(h @ b'a'..=b'z') => (Some(h - b'a'), None),
+        Some(h @ b'1'..=b'9') => (None, Some(h - b'1')),
+        Some(_) => return None,
+    };
+    let to = (f.is_ascii_lowercase() && matches!(r, b'1'..=b'9'))
+        .then(|| Square::new(f - b'a', r - b'1'))??;
+    let san = San::Normal {
+        role,
+        file,
+        rank,
+        capture,
+        to,
+        promotion: None,
     };
     Some(ParsedSan {
         san,
@@ -101,7 +138,7 @@ mod tests {
 
     #[test]
     fn plain_shapes_read_as_the_grammar_reads_them() {
-        const ALPHABET: &[u8] = b"abhiyzx0189=NBRQKPO+#-";
+        const ALPHABET: &[u8] = b"abhiyzx0189=NBRQKPO+#-@qnsew";
         let mut taken = 0;
         // Every token of up to four bytes over the alphabet …
         let mut t = Vec::new();
@@ -139,7 +176,28 @@ mod tests {
                 }
             }
         }
+        // … and the Quake shapes: quakes, drops and LB compounds (QK0,
+        // QK1, QK7), with their near misses.
+        for p in [
+            "", "K", "P", "Q", "N", "RN", "BN", "NB", "RB", "BR", "NR", "NN", "RK", "Rn",
+        ] {
+            for sep in ["", "-q", "-", "@", "*", "x", "b", "1", "bx", "1x", "a1"] {
+                for sq in [
+                    "n", "s", "e", "w", "x", "e4", "h8", "z1", "a0", "e10", "@e4",
+                ] {
+                    for tail in ["", "+", "#", "++", "=Q"] {
+                        let t = format!("{p}{sep}{sq}{tail}");
+                        taken += usize::from(agree(t.as_bytes()));
+                    }
+                }
+            }
+        }
         assert!(taken > 1_500, "{taken}");
+        for quake in [
+            "K-qn", "K-qw+", "N@e4", "P@a1#", "RN@c3", "RNxd4+", "BNbd7", "NR1e2",
+        ] {
+            assert!(parse_plain(quake.as_bytes()).is_some(), "{quake}");
+        }
         for canonical in [
             "e4", "exd5", "e8=Q#", "Nf3", "Nxe5+", "Nbd7", "R1e2", "Qh4xe1",
         ] {

@@ -3,7 +3,7 @@
 //! as far as canonical SAN does and its capture mark is right; anything
 //! else is declined and goes to the reference engine, which warns or fails.
 
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::notation::san::San;
 use crate::piece::Role;
 
@@ -11,9 +11,9 @@ use crate::piece::Role;
 /// legal piece moves onto its square, as [`legal_onto`] lists them).
 ///
 /// [`legal_onto`]: crate::rules::fast_mailbox::legal_onto
-pub(super) fn clean_piece_move(
+pub(super) fn clean_piece_move<L: std::ops::Deref<Target = [Move]>>(
     san: &San,
-    legal: impl FnOnce(Role) -> Option<MoveList>,
+    legal: impl FnOnce(Role) -> Option<L>,
 ) -> Option<Move> {
     let San::Normal {
         role: Some(role),

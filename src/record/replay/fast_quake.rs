@@ -34,6 +34,13 @@ pub fn play_clean(fast: &mut FastQuake, san: &ParsedSan) -> bool {
     play_via(fast, san, successor)
 }
 
+/// [`play_clean`] from `fast` into `next`, which may hold any earlier
+/// position (as the replayer's spare slot does): true when played, and
+/// `next` holds anything when false.
+pub fn play_clean_into(fast: &FastQuake, san: &ParsedSan, next: &mut FastQuake) -> bool {
+    successor(fast, san, next)
+}
+
 /// Plays `san` from `fast` into `next` if the reference engine would play
 /// the same move without a word; `next` holds anything when it returns false.
 pub(super) fn successor(fast: &FastQuake, san: &ParsedSan, next: &mut FastQuake) -> bool {
@@ -58,7 +65,9 @@ pub(super) fn successor(fast: &FastQuake, san: &ParsedSan, next: &mut FastQuake)
         } if role != Role::Pawn => {
             full_origin_move(fast, role, Square::new(file, rank), to, capture)
         }
-        San::Normal { to, .. } => clean_piece_move(&san.san, |role| fast.legal_onto(role, to)),
+        San::Normal { to, .. } => {
+            clean_piece_move(&san.san, |role| Some(fast.legal_moves_onto(role, to)))
+        }
         _ => None,
     };
     let Some(mv) = mv else {
@@ -79,7 +88,7 @@ fn full_origin_move(
     capture: bool,
 ) -> Option<Move> {
     let from = from?;
-    let legal = fast.legal_onto(role, to)?;
+    let legal = fast.legal_moves_onto(role, to);
     let origin = |m: &Move| match *m {
         Move::Normal { from, .. } => Some(from),
         _ => None,

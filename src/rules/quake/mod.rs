@@ -33,6 +33,11 @@ mod shape;
 
 pub(crate) use by_cells::quake_board_by_cells;
 pub use layout::{normalise, quake_cells, strip, Coord};
+pub(crate) use pocket::drop_allowed;
+pub(crate) use rows::{
+    apply as apply_plan, plan_on, read_rows, shape_violation as rows_shape_violation, Plan, Rows,
+    MARGIN, ROWS,
+};
 pub use shape::{
     connected, connected_bfs, diagonally_connected, knight_connected, orthogonally_connected,
     shape_violation,
@@ -46,7 +51,7 @@ use crate::rules::{Illegal, Rules, Scope, Variant};
 use crate::square::{Square, MAX_FILES, MAX_RANKS};
 
 use layout::coord;
-use pocket::{drop_allowed, drop_candidates, pocket_pawn_at, pocket_pawns};
+use pocket::{drop_candidates, pocket_pawn_at, pocket_pawns};
 use rows::{quake_board, quake_in_place};
 
 /// Quake Chess, both armies.
@@ -243,29 +248,6 @@ fn quake_safe(mover: Color, next: &mut Position) -> Result<(), Illegal> {
         ));
     }
     Ok(())
-}
-
-/// Plays the mover's quake in `dir` into `next` when it is legal (QK1–QK6,
-/// as [`Rules::check`] judges it, given whether the mover is in check) and
-/// returns whether it was; `next` then equals `pos` after
-/// [`Rules::play`], and holds anything otherwise. One plan of the quake
-/// serves both the judgement and the move.
-pub(crate) fn play_quake_into(
-    pos: &Position,
-    dir: Dir,
-    in_check: bool,
-    next: &mut Position,
-) -> bool {
-    if in_check || pos.king(pos.turn).is_none() {
-        return false;
-    }
-    if rows::quake_board_into(pos, dir, next).is_err() || quake_safe(pos.turn, next).is_err() {
-        return false;
-    }
-    // What `play` does after the quake (the pocketing is done).
-    next.ep = None;
-    movegen::finish_turn(next, false);
-    true
 }
 
 /// [`Rules::check`] with whether the mover is in check asked only of a quake

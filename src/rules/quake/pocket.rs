@@ -106,7 +106,7 @@ pub(super) fn drop_candidates(pos: &Position, out: &mut MoveList) {
 }
 
 /// QK7: whether the mover may drop `role` on `to`, or why not.
-pub(super) fn drop_allowed(pos: &Position, role: Role, to: Square) -> Result<(), Illegal> {
+pub(crate) fn drop_allowed(pos: &Position, role: Role, to: Square) -> Result<(), Illegal> {
     if pos.in_hand(pos.turn, role) == 0 {
         return Err(Illegal::new("QK7", "no such piece in hand"));
     }

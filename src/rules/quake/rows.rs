@@ -13,13 +13,13 @@ use super::shape::{DIAG_STEPS, KNIGHT_STEPS, NOT_DIAGONAL, NOT_KNIGHT, NOT_ORTHO
 
 /// Margin of [`Rows`] around the frame: a quake moves a cell one step out of
 /// it and a knight step reaches two further, so every step stays in the masks.
-const MARGIN: i16 = 3;
+pub(crate) const MARGIN: i16 = 3;
 /// Rows of [`Rows`]: the tallest frame plus the margins on both sides.
-const ROWS: usize = MAX_RANKS as usize + 2 * MARGIN as usize;
+pub(crate) const ROWS: usize = MAX_RANKS as usize + 2 * MARGIN as usize;
 
 /// The cells of a layout as one bit mask per rank: bit `file + MARGIN` of
 /// row `rank + MARGIN`. What QK1–QK5 need per quake without a list of cells.
-type Rows = [u64; ROWS];
+pub(crate) type Rows = [u64; ROWS];
 
 /// Vertical steps of QK2 (a); the horizontal ones are closed within a row.
 const VERTICAL_STEPS: [Coord; 2] = [(0, 1), (0, -1)];
@@ -218,7 +218,7 @@ impl Small {
 
 /// QK2 on bit rows (occupied rows `band`), in the order and words of
 /// [`super::shape_violation`]: on one 128-bit board when the frame fits.
-fn shape_violation(rows: &Rows, band: (usize, usize)) -> Option<Illegal> {
+pub(crate) fn shape_violation(rows: &Rows, band: (usize, usize)) -> Option<Illegal> {
     match Small::new(rows, band) {
         Some(small) => small.shape_violation(),
         None => rows_shape_violation(rows, band),
@@ -281,16 +281,16 @@ fn row_cells(bytes: &[u8], files: u8) -> u64 {
 
 /// A quake worked out on bit rows: the layout after it and how the board's
 /// squares move.
-struct Plan {
-    rows: Rows,
+pub(crate) struct Plan {
+    pub(crate) rows: Rows,
     /// The first and last occupied row of `rows`.
-    band: (usize, usize),
+    pub(crate) band: (usize, usize),
     /// The strip's first and last cell along the quake's axis (QK1).
-    strip: (Coord, Coord),
+    pub(crate) strip: (Coord, Coord),
     /// The strip's step.
-    step: Coord,
+    pub(crate) step: Coord,
     /// What is subtracted from a cell's moved coordinate (QK5).
-    shift: Coord,
+    pub(crate) shift: Coord,
     /// The new frame, files × ranks.
     frame: (u8, u8),
 }
@@ -309,6 +309,11 @@ fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
     let Some(king) = pos.king(us) else {
         return Err(Illegal::new("QK1", "needs the mover's king on the board"));
     };
+    plan_on(read_rows(pos), pos.ranks, king, pos.king(us.other()), dir)
+}
+
+/// The cells of `pos` as bit rows.
+pub(crate) fn read_rows(pos: &Position) -> Rows {
     let m = MARGIN as usize;
     let mut rows: Rows = [0; ROWS];
     for r in 0..pos.ranks {
@@ -317,6 +322,19 @@ fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
         };
         rows[usize::from(r) + m] = row_cells(&pos.cells[row.index()..], pos.files) << m;
     }
+    rows
+}
+
+/// [`plan`] on the cells `rows` of a layout `ranks` high whose mover's
+/// king is on `king` and the other king on `their`: for a caller that
+/// keeps the rows.
+pub(crate) fn plan_on(
+    mut rows: Rows,
+    ranks: u8,
+    king: Square,
+    their: Option<Square>,
+    dir: Dir,
+) -> Result<Plan, Illegal> {
     let has = |rows: &Rows, f: i16, r: i16| rows[(r + MARGIN) as usize] >> (f + MARGIN) & 1 != 0;
     // QK1: the strip, as its first and last cell along the quake's axis.
     let (kf, kr) = coord(king);
@@ -333,7 +351,7 @@ fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
     }
     let in_strip = |(f, r): Coord| (lo.0..=hi.0).contains(&f) && (lo.1..=hi.1).contains(&r);
     // QK3: a strip holding both kings cannot quake.
-    if pos.king(us.other()).is_some_and(|k| in_strip(coord(k))) {
+    if their.is_some_and(|k| in_strip(coord(k))) {
         return Err(Illegal::new(
             "QK3",
             "the strip holds both kings, so neither may quake it",
@@ -355,12 +373,15 @@ fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
     }
     // QK5: the bounding box, and the frame limits. Only rows one step beyond
     // the old frame can have become occupied.
-    let all = rows.iter().fold(0, |a, &r| a | r);
+    // The old cells are in rows MARGIN..MARGIN + ranks; a quake moves one
+    // at most a row beyond them.
+    let span = MARGIN as usize - 1..(MARGIN as usize + usize::from(ranks) + 1).min(ROWS);
+    let all = rows[span.clone()].iter().fold(0, |a, &r| a | r);
     if all == 0 {
         return Err(Illegal::new("QK5", "would leave no cells"));
     }
-    let first_row = rows.iter().position(|&r| r != 0).unwrap_or(0);
-    let last_row = ROWS - 1 - rows.iter().rev().position(|&r| r != 0).unwrap_or(0);
+    let first_row = span.start + rows[span.clone()].iter().position(|&r| r != 0).unwrap_or(0);
+    let last_row = span.end - 1 - rows[span].iter().rev().position(|&r| r != 0).unwrap_or(0);
     let (min_f, max_f) = (all.trailing_zeros() as i16, 63 - all.leading_zeros() as i16);
     let (w, h) = (max_f - min_f + 1, (last_row - first_row + 1) as i16);
     if w > i16::from(MAX_FILES) {
@@ -389,7 +410,7 @@ fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
 /// step on (into the mailbox's border when it leaves the frame), then, when
 /// the bounding box moved, every byte by the same shift (QK5). Squares
 /// outside the frame are holes, so nothing else needs touching.
-fn apply(pos: &mut Position, plan: &Plan) {
+pub(crate) fn apply(pos: &mut Position, plan: &Plan) {
     let index = |(f, r): Coord| -> isize {
         let origin = Square::new(0, 0).map_or(0, Square::index) as isize;
         origin + isize::from(r) * STRIDE as isize + isize::from(f)
@@ -451,22 +472,6 @@ pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal>
     let mut next = pos.clone();
     apply(&mut next, &plan);
     Ok(next)
-}
-
-/// [`quake_board`] written into `next` (copied over, no new board): for a
-/// caller that keeps the board it judged, such as the accelerator.
-pub(crate) fn quake_board_into(
-    pos: &Position,
-    dir: Dir,
-    next: &mut Position,
-) -> Result<(), Illegal> {
-    let plan = plan(pos, dir)?;
-    if let Some(ill) = shape_violation(&plan.rows, plan.band) {
-        return Err(ill);
-    }
-    next.clone_from(pos);
-    apply(next, &plan);
-    Ok(())
 }
 
 /// Plays a quake that [`quake_board`] allows, in place, without testing QK2

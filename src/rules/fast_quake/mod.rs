@@ -1,0 +1,256 @@
+//! The Quake Chess accelerator, both armies (QK0–QK7): the reference
+//! position and rules, asked only what a clean token needs (see
+//! [`fast_mailbox`]), beside the cells kept as bit rows between plies.
+//!
+//! What it saves over SAN resolution on the reference engine: a drop
+//! (`N@e4`, QK7) or a quake (`K-qn`, QK1) is judged alone instead of among
+//! every candidate drop and quake; a quake is planned once on the kept
+//! rows (only a quake changes them, and its plan holds the new ones), for
+//! its judgement and its move together; QK2 is tested only where the
+//! quake can break it ([`shape`]) and QK6 only on the cells it moved
+//! ([`pocket`]); the check a piece move or drop gives is found from the
+//! squares it touched ([`check`]), and a piece off every line through its
+//! king is legal without a scan; no canonical SAN is written.
+//!
+//! ```
+//! use fvnote::moves::{Dir, Move};
+//! use fvnote::piece::Role;
+//! use fvnote::rules::fast_quake::FastQuake;
+//! use fvnote::{Position, Variant};
+//! let start = Position::start(Variant::Quake);
+//! let fast = FastQuake::from_position(&start).unwrap();
+//! let mut next = fast.clone();
+//! // QK1: the same judgement of `K-qn` as the reference engine's.
+//! let legal = start.legal_moves().contains(&Move::Quake { dir: Dir::North });
+//! assert_eq!(fast.quake_into(Dir::North, &mut next).is_some(), legal);
+//! // QK7: nothing in hand yet.
+//! assert!(fast.drop_move(Role::Knight, "e3".parse().unwrap()).is_none());
+//! ```
+//!
+//! [`fast_mailbox`]: crate::rules::fast_mailbox
+
+use crate::moves::{Dir, Move, MoveList};
+use crate::piece::{Color, Role};
+use crate::position::Position;
+use crate::rules::fast_chess::CheckMark;
+use crate::rules::quake::{self, Rows};
+use crate::rules::{fast_mailbox, movegen, Outcome, Variant};
+use crate::square::Square;
+
+mod after_quake;
+mod check;
+mod onto;
+mod pocket;
+mod shape;
+
+pub use onto::OntoList;
+
+/// A Quake Chess position (either army) on the accelerator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FastQuake {
+    pos: Position,
+    /// Whether the side to move is in check: known from the mark of the
+    /// move that led here, and asked by the next quake (QK4).
+    in_check: bool,
+    /// The cells of `pos` as bit rows (`quake::read_rows`).
+    rows: Rows,
+    /// Whether the cells meet QK2, so that a quake needs testing only
+    /// where it can break it.
+    shape_ok: bool,
+}
+
+impl FastQuake {
+    /// The accelerator's copy of a Quake Chess position (DF or LB); `None`
+    /// for another variant, and for a position no game reaches (a pawn
+    /// without its forward cell, QK6, or the side not to move in check),
+    /// which the reference engine is left to judge.
+    pub fn from_position(pos: &Position) -> Option<FastQuake> {
+        if !matches!(pos.variant(), Variant::Quake | Variant::QuakeLb) {
+            return None;
+        }
+        let them = pos.turn().other();
+        let unpocketed = pos.cells().any(|sq| {
+            pos.piece_at(sq).is_some_and(|p| {
+                p.role == Role::Pawn && !pos.is_cell(sq.offset(movegen::forward(p.color)))
+            })
+        });
+        if unpocketed
+            || pos
+                .king(them)
+                .is_some_and(|k| pos.is_attacked(k, pos.turn()))
+        {
+            return None;
+        }
+        let rows = quake::read_rows(pos);
+        let band = band(&rows)?;
+        Some(FastQuake {
+            pos: pos.clone(),
+            in_check: pos.is_check(),
+            shape_ok: quake::rows_shape_violation(&rows, band).is_none(),
+            rows,
+        })
+    }
+
+    /// The reference position, equal to the one the reference engine reaches.
+    pub fn to_position(&self) -> Position {
+        self.pos.clone()
+    }
+
+    /// The position, borrowed.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// How the game stands (mate or stalemate), as `Position::outcome`.
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.pos.outcome()
+    }
+
+    /// The legal piece moves of a `role` onto `to` (see
+    /// [`fast_mailbox::legal_onto`]); never `None` (Quake Chess has no en
+    /// passant, QK6).
+    pub fn legal_onto(&self, role: Role, to: Square) -> Option<MoveList> {
+        Some(self.legal_moves_onto(role, to).into_iter().collect())
+    }
+
+    /// [`FastQuake::legal_onto`] in a short list.
+    pub fn legal_moves_onto(&self, role: Role, to: Square) -> OntoList {
+        let pos = &self.pos;
+        let mut out = OntoList::new();
+        onto::candidates_onto(pos, role, to, &mut out);
+        out.retain(|m| match *m {
+            // QK4: only a quake's legality reads whether the mover is in
+            // check; a piece move is judged on the board after it (G6).
+            Move::Normal { role, from, .. } => {
+                check::surely_safe(pos, self.in_check, role, from, to)
+                    || pos.is_legal_candidate_in(m, false)
+            }
+            _ => false,
+        });
+        out
+    }
+
+    /// The drop of `role` on `to` when it is legal (QK7: a piece in hand,
+    /// an empty cell, a pawn's limits, the mover's king not attacked after
+    /// it); `None` otherwise.
+    pub fn drop_move(&self, role: Role, to: Square) -> Option<Move> {
+        let mv = Move::Drop { role, to };
+        // A candidate of `Quake::candidates` is a drop of a role in hand on
+        // an empty cell, which `Quake::check` tests again, and never of a
+        // king (no hand should hold one; the candidates say so whatever
+        // the hand). A drop's legality does not read whether the mover is
+        // in check.
+        // Not in check, a drop can only shield the king (G6).
+        let legal = role != Role::King
+            && match self.in_check {
+                false => quake::drop_allowed(&self.pos, role, to).is_ok(),
+                true => self.pos.is_legal_candidate_in(&mv, false),
+            };
+        legal.then_some(mv)
+    }
+
+    /// Plays the mover's quake in `dir` into `next` when it is legal
+    /// (QK1–QK6) and says whether it checks or mates; `None` (and `next`
+    /// holds anything) when it is not legal.
+    pub fn quake_into(&self, dir: Dir, next: &mut FastQuake) -> Option<CheckMark> {
+        let pos = &self.pos;
+        let us = pos.turn();
+        // QK4: no quake in check.
+        if self.in_check {
+            return None;
+        }
+        let king = pos.king(us)?;
+        let plan = quake::plan_on(self.rows, pos.ranks, king, pos.king(us.other()), dir).ok()?;
+        // QK2: where the quake can break it, else everywhere.
+        if !(self.shape_ok && shape::quake_keeps_shape(&plan))
+            && quake::rows_shape_violation(&plan.rows, plan.band).is_some()
+        {
+            return None;
+        }
+        next.pos.clone_frame_from(pos);
+        quake::apply_plan(&mut next.pos, &plan);
+        // QK6 at the end of the move, then QK4 on the board after it.
+        let off_line = pocket::pocket_after_quake(&mut next.pos, &plan, us);
+        let seg = after_quake::Segment::of(&plan);
+        let attacked = |pos: &Position, king: Square, by: Color| match off_line {
+            false => after_quake::attacked(pos, king, by, seg),
+            true => pos.is_attacked(king, by),
+        };
+        if next
+            .pos
+            .king(us)
+            .is_some_and(|k| attacked(&next.pos, k, us.other()))
+        {
+            return None;
+        }
+        // What `Quake::play` does after the quake.
+        next.pos.ep = None;
+        movegen::finish_turn(&mut next.pos, false);
+        next.rows = normalised(&plan);
+        next.shape_ok = true;
+        let check = next
+            .pos
+            .king(us.other())
+            .is_some_and(|k| attacked(&next.pos, k, us));
+        let mark = match check {
+            false => CheckMark::None,
+            true => fast_mailbox::mark_after(&next.pos),
+        };
+        Some(next.marked(mark))
+    }
+
+    /// Plays the legal `mv` into `next` and says whether it checks or mates.
+    pub fn play_into(&self, mv: &Move, next: &mut FastQuake) -> CheckMark {
+        next.pos.clone_frame_from(&self.pos);
+        next.pos.play_in_place(mv);
+        next.rows = self.rows;
+        next.shape_ok = self.shape_ok;
+        let touched = match *mv {
+            Move::Normal { from, to, .. } => Some((Some(from), to)),
+            Move::Drop { to, .. } => Some((None, to)),
+            _ => None,
+        };
+        let check = match touched {
+            Some((from, to)) => check::in_check_after(&next.pos, from, to),
+            None => next.pos.gives_check_mark(),
+        };
+        let mark = if !check {
+            CheckMark::None
+        } else {
+            fast_mailbox::mark_after(&next.pos)
+        };
+        next.marked(mark)
+    }
+
+    /// Keeps whether the side to move is in check, which is what a mark
+    /// says in Quake Chess (its `gives_check` is `in_check`).
+    fn marked(&mut self, mark: CheckMark) -> CheckMark {
+        self.in_check = mark != CheckMark::None;
+        mark
+    }
+}
+
+/// The first and last occupied row of `rows`; `None` for no cells.
+fn band(rows: &Rows) -> Option<(usize, usize)> {
+    let first = rows.iter().position(|&r| r != 0)?;
+    let last = rows.iter().rposition(|&r| r != 0)?;
+    Some((first, last))
+}
+
+/// The cells after `plan` as the board has them: moved by its shift (QK5).
+fn normalised(plan: &quake::Plan) -> Rows {
+    let mut out: Rows = [0; quake::ROWS];
+    let (sf, sr) = plan.shift;
+    for i in plan.band.0..=plan.band.1 {
+        let row = plan.rows[i];
+        let row = if sf >= 0 { row >> sf } else { row << -sf };
+        if let Some(slot) = (i as i16 - sr)
+            .try_into()
+            .ok()
+            .and_then(|j: usize| out.get_mut(j))
+        {
+            *slot = row;
+        }
+    }
+    out
+}

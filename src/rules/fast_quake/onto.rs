@@ -1,0 +1,104 @@
+//! The piece moves of one role onto one square (what a piece token can
+//! mean), found from that square, in a list a few moves long instead of
+//! the reference's 64-move one.
+//!
+//! The same moves as `Quake::candidates` with `Scope::Target`: a move onto
+//! `to` starts a knight's leap away or at the first piece along one of the
+//! eight lines through `to`; a quiet move follows the piece's carrier, a
+//! capture its hunter (QK0); a pawn steps onto an empty cell or captures
+//! diagonally forward, never promoting (QK6).
+
+use smallvec::SmallVec;
+
+use crate::moves::Move;
+use crate::piece::Role;
+use crate::position::{decode, Position, EMPTY, HOLE};
+use crate::rules::movegen::forward;
+use crate::square::{Square, DIAGONAL, KNIGHT, ORTHOGONAL};
+
+/// Moves onto one square: at most 16 origins, rarely more than a few.
+pub type OntoList = SmallVec<[Move; 8]>;
+
+/// The candidate moves (legal or not) of the side to move's `role` onto
+/// `to`, in any order.
+pub(super) fn candidates_onto(pos: &Position, role: Role, to: Square, out: &mut OntoList) {
+    let target = pos.raw(to);
+    if target & HOLE != 0 {
+        return;
+    }
+    let us = pos.turn();
+    let captured = decode(target).map(|p| p.role);
+    if captured.is_some() && decode(target).is_some_and(|p| p.color == us) {
+        return;
+    }
+    let mine = |sq: Square| decode(pos.raw(sq)).is_some_and(|p| p.color == us && p.role == role);
+    let push = |out: &mut OntoList, from: Square| {
+        out.push(Move::Normal {
+            role,
+            from,
+            to,
+            capture: captured,
+            promotion: None,
+        })
+    };
+    if role == Role::Pawn {
+        let back = to.offset(-forward(us));
+        if captured.is_none() {
+            if mine(back) {
+                push(out, back);
+            }
+        } else {
+            for from in [back.offset(1), back.offset(-1)] {
+                if mine(from) {
+                    push(out, from);
+                }
+            }
+        }
+        return;
+    }
+    // The pattern the move follows: the carrier's onto an empty cell, the
+    // hunter's onto an enemy piece.
+    let pattern = if captured.is_none() {
+        role.carrier()
+    } else {
+        role.hunter()
+    };
+    match pattern {
+        Role::Knight => {
+            for d in KNIGHT {
+                let from = to.offset(d);
+                if mine(from) {
+                    push(out, from);
+                }
+            }
+        }
+        Role::King => {
+            for d in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+                let from = to.offset(d);
+                if mine(from) {
+                    push(out, from);
+                }
+            }
+        }
+        _ => {
+            let (orth, diag) = match pattern {
+                Role::Rook => (true, false),
+                Role::Bishop => (false, true),
+                _ => (true, true),
+            };
+            let lines = ORTHOGONAL
+                .into_iter()
+                .filter(|_| orth)
+                .chain(DIAGONAL.into_iter().filter(|_| diag));
+            for d in lines {
+                let mut from = to.offset(d);
+                while pos.raw(from) == EMPTY {
+                    from = from.offset(d);
+                }
+                if mine(from) {
+                    push(out, from);
+                }
+            }
+        }
+    }
+}
