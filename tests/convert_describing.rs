@@ -1,7 +1,8 @@
 //! `convert` describes a ply from the accelerator when it knows the move
 //! (`record::json_ply`): chess, Grid, Rank and File, Fault Line (piece
-//! moves, castling, slides with their permission) and Slide-chess (piece
-//! moves, relocations, insertions). The streamed JSON must be the bytes of
+//! moves, castling, slides with their permission), Slide-chess (piece
+//! moves, relocations, insertions) and Quake Chess, both armies (piece
+//! moves, drops, quakes). The streamed JSON must be the bytes of
 //! the whole-record path, which describes every ply on the reference
 //! rules (`json::to_game`), on random games rich in each variant's special
 //! moves, with variations and, in Fault Line, `[%deny]` refusals.
@@ -169,4 +170,14 @@ fn fault_line_plies_are_described_as_the_reference_does() {
 #[test]
 fn slide_chess_plies_are_described_as_the_reference_does() {
     check(Variant::Slide, 40);
+}
+
+#[test]
+fn quake_plies_are_described_as_the_reference_does() {
+    check(Variant::Quake, 40);
+}
+
+#[test]
+fn quake_lb_plies_are_described_as_the_reference_does() {
+    check(Variant::QuakeLb, 40);
 }

@@ -206,6 +206,14 @@ fn play_parsed(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts) -> bool {
                 promotions: [None; 2],
             }
         }
+        (Played::Quake { mv, king }, _) => {
+            if let Move::Quake { dir } = mv {
+                facts.piece = Some("K");
+                facts.from = king;
+                facts.direction = Some(dir.char());
+            }
+            mv
+        }
         _ => {
             // Castling: the accelerator played it; the reference says how,
             // from the position before it.

@@ -1,6 +1,7 @@
 //! The accelerators a line can be replayed on, one per family of variants,
 //! behind one type for [`Frame`](super::frame::Frame).
 
+use crate::moves::Move;
 use crate::notation::san::{ParsedSan, San};
 use crate::piece::Role;
 use crate::position::Position;
@@ -81,14 +82,15 @@ impl FastPos {
 
     /// The mirror of `pos` on an accelerator that says what a clean token
     /// played ([`FastPos::clean_play`]): chess, Grid, Rank and File, Fault
-    /// Line (piece moves, castling, slides) and Slide-chess (piece moves,
-    /// relocations, insertions).
+    /// Line (piece moves, castling, slides), Slide-chess (piece moves,
+    /// relocations, insertions) and Quake Chess (piece moves, drops, quakes).
     pub(crate) fn describing(pos: &Position) -> Option<FastPos> {
         FastChess::from_position(pos)
             .map(FastPos::Chess)
             .or_else(|| FastMasked::from_position(pos).map(FastPos::Masked))
             .or_else(|| FastFaultLine::from_position(pos).map(FastPos::FaultLine))
             .or_else(|| FastSlide::from_position(pos).map(|f| FastPos::Slide(f.into())))
+            .or_else(|| FastQuake::from_position(pos).map(|q| FastPos::Quake(q.into())))
     }
 
     /// [`FastPos::successor`] for conversion, which describes each move:
@@ -130,6 +132,18 @@ impl FastPos {
                 }
                 _ => piece_play(&**a, san, &mut **b, |s| a.role_at(s)),
             },
+            (FastPos::Quake(a), FastPos::Quake(b)) => {
+                let before = a.position();
+                let mv = fast_quake::clean_move(a, san, b)?;
+                Some(match mv {
+                    // QK1: the mover's king moves with its square.
+                    Move::Quake { .. } => Played::Quake {
+                        mv,
+                        king: before.king(before.turn()),
+                    },
+                    _ => Played::Quake { mv, king: None },
+                })
+            }
             _ => None,
         }
     }
@@ -153,6 +167,9 @@ pub(crate) enum Played {
     CageMove { from: Square, piece: Option<Role> },
     /// A Slide-chess insertion of the cage on `from` (SC2).
     CageInsert { from: Square },
+    /// A Quake Chess move as its engine played it (piece move, drop or
+    /// quake); `king`: the mover's king square before a quake.
+    Quake { mv: Move, king: Option<Square> },
 }
 
 /// A clean piece move or castling on `a` into `b`, described; `role_at`

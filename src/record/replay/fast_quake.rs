@@ -44,15 +44,23 @@ pub fn play_clean_into(fast: &FastQuake, san: &ParsedSan, next: &mut FastQuake) 
 /// Plays `san` from `fast` into `next` if the reference engine would play
 /// the same move without a word; `next` holds anything when it returns false.
 pub(super) fn successor(fast: &FastQuake, san: &ParsedSan, next: &mut FastQuake) -> bool {
+    clean_move(fast, san, next).is_some()
+}
+
+/// [`successor`], saying which move it played (for conversion, which
+/// describes it): None when the token is not clean.
+#[inline]
+pub(super) fn clean_move(fast: &FastQuake, san: &ParsedSan, next: &mut FastQuake) -> Option<Move> {
     if !san.lenient.is_empty() {
-        return false;
+        return None;
     }
     let mv = match san.san {
         San::Quake { dir } => {
             // Judged and played on one plan of the quake.
             return fast
                 .quake_into(dir, next)
-                .is_some_and(|mark| same_mark(mark, san.suffix));
+                .is_some_and(|mark| same_mark(mark, san.suffix))
+                .then_some(Move::Quake { dir });
         }
         San::Drop { role, to } => fast.drop_move(role, to),
         San::Normal {
@@ -70,10 +78,8 @@ pub(super) fn successor(fast: &FastQuake, san: &ParsedSan, next: &mut FastQuake)
         }
         _ => None,
     };
-    let Some(mv) = mv else {
-        return false;
-    };
-    same_mark(fast.play_into(&mv, next), san.suffix)
+    let mv = mv?;
+    same_mark(fast.play_into(&mv, next), san.suffix).then_some(mv)
 }
 
 /// A piece move naming its full origin (`Be2f3`): canonical SAN writes it
