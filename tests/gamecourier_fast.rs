@@ -192,11 +192,14 @@ fn fault_line_turns() {
     assert_eq!(one(fl, Some(FL_ROOK), "R c3-d3"), (false, false));
     assert_eq!(one(fl, Some(FL_ROOK), "R c3-d3; #-a3"), (true, true));
     assert_eq!(one(fl, Some(FL_ROOK), "R c3-d3; .-a3"), (true, true));
-    // S4w of a run of equal pawns changes c4 and g4 only: the reference
-    // takes that for a pawn's move unless the hole mark says otherwise.
+    // S4w of a run of equal pawns changes c4 and g4 only; no pawn move
+    // does that, so it is the slide, marked or not (unmarked cells follow
+    // from the move).
     let run = "rn1kbnr*/*1p4*/*2pppp1/2PP2P*/*P1P1PB*/*1RBK1NR b Kkq - 1 8";
     let typed = "p d4-c4; p e4-d4; p f4-e4; p g4-f4";
-    assert_eq!(one(fl, Some(run), typed), (false, false));
+    assert_eq!(one(fl, Some(run), typed), (true, true));
+    // Typed as one pawn's jump from g4 to c4, the same arrangement.
+    assert_eq!(one(fl, Some(run), "p g4-c4"), (true, true));
     let marked = "p d4-c4; p e4-d4; p f4-e4; p g4-f4; #-h4";
     assert_eq!(one(fl, Some(run), marked), (true, true));
     // An empty rank's slide, played with permission (FL6).

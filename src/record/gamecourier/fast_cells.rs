@@ -83,10 +83,8 @@ fn piece_move<B: CleanBoard + CellBoard>(
 
 /// Whether the reference matches the turn among piece moves alone
 /// (`matching::piece_move_scope`): two squares changed, a mover's piece
-/// gone from one, nothing marked, and not a one-file step along a rank
-/// (which a slide may also be). A slide of a rank holding a run of equal
-/// pieces changes two squares farther apart: the reference needs its hole
-/// mark then (the writer adds it), and so does this matcher.
+/// gone from one, nothing marked, and not the two ends of a run of equal
+/// pieces along a rank (which a slide may also be, however long the run).
 fn piece_scope<B: CellBoard>(
     now: &B,
     scratch: &Scratch,
@@ -99,8 +97,15 @@ fn piece_scope<B: CellBoard>(
     let left = |sq: Square, was: Option<Piece>| {
         was.is_some_and(|p| p.color == us) && scratch.get(now, sq).is_none()
     };
-    let sideways = a.rank() == b.rank() && a.file().abs_diff(b.file()) == 1;
-    !scratch.marked() && left(a, was_a) != left(b, was_b) && !sideways
+    // Both ends were read off the board; the moved piece is the one left.
+    let moved = if left(a, was_a) { was_a } else { was_b };
+    let coord = |sq: Square| (i16::from(sq.file()), i16::from(sq.rank()));
+    let same = |c: (i16, i16)| {
+        let sq = Square::new(c.0 as u8, c.1 as u8);
+        sq.is_some_and(|sq| now.piece(sq) == moved)
+    };
+    let run = super::matching::slide_ends(coord(a), coord(b), same);
+    !scratch.marked() && left(a, was_a) != left(b, was_b) && !run
 }
 
 /// Matches a turn of Fault Line on `now`, leaving the position after it in

@@ -415,13 +415,22 @@ fn rank_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Optio
     Some(out)
 }
 
+/// Whether `from` and `to` could be the two squares a Fault Line slide
+/// (FL4) changes: on one rank, every square between them holding the moved
+/// piece (`same`). A run of equal pieces sliding one file changes only its
+/// two ends, however long the run; a one-file step is a run of one.
+pub(super) fn slide_ends(from: Coord, to: Coord, same: impl Fn(Coord) -> bool) -> bool {
+    let (lo, hi) = (from.0.min(to.0), from.0.max(to.0));
+    from.1 == to.1 && (lo + 1..hi).all(|f| same((f, from.1)))
+}
+
 /// When only a piece move can match the turn, the scope that lists the moves
 /// onto its target (what a SAN token resolves through), not every move.
 ///
 /// That is when the turn changed two squares, took one of the mover's pieces
 /// off the first, and marked nothing, moved no cage and dropped nothing;
-/// unless the move could also be a slide (a one-file step along a Fault Line
-/// rank, FL4) or a quake (a step of the mover's king, QK1).
+/// unless the move could also be a slide (the two ends of a run of equal
+/// pieces along a Fault Line rank, FL4, [`slide_ends`]) or a quake (a step of the mover's king, QK1).
 pub(super) fn piece_move_scope(
     pos: &Position,
     eff: &TurnEffect,
@@ -444,9 +453,8 @@ pub(super) fn piece_move_scope(
         (None, Some(p)) => (b, a, p),
         _ => return None,
     };
-    let sideways = from.1 == to.1 && (from.0 - to.0).abs() == 1;
     let variant = pos.variant();
-    if (variant == Variant::FaultLine && sideways)
+    if (variant == Variant::FaultLine && slide_ends(from, to, |c| piece_at(pos, c) == Some(piece)))
         || (variant.has_hands() && piece.role == Role::King)
     {
         return None;
