@@ -254,6 +254,17 @@ impl<W: Write> JsonGames<W> {
                 self.w.boolean(b)?;
             }
         }
+        self.node_annotations(node, verdicts, before)?;
+        self.fen_after_and_end(p)
+    }
+
+    /// A ply's NAGs, comments and variations, in the form's order.
+    fn node_annotations(
+        &mut self,
+        node: &Node,
+        verdicts: &mut Iter<'_, Option<CompactString>>,
+        before: &Option<Box<Track>>,
+    ) -> io::Result<()> {
         self.nags(&node.nags)?;
         if !node.comments_before.is_empty() {
             self.w.key("comments_before")?;
@@ -262,7 +273,11 @@ impl<W: Write> JsonGames<W> {
         self.w.key("comments")?;
         self.comments(&node.comments)?;
         self.w.key("variations")?;
-        self.variations(node, verdicts, before)?;
+        self.variations(node, verdicts, before)
+    }
+
+    /// `fen_after` when asked for, and the end of the ply's object.
+    fn fen_after_and_end(&mut self, p: Option<&Facts>) -> io::Result<()> {
         if let Some(fen) = p.and_then(|p| p.fen_after.as_deref()) {
             self.w.key("fen_after")?;
             self.w.string(fen)?;
@@ -344,21 +359,9 @@ impl<W: Write> JsonGames<W> {
             let b = self.w.members();
             b.extend_from_slice(b",\"nags\":[],\"comments\":[],\"variations\":[]");
         } else {
-            self.nags(&node.nags)?;
-            if !node.comments_before.is_empty() {
-                self.w.key("comments_before")?;
-                self.comments(&node.comments_before)?;
-            }
-            self.w.key("comments")?;
-            self.comments(&node.comments)?;
-            self.w.key("variations")?;
-            self.variations(node, verdicts, before)?;
+            self.node_annotations(node, verdicts, before)?;
         }
-        if let Some(fen) = p.and_then(|p| p.fen_after.as_deref()) {
-            self.w.key("fen_after")?;
-            self.w.string(fen)?;
-        }
-        self.w.end_object()
+        self.fen_after_and_end(p)
     }
 
     /// The compact form: keys sorted, empty and derived fields left out.

@@ -13,7 +13,7 @@
 use crate::piece::{Color, Role};
 use crate::position::{decode, Position, EMPTY};
 use crate::rules::movegen::forward;
-use crate::rules::quake::{Coord, Plan};
+use crate::rules::quake::{self, Coord, Plan};
 use crate::square::{Square, STRIDE};
 
 /// The changed segment, in the board's coordinates after the quake:
@@ -92,17 +92,7 @@ pub(super) fn attacked(pos: &Position, king: Square, by: Color, seg: Segment) ->
     }
     let at = |(df, dr): Coord| king.offset(dr * STRIDE + df);
     let piece = |sq: Square| decode(pos.raw(sq)).filter(|p| p.color == by);
-    const KNIGHT: [Coord; 8] = [
-        (1, 2),
-        (-1, 2),
-        (1, -2),
-        (-1, -2),
-        (2, 1),
-        (-2, 1),
-        (2, -1),
-        (-2, -1),
-    ];
-    for d in KNIGHT {
+    for d in quake::KNIGHT_STEPS {
         if seg.contains((k.0 + d.0, k.1 + d.1))
             && piece(at(d)).is_some_and(|p| p.role.hunter() == Role::Knight)
         {

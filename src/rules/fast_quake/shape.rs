@@ -14,7 +14,7 @@
 //! neighbours are in their own classes and the same argument holds per
 //! class.
 
-use crate::rules::quake::{Coord, Plan, Rows, MARGIN, ROWS};
+use crate::rules::quake::{self, Coord, Plan, Rows, MARGIN, ROWS};
 
 /// Steps of one connectivity: as window shifts, and as coordinates (for
 /// `h`'s neighbours, which may lie far from the window).
@@ -44,24 +44,15 @@ fn knight(x: u64) -> u64 {
 
 const ORTHOGONAL: Steps = Steps {
     grow: orthogonal,
-    coords: &[(0, 1), (0, -1), (1, 0), (-1, 0)],
+    coords: &quake::ORTH_STEPS,
 };
 const DIAGONAL: Steps = Steps {
     grow: diagonal,
-    coords: &[(1, 1), (1, -1), (-1, 1), (-1, -1)],
+    coords: &quake::DIAG_STEPS,
 };
 const KNIGHT: Steps = Steps {
     grow: knight,
-    coords: &[
-        (1, 2),
-        (-1, 2),
-        (1, -2),
-        (-1, -2),
-        (2, 1),
-        (-2, 1),
-        (2, -1),
-        (-2, -1),
-    ],
+    coords: &quake::KNIGHT_STEPS,
 };
 
 /// `t`'s place in the window: file 3, rank 3.

@@ -42,6 +42,7 @@ pub use shape::{
     connected, connected_bfs, diagonally_connected, knight_connected, orthogonally_connected,
     shape_violation,
 };
+pub(crate) use shape::{DIAG_STEPS, KNIGHT_STEPS, ORTH_STEPS};
 
 use crate::moves::{Dir, Move, MoveList};
 use crate::piece::{Color, Piece, Role};

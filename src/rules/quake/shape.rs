@@ -7,9 +7,9 @@ use crate::rules::Illegal;
 
 use super::layout::{normalise, Coord};
 
-pub(super) const ORTH_STEPS: [Coord; 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
-pub(super) const DIAG_STEPS: [Coord; 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-pub(super) const KNIGHT_STEPS: [Coord; 8] = [
+pub(crate) const ORTH_STEPS: [Coord; 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
+pub(crate) const DIAG_STEPS: [Coord; 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+pub(crate) const KNIGHT_STEPS: [Coord; 8] = [
     (1, 2),
     (-1, 2),
     (1, -2),
