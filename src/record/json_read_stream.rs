@@ -218,6 +218,26 @@ fn once(seen: &mut u32, bit: u32) -> Read<()> {
     }
 }
 
+/// Reads a list of objects that each hold exactly the string fields `a`
+/// and `b`, once each (a comment's commands, an insertion's promotions).
+fn string_pairs(s: &mut Scanner<'_>, a: &[u8], b: &[u8]) -> Read<()> {
+    list(s, |s| {
+        let mut fields = 0;
+        object(s, |s, key| {
+            match key {
+                k if k == a => once(&mut fields, 1)?,
+                k if k == b => once(&mut fields, 2)?,
+                _ => return leave(),
+            }
+            s.string().map(drop)
+        })?;
+        match fields {
+            3 => Ok(()),
+            _ => leave(),
+        }
+    })
+}
+
 /// Reads a list, `[` item (`,` item)* `]`, each item by `item`.
 fn list<'a>(s: &mut Scanner<'a>, mut item: impl FnMut(&mut Scanner<'a>) -> Read<()>) -> Read<()> {
     s.eat(b'[')?;
@@ -283,21 +303,7 @@ fn comment<'a>(s: &mut Scanner<'a>) -> Read<JsonComment<'a>> {
         }
         b"commands" => {
             once(&mut seen, 4)?;
-            list(s, |s| {
-                let mut fields = 0;
-                object(s, |s, key| {
-                    match key {
-                        b"name" => once(&mut fields, 1)?,
-                        b"args" => once(&mut fields, 2)?,
-                        _ => return leave(),
-                    }
-                    s.string().map(drop)
-                })?;
-                match fields {
-                    3 => Ok(()),
-                    _ => leave(),
-                }
-            })
+            string_pairs(s, b"name", b"args")
         }
         _ => leave(),
     })?;
@@ -432,21 +438,7 @@ fn ply_field<'a>(s: &mut Scanner<'a>, key: &[u8], ply: &mut Ply<'a>) -> Read<()>
             if !s.null()? {
                 // A role code, or a cage insertion's `{square, piece}` list.
                 match s.peek()? {
-                    b'[' => list(s, |s| {
-                        let mut fields = 0;
-                        object(s, |s, key| {
-                            match key {
-                                b"square" => once(&mut fields, 1)?,
-                                b"piece" => once(&mut fields, 2)?,
-                                _ => return leave(),
-                            }
-                            s.string().map(drop)
-                        })?;
-                        match fields {
-                            3 => Ok(()),
-                            _ => leave(),
-                        }
-                    })?,
+                    b'[' => string_pairs(s, b"square", b"piece")?,
                     _ => s.skip_string()?,
                 }
             }
