@@ -203,40 +203,22 @@ impl TurnEffect {
         after: &Position,
         shift: Coord,
     ) -> Vec<(Coord, Option<Piece>)> {
-        let (bf, br) = pos.frame();
-        let (af, ar) = after.frame();
-        let lo = (shift.0.min(0), shift.1.min(0));
-        let hi = (
-            (i16::from(bf) + 1).max(i16::from(af) + shift.0),
-            (i16::from(br) + 1).max(i16::from(ar) + shift.1),
-        );
-        let mut out = Vec::new();
-        for r in lo.1..hi.1 {
-            for f in lo.0..hi.0 {
-                let c = (f, r);
-                let a = (f - shift.0, r - shift.1);
-                let typed = self.get(pos, c);
-                let cand = piece_at(after, a);
-                if typed == cand {
-                    continue;
-                }
-                // QK6: a pawn left without a forward cell is pocketed by the move.
-                let pocketed = after.variant().has_hands()
-                    && cand.is_none()
-                    && typed.is_some_and(|p| {
-                        let fwd = if p.color == Color::White { 1 } else { -1 };
-                        p.role == Role::Pawn && !cell_at(after, (a.0, a.1 + fwd))
-                    });
-                if !pocketed {
-                    out.push((c, cand));
-                }
-            }
-        }
-        out
+        self.mismatch_iter(pos, after, shift).collect()
     }
 
     /// Whether [`TurnEffect::mismatches`] is empty, stopping at the first.
     fn no_mismatch(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
+        self.mismatch_iter(pos, after, shift).next().is_none()
+    }
+
+    /// The squares of [`TurnEffect::mismatches`], in rank-then-file order,
+    /// over both frames (`after`'s mapped by `shift`).
+    fn mismatch_iter<'a>(
+        &'a self,
+        pos: &'a Position,
+        after: &'a Position,
+        shift: Coord,
+    ) -> impl Iterator<Item = (Coord, Option<Piece>)> + 'a {
         let (bf, br) = pos.frame();
         let (af, ar) = after.frame();
         let lo = (shift.0.min(0), shift.1.min(0));
@@ -244,17 +226,14 @@ impl TurnEffect {
             (i16::from(bf) + 1).max(i16::from(af) + shift.0),
             (i16::from(br) + 1).max(i16::from(ar) + shift.1),
         );
-        for r in lo.1..hi.1 {
-            for f in lo.0..hi.0 {
-                let c = (f, r);
-                let a = (f - shift.0, r - shift.1);
+        (lo.1..hi.1)
+            .flat_map(move |r| (lo.0..hi.0).map(move |f| (f, r)))
+            .filter_map(move |c| {
+                let a = (c.0 - shift.0, c.1 - shift.1);
                 let (typed, cand) = (self.get(pos, c), piece_at(after, a));
-                if typed != cand && !pocketed(after, a, typed, cand) {
-                    return false;
-                }
-            }
-        }
-        true
+                // QK6: a pawn left without a forward cell is pocketed by the move.
+                (typed != cand && !pocketed(after, a, typed, cand)).then_some((c, cand))
+            })
     }
 
     /// How far the position `after` (mapped into this frame by adding
