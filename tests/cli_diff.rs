@@ -153,7 +153,7 @@ fn errors_exit_2() {
         .args(["diff", "tests/data/line_a.pgn:2", START])
         .assert()
         .code(2)
-        .stderr("error: tests/data/line_a.pgn has 1 game; there is no game 2\n");
+        .stderr("error: tests/data/line_a.pgn: there is no game 2 (the file has 1 game)\n");
     fvnote()
         .args(["diff", "tests/data/line_a.pgn@99", START])
         .assert()

@@ -162,7 +162,9 @@ fn game_numbers_are_refused_as_validate_refuses_them() {
         .args(["show", &format!("{p}:3")])
         .assert()
         .code(2)
-        .stderr(format!("error: {p} has 2 games; there is no game 3\n"));
+        .stderr(format!(
+            "error: {p}: there is no game 3 (the file has 2 games)\n"
+        ));
     fvnote()
         .args(["show", &format!("{p}:2-3"), "--where", "White=Nobody"])
         .assert()
@@ -226,4 +228,70 @@ fn a_game_number_too_large_for_a_number_is_said_so_not_no_such_file() {
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("game number too large"), "{err}");
+}
+
+/// A first game number past the file's last game is said so by every
+/// command, rather than read as "no games" (validate) or as an empty,
+/// successful output (convert, html).
+#[test]
+fn a_game_past_the_last_is_an_error_everywhere() {
+    let (dir, p) = archive();
+    let expected = format!("{p}: there is no game 3 (the file has 2 games)");
+    let out = dir.path().join("pages");
+    let out = out.to_str().unwrap();
+    let json = dir.path().join("archive.jsonl");
+    let json_name = json.to_str().unwrap().to_owned();
+    let converted = fvnote()
+        .args(["convert", "--encoding", "latin1", "--to", "jsonl", &p])
+        .output()
+        .unwrap();
+    assert!(converted.status.success());
+    std::fs::write(&json, converted.stdout).unwrap();
+    let arg = format!("{p}:3-9");
+    for cmd in [
+        vec!["validate", arg.as_str()],
+        vec!["convert", "--to", "jsonl", arg.as_str()],
+        vec!["html", "--all", arg.as_str(), "-o", out],
+        vec!["show", arg.as_str()],
+    ] {
+        fvnote()
+            .args(&cmd)
+            .assert()
+            .code(2)
+            .stdout(predicate::str::contains("{").not())
+            .stderr(predicate::str::contains(expected.as_str()));
+    }
+    assert!(!std::path::Path::new(out).exists(), "html left its folder");
+    fvnote()
+        .args(["convert", "--to", "pgn", &format!("{json_name}:3")])
+        .assert()
+        .code(2)
+        .stderr(format!(
+            "error: {json_name}: there is no game 3 (the file has 2 games)\n"
+        ));
+    // A range that starts inside the file keeps what it holds.
+    fvnote()
+        .args(["validate", "--encoding", "latin1", &format!("{p}:2-9")])
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("checked 1 game"));
+    // Read as UTF-8 both games are unreadable; game 2 is reported alone,
+    // at its own byte, not from where game 1's error stopped the reading.
+    fvnote()
+        .args(["validate", &format!("{p}:2-9")])
+        .assert()
+        .code(1)
+        .stdout(predicate::str::contains(format!("--> {p}:8:11")))
+        .stdout(predicate::str::contains(":2:").not())
+        .stdout(predicate::str::contains(
+            "checked 1 game in 1 file: 0 valid, 1 invalid",
+        ));
+    fvnote()
+        .args(["validate", "-:3"])
+        .write_stdin(ARCHIVE)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains(
+            "<stdin>: there is no game 3 (the file has 2 games)",
+        ));
 }

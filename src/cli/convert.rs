@@ -35,7 +35,7 @@ use crate::record::convert::{ConvertOptions, Converter, StreamError, HOLD_MIB};
 use crate::record::format::{sniff, InputFormat, Located};
 use crate::record::gamecourier::{read_list, start_position, ListSetup};
 use crate::record::json_reader::{each_json_game, JsonReadError};
-use crate::record::select::Selection;
+use crate::record::select::{no_such_game, Selection};
 use crate::record::Record;
 
 pub use crate::record::convert::Target;
@@ -287,6 +287,11 @@ fn each_record(
 ) -> Result<(), CliError> {
     let written = |e| CliError::io(out_name, e);
     let io = |e| CliError::io(&input.name, e);
+    // `FILE:N` past the file's last game is an error, not an empty output.
+    let beyond = |total| match no_such_game(input.selection.games.as_ref(), total) {
+        Some(why) => Err(CliError::usage(format!("{}: {why}", input.name))),
+        None => Ok(()),
+    };
     let error = |e: Located| format!("{}:{}:{}: {}", input.name, e.line, e.column, e.message);
     if let (Source::Gamecourier, Some(setup)) = (from, list) {
         let mut reader = reader;
@@ -320,7 +325,7 @@ fn each_record(
             }
         };
         return match each_json_game(reader, chosen) {
-            Ok(()) => Ok(()),
+            Ok(()) => beyond(n),
             Err(JsonReadError::Syntax(e)) => each(Err(error(e))).map_err(written),
             Err(JsonReadError::Read(e)) => Err(io(e)),
             Err(JsonReadError::Each(e)) => Err(written(e)),
@@ -332,7 +337,9 @@ fn each_record(
         // A record keeps no escape data: replacing the input would delete it.
         games = games.refuse_escape_lines();
     }
+    let mut total = 0;
     for (n, game) in games.enumerate() {
+        total = n + 1;
         if !input.selection.keeps(n + 1, game.as_ref().ok()) {
             continue;
         }
@@ -346,7 +353,7 @@ fn each_record(
             },
         }
     }
-    Ok(())
+    beyond(total)
 }
 
 /// Bytes read at most to recognise JSON by its start.

@@ -9,7 +9,7 @@ use super::position_args::{ReadArgs, RecordSpec};
 use super::{position_args, CliError, WriteArgs};
 use crate::notation::pgn::Reader;
 use crate::record::replay::{replay, GameReport, ReplayOptions};
-use crate::record::select::Selection;
+use crate::record::select::{no_such_game, Selection};
 use crate::record::Record;
 use crate::render::html::{count, game_title, index, page, IndexEntry};
 
@@ -86,11 +86,14 @@ fn all(spec: &RecordSpec, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
         games: spec.games.clone(),
         conditions: args.read.select.conditions.clone(),
     };
+    let existed = dir.exists();
     std::fs::create_dir_all(dir).map_err(|e| CliError::io(&dir.display().to_string(), e))?;
     let mut entries = Vec::new();
     let mut invalid = false;
+    let mut total = 0;
     for (i, game) in Reader::new(BufReader::new(file)).enumerate() {
         let n = i + 1;
+        total = n;
         if !selection.keeps(n, game.as_ref().ok()) {
             continue;
         }
@@ -114,6 +117,13 @@ fn all(spec: &RecordSpec, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
             }
         };
         entries.push(entry);
+    }
+    if let Some(why) = no_such_game(spec.games.as_ref(), total) {
+        if !existed {
+            // Made for nothing and still empty: remove_dir refuses otherwise.
+            let _ = std::fs::remove_dir(dir);
+        }
+        return Err(CliError::usage(format!("{shown}: {why}")));
     }
     let name = path
         .file_name()

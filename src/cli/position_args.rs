@@ -12,7 +12,7 @@ use crate::notation::fen::read_fen;
 use crate::notation::pgn::Reader;
 use crate::position::Position;
 use crate::record::replay::{replay, GameReport, ReplayOptions};
-use crate::record::select::{split_path, Condition, Op, Selection};
+use crate::record::select::{no_such_game, split_path, Condition, Op, Selection};
 use crate::record::Record;
 use crate::rules::Variant;
 
@@ -150,35 +150,29 @@ pub fn load_game(spec: &RecordSpec, read: &ReadArgs) -> Result<(Record, usize), 
             .map_err(|e| CliError::usage(format!("{shown}: game {n}: {e}")));
     }
     let plural = |n: usize| if n == 1 { "" } else { "s" };
-    match &spec.games {
-        Some(g) if n < *g.start() => Err(CliError::usage(format!(
-            "{shown} has {n} game{}; there is no game {}",
-            plural(n),
-            g.start()
-        ))),
-        _ => {
-            let which = match &spec.games {
-                Some(g) if g.start() == g.end() => format!("game {}", g.start()),
-                Some(g) => format!("games {}-{}", g.start(), g.end()),
-                None => format!("the {n} game{}", plural(n)),
-            };
-            let conds: Vec<String> = read
-                .select
-                .conditions
-                .iter()
-                .map(|c| format!("--where {}", condition_text(c)))
-                .collect();
-            Err(CliError::usage(format!(
-                "{shown}: no game chosen: {which} {} {}",
-                if n == 1 { "does" } else { "do" },
-                if conds.is_empty() {
-                    "not exist".to_owned()
-                } else {
-                    format!("not meet {}", conds.join(" "))
-                }
-            )))
-        }
+    if let Some(why) = no_such_game(spec.games.as_ref(), n) {
+        return Err(CliError::usage(format!("{shown}: {why}")));
     }
+    let which = match &spec.games {
+        Some(g) if g.start() == g.end() => format!("game {}", g.start()),
+        Some(g) => format!("games {}-{}", g.start(), g.end()),
+        None => format!("the {n} game{}", plural(n)),
+    };
+    let conds: Vec<String> = read
+        .select
+        .conditions
+        .iter()
+        .map(|c| format!("--where {}", condition_text(c)))
+        .collect();
+    Err(CliError::usage(format!(
+        "{shown}: no game chosen: {which} {} {}",
+        if n == 1 { "does" } else { "do" },
+        if conds.is_empty() {
+            "not exist".to_owned()
+        } else {
+            format!("not meet {}", conds.join(" "))
+        }
+    )))
 }
 
 /// Replays a game and returns the position at `spec.ply` (end of the main line

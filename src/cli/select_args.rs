@@ -7,7 +7,7 @@ use std::path::Path;
 use clap::Args;
 
 use super::CliError;
-use crate::record::select::{split_path, Condition, GameNumbers, Selection};
+use crate::record::select::{no_such_game, split_path, Condition, GameNumbers, Selection};
 
 /// The `--where` option.
 #[derive(Args, Clone, Debug, Default)]
@@ -41,7 +41,8 @@ impl SelectArgs {
 
 /// `r` with only the chosen games left (the others blanked out, so
 /// positions stay those of the input), and the numbers the games left have
-/// in `r`; read whole when a choice is made.
+/// in `r`; read whole when a choice is made. An error when the file has
+/// fewer games than the first number chosen, rather than "no games".
 pub fn chosen<'a>(
     mut r: Box<dyn std::io::Read + 'a>,
     selection: &Selection,
@@ -52,5 +53,8 @@ pub fn chosen<'a>(
     let mut bytes = Vec::new();
     r.read_to_end(&mut bytes)?;
     let (masked, numbers) = selection.choose(&bytes);
+    if let Some(why) = no_such_game(selection.games.as_ref(), numbers.total()) {
+        return Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, why));
+    }
     Ok((Box::new(std::io::Cursor::new(masked)), numbers))
 }

@@ -164,6 +164,14 @@ pub fn split_path(
     Ok((file.to_owned(), Some(from..=to)))
 }
 
+/// Why a file of `total` games has none of `games` (`None`: it has the
+/// first), said the same way by every command that takes `FILE:N-M`.
+pub fn no_such_game(games: Option<&RangeInclusive<usize>>, total: usize) -> Option<String> {
+    let first = *games?.start();
+    let plural = if total == 1 { "" } else { "s" };
+    (first > total).then(|| format!("there is no game {first} (the file has {total} game{plural})"))
+}
+
 impl Selection {
     /// Whether nothing is left out.
     pub fn is_all(&self) -> bool {
@@ -203,7 +211,8 @@ impl Selection {
         let mut gap = false;
         // The line of `counted`, so lines are counted once over the file.
         let (mut counted, mut line) = (0usize, 1u32);
-        for (i, g) in games(bytes).iter().enumerate() {
+        let all = games(bytes);
+        for (i, g) in all.iter().enumerate() {
             if self.keeps(i + 1, g.record.as_ref().ok()) {
                 kept.push((g.range.start as u64, i + 1));
                 if let (Some(end), true) = (last_end, gap) {
@@ -227,7 +236,8 @@ impl Selection {
                 }
             }
         }
-        (out, GameNumbers { kept, cuts })
+        let total = all.len();
+        (out, GameNumbers { kept, cuts, total })
     }
 }
 
@@ -260,6 +270,7 @@ fn cut(bytes: &[u8], end: usize, start: usize) -> (usize, u32) {
 pub struct GameNumbers {
     kept: Vec<(u64, usize)>,
     cuts: Vec<Cut>,
+    total: usize,
 }
 
 impl GameNumbers {
@@ -275,6 +286,11 @@ impl GameNumbers {
     /// game that follows games left out, but the first.
     pub fn cuts(&self) -> &[Cut] {
         &self.cuts
+    }
+
+    /// How many games the whole file holds, chosen or not.
+    pub fn total(&self) -> usize {
+        self.total
     }
 }
 
