@@ -21,12 +21,14 @@
 //! to the reference rules, which also make every diagnostic.
 
 use super::effect::TurnEffect;
-use super::matching::{matches, may_match, piece_move_scope};
+use super::label::{read_label, Label};
+use super::matching::{matches_quake, may_match, piece_move_scope};
 use crate::moves::{Dir, Move};
-use crate::notation::gamecourier::Op;
+use crate::notation::gamecourier::{Op, OpKind, SquareName};
 use crate::piece::{Color, Role};
 use crate::rules::fast_quake::FastQuake;
 use crate::rules::Scope;
+use crate::square::Square;
 
 use super::coord::{coord, square_at};
 
@@ -43,6 +45,9 @@ type Consider<'a> = dyn FnMut(Move, bool, &mut Slot, &mut Slot) + 'a;
 // The slots are boxed so that a matched position is kept by a pointer swap.
 #[allow(clippy::borrowed_box)]
 pub(super) fn quake_turn(now: &Slot, ops: &[Op], next: &mut Slot, spare: &mut Slot) -> bool {
+    if let Some(played) = one_op_turn(now, ops, next) {
+        return played;
+    }
     let pos = now.position();
     let mut eff = TurnEffect::start(pos);
     for op in ops {
@@ -69,7 +74,7 @@ pub(super) fn quake_turn(now: &Slot, ops: &[Op], next: &mut Slot, spare: &mut Sl
                 eff.distance_on(pos, after, &[coord(from), coord(to)]) == 0
             }
             Move::Drop { to, .. } => eff.distance_on(pos, after, &[coord(to)]) == 0,
-            _ => matches(pos, &eff, &mv, after),
+            _ => matches_quake(pos, &eff, &mv, after),
         };
         if same {
             found += 1;
@@ -91,7 +96,7 @@ pub(super) fn quake_turn(now: &Slot, ops: &[Op], next: &mut Slot, spare: &mut Sl
         to,
     }) = piece_move_scope(pos, &eff, &changed)
     {
-        for &mv in now.legal_onto(role, to).iter().flatten() {
+        for mv in now.legal_moves_onto(role, to) {
             consider(mv, false, spare, next);
         }
         return found == 1;
@@ -130,7 +135,7 @@ pub(super) fn quake_turn(now: &Slot, ops: &[Op], next: &mut Slot, spare: &mut Sl
                 // Off the frame (a quake growing it), the reference lists
                 // every move, as below.
                 if let Some(to) = to.and_then(|to| square_at(pos, to)) {
-                    for &mv in now.legal_onto(Role::King, to).iter().flatten() {
+                    for mv in now.legal_moves_onto(Role::King, to) {
                         consider(mv, false, spare, next);
                     }
                     quakes(&mut consider, spare, next);
@@ -154,7 +159,7 @@ pub(super) fn quake_turn(now: &Slot, ops: &[Op], next: &mut Slot, spare: &mut Sl
                     let Some(p) = pos.piece_at(from).filter(|p| p.color == us) else {
                         continue;
                     };
-                    for &mv in now.legal_onto(p.role, to).iter().flatten() {
+                    for mv in now.legal_moves_onto(p.role, to) {
                         if mv.from() == Some(from) {
                             consider(mv, false, spare, next);
                         }
@@ -167,4 +172,90 @@ pub(super) fn quake_turn(now: &Slot, ops: &[Op], next: &mut Slot, spare: &mut Sl
     }
     quakes(&mut consider, spare, next);
     found == 1
+}
+
+/// The commonest turns, one operation of the mover, matched without a
+/// [`TurnEffect`]: `Some(whether it was played)`, or `None` to read the
+/// turn the general way above.
+///
+/// - a move of a mover's piece other than the king between two squares of
+///   the frame (the target not already holding that piece): the general
+///   way changes those two squares and lists that role's legal moves onto
+///   the target; every one from the origin matches (the piece lands there,
+///   or is pocketed there, QK6; a capture only fills the mover's hand), so
+///   the turn is the one legal move of that piece between them, if any;
+/// - a drop of a mover's piece it holds onto an empty cell of the frame:
+///   the general way changes that square and takes one piece from hand,
+///   which that drop does, if legal.
+#[allow(clippy::borrowed_box)]
+fn one_op_turn(now: &Slot, ops: &[Op], next: &mut Slot) -> Option<bool> {
+    let [op] = ops else {
+        return None;
+    };
+    let pos = now.position();
+    let us = pos.turn();
+    let variant = pos.variant();
+    let square = |n: SquareName| {
+        let (files, ranks) = pos.frame();
+        (n.file < files && n.rank < u16::from(ranks))
+            .then(|| Square::new(n.file, n.rank as u8))
+            .flatten()
+    };
+    match &op.kind {
+        OpKind::Move { label, from, to } => {
+            let (from, to) = (square(*from)?, square(*to)?);
+            let p = pos.piece_at(from)?;
+            if from == to || p.color != us || p.role == Role::King || pos.piece_at(to) == Some(p) {
+                return None;
+            }
+            if let Some(l) = label {
+                if read_label(l, variant) != Ok(Label::Piece(p)) {
+                    return None;
+                }
+            }
+            let mut found = None;
+            for mv in now.legal_moves_onto(p.role, to) {
+                if mv.from() == Some(from) && found.replace(mv).is_some() {
+                    return None;
+                }
+            }
+            let Some(mv) = found else {
+                return Some(false);
+            };
+            now.play_into(&mv, next);
+            let after = next.position();
+            // What the general comparison asks of this move's two squares.
+            let landed = match after.piece_at(to) {
+                Some(q) => q == p,
+                None => p.role == Role::Pawn && pocketed_on(after, to, us),
+            };
+            (landed && after.piece_at(from).is_none()).then_some(true)
+        }
+        OpKind::Drop { label, sq } => {
+            let sq = square(*sq)?;
+            let Ok(Label::Piece(p)) = read_label(label, variant) else {
+                return None;
+            };
+            if p.color != us
+                || pos.in_hand(us, p.role) == 0
+                || !pos.is_cell(sq)
+                || pos.piece_at(sq).is_some()
+            {
+                return None;
+            }
+            let Some(mv) = now.drop_move(p.role, sq) else {
+                return Some(false);
+            };
+            now.play_into(&mv, next);
+            (next.position().piece_at(sq) == Some(p)).then_some(true)
+        }
+        _ => None,
+    }
+}
+
+/// QK6: whether a pawn of `us` on `sq` has no forward cell in `after`.
+fn pocketed_on(after: &crate::position::Position, sq: Square, us: Color) -> bool {
+    let fwd = if us == Color::White { 1 } else { -1 };
+    let ahead = (i16::from(sq.file()), i16::from(sq.rank()) + fwd);
+    !super::coord::cell_at(after, ahead)
 }
