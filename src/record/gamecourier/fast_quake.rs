@@ -21,11 +21,11 @@
 //! to the reference rules, which also make every diagnostic.
 
 use super::effect::TurnEffect;
-use super::label::{read_label, Label};
+use super::label::names;
 use super::matching::{matches_quake, may_match, piece_move_scope};
 use crate::moves::{Dir, Move};
 use crate::notation::gamecourier::{Op, OpKind, SquareName};
-use crate::piece::{Color, Role};
+use crate::piece::{Color, Piece, Role};
 use crate::rules::fast_quake::FastQuake;
 use crate::rules::Scope;
 use crate::square::Square;
@@ -178,12 +178,14 @@ pub(super) fn quake_turn(now: &Slot, ops: &[Op], next: &mut Slot, spare: &mut Sl
 /// [`TurnEffect`]: `Some(whether it was played)`, or `None` to read the
 /// turn the general way above.
 ///
-/// - a move of a mover's piece other than the king between two squares of
-///   the frame (the target not already holding that piece): the general
-///   way changes those two squares and lists that role's legal moves onto
-///   the target; every one from the origin matches (the piece lands there,
-///   or is pocketed there, QK6; a capture only fills the mover's hand), so
-///   the turn is the one legal move of that piece between them, if any;
+/// - a move of a mover's piece between two squares of the frame (the
+///   target not already holding that piece, nor a king): the general way
+///   changes those two squares and lists that role's legal moves onto the
+///   target; every one from the origin matches (the piece lands there, or
+///   is pocketed there, QK6; a capture only fills the mover's hand), so the
+///   turn is the one legal move of that piece between them, if any. For
+///   the king, only a diagonal step: the general way also tries the quakes
+///   that move it one step (QK1), and no quake moves it diagonally;
 /// - a drop of a mover's piece it holds onto an empty cell of the frame:
 ///   the general way changes that square and takes one piece from hand,
 ///   which that drop does, if legal.
@@ -194,7 +196,6 @@ fn one_op_turn(now: &Slot, ops: &[Op], next: &mut Slot) -> Option<bool> {
     };
     let pos = now.position();
     let us = pos.turn();
-    let variant = pos.variant();
     let square = |n: SquareName| {
         let (files, ranks) = pos.frame();
         (n.file < files && n.rank < u16::from(ranks))
@@ -205,21 +206,24 @@ fn one_op_turn(now: &Slot, ops: &[Op], next: &mut Slot) -> Option<bool> {
         OpKind::Move { label, from, to } => {
             let (from, to) = (square(*from)?, square(*to)?);
             let p = pos.piece_at(from)?;
-            if from == to || p.color != us || p.role == Role::King || pos.piece_at(to) == Some(p) {
+            let target = pos.piece_at(to);
+            if from == to || p.color != us || target == Some(p) {
                 return None;
             }
-            if let Some(l) = label {
-                if read_label(l, variant) != Ok(Label::Piece(p)) {
-                    return None;
-                }
+            if target.is_some_and(|q| q.role == Role::King) {
+                return None;
             }
-            let mut found = None;
-            for mv in now.legal_moves_onto(p.role, to) {
-                if mv.from() == Some(from) && found.replace(mv).is_some() {
-                    return None;
-                }
+            // The king: unless it steps diagonally, a quake may leave the
+            // same pieces (QK1), which the general way compares.
+            let diagonal =
+                from.file().abs_diff(to.file()) == 1 && from.rank().abs_diff(to.rank()) == 1;
+            if p.role == Role::King && !(diagonal && pos.king(us) == Some(from)) {
+                return None;
             }
-            let Some(mv) = found else {
+            if label.as_deref().is_some_and(|l| !names(l, p)) {
+                return None;
+            }
+            let Some(mv) = now.legal_move_between(p.role, from, to) else {
                 return Some(false);
             };
             now.play_into(&mv, next);
@@ -233,14 +237,8 @@ fn one_op_turn(now: &Slot, ops: &[Op], next: &mut Slot) -> Option<bool> {
         }
         OpKind::Drop { label, sq } => {
             let sq = square(*sq)?;
-            let Ok(Label::Piece(p)) = read_label(label, variant) else {
-                return None;
-            };
-            if p.color != us
-                || pos.in_hand(us, p.role) == 0
-                || !pos.is_cell(sq)
-                || pos.piece_at(sq).is_some()
-            {
+            let p = Piece::new(us, role_named(label, us)?);
+            if pos.in_hand(us, p.role) == 0 || !pos.is_cell(sq) || pos.piece_at(sq).is_some() {
                 return None;
             }
             let Some(mv) = now.drop_move(p.role, sq) else {
@@ -258,4 +256,11 @@ fn pocketed_on(after: &crate::position::Position, sq: Square, us: Color) -> bool
     let fwd = if us == Color::White { 1 } else { -1 };
     let ahead = (i16::from(sq.file()), i16::from(sq.rank()) + fwd);
     !super::coord::cell_at(after, ahead)
+}
+
+/// The role whose label of `us` is `text`, if it is one (see [`names`]).
+fn role_named(text: &str, us: Color) -> Option<Role> {
+    Role::ALL
+        .into_iter()
+        .find(|&r| names(text, Piece::new(us, r)))
 }
