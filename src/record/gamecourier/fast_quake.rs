@@ -30,7 +30,7 @@ use crate::rules::fast_quake::FastQuake;
 use crate::rules::Scope;
 use crate::square::Square;
 
-use super::coord::{coord, square_at};
+use super::coord::{cell_at, coord, piece_at, square_at};
 
 /// A slot a position is played into: boxed, so a match is kept by a
 /// pointer swap.
@@ -184,8 +184,7 @@ pub(super) fn quake_turn(now: &Slot, ops: &[Op], next: &mut Slot, spare: &mut Sl
 ///   target; every one from the origin matches (the piece lands there, or
 ///   is pocketed there, QK6; a capture only fills the mover's hand), so the
 ///   turn is the one legal move of that piece between them, if any. For
-///   the king, only a diagonal step: the general way also tries the quakes
-///   that move it one step (QK1), and no quake moves it diagonally;
+///   the king, only a step no quake can look like ([`no_quake_alike`]);
 /// - a drop of a mover's piece it holds onto an empty cell of the frame:
 ///   the general way changes that square and takes one piece from hand,
 ///   which that drop does, if legal.
@@ -213,11 +212,9 @@ fn one_op_turn(now: &Slot, ops: &[Op], next: &mut Slot) -> Option<bool> {
             if target.is_some_and(|q| q.role == Role::King) {
                 return None;
             }
-            // The king: unless it steps diagonally, a quake may leave the
-            // same pieces (QK1), which the general way compares.
-            let diagonal =
-                from.file().abs_diff(to.file()) == 1 && from.rank().abs_diff(to.rank()) == 1;
-            if p.role == Role::King && !(diagonal && pos.king(us) == Some(from)) {
+            if p.role == Role::King
+                && !(pos.king(us) == Some(from) && no_quake_alike(now, from, to))
+            {
                 return None;
             }
             if label.as_deref().is_some_and(|l| !names(l, p)) {
@@ -249,6 +246,65 @@ fn one_op_turn(now: &Slot, ops: &[Op], next: &mut Slot) -> Option<bool> {
         }
         _ => None,
     }
+}
+
+/// Whether no quake can leave the pieces as the mover's king's step from
+/// `from` to `to` does, so that the turn is that step or nothing. The
+/// general way also tries the one quake that moves the king so (QK1): a
+/// step along a file or rank, the quake that way. Typed as its strip, that
+/// quake moves every piece of the strip one step; a piece other than a
+/// pawn (which a quake may pocket, QK6) then stands one step on, where the
+/// turn left the piece that stood there before, and so on along the strip
+/// up to the king's square, which the turn emptied: never the same. Typed
+/// as the rest of the board moving back, it moves the other king (never on
+/// the strip, QK3), which the turn left in place.
+#[allow(clippy::borrowed_box)]
+fn no_quake_alike(now: &Slot, from: Square, to: Square) -> bool {
+    let pos = now.position();
+    let (f, t) = (coord(from), coord(to));
+    let d = (t.0 - f.0, t.1 - f.1);
+    let Some(dir) = Dir::ALL.into_iter().find(|dir| {
+        let (df, dr) = dir.delta();
+        d == (i16::from(df), i16::from(dr))
+    }) else {
+        // A diagonal step (no quake moves the king so), or none at all.
+        return d.0.abs() == 1 && d.1.abs() == 1;
+    };
+    if pos.king(pos.turn().other()).is_none() {
+        return false;
+    }
+    let axis = (d.0.abs(), d.1.abs());
+    let mut strip_piece = false;
+    for sign in [1, -1] {
+        let mut c = (f.0 + sign * axis.0, f.1 + sign * axis.1);
+        while cell_at(pos, c) {
+            strip_piece |= piece_at(pos, c).is_some_and(|p| p.role != Role::Pawn);
+            c = (c.0 + sign * axis.0, c.1 + sign * axis.1);
+        }
+    }
+    #[cfg(debug_assertions)]
+    if strip_piece {
+        // The general way's own comparison agrees.
+        let mut spare = now.clone();
+        if now.quake_into(dir, &mut spare).is_some() {
+            let name = |sq: Square| crate::notation::gamecourier::SquareName {
+                file: sq.file(),
+                rank: u16::from(sq.rank()),
+            };
+            let step = OpKind::Move {
+                label: None,
+                from: name(from),
+                to: name(to),
+            };
+            let mut eff = TurnEffect::start(pos);
+            assert!(eff.apply(pos, &step).is_ok());
+            let quake = Move::Quake { dir };
+            assert!(!matches_quake(pos, &eff, &quake, spare.position()));
+        }
+    }
+    #[cfg(not(debug_assertions))]
+    let _ = dir;
+    strip_piece
 }
 
 /// QK6: whether a pawn of `us` on `sq` has no forward cell in `after`.
