@@ -386,10 +386,15 @@ fn quake_single_operations_mutated() {
 #[test]
 fn quake_single_operation_edges() {
     let qk = Variant::Quake;
-    // The king alone on its file's strip: K e1-e2 is its step or the quake.
-    let lone = "rnnkbbr*/pppp1ppp/8/8/PPPP1PPP/*RBBKNNR[N] w - - 0 1";
-    let _ = one(qk, Some(lone), "K e1-e2");
-    let _ = one(qk, Some(lone), "K e1-e2; #-e1");
+    // The king alone on its file's strip: K e1-e2 is its step or the
+    // quake (QK1), ambiguous until a mark tells them apart.
+    let lone = "rnnk1br*/pppp1ppp/8/8/PPPP1PPP/*RBBKNNR[N] w - - 0 1";
+    assert_eq!(one(qk, Some(lone), "K e1-e2"), (false, false));
+    assert_eq!(one(qk, Some(lone), "K e1-e2; #-e1"), (true, true));
+    assert_eq!(one(qk, Some(lone), "K e1-e2; .-e1"), (true, true));
+    // With a piece on the strip the quake moves it too: the step alone.
+    let bishop = "rnnkbbr*/pppp1ppp/8/8/PPPP1PPP/*RBBKNNR[N] w - - 0 1";
+    assert_eq!(one(qk, Some(bishop), "K e1-e2"), (true, true));
     // A diagonal king step, and one onto its own piece.
     let open = "rnnkbbr*/pppp1ppp/8/8/PPP2PPP/*RBBKNNR[N] w - - 0 1";
     assert_eq!(one(qk, Some(open), "K e1-d2"), (true, true));
