@@ -19,6 +19,11 @@
 //!
 //! Anything else, and any turn that does not match exactly one move, goes
 //! to the reference rules, which also make every diagnostic.
+//!
+//! Most turns are one operation, a piece's move or a drop: those are
+//! matched first without building the turn's effect ([`one_op_turn`]),
+//! as the one legal move between the named squares, and a quake tried
+//! for a king's step only where one could look like it.
 
 use super::effect::TurnEffect;
 use super::label::names;
