@@ -415,3 +415,97 @@ fn quake_single_operation_edges() {
     let _ = one(qk, Some(held), "N*i4");
     assert_eq!(one(qk, Some(held), "n*e4"), (false, false));
 }
+
+/// Whole Quake lists, one turn mutated at a time (the line dropped, its
+/// first label dropped, its last square's rank moved one up or down, its
+/// first two squares swapped), validated for a verdict (on the
+/// accelerator) and in full (the reference reader, turn by turn): the same
+/// error at the same place, the same plies, result and outcome.
+#[test]
+fn quake_lists_mutated_whole() {
+    use fvnote::record::gamecourier::validate_list;
+    use fvnote::record::replay::ReplayOptions;
+    let verdict = ReplayOptions {
+        verdict_only: true,
+        ..ReplayOptions::default()
+    };
+    let full = ReplayOptions::default();
+    for variant in [Variant::Quake, Variant::QuakeLb] {
+        let opts = GenOptions {
+            variant,
+            games: 2,
+            seed: 31,
+            max_plies: 70,
+        };
+        let (mut lists, mut invalid) = (0, 0);
+        for g in generate(&opts) {
+            let list = write_list(&g.record).unwrap();
+            let lines: Vec<&str> = list.lines().collect();
+            for (i, line) in lines.iter().enumerate() {
+                let Some((number, turn)) = line.split_once(' ') else {
+                    continue;
+                };
+                let squares: Vec<(usize, usize)> = turn
+                    .match_indices(|c: char| c.is_ascii_lowercase())
+                    .filter(|(at, _)| {
+                        turn[at + 1..].starts_with(|c: char| c.is_ascii_digit())
+                            && !turn[..*at].ends_with(|c: char| c.is_ascii_alphabetic())
+                    })
+                    .map(|(at, _)| {
+                        let len = turn[at + 1..]
+                            .find(|c: char| !c.is_ascii_digit())
+                            .map_or(turn.len() - at, |n| n + 1);
+                        (at, len)
+                    })
+                    .collect();
+                let mut forms: Vec<String> = vec![String::new()];
+                if let Some((label, rest)) = turn.split_once(' ') {
+                    if label.bytes().all(|b| b.is_ascii_alphabetic()) {
+                        forms.push(format!("{number} {rest}"));
+                    }
+                }
+                if let Some(&(at, len)) = squares.last() {
+                    let rank: u32 = turn[at + 1..at + len].parse().unwrap();
+                    for r in [rank + 1, rank.saturating_sub(1)] {
+                        forms.push(format!(
+                            "{number} {}{}{r}{}",
+                            &turn[..at],
+                            &turn[at..=at],
+                            &turn[at + len..]
+                        ));
+                    }
+                }
+                if let [(a, la), (b, lb), ..] = squares[..] {
+                    forms.push(format!(
+                        "{number} {}{}{}{}{}",
+                        &turn[..a],
+                        &turn[b..b + lb],
+                        &turn[a + la..b],
+                        &turn[a..a + la],
+                        &turn[b + lb..]
+                    ));
+                }
+                for form in forms {
+                    let mut mutated: Vec<&str> = lines.clone();
+                    mutated[i] = &form;
+                    let text = mutated.join("\n") + "\n";
+                    let (fast, _) = validate_list(&text, variant, None, &verdict).unwrap();
+                    let (slow, _) = validate_list(&text, variant, None, &full).unwrap();
+                    assert_eq!(fast.error, slow.error, "{variant:?}: {text}");
+                    assert_eq!(fast.errors, slow.errors, "{variant:?}: {text}");
+                    assert_eq!(
+                        (fast.plies, &fast.result, fast.outcome),
+                        (slow.plies, &slow.result, slow.outcome),
+                        "{variant:?}: {text}"
+                    );
+                    lists += 1;
+                    invalid += usize::from(fast.error.is_some());
+                }
+            }
+        }
+        assert!(
+            invalid > 0 && invalid < lists,
+            "{variant:?}: {invalid} of {lists} lists invalid"
+        );
+    }
+}
