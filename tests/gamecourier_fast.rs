@@ -288,3 +288,224 @@ fn orthodox_turns() {
     let promo = "8/4P3/8/8/8/8/k7/4K3 w - - 0 1";
     assert_eq!(one(ch, Some(promo), "P e7-e8; N-e8"), (true, true));
 }
+
+/// Quake Chess (both armies), one operation at a time: along generated
+/// games, every single-operation turn written for a legal move, then
+/// mutated: its label dropped, made the other side's, swapped for every
+/// other role's; its origin or target moved to every square of the frame
+/// and one step beyond; drops of every role of either side on every
+/// square. The accelerator plays a turn only when the reference resolves
+/// it to the same move; both accept some and refuse some.
+#[test]
+fn quake_single_operations_mutated() {
+    use fvnote::notation::gamecourier::SquareName;
+    use fvnote::piece::Role;
+    for variant in [Variant::Quake, Variant::QuakeLb] {
+        let opts = GenOptions {
+            variant,
+            games: 2,
+            seed: 23,
+            max_plies: 80,
+        };
+        let (mut fast, mut all, mut refused) = (0, 0, 0);
+        for g in generate(&opts) {
+            let list = write_list(&g.record).unwrap();
+            let mut pos = Position::start(variant);
+            for (ply, turn) in turns(&list).into_iter().enumerate() {
+                if ply % 4 == 1 {
+                    let (files, ranks) = pos.frame();
+                    let squares: Vec<SquareName> = (0..=ranks)
+                        .flat_map(|r| {
+                            (0..=files).map(move |f| SquareName {
+                                file: f,
+                                rank: u16::from(r),
+                            })
+                        })
+                        .collect();
+                    let labels: Vec<String> = Role::ALL
+                        .iter()
+                        .flat_map(|r| [r.code().to_owned(), r.code().to_lowercase()])
+                        .chain(["#".into(), ".".into(), "Nr".into(), "X".into()])
+                        .collect();
+                    let mut forms: Vec<OpKind> = Vec::new();
+                    for mv in pos.legal_moves().iter() {
+                        let Ok(kinds) = turn_ops(&pos, mv) else {
+                            continue;
+                        };
+                        let [k] = &kinds[..] else {
+                            continue;
+                        };
+                        forms.push(k.clone());
+                        if let OpKind::Move { label, from, to } = k {
+                            let at = |label: Option<&str>, from, to| OpKind::Move {
+                                label: label.map(Into::into),
+                                from,
+                                to,
+                            };
+                            forms.push(at(None, *from, *to));
+                            forms.push(at(None, *to, *from));
+                            for l in &labels {
+                                forms.push(at(Some(l), *from, *to));
+                            }
+                            for &sq in &squares {
+                                forms.push(at(label.as_deref(), *from, sq));
+                                forms.push(at(label.as_deref(), sq, *to));
+                            }
+                        }
+                    }
+                    for &sq in &squares {
+                        for l in &labels {
+                            forms.push(OpKind::Drop {
+                                label: l.as_str().into(),
+                                sq,
+                            });
+                        }
+                    }
+                    for kind in forms {
+                        let ops = ops_of(vec![kind]);
+                        all += 1;
+                        fast += usize::from(agree(&pos, &ops));
+                        refused += usize::from(resolve_turn(&pos, &ops).is_err());
+                    }
+                }
+                let mv = resolve_turn(&pos, &turn).unwrap();
+                pos = pos.play(&mv);
+            }
+        }
+        assert!(
+            fast > 0 && refused > 0 && fast + refused < all,
+            "{variant:?}: {fast} played, {refused} refused of {all}"
+        );
+    }
+}
+
+/// Quake turns the one-operation path must leave alone or refuse, each
+/// checked against the reference: the king's steps (a quake may leave the
+/// same pieces, QK1), moves onto a king or onto the same piece, the other
+/// side's piece, squares beyond the frame, drops on occupied squares.
+#[test]
+fn quake_single_operation_edges() {
+    let qk = Variant::Quake;
+    // The king alone on its file's strip: K e1-e2 is its step or the
+    // quake (QK1), ambiguous until a mark tells them apart.
+    let lone = "rnnk1br*/pppp1ppp/8/8/PPPP1PPP/*RBBKNNR[N] w - - 0 1";
+    assert_eq!(one(qk, Some(lone), "K e1-e2"), (false, false));
+    assert_eq!(one(qk, Some(lone), "K e1-e2; #-e1"), (true, true));
+    assert_eq!(one(qk, Some(lone), "K e1-e2; .-e1"), (true, true));
+    // With a piece on the strip the quake moves it too: the step alone.
+    let bishop = "rnnkbbr*/pppp1ppp/8/8/PPPP1PPP/*RBBKNNR[N] w - - 0 1";
+    assert_eq!(one(qk, Some(bishop), "K e1-e2"), (true, true));
+    // A diagonal king step, and one onto its own piece.
+    let open = "rnnkbbr*/pppp1ppp/8/8/PPP2PPP/*RBBKNNR[N] w - - 0 1";
+    assert_eq!(one(qk, Some(open), "K e1-d2"), (true, true));
+    assert_eq!(one(qk, Some(open), "K e1-f2"), (false, false));
+    // The other side's piece, a move from an empty square, beyond the frame.
+    assert_eq!(one(qk, None, "p d5-d4"), (false, false));
+    assert_eq!(one(qk, None, "e4-e5"), (false, false));
+    assert_eq!(one(qk, None, "P e2-e9"), (false, false));
+    let _ = one(qk, None, "N b1-i9");
+    // A pawn two steps (QK6 allows one), labelled and not.
+    let _ = one(qk, None, "P e2-e4");
+    assert_eq!(one(qk, None, "e2-e3"), (true, true));
+    // Drops: held, on an occupied square, on a square beyond the frame,
+    // labelled in the other side's case.
+    let held = "rnnkbbr*/pppp1ppp/8/8/PPPPPPPP/*RBBKNNR[Nn] w - - 0 1";
+    assert_eq!(one(qk, Some(held), "N*e4"), (true, true));
+    assert_eq!(one(qk, Some(held), "N*e2"), (false, false));
+    let _ = one(qk, Some(held), "N*i4");
+    assert_eq!(one(qk, Some(held), "n*e4"), (false, false));
+}
+
+/// Whole Quake lists, one turn mutated at a time (the line dropped, its
+/// first label dropped, its last square's rank moved one up or down, its
+/// first two squares swapped), validated for a verdict (on the
+/// accelerator) and in full (the reference reader, turn by turn): the same
+/// error at the same place, the same plies, result and outcome.
+#[test]
+fn quake_lists_mutated_whole() {
+    use fvnote::record::gamecourier::validate_list;
+    use fvnote::record::replay::ReplayOptions;
+    let verdict = ReplayOptions {
+        verdict_only: true,
+        ..ReplayOptions::default()
+    };
+    let full = ReplayOptions::default();
+    for variant in [Variant::Quake, Variant::QuakeLb] {
+        let opts = GenOptions {
+            variant,
+            games: 2,
+            seed: 31,
+            max_plies: 70,
+        };
+        let (mut lists, mut invalid) = (0, 0);
+        for g in generate(&opts) {
+            let list = write_list(&g.record).unwrap();
+            let lines: Vec<&str> = list.lines().collect();
+            for (i, line) in lines.iter().enumerate() {
+                let Some((number, turn)) = line.split_once(' ') else {
+                    continue;
+                };
+                let squares: Vec<(usize, usize)> = turn
+                    .match_indices(|c: char| c.is_ascii_lowercase())
+                    .filter(|(at, _)| {
+                        turn[at + 1..].starts_with(|c: char| c.is_ascii_digit())
+                            && !turn[..*at].ends_with(|c: char| c.is_ascii_alphabetic())
+                    })
+                    .map(|(at, _)| {
+                        let len = turn[at + 1..]
+                            .find(|c: char| !c.is_ascii_digit())
+                            .map_or(turn.len() - at, |n| n + 1);
+                        (at, len)
+                    })
+                    .collect();
+                let mut forms: Vec<String> = vec![String::new()];
+                if let Some((label, rest)) = turn.split_once(' ') {
+                    if label.bytes().all(|b| b.is_ascii_alphabetic()) {
+                        forms.push(format!("{number} {rest}"));
+                    }
+                }
+                if let Some(&(at, len)) = squares.last() {
+                    let rank: u32 = turn[at + 1..at + len].parse().unwrap();
+                    for r in [rank + 1, rank.saturating_sub(1)] {
+                        forms.push(format!(
+                            "{number} {}{}{r}{}",
+                            &turn[..at],
+                            &turn[at..=at],
+                            &turn[at + len..]
+                        ));
+                    }
+                }
+                if let [(a, la), (b, lb), ..] = squares[..] {
+                    forms.push(format!(
+                        "{number} {}{}{}{}{}",
+                        &turn[..a],
+                        &turn[b..b + lb],
+                        &turn[a + la..b],
+                        &turn[a..a + la],
+                        &turn[b + lb..]
+                    ));
+                }
+                for form in forms {
+                    let mut mutated: Vec<&str> = lines.clone();
+                    mutated[i] = &form;
+                    let text = mutated.join("\n") + "\n";
+                    let (fast, _) = validate_list(&text, variant, None, &verdict).unwrap();
+                    let (slow, _) = validate_list(&text, variant, None, &full).unwrap();
+                    assert_eq!(fast.error, slow.error, "{variant:?}: {text}");
+                    assert_eq!(fast.errors, slow.errors, "{variant:?}: {text}");
+                    assert_eq!(
+                        (fast.plies, &fast.result, fast.outcome),
+                        (slow.plies, &slow.result, slow.outcome),
+                        "{variant:?}: {text}"
+                    );
+                    lists += 1;
+                    invalid += usize::from(fast.error.is_some());
+                }
+            }
+        }
+        assert!(
+            invalid > 0 && invalid < lists,
+            "{variant:?}: {invalid} of {lists} lists invalid"
+        );
+    }
+}

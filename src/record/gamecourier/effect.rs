@@ -5,7 +5,7 @@ use std::collections::BTreeSet;
 
 use smallvec::SmallVec;
 
-use super::coord::{cell_at, coord, name, named, piece_at, Coord};
+use super::coord::{cell_at, coord, name, named, piece_at, square_at, Coord};
 use super::label::{cage_label, label_of, read_label, Label};
 use crate::notation::gamecourier::{OpKind, SquareName};
 use crate::piece::{Color, Piece, Role};
@@ -336,6 +336,60 @@ impl TurnEffect {
                 let (typed, cand) = (pos.piece_at(sq), after.piece_at(sq));
                 let c = coord(sq);
                 if typed != cand && !self.written.contains_key(&c) && differs(c, typed, cand) {
+                    return false;
+                }
+            }
+        }
+        true
+    }
+
+    /// [`TurnEffect::equals`], with the squares the turn did not write
+    /// compared by their bytes first (an equal byte is an equal piece): the
+    /// comparison of a quake, whose board is shifted or reframed.
+    pub(super) fn equals_by_bytes(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
+        let same = self.equals_by_bytes_inner(pos, after, shift);
+        debug_assert_eq!(same, self.equals(pos, after, shift));
+        same
+    }
+
+    fn equals_by_bytes_inner(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
+        if shift == (0, 0) && after.frame() == pos.frame() {
+            return self.equals(pos, after, shift);
+        }
+        if !self.marks_and_hands_match(pos, after, shift) {
+            return false;
+        }
+        let moved = |c: Coord| (c.0 - shift.0, c.1 - shift.1);
+        let differs = |a: Coord, typed: Option<Piece>, cand: Option<Piece>| {
+            typed != cand && !pocketed(after, a, typed, cand)
+        };
+        if self
+            .written
+            .iter()
+            .any(|(&c, &typed)| differs(moved(c), typed, piece_at(after, moved(c))))
+        {
+            return false;
+        }
+        // The squares of `mismatch_iter`, the written ones left out.
+        let (bf, br) = pos.frame();
+        let (af, ar) = after.frame();
+        let lo = (shift.0.min(0), shift.1.min(0));
+        let hi = (
+            (i16::from(bf) + 1).max(i16::from(af) + shift.0),
+            (i16::from(br) + 1).max(i16::from(ar) + shift.1),
+        );
+        for r in lo.1..hi.1 {
+            for f in lo.0..hi.0 {
+                let (c, a) = ((f, r), moved((f, r)));
+                let (at_pos, at_after) = (square_at(pos, c), square_at(after, a));
+                if let (Some(x), Some(y)) = (at_pos, at_after) {
+                    if pos.raw(x) == after.raw(y) {
+                        continue;
+                    }
+                }
+                let typed = at_pos.and_then(|x| pos.piece_at(x));
+                let cand = at_after.and_then(|y| after.piece_at(y));
+                if differs(a, typed, cand) && !self.written.contains_key(&c) {
                     return false;
                 }
             }

@@ -12,7 +12,7 @@ use crate::piece::Color;
 use crate::position::Position;
 use crate::record::replay::{Diagnostic, Severity};
 use crate::record::{Comment, CommentKind, Node, Record, Span, Tag};
-use crate::rules::Variant;
+use crate::rules::{Outcome, Variant};
 
 /// What a list reads to: the record of the turns that resolved, and the first
 /// error, if any (then the record holds the turns before it).
@@ -76,7 +76,12 @@ impl Walked {
     /// a turn past its end is that turn's error, not a wrong result. A list
     /// that does not read has reached no end.
     pub(super) fn result(&self) -> &'static str {
-        match self.end.outcome() {
+        self.result_of(self.end.outcome())
+    }
+
+    /// [`Walked::result`] from the end's outcome, when already known.
+    pub(super) fn result_of(&self, outcome: Option<Outcome>) -> &'static str {
+        match outcome {
             Some(end) if !self.syntax_error => end.result(),
             _ => "*",
         }

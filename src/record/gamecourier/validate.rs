@@ -58,10 +58,12 @@ pub fn validate_list(
     // What the replay does at the end of the game: the result (which the
     // list reads to) checked against the rules (G5), errors in order.
     let span = list_span(text);
-    let result = (walked.result().to_owned(), span);
+    // The end's outcome, asked once (it may search every move).
+    let outcome = walked.end.outcome();
+    let result = (walked.result_of(outcome).to_owned(), span);
     report.result = Some(result.0.clone());
     report.final_position = Some(walked.end);
-    check_result(&mut report, None, Some(&result), None, span);
+    check_result(&mut report, Some(outcome), Some(&result), None, span);
     report.errors.sort_by_key(|d| d.span.offset);
     report.error = report.errors.first().cloned();
     Ok((with_read_error(report, walked.error), walked.syntax_error))

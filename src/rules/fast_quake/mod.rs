@@ -131,6 +131,29 @@ impl FastQuake {
         out
     }
 
+    /// The legal piece move of a `role` from `from` onto `to`, if there is
+    /// one: [`FastQuake::legal_moves_onto`]'s move from `from`, the other
+    /// origins' legality not asked.
+    pub fn legal_move_between(&self, role: Role, from: Square, to: Square) -> Option<Move> {
+        let pos = &self.pos;
+        let mut out = OntoList::new();
+        onto::candidates_onto(pos, role, to, &mut out);
+        let legal = out
+            .into_iter()
+            .find(|m| m.from() == Some(from))
+            .filter(|m| {
+                check::surely_safe(pos, self.in_check, role, from, to)
+                    || pos.is_legal_candidate_in(m, false)
+            });
+        debug_assert_eq!(
+            legal,
+            self.legal_moves_onto(role, to)
+                .into_iter()
+                .find(|m| m.from() == Some(from))
+        );
+        legal
+    }
+
     /// The drop of `role` on `to` when it is legal (QK7: a piece in hand,
     /// an empty cell, a pawn's limits, the mover's king not attacked after
     /// it); `None` otherwise.
