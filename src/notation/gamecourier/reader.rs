@@ -108,9 +108,9 @@ impl<'a> Reader<'a> {
                     self.pos += 1;
                     self.new_line();
                 }
-                b'0'..=b'9' => return self.number().map(Some),
+                b'0'..=b'9' => return self.number(),
                 b'/' if b.get(self.pos + 1) == Some(&b'/') => return Ok(Some(self.comment())),
-                _ => return self.turn().map(Some),
+                _ => return self.turn(),
             }
         }
     }
@@ -201,7 +201,7 @@ impl<'a> Reader<'a> {
     }
 
     /// `N.` or `N...` at `pos`.
-    fn number(&mut self) -> Result<Event<'_>, SyntaxError> {
+    fn number(&mut self) -> Result<Option<Event<'_>>, SyntaxError> {
         let b = self.text.as_bytes();
         let start = self.pos;
         let mut end = start;
@@ -224,18 +224,18 @@ impl<'a> Reader<'a> {
         };
         let span = self.span(start, end - start);
         self.pos = end;
-        Ok(Event::Number { n, black, span })
+        Ok(Some(Event::Number { n, black, span }))
     }
 
     /// A turn at `pos`: operations joined by `;`.
-    fn turn(&mut self) -> Result<Event<'_>, SyntaxError> {
+    fn turn(&mut self) -> Result<Option<Event<'_>>, SyntaxError> {
         self.ops.clear();
         let text = self.text;
         let b = text.as_bytes();
         let start = self.pos;
         let mut at = start;
         loop {
-            let (end, kind) = match op(text, at) {
+            let (end, kind) = match quick_op(b, at).map_or_else(|| op(text, at), Ok) {
                 Ok(x) => x,
                 Err((at, expected)) => return Err(self.fail(at, expected)),
             };
@@ -265,11 +265,11 @@ impl<'a> Reader<'a> {
                 len: u32::try_from(end - start).unwrap_or(u32::MAX),
                 ..self.ops[0].span
             };
-            return Ok(Event::Turn(TurnRef {
+            return Ok(Some(Event::Turn(TurnRef {
                 ops: &self.ops,
                 span,
                 text: &text[start..end],
-            }));
+            })));
         }
     }
 }
@@ -297,6 +297,65 @@ pub(super) fn square(b: &[u8]) -> Option<(SquareName, usize)> {
         rank: rank - 1,
     };
     Some((name, 1 + digits))
+}
+
+/// The common operations, `e2-e4`, `P e2-e4`, `P*e4` and `Q-e8` with a
+/// one-letter label and one-digit ranks, read at byte `i` without the
+/// general rules: what [`op`] reads there, or `None` for anything else,
+/// which [`op`] then reads (and explains).
+fn quick_op(b: &[u8], i: usize) -> Option<(usize, OpKind)> {
+    // Past the end reads as 0: neither a letter, a digit nor a sign.
+    let c = |k: usize| b.get(i + k).copied().unwrap_or(0);
+    let sq = |k: usize| {
+        let (file, rank) = (c(k), c(k + 1));
+        (file.is_ascii_lowercase() && matches!(rank, b'1'..=b'9') && !c(k + 2).is_ascii_digit())
+            .then(|| SquareName {
+                file: file - b'a',
+                rank: u16::from(rank - b'1'),
+            })
+    };
+    let first = c(0);
+    if first.is_ascii_lowercase() && c(1).is_ascii_digit() {
+        let from = sq(0)?;
+        if c(2) != b'-' {
+            return None;
+        }
+        let to = sq(3)?;
+        let label = None;
+        return Some((i + 5, OpKind::Move { label, from, to }));
+    }
+    if !first.is_ascii_alphabetic() {
+        return None;
+    }
+    let label = one_letter(first);
+    match c(1) {
+        b' ' => {
+            let from = sq(2)?;
+            if c(4) != b'-' {
+                return None;
+            }
+            let to = sq(5)?;
+            let label = Some(label);
+            Some((i + 7, OpKind::Move { label, from, to }))
+        }
+        b'*' => Some((i + 4, OpKind::Drop { label, sq: sq(2)? })),
+        b'-' => Some((i + 4, OpKind::Put { label, sq: sq(2)? })),
+        _ => None,
+    }
+}
+
+/// A one-letter label, built from a static string (no byte copy).
+fn one_letter(c: u8) -> CompactString {
+    const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let k = usize::from(if c.is_ascii_uppercase() {
+        c.wrapping_sub(b'A')
+    } else {
+        c.wrapping_sub(b'a').wrapping_add(26)
+    });
+    LETTERS.get(k..k + 1).map_or_else(
+        || std::iter::once(char::from(c)).collect(),
+        CompactString::const_new,
+    )
 }
 
 const WANT_OP: &str = "an operation (e2-e4, P e2-e4, Q-e8, d5-, P*e4)";
