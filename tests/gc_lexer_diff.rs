@@ -11,6 +11,9 @@ mod reference;
 use std::path::{Path, PathBuf};
 
 use fvnote::notation::gamecourier::{Event, Reader};
+use fvnote::record::gamecourier::write_list;
+use fvnote::record::gen::{generate, GenOptions};
+use fvnote::Variant;
 use reference::Owned;
 
 /// Enough calls to read any text to its end (each reads at least a byte or a line).
@@ -133,6 +136,31 @@ fn bench_lists_read_the_same() {
         events += same(&String::from_utf8_lossy(&bytes), &p.display().to_string());
     }
     eprintln!("bench lists: {} files, {events} events", paths.len());
+}
+
+/// Lists as the benchmark writes them (`fvnote gen V N --seed 1`, then
+/// `convert --to gamecourier`), for every variant, made here; and each
+/// with a few mutations.
+#[test]
+fn generated_lists_read_the_same() {
+    let mut rng = Rng(0x0123_4567_89ab_cdef);
+    let mut events = 0;
+    for variant in Variant::ALL {
+        let opts = GenOptions {
+            variant,
+            games: 12,
+            seed: 1,
+            max_plies: 300,
+        };
+        for g in generate(&opts) {
+            let list = write_list(&g.record).unwrap();
+            events += same(&list, &format!("{variant:?}"));
+            for _ in 0..20 {
+                same(&mutate(&mut rng, &list), &format!("{variant:?} mutated"));
+            }
+        }
+    }
+    assert!(events > 10_000, "{events}");
 }
 
 #[test]
