@@ -304,23 +304,23 @@ pub(super) fn square(b: &[u8]) -> Option<(SquareName, usize)> {
 /// general rules: what [`op`] reads there, or `None` for anything else,
 /// which [`op`] then reads (and explains).
 fn quick_op(b: &[u8], i: usize) -> Option<(usize, OpKind)> {
-    // Past the end reads as 0: neither a letter, a digit nor a sign.
-    let c = |k: usize| b.get(i + k).copied().unwrap_or(0);
-    let sq = |k: usize| {
-        let (file, rank) = (c(k), c(k + 1));
-        (file.is_ascii_lowercase() && matches!(rank, b'1'..=b'9') && !c(k + 2).is_ascii_digit())
-            .then(|| SquareName {
-                file: file - b'a',
-                rank: u16::from(rank - b'1'),
-            })
-    };
-    let first = c(0);
-    if first.is_ascii_lowercase() && c(1).is_ascii_digit() {
-        let from = sq(0)?;
-        if c(2) != b'-' {
+    // The eight bytes from `i` (the longest shape and the byte after it);
+    // past the end reads as 0: neither a letter, a digit nor a sign.
+    let mut w = [0u8; 8];
+    match b.get(i..i + 8) {
+        Some(s) => w.copy_from_slice(s),
+        None => {
+            let rest = b.get(i..).unwrap_or_default();
+            w[..rest.len()].copy_from_slice(rest);
+        }
+    }
+    let first = w[0];
+    if first.is_ascii_lowercase() && w[1].is_ascii_digit() {
+        let from = quick_square(w[0], w[1], w[2])?;
+        if w[2] != b'-' {
             return None;
         }
-        let to = sq(3)?;
+        let to = quick_square(w[3], w[4], w[5])?;
         let label = None;
         return Some((i + 5, OpKind::Move { label, from, to }));
     }
@@ -328,20 +328,44 @@ fn quick_op(b: &[u8], i: usize) -> Option<(usize, OpKind)> {
         return None;
     }
     let label = one_letter(first);
-    match c(1) {
+    match w[1] {
         b' ' => {
-            let from = sq(2)?;
-            if c(4) != b'-' {
+            let from = quick_square(w[2], w[3], w[4])?;
+            if w[4] != b'-' {
                 return None;
             }
-            let to = sq(5)?;
+            let to = quick_square(w[5], w[6], w[7])?;
             let label = Some(label);
             Some((i + 7, OpKind::Move { label, from, to }))
         }
-        b'*' => Some((i + 4, OpKind::Drop { label, sq: sq(2)? })),
-        b'-' => Some((i + 4, OpKind::Put { label, sq: sq(2)? })),
+        b'*' => Some((
+            i + 4,
+            OpKind::Drop {
+                label,
+                sq: quick_square(w[2], w[3], w[4])?,
+            },
+        )),
+        b'-' => Some((
+            i + 4,
+            OpKind::Put {
+                label,
+                sq: quick_square(w[2], w[3], w[4])?,
+            },
+        )),
         _ => None,
     }
+}
+
+/// The square `file rank` with a one-digit rank, when `next` does not
+/// carry the rank on (what [`square`] reads then).
+#[inline(always)]
+fn quick_square(file: u8, rank: u8, next: u8) -> Option<SquareName> {
+    (file.is_ascii_lowercase() && matches!(rank, b'1'..=b'9') && !next.is_ascii_digit()).then(
+        || SquareName {
+            file: file - b'a',
+            rank: u16::from(rank - b'1'),
+        },
+    )
 }
 
 /// A one-letter label, built from a static string (no byte copy).
