@@ -1,7 +1,11 @@
 //! Reading a list one number, turn or comment at a time.
 //!
-//! The grammar is read on bytes by hand: every token is ASCII, so a position
-//! found this way is always a character boundary. A turn's operations go
+//! The grammar is read on bytes by hand, in one pass: every token is ASCII,
+//! so a position found this way is always a character boundary. Lines are
+//! found on the way rather than cut out first; a line's body (its text
+//! before a comment and its line break) is only cut out for an error's
+//! excerpt. A column is a byte count up to the first non-ASCII byte of the
+//! line, and characters are counted only past it. A turn's operations go
 //! into one buffer the reader reuses, and its text is a slice of the list,
 //! so reading a turn allocates nothing.
 
@@ -59,19 +63,18 @@ pub enum Event<'r> {
 /// ```
 pub struct Reader<'a> {
     text: &'a str,
-    cur: Cursor<'a>,
-    /// Where the next line starts.
-    next_line: usize,
-    /// Whether the line being read ends with a line break.
-    line_break: bool,
-    /// The line being read, without its comment and line break; where it
-    /// starts in the list, and where reading is in it.
-    body: &'a str,
-    body_start: usize,
-    at: usize,
-    /// The line's comment, told after its body: where `//` is, the length
-    /// of the comment from there, its text, and whether it is alone.
-    comment: Option<(usize, usize, &'a str, bool)>,
+    /// Where reading is: one pass over the bytes, lines found on the way.
+    pos: usize,
+    /// The line being read (1-based) and where it starts.
+    line: u32,
+    line_start: usize,
+    /// The first byte at or after `line_start` that is not ASCII (or the
+    /// text's length): a column before it is a byte count.
+    non_ascii: usize,
+    /// The last position a span was asked for on this line, and its column
+    /// (columns past `non_ascii` are counted on from there).
+    walk_at: usize,
+    walk_col: u32,
     /// The operations of the last turn read.
     ops: Vec<Op>,
 }
@@ -81,13 +84,12 @@ impl<'a> Reader<'a> {
     pub fn new(text: &'a str) -> Reader<'a> {
         Reader {
             text,
-            cur: Cursor::new(text),
-            next_line: 0,
-            line_break: false,
-            body: "",
-            body_start: 0,
-            at: 0,
-            comment: None,
+            pos: 0,
+            line: 1,
+            line_start: 0,
+            non_ascii: first_non_ascii(text.as_bytes(), 0),
+            walk_at: 0,
+            walk_col: 1,
             ops: Vec::with_capacity(8),
         }
     }
@@ -95,64 +97,100 @@ impl<'a> Reader<'a> {
     /// The next number, turn or comment; `None` at the end of the list.
     /// After a syntax error, reading goes on at the next line.
     pub fn next_event(&mut self) -> Result<Option<Event<'_>>, SyntaxError> {
+        let b = self.text.as_bytes();
         loop {
-            let body = self.body.as_bytes();
-            while let Some(b' ' | b'\t' | b'\r') = body.get(self.at) {
-                self.at += 1;
-            }
-            if self.at < body.len() {
-                let start = self.at;
-                if body[start].is_ascii_digit() {
-                    return self.number(start).map(Some);
-                }
-                return self.turn(start).map(Some);
-            }
-            if let Some((at, len, text, own_line)) = self.comment.take() {
-                let span = self.cur.span(at, len);
-                return Ok(Some(Event::Comment {
-                    text,
-                    own_line,
-                    span,
-                }));
-            }
-            if self.line_break {
-                self.cur.next_line(self.next_line);
-            }
-            if self.next_line >= self.text.len() {
+            let Some(&c) = b.get(self.pos) else {
                 return Ok(None);
+            };
+            match c {
+                b' ' | b'\t' | b'\r' => self.pos += 1,
+                b'\n' => {
+                    self.pos += 1;
+                    self.new_line();
+                }
+                b'0'..=b'9' => return self.number(),
+                b'/' if b.get(self.pos + 1) == Some(&b'/') => return Ok(Some(self.comment())),
+                _ => return self.turn(),
             }
-            self.load_line();
         }
     }
 
-    /// Makes the line at `next_line` the one being read.
-    fn load_line(&mut self) {
-        let start = self.next_line;
-        let rest = &self.text[start..];
-        let raw = match memchr::memchr(b'\n', rest.as_bytes()) {
-            Some(i) => &rest[..=i],
-            None => rest,
-        };
-        self.next_line = start + raw.len();
-        self.line_break = raw.ends_with('\n');
-        let body_end = comment_start(raw).unwrap_or(raw.len());
-        let body = raw[..body_end].trim_end_matches(['\n', '\r']);
-        self.comment = (body_end < raw.len()).then(|| {
-            let len = raw.trim_end_matches(['\n', '\r']).len() - body_end;
-            let text = raw[body_end + 2..].trim();
-            (start + body_end, len, text, body.trim().is_empty())
-        });
-        self.body = body;
-        self.body_start = start;
-        self.at = 0;
+    /// Reading has just passed a line break.
+    fn new_line(&mut self) {
+        self.line = self.line.saturating_add(1);
+        self.line_start = self.pos;
+        self.walk_at = self.pos;
+        self.walk_col = 1;
+        if self.non_ascii < self.pos {
+            self.non_ascii = first_non_ascii(self.text.as_bytes(), self.pos);
+        }
     }
 
-    /// The error at byte `at` of the body; the rest of the line is skipped.
+    /// Whether the line's body (its text before a comment or line break)
+    /// ends at `at`: blanks skipped, nothing but `\r` lies between.
+    fn body_ends(&self, at: usize) -> bool {
+        let b = self.text.as_bytes();
+        match b.get(at) {
+            None | Some(b'\n') => true,
+            Some(b'/') => b.get(at + 1) == Some(&b'/'),
+            _ => false,
+        }
+    }
+
+    /// Where the line being read ends: its `\n`, or the end of the text.
+    fn line_end(&self, from: usize) -> usize {
+        let b = self.text.as_bytes();
+        memchr::memchr(b'\n', &b[from..]).map_or(b.len(), |i| from + i)
+    }
+
+    /// The span from byte `from` (not before the last asked) of `len` bytes.
+    fn span(&mut self, from: usize, len: usize) -> Span {
+        let from = from.max(self.walk_at);
+        let column = if from <= self.non_ascii {
+            u32::try_from(from - self.line_start)
+                .unwrap_or(u32::MAX)
+                .saturating_add(1)
+        } else {
+            let walked = chars(&self.text.as_bytes()[self.walk_at..from]);
+            self.walk_col
+                .saturating_add(u32::try_from(walked).unwrap_or(u32::MAX))
+        };
+        self.walk_at = from;
+        self.walk_col = column;
+        Span {
+            offset: from as u64,
+            line: self.line,
+            column,
+            len: u32::try_from(len).unwrap_or(u32::MAX),
+        }
+    }
+
+    /// The `//` comment at `pos`, to the end of its line.
+    fn comment(&mut self) -> Event<'a> {
+        let text = self.text;
+        let at = self.pos;
+        let end = self.line_end(at);
+        let len = text[at..end].trim_end_matches('\r').len();
+        let own_line = text[self.line_start..at].trim().is_empty();
+        let span = self.span(at, len);
+        self.pos = end;
+        Event::Comment {
+            text: text[at + 2..end].trim(),
+            own_line,
+            span,
+        }
+    }
+
+    /// The error at byte `at`; the rest of the line is skipped. Only here
+    /// is the line's body cut out, as the excerpt of what was found.
     fn fail(&mut self, at: usize, expected: &'static str) -> SyntaxError {
-        let span = self.cur.span(self.body_start + at, 0);
-        let found = excerpt(&self.body[at..]);
-        self.at = self.body.len();
-        self.comment = None;
+        let span = self.span(at, 0);
+        let end = self.line_end(self.line_start);
+        let line = &self.text[self.line_start..end];
+        let body_end = comment_start(line).unwrap_or(line.len());
+        let body = line[..body_end].trim_end_matches(['\n', '\r']);
+        let found = excerpt(body.get(at.saturating_sub(self.line_start)..).unwrap_or(""));
+        self.pos = end;
         SyntaxError {
             line: span.line,
             column: span.column,
@@ -162,18 +200,20 @@ impl<'a> Reader<'a> {
         }
     }
 
-    /// `N.` or `N...` at `start`.
-    fn number(&mut self, start: usize) -> Result<Event<'_>, SyntaxError> {
-        let body = self.body.as_bytes();
-        let digits = body[start..]
-            .iter()
-            .take_while(|b| b.is_ascii_digit())
-            .count();
-        let end = start + digits;
-        let parsed = self.body[start..end].parse::<u32>().ok().and_then(|n| {
-            if body[end..].starts_with(b"...") {
+    /// `N.` or `N...` at `pos`.
+    fn number(&mut self) -> Result<Option<Event<'_>>, SyntaxError> {
+        let b = self.text.as_bytes();
+        let start = self.pos;
+        let mut end = start;
+        let mut n = Some(0u32);
+        while let Some(&d @ b'0'..=b'9') = b.get(end) {
+            n = n.and_then(|n| n.checked_mul(10)?.checked_add(u32::from(d - b'0')));
+            end += 1;
+        }
+        let parsed = n.and_then(|n| {
+            if b[end..].starts_with(b"...") {
                 Some((n, true, end + 3))
-            } else if body.get(end) == Some(&b'.') {
+            } else if b.get(end) == Some(&b'.') {
                 Some((n, false, end + 1))
             } else {
                 None
@@ -182,50 +222,54 @@ impl<'a> Reader<'a> {
         let Some((n, black, end)) = parsed else {
             return Err(self.fail(start, "a move number such as 12. or 12..."));
         };
-        let span = self.cur.span(self.body_start + start, end - start);
-        self.at = end;
-        Ok(Event::Number { n, black, span })
+        let span = self.span(start, end - start);
+        self.pos = end;
+        Ok(Some(Event::Number { n, black, span }))
     }
 
-    /// A turn at `start`: operations joined by `;`.
-    fn turn(&mut self, start: usize) -> Result<Event<'_>, SyntaxError> {
+    /// A turn at `pos`: operations joined by `;`.
+    fn turn(&mut self) -> Result<Option<Event<'_>>, SyntaxError> {
         self.ops.clear();
-        let body = self.body.as_bytes();
+        let text = self.text;
+        let b = text.as_bytes();
+        let start = self.pos;
         let mut at = start;
         loop {
-            let (end, kind) = match op(self.body, at) {
+            let (end, kind) = match quick_op(b, at).map_or_else(|| op(text, at), Ok) {
                 Ok(x) => x,
                 Err((at, expected)) => return Err(self.fail(at, expected)),
             };
-            let span = self.cur.span(self.body_start + at, end - at);
+            let span = self.span(at, end - at);
             self.ops.push(Op { kind, span });
             let mut after = end;
-            while let Some(b' ' | b'\t' | b'\r') = body.get(after) {
+            while let Some(b' ' | b'\t' | b'\r') = b.get(after) {
                 after += 1;
             }
-            if body.get(after) == Some(&b';') {
+            if b.get(after) == Some(&b';') {
                 at = after + 1;
-                while let Some(b' ' | b'\t' | b'\r') = body.get(at) {
+                while let Some(b' ' | b'\t' | b'\r') = b.get(at) {
                     at += 1;
                 }
-                if at == body.len() {
-                    return Err(self.fail(at, "an operation after ';'"));
+                if self.body_ends(at) {
+                    // The body ends before the `\r`s that end its line.
+                    let crs = b[..at].iter().rev().take_while(|&&c| c == b'\r').count();
+                    return Err(self.fail(at - crs, "an operation after ';'"));
                 }
                 continue;
             }
-            if after == end && after < body.len() {
+            if after == end && !self.body_ends(end) {
                 return Err(self.fail(end, "';', a blank or the end of the line"));
             }
-            self.at = after;
+            self.pos = after;
             let span = Span {
-                len: (end - start).min(u32::MAX as usize) as u32,
+                len: u32::try_from(end - start).unwrap_or(u32::MAX),
                 ..self.ops[0].span
             };
-            return Ok(Event::Turn(TurnRef {
+            return Ok(Some(Event::Turn(TurnRef {
                 ops: &self.ops,
                 span,
-                text: &self.body[start..end],
-            }));
+                text: &text[start..end],
+            })));
         }
     }
 }
@@ -253,6 +297,89 @@ pub(super) fn square(b: &[u8]) -> Option<(SquareName, usize)> {
         rank: rank - 1,
     };
     Some((name, 1 + digits))
+}
+
+/// The common operations, `e2-e4`, `P e2-e4`, `P*e4` and `Q-e8` with a
+/// one-letter label and one-digit ranks, read at byte `i` without the
+/// general rules: what [`op`] reads there, or `None` for anything else,
+/// which [`op`] then reads (and explains).
+fn quick_op(b: &[u8], i: usize) -> Option<(usize, OpKind)> {
+    // The eight bytes from `i` (the longest shape and the byte after it);
+    // past the end reads as 0: neither a letter, a digit nor a sign.
+    let mut w = [0u8; 8];
+    match b.get(i..i + 8) {
+        Some(s) => w.copy_from_slice(s),
+        None => {
+            let rest = b.get(i..).unwrap_or_default();
+            w[..rest.len()].copy_from_slice(rest);
+        }
+    }
+    let first = w[0];
+    if first.is_ascii_lowercase() && w[1].is_ascii_digit() {
+        let from = quick_square(w[0], w[1], w[2])?;
+        if w[2] != b'-' {
+            return None;
+        }
+        let to = quick_square(w[3], w[4], w[5])?;
+        let label = None;
+        return Some((i + 5, OpKind::Move { label, from, to }));
+    }
+    if !first.is_ascii_alphabetic() {
+        return None;
+    }
+    let label = one_letter(first);
+    match w[1] {
+        b' ' => {
+            let from = quick_square(w[2], w[3], w[4])?;
+            if w[4] != b'-' {
+                return None;
+            }
+            let to = quick_square(w[5], w[6], w[7])?;
+            let label = Some(label);
+            Some((i + 7, OpKind::Move { label, from, to }))
+        }
+        b'*' => Some((
+            i + 4,
+            OpKind::Drop {
+                label,
+                sq: quick_square(w[2], w[3], w[4])?,
+            },
+        )),
+        b'-' => Some((
+            i + 4,
+            OpKind::Put {
+                label,
+                sq: quick_square(w[2], w[3], w[4])?,
+            },
+        )),
+        _ => None,
+    }
+}
+
+/// The square `file rank` with a one-digit rank, when `next` does not
+/// carry the rank on (what [`square`] reads then).
+#[inline(always)]
+fn quick_square(file: u8, rank: u8, next: u8) -> Option<SquareName> {
+    (file.is_ascii_lowercase() && matches!(rank, b'1'..=b'9') && !next.is_ascii_digit()).then(
+        || SquareName {
+            file: file - b'a',
+            rank: u16::from(rank - b'1'),
+        },
+    )
+}
+
+/// A one-letter label, built from a static string (no byte copy).
+fn one_letter(c: u8) -> CompactString {
+    const LETTERS: &str = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz";
+    let k = usize::from(if c.is_ascii_uppercase() {
+        c.wrapping_sub(b'A')
+    } else {
+        c.wrapping_sub(b'a').wrapping_add(26)
+    });
+    LETTERS.get(k..k + 1).map_or_else(
+        || std::iter::once(char::from(c)).collect(),
+        CompactString::const_new,
+    )
 }
 
 const WANT_OP: &str = "an operation (e2-e4, P e2-e4, Q-e8, d5-, P*e4)";
@@ -326,52 +453,26 @@ fn op(s: &str, i: usize) -> Result<(usize, OpKind), (usize, &'static str)> {
     }
 }
 
-/// Line, column and offset bookkeeping: columns count characters, and are
-/// found by walking forward only (linear time even on one huge line).
-struct Cursor<'a> {
-    text: &'a str,
-    line: u32,
-    /// Byte position walked to on this line, and its 1-based column.
-    at: usize,
-    column: u32,
-}
-
-impl Cursor<'_> {
-    fn new(text: &str) -> Cursor<'_> {
-        Cursor {
-            text,
-            line: 1,
-            at: 0,
-            column: 1,
+/// The first byte at or after `from` that is not ASCII, or `b.len()`:
+/// eight bytes at a time.
+fn first_non_ascii(b: &[u8], from: usize) -> usize {
+    let rest = b.get(from..).unwrap_or_default();
+    let mut chunks = rest.chunks_exact(8);
+    let mut at = from;
+    for c in &mut chunks {
+        let high = <[u8; 8]>::try_from(c).map_or(0, u64::from_le_bytes) & 0x8080_8080_8080_8080;
+        if high != 0 {
+            return at + (high.trailing_zeros() / 8) as usize;
         }
+        at += 8;
     }
-
-    fn next_line(&mut self, start: usize) {
-        self.line = self.line.saturating_add(1);
-        self.at = start;
-        self.column = 1;
-    }
-
-    /// The span from byte `from` (not before the last asked) of `len` bytes.
-    fn span(&mut self, from: usize, len: usize) -> Span {
-        let from = from.max(self.at);
-        let walked = self.text.get(self.at..from).unwrap_or("");
-        self.column = self
-            .column
-            .saturating_add(chars(walked).min(u32::MAX as usize) as u32);
-        self.at = from;
-        Span {
-            offset: from as u64,
-            line: self.line,
-            column: self.column,
-            len: len.min(u32::MAX as usize) as u32,
-        }
-    }
+    let tail = chunks.remainder();
+    at + tail.iter().position(|&c| c >= 0x80).unwrap_or(tail.len())
 }
 
 /// The characters of `s`: its bytes that do not continue a character.
-fn chars(s: &str) -> usize {
-    s.bytes().filter(|&b| (b & 0xC0) != 0x80).count()
+fn chars(s: &[u8]) -> usize {
+    s.iter().filter(|&&b| (b & 0xC0) != 0x80).count()
 }
 
 fn excerpt(rest: &str) -> String {
