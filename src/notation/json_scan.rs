@@ -62,6 +62,60 @@ fn string_stops(w: u64) -> u64 {
     (quote | backslash | control | w) & HIGH
 }
 
+/// An object key known in advance, for [`Key::matches`]: its bytes
+/// and closing quote (at most 16) as one little-endian word, and a mask
+/// of the bytes that count.
+#[derive(Clone, Copy, Debug)]
+pub struct Key {
+    word: u128,
+    mask: u128,
+    /// The name's length plus the closing quote.
+    len: usize,
+}
+
+impl Key {
+    /// The key `name` (at most 15 bytes, no `"` or backslash, else it never
+    /// matches and readers fall back to [`Scanner::key`]).
+    pub const fn new(name: &[u8]) -> Key {
+        let len = name.len() + 1;
+        if len > 16 {
+            return Key {
+                word: 0,
+                mask: 0,
+                len: 0,
+            };
+        }
+        let mut bytes = [0u8; 16];
+        let mut i = 0;
+        while i < name.len() {
+            bytes[i] = name[i];
+            i += 1;
+        }
+        bytes[name.len()] = b'"';
+        let mask = match len {
+            16 => u128::MAX,
+            _ => (1u128 << (8 * len)) - 1,
+        };
+        Key {
+            word: u128::from_le_bytes(bytes),
+            mask,
+            len,
+        }
+    }
+
+    /// Whether a [`Scanner::key_word`] starts with this key and its
+    /// closing quote.
+    #[inline]
+    pub fn matches(&self, word: u128) -> bool {
+        word & self.mask == self.word && self.len > 0
+    }
+
+    /// Whether `key` (as [`Scanner::key`] gives it) is this one.
+    pub fn is(&self, key: &[u8]) -> bool {
+        self.len > 0 && key.len() + 1 == self.len && self.word.to_le_bytes()[..key.len()] == *key
+    }
+}
+
 /// A position in a JSON text (see the module).
 pub struct Scanner<'a> {
     text: &'a [u8],
@@ -166,6 +220,10 @@ impl<'a> Scanner<'a> {
     pub fn null(&mut self) -> Step<bool> {
         if self.peek()? != b'n' {
             return Ok(false);
+        }
+        if self.text.get(self.pos..self.pos + 4) == Some(b"null") {
+            self.pos += 4;
+            return Ok(true);
         }
         self.word(b"null").map(|()| true)
     }
@@ -272,6 +330,32 @@ impl<'a> Scanner<'a> {
         Ok(Ok(bytes))
     }
 
+    /// `null`, or a string whose value is not needed, as
+    /// [`Scanner::null`] then [`Scanner::skip_string`] read them: a short
+    /// plain string (its closing quote in the first eight bytes) is read
+    /// inline.
+    #[inline]
+    pub fn skip_string_or_null(&mut self) -> Step<()> {
+        self.ws();
+        let text = self.text;
+        let start = self.pos + 1;
+        if text.get(self.pos) == Some(&b'"') {
+            if let Some(w) = text.get(start..start + 8) {
+                let w = <[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes);
+                let stops = string_stops(w);
+                let i = start + (stops.trailing_zeros() / 8) as usize;
+                if stops != 0 && text.get(i) == Some(&b'"') {
+                    self.pos = i + 1;
+                    return Ok(());
+                }
+            }
+        }
+        match self.null()? {
+            true => Ok(()),
+            false => self.skip_string(),
+        }
+    }
+
     /// A string whose value is not needed: one without escapes, checked as
     /// serde checks a string (escapes are not taken).
     #[inline]
@@ -288,6 +372,30 @@ impl<'a> Scanner<'a> {
         let key = self.plain()?.map_err(|()| Stop::Leave)?;
         self.eat(b':')?;
         Ok(key)
+    }
+
+    /// The sixteen bytes after the `"` that comes next (after white
+    /// space), for [`Key::matches`]; None when no `"` comes or fewer bytes
+    /// are left (then keys are read with [`Scanner::key`]). Nothing is
+    /// read but white space.
+    #[inline]
+    pub fn key_word(&mut self) -> Option<u128> {
+        self.ws();
+        let at = self.pos + 1;
+        if self.text.get(self.pos) != Some(&b'"') {
+            return None;
+        }
+        let w = self.text.get(at..at + 16)?;
+        <[u8; 16]>::try_from(w).ok().map(u128::from_le_bytes)
+    }
+
+    /// Reads the key `k` and the `:` after it, when `k` matched the
+    /// [`Scanner::key_word`] just taken: what [`Scanner::key`] reads when
+    /// it gives `k`.
+    #[inline]
+    pub fn take_key(&mut self, k: &Key) -> Step<()> {
+        self.pos += 1 + k.len;
+        self.eat(b':')
     }
 
     /// A string's value, as serde reads it (escapes resolved).
@@ -372,6 +480,60 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn known_keys_read_as_keys_do() {
+        let names: [&[u8]; 5] = [b"san", b"comments_before", b"to", b"a", b"fifteen_bytes_x"];
+        let texts: [&[u8]; 15] = [
+            b"\"san\": 1",
+            b" \"san\":1",
+            b"\"sa\": 1",
+            b"\"sanx\": 1",
+            b"\"san\" 1",
+            b"\"san\"",
+            b"\"comments_before\":[]",
+            b"\"comments_before\"",
+            b"\"comments_befor\":[]",
+            b"\"to\":\"e4\"",
+            b"\"t\\o\":1",
+            b"\"a\":",
+            b"\"a",
+            b"\"fifteen_bytes_x\": 0",
+            b"}",
+        ];
+        for name in names {
+            let k = Key::new(name);
+            assert!(k.is(name));
+            assert!(!k.is(b"other"));
+            // As they are (short: read the general way), and with more text.
+            for text in texts
+                .iter()
+                .flat_map(|t| [t.to_vec(), [*t, &[b' '; 20]].concat()])
+            {
+                let mut general = Scanner::new(&text);
+                let want = general.key().map(|key| key == name);
+                let mut known = Scanner::new(&text);
+                let word = known.key_word();
+                let got = match word {
+                    Some(w) if k.matches(w) => known.take_key(&k).map(|()| true),
+                    _ => Ok(false),
+                };
+                match want {
+                    Ok(true) if word.is_some() => {
+                        assert_eq!(got, Ok(true), "{name:?} {text:?}");
+                        assert_eq!(known.pos(), general.pos());
+                    }
+                    // Another key, or not a key: the general reader decides.
+                    _ => assert!(got != Ok(true), "{name:?} {text:?}"),
+                }
+            }
+        }
+        // Too long to be known: never matches.
+        let long = Key::new(b"sixteen_bytes_xy");
+        let mut s = Scanner::new(b"\"sixteen_bytes_xy\":1 and more text");
+        assert!(!s.key_word().is_some_and(|w| long.matches(w)));
+        assert!(!long.is(b"sixteen_bytes_xy"));
     }
 
     #[test]
