@@ -133,6 +133,12 @@ impl<'a> Scanner<'a> {
         self.pos
     }
 
+    /// Goes back to `pos` (a position read before), to read again from
+    /// there.
+    pub fn rewind(&mut self, pos: usize) {
+        self.pos = self.pos.min(pos);
+    }
+
     /// Skips JSON white space.
     #[inline]
     fn ws(&mut self) {
@@ -334,7 +340,7 @@ impl<'a> Scanner<'a> {
     /// [`Scanner::null`] then [`Scanner::skip_string`] read them: a short
     /// plain string (its closing quote in the first eight bytes) is read
     /// inline.
-    #[inline]
+    #[inline(always)]
     pub fn skip_string_or_null(&mut self) -> Step<()> {
         self.ws();
         let text = self.text;
@@ -350,6 +356,12 @@ impl<'a> Scanner<'a> {
                 }
             }
         }
+        self.skip_other_string_or_null()
+    }
+
+    /// [`Scanner::skip_string_or_null`] past its inline case.
+    #[inline(never)]
+    fn skip_other_string_or_null(&mut self) -> Step<()> {
         match self.null()? {
             true => Ok(()),
             false => self.skip_string(),
@@ -378,7 +390,7 @@ impl<'a> Scanner<'a> {
     /// space), for [`Key::matches`]; None when no `"` comes or fewer bytes
     /// are left (then keys are read with [`Scanner::key`]). Nothing is
     /// read but white space.
-    #[inline]
+    #[inline(always)]
     pub fn key_word(&mut self) -> Option<u128> {
         self.ws();
         let at = self.pos + 1;
@@ -392,10 +404,19 @@ impl<'a> Scanner<'a> {
     /// Reads the key `k` and the `:` after it, when `k` matched the
     /// [`Scanner::key_word`] just taken: what [`Scanner::key`] reads when
     /// it gives `k`.
-    #[inline]
+    #[inline(always)]
     pub fn take_key(&mut self, k: &Key) -> Step<()> {
         self.pos += 1 + k.len;
-        self.eat(b':')
+        let text = self.text;
+        match text.get(self.pos) {
+            Some(b':') => self.pos += 1,
+            _ => self.eat(b':')?,
+        }
+        // Pretty text has one space before the value.
+        if text.get(self.pos) == Some(&b' ') && text.get(self.pos + 1).is_some_and(|&b| b > b' ') {
+            self.pos += 1;
+        }
+        Ok(())
     }
 
     /// A string's value, as serde reads it (escapes resolved).

@@ -494,6 +494,68 @@ fn ply_field<'a>(s: &mut Scanner<'a>, bit: u32, ply: &mut Ply<'a>) -> Read<()> {
     Ok(())
 }
 
+/// A ply without variations as the writer writes it (keys in
+/// [`PLY_KEYS`] order, `san` first, `variations` empty, a promotion a
+/// role), read in one straight pass; None when anything else comes (then
+/// [`ply`] reads it again from its start, and decides). Keys come in
+/// rising order, so none is read twice.
+#[inline]
+fn straight_ply<'a>(s: &mut Scanner<'a>) -> Option<Ply<'a>> {
+    s.eat(b'{').ok()?;
+    if !s.key_word().is_some_and(|w| PLY_KEYS[0].matches(w)) {
+        return None;
+    }
+    s.take_key(&PLY_KEYS[0]).ok()?;
+    let mut p = Ply {
+        san: s.string().ok()?,
+        ..Ply::default()
+    };
+    let mut next = 1;
+    loop {
+        match s.byte().ok()? {
+            b',' => {}
+            b'}' => break,
+            _ => return None,
+        }
+        let w = s.key_word()?;
+        let i = (next..PLY_KEYS.len()).find(|&i| PLY_KEYS[i].matches(w))?;
+        s.take_key(&PLY_KEYS[i]).ok()?;
+        next = i + 1;
+        match 1 << i {
+            MOVE_NUMBER => {
+                p.move_number = match s.null().ok()? {
+                    true => None,
+                    false => Some(s.u32().ok()?),
+                }
+            }
+            RANK => {
+                if !s.null().ok()? {
+                    s.u32().ok()?;
+                }
+            }
+            PERMISSION => {
+                if !s.null().ok()? {
+                    s.bool().ok()?;
+                }
+            }
+            NAGS => list(s, |s| {
+                p.nags.push(s.u16()?);
+                Ok(())
+            })
+            .ok()?,
+            COMMENTS_BEFORE => comments(s, &mut p.comments_before).ok()?,
+            COMMENTS => comments(s, &mut p.comments).ok()?,
+            VARIATIONS => {
+                s.eat(b'[').ok()?;
+                s.eat(b']').ok()?;
+            }
+            // The derived strings, and a promotion's role.
+            _ => skip_derived(s).ok()?,
+        }
+    }
+    Some(p)
+}
+
 /// A ply whose variations are being read.
 struct Open<'a> {
     ply: Ply<'a>,
@@ -895,7 +957,14 @@ impl JsonToPgn {
                     Ok(())
                 }
                 G_MOVES => list(s, |s| {
-                    let p = ply(s)?;
+                    let start = s.pos();
+                    let p = match straight_ply(s) {
+                        Some(p) => p,
+                        None => {
+                            s.rewind(start);
+                            ply(s)?
+                        }
+                    };
                     self.ply(p)
                 }),
                 G_RESULT => {
