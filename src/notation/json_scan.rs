@@ -120,12 +120,19 @@ impl Key {
 pub struct Scanner<'a> {
     text: &'a [u8],
     pos: usize,
+    /// The spaces after the last line break skipped (pretty text indents
+    /// the next line alike, mostly), and a mask of as many bytes.
+    indent: (usize, u128),
 }
 
 impl<'a> Scanner<'a> {
     /// A scanner at the start of `text`.
     pub fn new(text: &'a [u8]) -> Scanner<'a> {
-        Scanner { text, pos: 0 }
+        Scanner {
+            text,
+            pos: 0,
+            indent: (0, 0),
+        }
     }
 
     /// How many bytes have been read.
@@ -149,8 +156,26 @@ impl<'a> Scanner<'a> {
         self.skip_ws();
     }
 
+    #[inline(never)]
     fn skip_ws(&mut self) {
+        // A line break and the last indentation, then no white space: one
+        // compare of sixteen bytes.
+        let (text, at, (n, mask)) = (self.text, self.pos + 1, self.indent);
+        if text.get(self.pos) == Some(&b'\n') {
+            if let Some(w) = text.get(at..at + 16) {
+                let w = <[u8; 16]>::try_from(w).map_or(0, u128::from_le_bytes);
+                let spaces = (w ^ (u128::MAX / 255 * 0x20)) & mask;
+                if spaces == 0 && text.get(at + n).is_some_and(|&b| b > b' ') {
+                    self.pos = at + n;
+                    return;
+                }
+            }
+        }
+        let mut line = None;
         while let Some(&b) = self.text.get(self.pos) {
+            if b == b'\n' {
+                line = Some(self.pos + 1);
+            }
             match b {
                 b' ' => match self.eight() {
                     // A run of spaces (indentation), eight bytes at a time:
@@ -162,8 +187,17 @@ impl<'a> Scanner<'a> {
                     None => self.pos += 1,
                 },
                 b'\n' | b'\t' | b'\r' => self.pos += 1,
-                _ => return,
+                _ => break,
             }
+        }
+        if let Some(line) = line {
+            let n = self.pos - line;
+            // Longer indentation is not predicted (a mask of no bytes
+            // would take any).
+            self.indent = match n {
+                0..=15 => (n, (1u128 << (8 * n)) - 1),
+                _ => (0, u128::MAX),
+            };
         }
     }
 
@@ -578,6 +612,26 @@ mod tests {
             assert_eq!(Scanner::new(text.as_bytes()).peek(), Ok(b'x'), "{n}");
         }
         assert_eq!(Scanner::new(b"         ").peek(), Err(Stop::End));
+    }
+
+    #[test]
+    fn indentation_is_skipped_whatever_came_before() {
+        // Each line's indentation after lines of every other indentation,
+        // and indentations with tabs, other bytes or the end after them.
+        for a in 0..20 {
+            for b in 0..20 {
+                for tail in ["x", "\tx", " \r\nx", "\u{1}", ""] {
+                    let text = format!("\n{}y\n{}{tail}", " ".repeat(a), " ".repeat(b));
+                    let mut s = Scanner::new(text.as_bytes());
+                    assert_eq!(s.byte(), Ok(b'y'));
+                    let want = match tail.trim_start_matches([' ', '\t', '\r', '\n']) {
+                        "" => Err(Stop::End),
+                        t => Ok(t.as_bytes()[0]),
+                    };
+                    assert_eq!(s.peek(), want, "{a} {b} {tail:?}");
+                }
+            }
+        }
     }
 
     #[test]
