@@ -11,9 +11,8 @@
 //! as it is read, by the replayer `GameStream` gives PGN input (the same
 //! calls in the same order), and its canonical PGN goes straight from the
 //! replay's verdict to the writer: a plain ply builds no `Node`, only a
-//! ply with variations does (held until the next ply, whose
-//! `comments_before` PGN places before those variations, as the PGN
-//! route's `GameStream` does). The text goes out only once the game is
+//! ply with variations (or a token to check the full way) does, written
+//! as `CanonicalPgn` writes a node. The text goes out only once the game is
 //! read to its end, so a game that fails late is never half written, and
 //! memory holds one game's text, not the archive. Nothing the input
 //! chooses is recursed into: variations are read on an explicit stack.
@@ -127,9 +126,6 @@ pub struct JsonToPgn {
     /// The movetext, renumbered (the canonical form), once the tags are
     /// read.
     movetext: Option<Movetext<Vec<u8>>>,
-    /// A main-line ply with variations, in canonical SAN, not yet written:
-    /// the next ply's `comments_before` go before its variations.
-    pending: Option<Node>,
     /// The verdicts on a ply with variations, in document order.
     verdicts: Vec<Option<CompactString>>,
     /// The prelude, a ply or the result at a time, for [`check_writable`].
@@ -155,7 +151,6 @@ impl JsonToPgn {
             replayer: Replayer::new(ReplayOptions::default()).fast_verdicts(),
             tags: Vec::new(),
             movetext: None,
-            pending: None,
             verdicts: Vec::new(),
             part: Record::default(),
             text: Vec::new(),
@@ -169,7 +164,6 @@ impl JsonToPgn {
     /// past it or be cut short.
     pub fn game(&mut self, text: &[u8], at: Span, whole: bool) -> GameRead<'_> {
         self.part = Record::default();
-        self.pending = None;
         self.movetext = None;
         let mut s = Scanner::new(text);
         let read =
@@ -197,13 +191,9 @@ impl JsonToPgn {
     /// the text when the game is clean (every move resolved, which the
     /// reading already required, no warning): as `CanonicalPgn` writes it.
     fn end_game(&mut self, result: Option<&str>) -> bool {
-        let Some(mut m) = self.movetext.take() else {
+        let Some(m) = self.movetext.take() else {
             return false;
         };
-        if let Some(node) = self.pending.take() {
-            // Writing to memory cannot fail.
-            let _ = m.node(&node);
-        }
         let report = self.replayer.end_game();
         let quiet = report.warnings.is_empty();
         if !quiet || unresolved_error(&report, Span::default(), false).is_some() {
@@ -720,9 +710,8 @@ fn replay_comment(r: &mut Replayer, text: &str, kind: CommentKind) {
 }
 
 /// Gives each node of `node`'s tree its verdict (in document order; a
-/// move that did not resolve leaves) and no move number (renumbered),
-/// and places comments as `GameStream` does: the `comments_before` of a
-/// variation's move other than its first go after the move before it.
+/// move that did not resolve leaves) and no move number (renumbered), as
+/// `CanonicalPgn` does.
 fn canonical_node(node: &mut Node, verdicts: &[Option<CompactString>]) -> Read<()> {
     let mut verdicts = verdicts.iter();
     let mut resolved = true;
@@ -732,12 +721,6 @@ fn canonical_node(node: &mut Node, verdicts: &[Option<CompactString>]) -> Read<(
             _ => resolved = false,
         }
         n.move_number = None;
-        for line in &mut n.variations {
-            for j in 1..line.len() {
-                let before = std::mem::take(&mut line[j].comments_before);
-                line[j - 1].comments.extend(before);
-            }
-        }
     });
     match resolved && verdicts.next().is_none() {
         true => Ok(()),
@@ -791,26 +774,6 @@ impl JsonToPgn {
         }
     }
 
-    /// Writes the comments before a main-line move: after the held ply
-    /// (before its variations) if there is one, then that ply.
-    fn before_move(&mut self, before: Vec<Comment>) -> Read<()> {
-        let pending = self.pending.take();
-        let m = self.movetext()?;
-        match pending {
-            Some(mut node) => {
-                node.comments.extend(before);
-                // Writing to memory cannot fail.
-                let _ = m.node(&node);
-            }
-            None => {
-                for c in &before {
-                    let _ = m.comment_between(&c.text, c.kind);
-                }
-            }
-        }
-        Ok(())
-    }
-
     /// Replays and writes a main-line ply: a plain one straight from the
     /// verdict to the writer, one with variations (or a token to check
     /// the full way) as a node.
@@ -840,16 +803,11 @@ impl JsonToPgn {
         for (text, kind) in &ply.comments {
             replay_comment(r, text, *kind);
         }
-        match self.pending.is_some() {
-            true => self.before_move(ply.comments_before.into_iter().map(to_comment).collect())?,
-            false => {
-                let m = self.movetext()?;
-                for (text, kind) in &ply.comments_before {
-                    let _ = m.comment_between(text, *kind);
-                }
-            }
-        }
         let m = self.movetext()?;
+        // Writing to memory cannot fail.
+        for (text, kind) in &ply.comments_before {
+            let _ = m.comment_between(text, *kind);
+        }
         let _ = m.plain_move(&verdict, &ply.nags);
         for (text, kind) in &ply.comments {
             let _ = m.comment_between(text, *kind);
@@ -857,8 +815,7 @@ impl JsonToPgn {
         Ok(())
     }
 
-    /// A main-line ply as a node (checked writable, replayed, written or
-    /// held while it has variations).
+    /// A main-line ply as a node (checked writable, replayed, written).
     fn node_ply(&mut self, node: Node) -> Read<()> {
         self.part.moves.push(node);
         if !self.writable() {
@@ -872,13 +829,7 @@ impl JsonToPgn {
         let done = canonical_node(&mut node, &verdicts);
         self.verdicts = verdicts;
         done?;
-        self.before_move(std::mem::take(&mut node.comments_before))?;
-        match node.variations.is_empty() {
-            true => {
-                let _ = self.movetext()?.node(&node);
-            }
-            false => self.pending = Some(node),
-        }
+        let _ = self.movetext()?.node(&node);
         Ok(())
     }
 
