@@ -437,7 +437,7 @@ impl<'a> Scanner<'a> {
 
     /// Reads the key `k` and the `:` after it, when `k` matched the
     /// [`Scanner::key_word`] just taken: what [`Scanner::key`] reads when
-    /// it gives `k`.
+    /// it gives `k` (and the one space pretty text puts before a value).
     #[inline(always)]
     pub fn take_key(&mut self, k: &Key) -> Step<()> {
         self.pos += 1 + k.len;
@@ -577,6 +577,8 @@ mod tests {
                 match want {
                     Ok(true) if word.is_some() => {
                         assert_eq!(got, Ok(true), "{name:?} {text:?}");
+                        // The same place, but for white space before the value.
+                        assert_eq!(known.peek(), general.peek());
                         assert_eq!(known.pos(), general.pos());
                     }
                     // Another key, or not a key: the general reader decides.
