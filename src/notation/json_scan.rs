@@ -62,21 +62,88 @@ fn string_stops(w: u64) -> u64 {
     (quote | backslash | control | w) & HIGH
 }
 
+/// An object key known in advance, for [`Key::matches`]: its bytes
+/// and closing quote (at most 16) as one little-endian word, and a mask
+/// of the bytes that count.
+#[derive(Clone, Copy, Debug)]
+pub struct Key {
+    word: u128,
+    mask: u128,
+    /// The name's length plus the closing quote.
+    len: usize,
+}
+
+impl Key {
+    /// The key `name` (at most 15 bytes, no `"` or backslash, else it never
+    /// matches and readers fall back to [`Scanner::key`]).
+    pub const fn new(name: &[u8]) -> Key {
+        let len = name.len() + 1;
+        if len > 16 {
+            return Key {
+                word: 0,
+                mask: 0,
+                len: 0,
+            };
+        }
+        let mut bytes = [0u8; 16];
+        let mut i = 0;
+        while i < name.len() {
+            bytes[i] = name[i];
+            i += 1;
+        }
+        bytes[name.len()] = b'"';
+        let mask = match len {
+            16 => u128::MAX,
+            _ => (1u128 << (8 * len)) - 1,
+        };
+        Key {
+            word: u128::from_le_bytes(bytes),
+            mask,
+            len,
+        }
+    }
+
+    /// Whether a [`Scanner::key_word`] starts with this key and its
+    /// closing quote.
+    #[inline]
+    pub fn matches(&self, word: u128) -> bool {
+        word & self.mask == self.word && self.len > 0
+    }
+
+    /// Whether `key` (as [`Scanner::key`] gives it) is this one.
+    pub fn is(&self, key: &[u8]) -> bool {
+        self.len > 0 && key.len() + 1 == self.len && self.word.to_le_bytes()[..key.len()] == *key
+    }
+}
+
 /// A position in a JSON text (see the module).
 pub struct Scanner<'a> {
     text: &'a [u8],
     pos: usize,
+    /// The spaces after the last line break skipped (pretty text indents
+    /// the next line alike, mostly), and a mask of as many bytes.
+    indent: (usize, u128),
 }
 
 impl<'a> Scanner<'a> {
     /// A scanner at the start of `text`.
     pub fn new(text: &'a [u8]) -> Scanner<'a> {
-        Scanner { text, pos: 0 }
+        Scanner {
+            text,
+            pos: 0,
+            indent: (0, 0),
+        }
     }
 
     /// How many bytes have been read.
     pub fn pos(&self) -> usize {
         self.pos
+    }
+
+    /// Goes back to `pos` (a position read before), to read again from
+    /// there.
+    pub fn rewind(&mut self, pos: usize) {
+        self.pos = self.pos.min(pos);
     }
 
     /// Skips JSON white space.
@@ -89,8 +156,26 @@ impl<'a> Scanner<'a> {
         self.skip_ws();
     }
 
+    #[inline(never)]
     fn skip_ws(&mut self) {
+        // A line break and the last indentation, then no white space: one
+        // compare of sixteen bytes.
+        let (text, at, (n, mask)) = (self.text, self.pos + 1, self.indent);
+        if text.get(self.pos) == Some(&b'\n') {
+            if let Some(w) = text.get(at..at + 16) {
+                let w = <[u8; 16]>::try_from(w).map_or(0, u128::from_le_bytes);
+                let spaces = (w ^ (u128::MAX / 255 * 0x20)) & mask;
+                if spaces == 0 && text.get(at + n).is_some_and(|&b| b > b' ') {
+                    self.pos = at + n;
+                    return;
+                }
+            }
+        }
+        let mut line = None;
         while let Some(&b) = self.text.get(self.pos) {
+            if b == b'\n' {
+                line = Some(self.pos + 1);
+            }
             match b {
                 b' ' => match self.eight() {
                     // A run of spaces (indentation), eight bytes at a time:
@@ -102,8 +187,17 @@ impl<'a> Scanner<'a> {
                     None => self.pos += 1,
                 },
                 b'\n' | b'\t' | b'\r' => self.pos += 1,
-                _ => return,
+                _ => break,
             }
+        }
+        if let Some(line) = line {
+            let n = self.pos - line;
+            // Longer indentation is not predicted (a mask of no bytes
+            // would take any).
+            self.indent = match n {
+                0..=15 => (n, (1u128 << (8 * n)) - 1),
+                _ => (0, u128::MAX),
+            };
         }
     }
 
@@ -166,6 +260,10 @@ impl<'a> Scanner<'a> {
     pub fn null(&mut self) -> Step<bool> {
         if self.peek()? != b'n' {
             return Ok(false);
+        }
+        if self.text.get(self.pos..self.pos + 4) == Some(b"null") {
+            self.pos += 4;
+            return Ok(true);
         }
         self.word(b"null").map(|()| true)
     }
@@ -272,6 +370,38 @@ impl<'a> Scanner<'a> {
         Ok(Ok(bytes))
     }
 
+    /// `null`, or a string whose value is not needed, as
+    /// [`Scanner::null`] then [`Scanner::skip_string`] read them: a short
+    /// plain string (its closing quote in the first eight bytes) is read
+    /// inline.
+    #[inline(always)]
+    pub fn skip_string_or_null(&mut self) -> Step<()> {
+        self.ws();
+        let text = self.text;
+        let start = self.pos + 1;
+        if text.get(self.pos) == Some(&b'"') {
+            if let Some(w) = text.get(start..start + 8) {
+                let w = <[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes);
+                let stops = string_stops(w);
+                let i = start + (stops.trailing_zeros() / 8) as usize;
+                if stops != 0 && text.get(i) == Some(&b'"') {
+                    self.pos = i + 1;
+                    return Ok(());
+                }
+            }
+        }
+        self.skip_other_string_or_null()
+    }
+
+    /// [`Scanner::skip_string_or_null`] past its inline case.
+    #[inline(never)]
+    fn skip_other_string_or_null(&mut self) -> Step<()> {
+        match self.null()? {
+            true => Ok(()),
+            false => self.skip_string(),
+        }
+    }
+
     /// A string whose value is not needed: one without escapes, checked as
     /// serde checks a string (escapes are not taken).
     #[inline]
@@ -288,6 +418,39 @@ impl<'a> Scanner<'a> {
         let key = self.plain()?.map_err(|()| Stop::Leave)?;
         self.eat(b':')?;
         Ok(key)
+    }
+
+    /// The sixteen bytes after the `"` that comes next (after white
+    /// space), for [`Key::matches`]; None when no `"` comes or fewer bytes
+    /// are left (then keys are read with [`Scanner::key`]). Nothing is
+    /// read but white space.
+    #[inline(always)]
+    pub fn key_word(&mut self) -> Option<u128> {
+        self.ws();
+        let at = self.pos + 1;
+        if self.text.get(self.pos) != Some(&b'"') {
+            return None;
+        }
+        let w = self.text.get(at..at + 16)?;
+        <[u8; 16]>::try_from(w).ok().map(u128::from_le_bytes)
+    }
+
+    /// Reads the key `k` and the `:` after it, when `k` matched the
+    /// [`Scanner::key_word`] just taken: what [`Scanner::key`] reads when
+    /// it gives `k` (and the one space pretty text puts before a value).
+    #[inline(always)]
+    pub fn take_key(&mut self, k: &Key) -> Step<()> {
+        self.pos += 1 + k.len;
+        let text = self.text;
+        match text.get(self.pos) {
+            Some(b':') => self.pos += 1,
+            _ => self.eat(b':')?,
+        }
+        // Pretty text has one space before the value.
+        if text.get(self.pos) == Some(&b' ') && text.get(self.pos + 1).is_some_and(|&b| b > b' ') {
+            self.pos += 1;
+        }
+        Ok(())
     }
 
     /// A string's value, as serde reads it (escapes resolved).
@@ -375,6 +538,62 @@ mod tests {
     }
 
     #[test]
+    fn known_keys_read_as_keys_do() {
+        let names: [&[u8]; 5] = [b"san", b"comments_before", b"to", b"a", b"fifteen_bytes_x"];
+        let texts: [&[u8]; 15] = [
+            b"\"san\": 1",
+            b" \"san\":1",
+            b"\"sa\": 1",
+            b"\"sanx\": 1",
+            b"\"san\" 1",
+            b"\"san\"",
+            b"\"comments_before\":[]",
+            b"\"comments_before\"",
+            b"\"comments_befor\":[]",
+            b"\"to\":\"e4\"",
+            b"\"t\\o\":1",
+            b"\"a\":",
+            b"\"a",
+            b"\"fifteen_bytes_x\": 0",
+            b"}",
+        ];
+        for name in names {
+            let k = Key::new(name);
+            assert!(k.is(name));
+            assert!(!k.is(b"other"));
+            // As they are (short: read the general way), and with more text.
+            for text in texts
+                .iter()
+                .flat_map(|t| [t.to_vec(), [*t, &[b' '; 20]].concat()])
+            {
+                let mut general = Scanner::new(&text);
+                let want = general.key().map(|key| key == name);
+                let mut known = Scanner::new(&text);
+                let word = known.key_word();
+                let got = match word {
+                    Some(w) if k.matches(w) => known.take_key(&k).map(|()| true),
+                    _ => Ok(false),
+                };
+                match want {
+                    Ok(true) if word.is_some() => {
+                        assert_eq!(got, Ok(true), "{name:?} {text:?}");
+                        // The same place, but for white space before the value.
+                        assert_eq!(known.peek(), general.peek());
+                        assert_eq!(known.pos(), general.pos());
+                    }
+                    // Another key, or not a key: the general reader decides.
+                    _ => assert!(got != Ok(true), "{name:?} {text:?}"),
+                }
+            }
+        }
+        // Too long to be known: never matches.
+        let long = Key::new(b"sixteen_bytes_xy");
+        let mut s = Scanner::new(b"\"sixteen_bytes_xy\":1 and more text");
+        assert!(!s.key_word().is_some_and(|w| long.matches(w)));
+        assert!(!long.is(b"sixteen_bytes_xy"));
+    }
+
+    #[test]
     fn integers_read_as_serde_reads_them() {
         let read = |t: &str| Scanner::new(t.as_bytes()).u32();
         assert_eq!(read("0,"), Ok(0));
@@ -395,6 +614,26 @@ mod tests {
             assert_eq!(Scanner::new(text.as_bytes()).peek(), Ok(b'x'), "{n}");
         }
         assert_eq!(Scanner::new(b"         ").peek(), Err(Stop::End));
+    }
+
+    #[test]
+    fn indentation_is_skipped_whatever_came_before() {
+        // Each line's indentation after lines of every other indentation,
+        // and indentations with tabs, other bytes or the end after them.
+        for a in 0..20 {
+            for b in 0..20 {
+                for tail in ["x", "\tx", " \r\nx", "\u{1}", ""] {
+                    let text = format!("\n{}y\n{}{tail}", " ".repeat(a), " ".repeat(b));
+                    let mut s = Scanner::new(text.as_bytes());
+                    assert_eq!(s.byte(), Ok(b'y'));
+                    let want = match tail.trim_start_matches([' ', '\t', '\r', '\n']) {
+                        "" => Err(Stop::End),
+                        t => Ok(t.as_bytes()[0]),
+                    };
+                    assert_eq!(s.peek(), want, "{a} {b} {tail:?}");
+                }
+            }
+        }
     }
 
     #[test]

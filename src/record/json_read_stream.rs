@@ -5,13 +5,17 @@
 //! hand-written scanner ([`crate::notation::json_scan`]): it keeps what a
 //! record holds (tags, the prelude, each ply's `san`, `move_number`,
 //! `nags`, comments and variations, the result) and checks the derived
-//! fields as serde would read them, without building them. Each ply goes to
-//! a [`GameStream`] as soon as it is read, which replays it with the
-//! replayer PGN input is converted with and writes its canonical PGN into
-//! memory; the text goes out only once the game is read to its end, so a
-//! game that fails late is never half written, and memory holds one game's
-//! text, not the archive. Nothing the input chooses is recursed into:
-//! variations are read on an explicit stack.
+//! fields as serde would read them, without building them. Keys are
+//! matched as predicted words in the order the writer puts them, and a key
+//! out of that order is read the general way. Each ply is replayed as soon
+//! as it is read, by the replayer `GameStream` gives PGN input (the same
+//! calls in the same order), and its canonical PGN goes straight from the
+//! replay's verdict to the writer: a plain ply builds no `Node`, only a
+//! ply with variations (or a token to check the full way) does, written
+//! as `CanonicalPgn` writes a node. The text goes out only once the game is
+//! read to its end, so a game that fails late is never half written, and
+//! memory holds one game's text, not the archive. Nothing the input
+//! chooses is recursed into: variations are read on an explicit stack.
 //!
 //! That fast path takes only clean games: tags before the movetext, every
 //! field of the types the JSON form has, strings serde reads as they are
@@ -28,16 +32,18 @@ use std::io::{BufRead, Write};
 
 use compact_str::CompactString;
 
-use crate::model::{Comment, CommentKind, Node, Record, Span, Step, Tag};
-use crate::notation::json_scan::{Scanner, Step as Read, Stop};
-use crate::notation::pgn::{check_writable, ReaderOptions, Visitor as PgnVisitor};
+use crate::model::{for_each_node_mut, Comment, CommentKind, Node, Record, Span, Step, Tag};
+use crate::notation::json_scan::{Key, Scanner, Step as Read, Stop};
+use crate::notation::pgn::{
+    check_writable, result_token, write_tags, Movetext, ReaderOptions, Visitor as PgnVisitor,
+};
 use crate::record::convert::Converter;
 use crate::record::format::InputFormat;
-use crate::record::game_stream::{GameEnd, GameSink, GameStream};
 use crate::record::held::Held;
 use crate::record::json::FORMAT;
 use crate::record::json_reader::{parse_game, read_json_values, Fast, JsonReadError, JsonValues};
-use crate::record::pgn_stream::{CanonicalPgn, Resolve};
+use crate::record::replay::{ReplayOptions, Replayer};
+use crate::record::unresolved::unresolved_error;
 
 impl Converter {
     /// Converts the JSON games of `reader` to canonical PGN as they are
@@ -113,11 +119,21 @@ pub enum GameRead<'t> {
 
 /// The fast path: JSON game values to canonical PGN (see the module).
 pub struct JsonToPgn {
-    stream: GameStream<Clean>,
+    /// The replay, made as `GameStream` makes it for canonical PGN.
+    replayer: Replayer,
+    /// The game's tag pairs.
+    tags: Vec<Tag>,
+    /// The movetext, renumbered (the canonical form), once the tags are
+    /// read.
+    movetext: Option<Movetext<Vec<u8>>>,
+    /// The verdicts on a ply with variations, in document order.
+    verdicts: Vec<Option<CompactString>>,
     /// The prelude, a ply or the result at a time, for [`check_writable`].
     part: Record,
     /// The last game's text.
     text: Vec<u8>,
+    /// A movetext buffer to reuse.
+    spare: Vec<u8>,
     /// The longest comment PGN readers take.
     max_comment: usize,
 }
@@ -132,9 +148,13 @@ impl JsonToPgn {
     /// A converter with nothing read.
     pub fn new() -> JsonToPgn {
         JsonToPgn {
-            stream: GameStream::new(Clean(CanonicalPgn::new(Resolve::Every, false)), true),
+            replayer: Replayer::new(ReplayOptions::default()).fast_verdicts(),
+            tags: Vec::new(),
+            movetext: None,
+            verdicts: Vec::new(),
             part: Record::default(),
             text: Vec::new(),
+            spare: Vec::new(),
             max_comment: ReaderOptions::default().max_comment_len,
         }
     }
@@ -144,64 +164,49 @@ impl JsonToPgn {
     /// past it or be cut short.
     pub fn game(&mut self, text: &[u8], at: Span, whole: bool) -> GameRead<'_> {
         self.part = Record::default();
+        self.movetext = None;
         let mut s = Scanner::new(text);
-        let mut game = GameReader {
-            stream: &mut self.stream,
-            part: &mut self.part,
-            at,
-            max_comment: self.max_comment,
+        let read =
+            self.read_game(&mut s, at)
+                .and_then(|result| match whole && s.pos() != text.len() {
+                    true => Err(Stop::Leave),
+                    false => Ok(result),
+                });
+        let done = match &read {
+            Ok(result) => self.end_game(result.as_deref()),
+            Err(_) => false,
         };
-        let read = game
-            .game(&mut s)
-            .and_then(|()| match whole && s.pos() != text.len() {
-                true => Err(Stop::Leave),
-                false => Ok(()),
-            });
-        let done = match read {
-            Ok(()) => self.stream.end_game(),
-            Err(_) => None,
-        };
-        match done {
-            Some(pgn) => {
-                self.text = pgn;
-                GameRead::Done(s.pos(), &self.text)
-            }
-            None => {
-                // Not clean, perhaps left half read: start the next afresh.
-                *self = JsonToPgn::new();
-                match read {
-                    Err(Stop::End) if !whole => GameRead::More,
-                    _ => GameRead::Leave,
-                }
-            }
+        if done {
+            return GameRead::Done(s.pos(), &self.text);
+        }
+        // Not clean, perhaps left half read: start the next afresh.
+        *self = JsonToPgn::new();
+        match read {
+            Err(Stop::End) if !whole => GameRead::More,
+            _ => GameRead::Leave,
         }
     }
-}
 
-/// The canonical-PGN sink, keeping a game only when it is clean.
-struct Clean(CanonicalPgn);
-
-impl GameSink for Clean {
-    type Output = Option<Vec<u8>>;
-
-    fn begin_game(&mut self) {
-        self.0.begin_game();
-    }
-    fn movetext(&mut self, tags: &[Tag], span: Span) -> bool {
-        self.0.movetext(tags, span)
-    }
-    fn prelude(&mut self, c: &Comment) {
-        self.0.prelude(c);
-    }
-    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]) {
-        self.0.node(node, verdicts);
-    }
-    fn end_game(&mut self, end: GameEnd) -> Option<Vec<u8>> {
-        let quiet = end.report.as_ref().is_some_and(|r| r.warnings.is_empty());
-        match self.0.end_game(end) {
-            Ok(g) if quiet && g.unresolved.is_none() => Some(g.text),
-            _ => None,
+    /// The game is read, `result` its result: the replay's report, and
+    /// the text when the game is clean (every move resolved, which the
+    /// reading already required, no warning): as `CanonicalPgn` writes it.
+    fn end_game(&mut self, result: Option<&str>) -> bool {
+        let Some(m) = self.movetext.take() else {
+            return false;
+        };
+        let report = self.replayer.end_game();
+        let quiet = report.warnings.is_empty();
+        if !quiet || unresolved_error(&report, Span::default(), false).is_some() {
+            return false;
         }
+        self.text.clear();
+        let _ = write_tags(&self.tags, &mut self.text);
+        if let Ok(mut moves) = m.finish(result_token(result, &self.tags)) {
+            self.text.extend_from_slice(&moves);
+            moves.clear();
+            self.spare = moves;
+        }
+        true
     }
 }
 
@@ -273,39 +278,80 @@ fn object<'a>(
     }
 }
 
-/// A derived string: null or a string, not kept.
-fn skip_derived(s: &mut Scanner) -> Read<()> {
-    match s.null()? {
-        true => Ok(()),
-        false => s.skip_string(),
+/// Reads an object whose keys are among `keys` (else it leaves), each
+/// field by `field` with its key's index: keys are tried as words in
+/// `keys`' order from the one after the last read (the writer's order),
+/// and read the general way when another comes. An empty object leaves.
+fn fields<'a>(
+    s: &mut Scanner<'a>,
+    keys: &[Key],
+    mut field: impl FnMut(&mut Scanner<'a>, usize) -> Read<()>,
+) -> Read<()> {
+    s.eat(b'{')?;
+    let mut next = 0;
+    loop {
+        let i = next_key(s, keys, next)?;
+        next = i + 1;
+        field(s, i)?;
+        match s.byte()? {
+            b',' => {}
+            b'}' => return Ok(()),
+            _ => return leave(),
+        }
     }
+}
+
+/// The index in `keys` of the key that comes next (read, with its `:`),
+/// tried as predicted from `from` on, then read the general way; a key
+/// not in `keys` leaves.
+#[inline(always)]
+fn next_key(s: &mut Scanner<'_>, keys: &[Key], from: usize) -> Read<usize> {
+    if let (Some(w), Some(rest)) = (s.key_word(), keys.get(from..)) {
+        for (i, k) in rest.iter().enumerate() {
+            if k.matches(w) {
+                s.take_key(k)?;
+                return Ok(from + i);
+            }
+        }
+    }
+    other_key(s, keys)
+}
+
+/// [`next_key`] when the key is not one predicted: read the general way.
+#[inline(never)]
+fn other_key(s: &mut Scanner<'_>, keys: &[Key]) -> Read<usize> {
+    let key = s.key()?;
+    keys.iter().position(|k| k.is(key)).ok_or(Stop::Leave)
+}
+
+/// A derived string: null or a string, not kept.
+#[inline]
+fn skip_derived(s: &mut Scanner) -> Read<()> {
+    s.skip_string_or_null()
 }
 
 /// A comment as read: its text and kind.
 type JsonComment<'a> = (Cow<'a, str>, CommentKind);
 
+/// The keys of a comment object, in the writer's order.
+const COMMENT_KEYS: [Key; 3] = [Key::new(b"text"), Key::new(b"kind"), Key::new(b"commands")];
+
 /// A comment object: `text`, `kind` (`line`, else brace) and `commands`,
 /// which are checked, not kept.
 fn comment<'a>(s: &mut Scanner<'a>) -> Read<JsonComment<'a>> {
     let (mut seen, mut text, mut kind) = (0, Cow::Borrowed(""), CommentKind::Brace);
-    object(s, |s, key| match key {
-        b"text" => {
-            once(&mut seen, 1)?;
-            text = s.string()?;
-            Ok(())
-        }
-        b"kind" => {
-            once(&mut seen, 2)?;
-            if s.string()? == "line" {
-                kind = CommentKind::Line;
+    fields(s, &COMMENT_KEYS, |s, i| {
+        once(&mut seen, 1 << i)?;
+        match i {
+            0 => text = s.string()?,
+            1 => {
+                if s.string()? == "line" {
+                    kind = CommentKind::Line;
+                }
             }
-            Ok(())
+            _ => string_pairs(s, b"name", b"args")?,
         }
-        b"commands" => {
-            once(&mut seen, 4)?;
-            string_pairs(s, b"name", b"args")
-        }
-        _ => leave(),
+        Ok(())
     })?;
     match seen & 1 {
         0 => leave(),
@@ -330,26 +376,17 @@ fn to_comment((text, kind): JsonComment) -> Comment {
     }
 }
 
-// A ply's fields, one bit each (a field read twice leaves).
+// A ply's fields read here, one bit each (a field read twice leaves), the
+// bit of `PLY_KEYS[i]` being `1 << i`.
 const SAN: u32 = 1;
 const MOVE_NUMBER: u32 = 1 << 1;
-const CANONICAL: u32 = 1 << 2;
-const KIND: u32 = 1 << 3;
-const COLOR: u32 = 1 << 4;
-const PIECE: u32 = 1 << 5;
-const FROM: u32 = 1 << 6;
-const TO: u32 = 1 << 7;
 const RANK: u32 = 1 << 8;
-const DIRECTION: u32 = 1 << 9;
 const PROMOTION: u32 = 1 << 10;
-const CAPTURED: u32 = 1 << 11;
-const CHECK: u32 = 1 << 12;
 const PERMISSION: u32 = 1 << 13;
 const NAGS: u32 = 1 << 14;
 const COMMENTS_BEFORE: u32 = 1 << 15;
 const COMMENTS: u32 = 1 << 16;
 const VARIATIONS: u32 = 1 << 17;
-const FEN_AFTER: u32 = 1 << 18;
 
 /// Variation levels read on the fast path; deeper records go the whole
 /// way (serde's nesting limit is far beyond: 3 levels of JSON each).
@@ -360,6 +397,8 @@ const MAX_DEPTH: usize = 30;
 #[derive(Default)]
 struct Ply<'a> {
     seen: u32,
+    /// The index in [`PLY_KEYS`] of the key expected next.
+    next: usize,
     san: Cow<'a, str>,
     move_number: Option<u32>,
     nags: Vec<u16>,
@@ -381,40 +420,31 @@ impl Ply<'_> {
     }
 }
 
-/// The bit of a ply's field other than `variations`, by its name: told
-/// apart by length, first and last byte (a jump, not a chain of compares),
-/// then checked whole.
-fn ply_key(key: &[u8]) -> Option<u32> {
-    let (first, last) = (*key.first()?, *key.last()?);
-    // Each name compared at its known length (inlined, no call).
-    Some(match (key.len(), first, last) {
-        (3, b's', b'n') if key == b"san" => SAN,
-        (11, b'm', b'r') if key == b"move_number" => MOVE_NUMBER,
-        (9, b'c', b'l') if key == b"canonical" => CANONICAL,
-        (4, b'k', b'd') if key == b"kind" => KIND,
-        (5, b'c', b'r') if key == b"color" => COLOR,
-        (5, b'p', b'e') if key == b"piece" => PIECE,
-        (4, b'f', b'm') if key == b"from" => FROM,
-        (2, b't', b'o') if key == b"to" => TO,
-        (4, b'r', b'k') if key == b"rank" => RANK,
-        (9, b'd', b'n') if key == b"direction" => DIRECTION,
-        (9, b'p', b'n') if key == b"promotion" => PROMOTION,
-        (8, b'c', b'd') if key == b"captured" => CAPTURED,
-        (5, b'c', b'k') if key == b"check" => CHECK,
-        (10, b'p', b'n') if key == b"permission" => PERMISSION,
-        (4, b'n', b's') if key == b"nags" => NAGS,
-        (15, b'c', b'e') if key == b"comments_before" => COMMENTS_BEFORE,
-        (8, b'c', b's') if key == b"comments" => COMMENTS,
-        (9, b'f', b'r') if key == b"fen_after" => FEN_AFTER,
-        _ => return None,
-    })
-}
+/// A ply's keys in the writer's order, the one of bit `1 << i` at `i`.
+const PLY_KEYS: [Key; 19] = [
+    Key::new(b"san"),
+    Key::new(b"move_number"),
+    Key::new(b"canonical"),
+    Key::new(b"kind"),
+    Key::new(b"color"),
+    Key::new(b"piece"),
+    Key::new(b"from"),
+    Key::new(b"to"),
+    Key::new(b"rank"),
+    Key::new(b"direction"),
+    Key::new(b"promotion"),
+    Key::new(b"captured"),
+    Key::new(b"check"),
+    Key::new(b"permission"),
+    Key::new(b"nags"),
+    Key::new(b"comments_before"),
+    Key::new(b"comments"),
+    Key::new(b"variations"),
+    Key::new(b"fen_after"),
+];
 
 /// One field of a ply other than `variations`.
-fn ply_field<'a>(s: &mut Scanner<'a>, key: &[u8], ply: &mut Ply<'a>) -> Read<()> {
-    let Some(bit) = ply_key(key) else {
-        return leave();
-    };
+fn ply_field<'a>(s: &mut Scanner<'a>, bit: u32, ply: &mut Ply<'a>) -> Read<()> {
     once(&mut ply.seen, bit)?;
     match bit {
         SAN => ply.san = s.string()?,
@@ -454,6 +484,68 @@ fn ply_field<'a>(s: &mut Scanner<'a>, key: &[u8], ply: &mut Ply<'a>) -> Read<()>
     Ok(())
 }
 
+/// A ply without variations as the writer writes it (keys in
+/// [`PLY_KEYS`] order, `san` first, `variations` empty, a promotion a
+/// role), read in one straight pass; None when anything else comes (then
+/// [`ply`] reads it again from its start, and decides). Keys come in
+/// rising order, so none is read twice.
+#[inline]
+fn straight_ply<'a>(s: &mut Scanner<'a>) -> Option<Ply<'a>> {
+    s.eat(b'{').ok()?;
+    if !s.key_word().is_some_and(|w| PLY_KEYS[0].matches(w)) {
+        return None;
+    }
+    s.take_key(&PLY_KEYS[0]).ok()?;
+    let mut p = Ply {
+        san: s.string().ok()?,
+        ..Ply::default()
+    };
+    let mut next = 1;
+    loop {
+        match s.byte().ok()? {
+            b',' => {}
+            b'}' => break,
+            _ => return None,
+        }
+        let w = s.key_word()?;
+        let i = (next..PLY_KEYS.len()).find(|&i| PLY_KEYS[i].matches(w))?;
+        s.take_key(&PLY_KEYS[i]).ok()?;
+        next = i + 1;
+        match 1 << i {
+            MOVE_NUMBER => {
+                p.move_number = match s.null().ok()? {
+                    true => None,
+                    false => Some(s.u32().ok()?),
+                }
+            }
+            RANK => {
+                if !s.null().ok()? {
+                    s.u32().ok()?;
+                }
+            }
+            PERMISSION => {
+                if !s.null().ok()? {
+                    s.bool().ok()?;
+                }
+            }
+            NAGS => list(s, |s| {
+                p.nags.push(s.u16()?);
+                Ok(())
+            })
+            .ok()?,
+            COMMENTS_BEFORE => comments(s, &mut p.comments_before).ok()?,
+            COMMENTS => comments(s, &mut p.comments).ok()?,
+            VARIATIONS => {
+                s.eat(b'[').ok()?;
+                s.eat(b']').ok()?;
+            }
+            // The derived strings, and a promotion's role.
+            _ => skip_derived(s).ok()?,
+        }
+    }
+    Some(p)
+}
+
 /// A ply whose variations are being read.
 struct Open<'a> {
     ply: Ply<'a>,
@@ -485,9 +577,11 @@ fn ply<'a>(s: &mut Scanner<'a>) -> Read<Ply<'a>> {
     loop {
         at = match at {
             At::Field => {
-                let key = s.key()?;
-                if key != b"variations" {
-                    ply_field(s, key, &mut cur)?;
+                let i = next_key(s, &PLY_KEYS, cur.next)?;
+                cur.next = i + 1;
+                let bit = 1 << i;
+                if bit != VARIATIONS {
+                    ply_field(s, bit, &mut cur)?;
                     At::Next
                 } else {
                     once(&mut cur.seen, VARIATIONS)?;
@@ -582,15 +676,7 @@ fn plain_token(san: &str) -> bool {
         })
 }
 
-/// Reads one game into the stream.
-struct GameReader<'s> {
-    stream: &'s mut GameStream<Clean>,
-    part: &'s mut Record,
-    at: Span,
-    max_comment: usize,
-}
-
-// A game's fields, one bit each.
+// A game's fields, one bit each, in the writer's order.
 const G_FORMAT: u32 = 1;
 const G_VERSION: u32 = 1 << 1;
 const G_TAGS: u32 = 1 << 2;
@@ -600,18 +686,52 @@ const G_PRELUDE: u32 = 1 << 5;
 const G_MOVES: u32 = 1 << 6;
 const G_RESULT: u32 = 1 << 7;
 
-impl GameReader<'_> {
-    /// Hands a comment to the stream.
-    fn comment(&mut self, text: &str, kind: CommentKind) {
-        match kind {
-            CommentKind::Brace => self.stream.comment(text, Span::default()),
-            CommentKind::Line => self.stream.line_comment(text, Span::default()),
-        }
-    }
+/// A game's keys, the one of bit `1 << i` at `i`.
+const GAME_KEYS: [Key; 8] = [
+    Key::new(b"format"),
+    Key::new(b"version"),
+    Key::new(b"tags"),
+    Key::new(b"variant"),
+    Key::new(b"start"),
+    Key::new(b"prelude"),
+    Key::new(b"moves"),
+    Key::new(b"result"),
+];
 
+/// A tag's keys.
+const TAG_KEYS: [Key; 2] = [Key::new(b"name"), Key::new(b"value")];
+
+/// Hands a comment to the replay, as `GameStream` does.
+fn replay_comment(r: &mut Replayer, text: &str, kind: CommentKind) {
+    match kind {
+        CommentKind::Brace => r.comment(text, Span::default()),
+        CommentKind::Line => r.line_comment(text, Span::default()),
+    }
+}
+
+/// Gives each node of `node`'s tree its verdict (in document order; a
+/// move that did not resolve leaves) and no move number (renumbered), as
+/// `CanonicalPgn` does.
+fn canonical_node(node: &mut Node, verdicts: &[Option<CompactString>]) -> Read<()> {
+    let mut verdicts = verdicts.iter();
+    let mut resolved = true;
+    for_each_node_mut(std::slice::from_mut(node), |n| {
+        match verdicts.next() {
+            Some(Some(san)) => n.san.clone_from(san),
+            _ => resolved = false,
+        }
+        n.move_number = None;
+    });
+    match resolved && verdicts.next().is_none() {
+        true => Ok(()),
+        false => leave(),
+    }
+}
+
+impl JsonToPgn {
     /// Whether `part` (one piece of the game) can be written as PGN.
     fn writable(&self) -> bool {
-        check_writable(self.part).is_ok()
+        check_writable(&self.part).is_ok()
     }
 
     /// Whether PGN holds a comment's text as it is (as `check_writable`).
@@ -619,69 +739,97 @@ impl GameReader<'_> {
         text.len() <= self.max_comment && !(text.contains('}') && text.contains(['\n', '\r']))
     }
 
-    /// Hands a node (and its variations) to the stream, in document
-    /// order, as `GameStream::record` does.
-    fn node(&mut self, node: &Node) {
-        let one = |s: &mut Self, n: &Node| {
-            for c in &n.comments_before {
-                s.comment(&c.text, c.kind);
-            }
-            if let Some(number) = n.move_number {
-                s.stream.move_number(number, n.span);
-            }
-            s.stream.san(&n.san, n.span);
-            for &nag in &n.nags {
-                s.stream.nag(nag, n.span);
-            }
-            for c in &n.comments {
-                s.comment(&c.text, c.kind);
-            }
-        };
-        if node.variations.is_empty() {
-            return one(self, node);
-        }
+    /// The movetext being written (there is one once the tags are read,
+    /// and the moves come after them).
+    fn movetext(&mut self) -> Read<&mut Movetext<Vec<u8>>> {
+        self.movetext.as_mut().ok_or(Stop::Leave)
+    }
+
+    /// Replays a node with its variations in document order, as
+    /// `GameStream::record` hands them on, keeping the verdicts.
+    fn replay_node(&mut self, node: &Node) {
+        self.verdicts.clear();
+        let r = &mut self.replayer;
         for step in crate::model::steps(std::slice::from_ref(node)) {
             match step {
-                Step::Enter => self.stream.begin_variation(Span::default()),
-                Step::Leave => self.stream.end_variation(Span::default()),
-                Step::Move(n) => one(self, n),
+                Step::Enter => r.begin_variation(Span::default()),
+                Step::Leave => r.end_variation(Span::default()),
+                Step::Move(n) => {
+                    for c in &n.comments_before {
+                        replay_comment(r, &c.text, c.kind);
+                    }
+                    if let Some(number) = n.move_number {
+                        r.move_number(number, Span::default());
+                    }
+                    r.san(&n.san, Span::default());
+                    self.verdicts.push(r.take_verdict());
+                    for &nag in &n.nags {
+                        r.nag(nag, Span::default());
+                    }
+                    for c in &n.comments {
+                        replay_comment(r, &c.text, c.kind);
+                    }
+                }
             }
         }
     }
 
-    /// Hands a main-line ply to the stream: a plain one straight, one
-    /// with variations (or a token to check the full way) as a node.
+    /// Replays and writes a main-line ply: a plain one straight from the
+    /// verdict to the writer, one with variations (or a token to check
+    /// the full way) as a node.
     fn ply(&mut self, ply: Ply) -> Read<()> {
-        let plain = ply.variations.is_empty() && plain_token(&ply.san);
         let fits = ply.comments_before.iter().all(|c| self.comment_fits(c))
             && ply.comments.iter().all(|c| self.comment_fits(c));
         if !fits {
             return leave();
         }
-        if !plain {
-            self.part.moves.push(ply.into_node());
-            if !self.writable() {
-                return leave();
-            }
-            let Some(node) = self.part.moves.pop() else {
-                return leave();
-            };
-            self.node(&node);
-            return Ok(());
+        if !(ply.variations.is_empty() && plain_token(&ply.san)) {
+            return self.node_ply(ply.into_node());
         }
+        let r = &mut self.replayer;
         for (text, kind) in &ply.comments_before {
-            self.comment(text, *kind);
+            replay_comment(r, text, *kind);
         }
         if let Some(number) = ply.move_number {
-            self.stream.move_number(number, Span::default());
+            r.move_number(number, Span::default());
         }
-        self.stream.san(&ply.san, Span::default());
+        r.san(&ply.san, Span::default());
+        let Some(verdict) = r.take_verdict() else {
+            return leave();
+        };
         for &nag in &ply.nags {
-            self.stream.nag(nag, Span::default());
+            r.nag(nag, Span::default());
         }
         for (text, kind) in &ply.comments {
-            self.comment(text, *kind);
+            replay_comment(r, text, *kind);
         }
+        let m = self.movetext()?;
+        // Writing to memory cannot fail.
+        for (text, kind) in &ply.comments_before {
+            let _ = m.comment_between(text, *kind);
+        }
+        let _ = m.plain_move(&verdict, &ply.nags);
+        for (text, kind) in &ply.comments {
+            let _ = m.comment_between(text, *kind);
+        }
+        Ok(())
+    }
+
+    /// A main-line ply as a node (checked writable, replayed, written).
+    fn node_ply(&mut self, node: Node) -> Read<()> {
+        self.part.moves.push(node);
+        if !self.writable() {
+            return leave();
+        }
+        let Some(mut node) = self.part.moves.pop() else {
+            return leave();
+        };
+        self.replay_node(&node);
+        let verdicts = std::mem::take(&mut self.verdicts);
+        let done = canonical_node(&mut node, &verdicts);
+        self.verdicts = verdicts;
+        done?;
+        let _ = self.movetext()?.node(&node);
         Ok(())
     }
 
@@ -690,17 +838,11 @@ impl GameReader<'_> {
         let mut tags = Vec::new();
         list(s, |s| {
             let (mut seen, mut name, mut value) = (0, Cow::Borrowed(""), Cow::Borrowed(""));
-            object(s, |s, key| {
-                match key {
-                    b"name" => {
-                        once(&mut seen, 1)?;
-                        name = s.string()?;
-                    }
-                    b"value" => {
-                        once(&mut seen, 2)?;
-                        value = s.string()?;
-                    }
-                    _ => return leave(),
+            fields(s, &TAG_KEYS, |s, i| {
+                once(&mut seen, 1 << i)?;
+                match i {
+                    0 => name = s.string()?,
+                    _ => value = s.string()?,
                 }
                 Ok(())
             })?;
@@ -713,24 +855,15 @@ impl GameReader<'_> {
         Ok(tags)
     }
 
-    /// Reads the game object at the start of `s`.
-    fn game<'a>(&mut self, s: &mut Scanner<'a>) -> Read<()> {
+    /// Reads and replays the game object at the start of `s`, writing its
+    /// movetext; its result.
+    fn read_game<'a>(&mut self, s: &mut Scanner<'a>, at: Span) -> Read<Option<Cow<'a, str>>> {
         let mut seen = 0;
         let mut result: Option<Cow<'a, str>> = None;
         let mut result_tag = None;
-        self.stream.begin_game();
-        object(s, |s, key| {
-            let bit = match key {
-                b"format" => G_FORMAT,
-                b"version" => G_VERSION,
-                b"tags" => G_TAGS,
-                b"variant" => G_VARIANT,
-                b"start" => G_START,
-                b"prelude" => G_PRELUDE,
-                b"moves" => G_MOVES,
-                b"result" => G_RESULT,
-                _ => return leave(),
-            };
+        self.replayer.begin_game();
+        fields(s, &GAME_KEYS, |s, i| {
+            let bit = 1 << i;
             // The movetext comes after the tags, the prelude before the moves.
             let tags = seen & G_TAGS != 0;
             match bit {
@@ -748,10 +881,13 @@ impl GameReader<'_> {
                         return leave();
                     }
                     result_tag = self.part.tag_pair("Result").map(|t| t.span);
-                    for t in std::mem::take(&mut self.part.tags) {
-                        self.stream.tag(&t.name, &t.value, t.span);
+                    self.tags = std::mem::take(&mut self.part.tags);
+                    for t in &self.tags {
+                        self.replayer.tag(&t.name, &t.value, t.span);
                     }
-                    self.stream.begin_movetext();
+                    self.replayer.begin_movetext();
+                    let buf = std::mem::take(&mut self.spare);
+                    self.movetext = Some(Movetext::new(buf, &self.tags));
                     Ok(())
                 }
                 G_PRELUDE => {
@@ -761,13 +897,25 @@ impl GameReader<'_> {
                     if !self.writable() {
                         return leave();
                     }
-                    for c in std::mem::take(&mut self.part.prelude) {
-                        self.comment(&c.text, c.kind);
+                    let prelude = std::mem::take(&mut self.part.prelude);
+                    for c in &prelude {
+                        replay_comment(&mut self.replayer, &c.text, c.kind);
+                    }
+                    let m = self.movetext()?;
+                    for c in &prelude {
+                        let _ = m.comment(c);
                     }
                     Ok(())
                 }
                 G_MOVES => list(s, |s| {
-                    let p = ply(s)?;
+                    let start = s.pos();
+                    let p = match straight_ply(s) {
+                        Some(p) => p,
+                        None => {
+                            s.rewind(start);
+                            ply(s)?
+                        }
+                    };
                     self.ply(p)
                 }),
                 G_RESULT => {
@@ -783,15 +931,14 @@ impl GameReader<'_> {
         if seen & (G_FORMAT | G_VERSION | G_TAGS) != G_FORMAT | G_VERSION | G_TAGS {
             return leave();
         }
-        let result = result.map(Cow::into_owned);
-        self.part.result.clone_from(&result);
+        self.part.result = result.as_deref().map(str::to_owned);
         if !self.writable() {
             return leave();
         }
         if let Some(res) = &result {
             // Where `GameStream::record` places it: the Result tag, else the game.
-            self.stream.outcome(res, result_tag.unwrap_or(self.at));
+            self.replayer.outcome(res, result_tag.unwrap_or(at));
         }
-        Ok(())
+        Ok(result)
     }
 }

@@ -98,7 +98,38 @@ impl<W: Write> Movetext<W> {
 
     /// A comment before the first move (the record's prelude).
     pub fn comment(&mut self, c: &Comment) -> io::Result<()> {
-        self.w.comment(c)
+        self.w.comment(&c.text, c.kind)
+    }
+
+    /// A comment between main-line moves, given as its text and kind: the
+    /// next move is numbered (what a node's comments or the next node's
+    /// `comments_before` write); before the first move, a prelude comment.
+    pub fn comment_between(&mut self, text: &str, kind: CommentKind) -> io::Result<()> {
+        self.w.comment(text, kind)?;
+        self.main.need_number = true;
+        Ok(())
+    }
+
+    /// The next main-line move without a recorded number, comments or
+    /// variations, and its NAGs: what [`Movetext::node`] writes for such a
+    /// node.
+    pub fn plain_move(&mut self, san: &str, nags: &[u16]) -> io::Result<()> {
+        let at = &mut self.main;
+        let mut buf = [0; 16];
+        if !at.black || at.need_number {
+            let dots = if at.black { "..." } else { "." };
+            self.w.token(decimal(&mut buf, "", at.fullmove, dots))?;
+        }
+        at.need_number = false;
+        self.w.token(san)?;
+        for &n in nags {
+            self.w.token(decimal(&mut buf, "$", u32::from(n), ""))?;
+        }
+        if at.black {
+            at.fullmove = at.fullmove.saturating_add(1);
+        }
+        at.black = !at.black;
+        Ok(())
     }
 
     /// The next main-line node, with its comments, NAGs and variations.
@@ -296,8 +327,32 @@ struct Wrap<W: Write> {
 
 impl<W: Write> Wrap<W> {
     fn token(&mut self, s: &str) -> io::Result<()> {
-        let first_line = s.split(['\n', '\r']).next().unwrap_or("");
-        let len = first_line.chars().count();
+        self.token3("", s, "")
+    }
+
+    /// The token `pre` + `body` + `post` (`pre` and `post` ASCII without
+    /// line breaks), written without joining them: a line break before it
+    /// when its first line would pass the width, else a space.
+    fn token3(&mut self, pre: &str, body: &str, post: &str) -> io::Result<()> {
+        // ASCII without control characters: a byte a column (most tokens).
+        let plain = body.bytes().all(|b| (b' '..0x80).contains(&b));
+        let around = pre.len() + post.len();
+        // The first line's width, and where the last line ends (None:
+        // one line).
+        let (len, last) = match plain {
+            true => (around + body.len(), None),
+            false => match body.find(['\n', '\r']) {
+                None => (around + body.chars().count(), None),
+                Some(i) => {
+                    let tail = body.rfind(['\n', '\r']).unwrap_or(i);
+                    let last = body.get(tail + 1..).map_or(0, |t| t.chars().count());
+                    (
+                        pre.len() + body[..i].chars().count(),
+                        Some(last + post.len()),
+                    )
+                }
+            },
+        };
         let sep = usize::from(!self.glue);
         if self.col > 0 {
             if self.col + sep + len > WIDTH {
@@ -308,15 +363,20 @@ impl<W: Write> Wrap<W> {
                 self.col += 1;
             }
         }
-        if self.col == 0 && s.starts_with('%') {
+        let first = (pre.bytes().chain(body.bytes()).chain(post.bytes())).next();
+        if self.col == 0 && first == Some(b'%') {
             // `%` in column 1 starts an escape line, which readers skip:
             // indent a token such as a move `%x` (found by fuzzing).
             self.out.write_all(b" ")?;
             self.col = 1;
         }
-        self.out.write_all(s.as_bytes())?;
-        match s.rfind(['\n', '\r']) {
-            Some(i) => self.col = s.get(i + 1..).map_or(0, |t| t.chars().count()),
+        for part in [pre, body, post] {
+            if !part.is_empty() {
+                self.out.write_all(part.as_bytes())?;
+            }
+        }
+        match last {
+            Some(last) => self.col = last,
             None => self.col += len,
         }
         self.glue = false;
@@ -334,16 +394,18 @@ impl<W: Write> Wrap<W> {
         self.token(")")
     }
 
-    fn comment(&mut self, c: &Comment) -> io::Result<()> {
-        let has_break = c.text.contains(['\n', '\r']);
-        let as_line = !has_break && (c.kind == CommentKind::Line || c.text.contains('}'));
+    fn comment(&mut self, text: &str, kind: CommentKind) -> io::Result<()> {
+        let has_break = text.contains(['\n', '\r']);
+        let as_line = !has_break && (kind == CommentKind::Line || text.contains('}'));
         if as_line {
-            self.token(&format!(";{}", c.text))?;
+            self.token3(";", text, "")?;
             self.out.write_all(b"\n")?;
             self.col = 0;
             Ok(())
+        } else if text.contains('}') {
+            self.token3("{", &text.replace('}', ")"), "}")
         } else {
-            self.token(&format!("{{{}}}", c.text.replace('}', ")")))
+            self.token3("{", text, "}")
         }
     }
 }
@@ -446,7 +508,7 @@ fn lines<W: Write>(root: &[Node], at: &mut LineState, w: &mut Wrap<W>) -> io::Re
 
 fn write_node<W: Write>(node: &Node, f: &mut LineState, w: &mut Wrap<W>) -> io::Result<()> {
     for c in &node.comments_before {
-        w.comment(c)?;
+        w.comment(&c.text, c.kind)?;
         f.need_number = true;
     }
     if let Some(n) = node.move_number {
@@ -463,7 +525,7 @@ fn write_node<W: Write>(node: &Node, f: &mut LineState, w: &mut Wrap<W>) -> io::
         w.token(decimal(&mut buf, "$", u32::from(n), ""))?;
     }
     for c in &node.comments {
-        w.comment(c)?;
+        w.comment(&c.text, c.kind)?;
         f.need_number = true;
     }
     Ok(())
@@ -483,10 +545,17 @@ fn decimal<'a>(buf: &'a mut [u8; 16], prefix: &str, n: u32, suffix: &str) -> &'a
         }
     }
     let mut len = 0;
-    for part in [prefix.as_bytes(), &digits[i..], suffix.as_bytes()] {
-        let end = (len + part.len()).min(buf.len());
-        buf[len..end].copy_from_slice(&part[..end - len]);
-        len = end;
+    // Byte by byte: a few bytes, no copy call.
+    for &b in prefix
+        .as_bytes()
+        .iter()
+        .chain(&digits[i..])
+        .chain(suffix.as_bytes())
+    {
+        if let Some(slot) = buf.get_mut(len) {
+            *slot = b;
+            len += 1;
+        }
     }
     std::str::from_utf8(&buf[..len]).unwrap_or("")
 }
