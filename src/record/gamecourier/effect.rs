@@ -219,13 +219,7 @@ impl TurnEffect {
         after: &'a Position,
         shift: Coord,
     ) -> impl Iterator<Item = (Coord, Option<Piece>)> + 'a {
-        let (bf, br) = pos.frame();
-        let (af, ar) = after.frame();
-        let lo = (shift.0.min(0), shift.1.min(0));
-        let hi = (
-            (i16::from(bf) + 1).max(i16::from(af) + shift.0),
-            (i16::from(br) + 1).max(i16::from(ar) + shift.1),
-        );
+        let (lo, hi) = both_frames(pos, after, shift);
         (lo.1..hi.1)
             .flat_map(move |r| (lo.0..hi.0).map(move |f| (f, r)))
             .filter_map(move |c| {
@@ -371,13 +365,7 @@ impl TurnEffect {
             return false;
         }
         // The squares of `mismatch_iter`, the written ones left out.
-        let (bf, br) = pos.frame();
-        let (af, ar) = after.frame();
-        let lo = (shift.0.min(0), shift.1.min(0));
-        let hi = (
-            (i16::from(bf) + 1).max(i16::from(af) + shift.0),
-            (i16::from(br) + 1).max(i16::from(ar) + shift.1),
-        );
+        let (lo, hi) = both_frames(pos, after, shift);
         for r in lo.1..hi.1 {
             for f in lo.0..hi.0 {
                 let (c, a) = ((f, r), moved((f, r)));
@@ -510,4 +498,17 @@ impl Written {
     pub(super) fn iter(&self) -> impl Iterator<Item = (&Coord, &Option<Piece>)> + '_ {
         self.0.iter().map(|(c, p)| (c, p))
     }
+}
+
+/// The squares that cover `pos`'s frame and `after`'s mapped by `shift`:
+/// from `lo` (inclusive) to `hi` (exclusive), files then ranks.
+fn both_frames(pos: &Position, after: &Position, shift: Coord) -> (Coord, Coord) {
+    let (bf, br) = pos.frame();
+    let (af, ar) = after.frame();
+    let lo = (shift.0.min(0), shift.1.min(0));
+    let hi = (
+        (i16::from(bf) + 1).max(i16::from(af) + shift.0),
+        (i16::from(br) + 1).max(i16::from(ar) + shift.1),
+    );
+    (lo, hi)
 }
