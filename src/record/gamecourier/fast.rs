@@ -25,7 +25,7 @@
 
 use super::fast_cells::{fault_line_turn, slide_turn};
 use super::fast_quake::quake_turn;
-use compact_str::CompactString;
+use super::played::Played;
 
 use crate::notation::gamecourier::{Op, OpKind, SquareName};
 use crate::piece::{Color, Role};
@@ -52,27 +52,6 @@ impl TurnBoard for FastChess {
 
 impl TurnBoard for FastMasked {
     const FIDE_CASTLING: bool = false;
-}
-
-/// Whether and how a turn was played on an accelerator.
-pub(super) enum Played {
-    /// Not: the reference rules take the turn.
-    No,
-    /// Played, with nothing to say.
-    Quiet,
-    /// A Fault Line slide of an uncontrolled rank, played with permission
-    /// (FL6): its canonical SAN, for the note the reference files.
-    Permitted(CompactString),
-}
-
-impl From<bool> for Played {
-    fn from(played: bool) -> Played {
-        if played {
-            Played::Quiet
-        } else {
-            Played::No
-        }
-    }
 }
 
 /// The accelerator a game is on.

@@ -34,7 +34,7 @@ use std::fmt::Write;
 
 use compact_str::CompactString;
 
-use super::fast::Played;
+use super::played::Played;
 use super::scratch::{CellBoard, Scratch};
 use crate::moves::Dir;
 use crate::notation::gamecourier::Op;

@@ -45,6 +45,7 @@ mod fast_cells;
 mod fast_quake;
 mod label;
 mod matching;
+mod played;
 mod read;
 mod resolve;
 mod scratch;

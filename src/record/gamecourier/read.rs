@@ -2,8 +2,9 @@
 
 use compact_str::CompactString;
 
-use super::fast::{FastTurns, Played};
+use super::fast::FastTurns;
 use super::matching::Boards;
+use super::played::Played;
 use super::resolve::{resolve, Resolved, TurnError};
 use super::write::format_op;
 use crate::notation::fen::{read_fen, write_fen};
