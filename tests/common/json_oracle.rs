@@ -3,7 +3,11 @@
 //! byte columns counted in characters.
 #![allow(dead_code)] // each user takes what it needs
 
-use std::io::{BufReader, Read};
+use std::io::BufReader;
+
+#[path = "trickle.rs"]
+mod trickle;
+use trickle::Trickle;
 
 use fvnote::model::Located;
 use fvnote::record::json::Game;
@@ -63,22 +67,6 @@ pub fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
         .into_iter::<Game>()
         .map(|g| g.map_err(loc))
         .collect()
-}
-
-/// A reader that gives at most `step` bytes a read (the framer reads
-/// into its own buffer, around a `BufReader`'s).
-struct Trickle<'a> {
-    data: &'a [u8],
-    step: usize,
-}
-
-impl Read for Trickle<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.step.min(buf.len()).min(self.data.len());
-        buf[..n].copy_from_slice(&self.data[..n]);
-        self.data = &self.data[n..];
-        Ok(n)
-    }
 }
 
 /// The streaming reader's verdict, reading through a buffer of `capacity`

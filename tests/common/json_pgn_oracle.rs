@@ -7,7 +7,11 @@
 //! same places and the same counts.
 #![allow(dead_code)] // each user takes what it needs
 
-use std::io::{BufReader, Read};
+use std::io::BufReader;
+
+#[path = "trickle.rs"]
+mod trickle;
+use trickle::Trickle;
 
 use fvnote::record::convert::{ConvertOptions, Converter, Target};
 use fvnote::record::format::InputFormat;
@@ -46,22 +50,6 @@ fn outcome(conv: Converter, out: Vec<u8>, read: Result<(), JsonReadError>) -> Ou
         errors,
         games: conv.games,
         illegal: conv.illegal,
-    }
-}
-
-/// A reader that gives at most `step` bytes a read, so games cross the
-/// end of the fast reader's buffer.
-struct Trickle<'a> {
-    data: &'a [u8],
-    step: usize,
-}
-
-impl Read for Trickle<'_> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.step.min(buf.len()).min(self.data.len());
-        buf[..n].copy_from_slice(&self.data[..n]);
-        self.data = &self.data[n..];
-        Ok(n)
     }
 }
 
