@@ -103,3 +103,51 @@ fn comments_around_variations_are_placed_as_the_record_has_them() {
         }
     }
 }
+
+/// A small game in each layout the writer itself uses (compact, and
+/// pretty, keys in the writer's order), which the fast route reads a key
+/// with its separator at a time: every ply field it writes, comments
+/// before and after (a line comment), NAGs, a variation, a capture, a
+/// promotion and castling.
+fn written_game() -> [String; 2] {
+    let pgn = "[Event \"x\"]\n[Result \"*\"]\n\n{pre} 1. e4 $1 {c} d5 (1... e5 ; in\n2. Nf3) \
+               2. exd5 $3 $14 c6 3. dxc6 Nf6 4. cxb7 Nbd7 5. bxa8=Q e5 6. Nf3 Bd6 7. Be2 O-O \
+               8. O-O Qc7 9. Qxc8 Rxc8 *\n";
+    let record = fvnote::notation::pgn::read_all(pgn.as_bytes())
+        .into_iter()
+        .next()
+        .unwrap()
+        .unwrap();
+    let opts = fvnote::record::json::JsonOptions { fens: false };
+    let game = fvnote::record::json::to_game(&record, &opts).unwrap();
+    [
+        serde_json::to_string(&game).unwrap(),
+        serde_json::to_string_pretty(&game).unwrap(),
+    ]
+}
+
+#[test]
+fn the_writers_layouts_converted_the_same_both_ways_under_every_byte_replaced() {
+    // Fewer bytes than above: the layouts are longer.
+    const SOME: &[u8] = b"\"\\, ";
+    for game in written_game() {
+        let clean = whole(game.as_bytes());
+        assert!(clean.errors.is_empty() && clean.games == 1, "{clean:?}");
+        assert_same(game.as_bytes(), &[1 << 20]);
+        for at in 0..game.len() {
+            for &b in SOME {
+                let mut t = game.clone().into_bytes();
+                if t[at] == b {
+                    continue;
+                }
+                t[at] = b;
+                assert_eq!(
+                    fast(&t, 1 << 20, 0),
+                    whole(&t),
+                    "{at}: {:?}",
+                    String::from_utf8_lossy(&t)
+                );
+            }
+        }
+    }
+}

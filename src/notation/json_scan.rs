@@ -140,6 +140,19 @@ impl<'a> Scanner<'a> {
         self.pos
     }
 
+    /// The text not read yet.
+    #[inline(always)]
+    pub fn ahead(&self) -> &'a [u8] {
+        self.text.get(self.pos..).unwrap_or_default()
+    }
+
+    /// Moves past the next `n` bytes of [`Scanner::ahead`] (a prefix a
+    /// reader has matched itself).
+    #[inline(always)]
+    pub fn skip(&mut self, n: usize) {
+        self.pos = (self.pos + n).min(self.text.len());
+    }
+
     /// Goes back to `pos` (a position read before), to read again from
     /// there.
     pub fn rewind(&mut self, pos: usize) {
@@ -370,27 +383,56 @@ impl<'a> Scanner<'a> {
         Ok(Ok(bytes))
     }
 
-    /// `null`, or a string whose value is not needed, as
-    /// [`Scanner::null`] then [`Scanner::skip_string`] read them: a short
-    /// plain string (its closing quote in the first eight bytes) is read
-    /// inline.
+    /// A short plain string next (after white space): its bytes, when its
+    /// closing quote is in its first eight bytes and nothing before it
+    /// stops a plain run (so they are ASCII), read; else None, nothing
+    /// read but white space.
     #[inline(always)]
-    pub fn skip_string_or_null(&mut self) -> Step<()> {
+    fn short_plain(&mut self) -> Option<&'a [u8]> {
         self.ws();
         let text = self.text;
         let start = self.pos + 1;
-        if text.get(self.pos) == Some(&b'"') {
-            if let Some(w) = text.get(start..start + 8) {
-                let w = <[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes);
-                let stops = string_stops(w);
-                let i = start + (stops.trailing_zeros() / 8) as usize;
-                if stops != 0 && text.get(i) == Some(&b'"') {
-                    self.pos = i + 1;
-                    return Ok(());
-                }
-            }
+        if text.get(self.pos) != Some(&b'"') {
+            return None;
+        }
+        let w = text.get(start..start + 8)?;
+        let stops = string_stops(<[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes));
+        let i = start + (stops.trailing_zeros() / 8) as usize;
+        if stops != 0 && text.get(i) == Some(&b'"') {
+            self.pos = i + 1;
+            return text.get(start..i);
+        }
+        None
+    }
+
+    /// `null`, or a string whose value is not needed, as
+    /// [`Scanner::null`] then [`Scanner::skip_string`] read them: a short
+    /// plain string (its closing quote in the first eight bytes), and
+    /// `null`, are read inline.
+    #[inline(always)]
+    pub fn skip_string_or_null(&mut self) -> Step<()> {
+        if self.short_plain().is_some() {
+            return Ok(());
+        }
+        if self.ahead().first_chunk::<4>() == Some(b"null") {
+            self.pos += 4;
+            return Ok(());
         }
         self.skip_other_string_or_null()
+    }
+
+    /// A string's value as its UTF-8 bytes, as [`Scanner::string`] reads
+    /// it: a short plain one (its closing quote in the first eight bytes)
+    /// is read inline, without a UTF-8 check (it is ASCII).
+    #[inline(always)]
+    pub fn string_bytes(&mut self) -> Step<Cow<'a, [u8]>> {
+        if let Some(bytes) = self.short_plain() {
+            return Ok(Cow::Borrowed(bytes));
+        }
+        Ok(match self.string()? {
+            Cow::Borrowed(s) => Cow::Borrowed(s.as_bytes()),
+            Cow::Owned(s) => Cow::Owned(s.into_bytes()),
+        })
     }
 
     /// [`Scanner::skip_string_or_null`] past its inline case.
@@ -514,6 +556,31 @@ mod tests {
         }
         for text in [r#""abc"#, r#""a\"#, r#""a\""#, "\"\u{e9}"] {
             assert_eq!(string(text), Err(Stop::End), "{text}");
+        }
+    }
+
+    #[test]
+    fn string_bytes_are_the_strings_bytes() {
+        for text in [
+            r#""""#,
+            r#""e4""#,
+            r#""Nbxd7+""#,
+            r#""Nbxd7+!""#,
+            r#""long enough for the general way""#,
+            r#""a\"b""#,
+            "\"\u{e9}\"",
+            "\"a\u{1}\"",
+            r#""e4"#,
+            "null",
+            r#"  "e4" "#,
+        ] {
+            let mut general = Scanner::new(text.as_bytes());
+            let want = general.string().map(|w| w.as_bytes().to_vec());
+            let mut s = Scanner::new(text.as_bytes());
+            assert_eq!(s.string_bytes().map(Cow::into_owned), want, "{text}");
+            if want.is_ok() {
+                assert_eq!(s.pos(), general.pos(), "{text}");
+            }
         }
     }
 

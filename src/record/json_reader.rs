@@ -124,6 +124,7 @@ pub fn read_json_values(
         offset: 0,
         line: 1,
         column: 0,
+        counted: 0,
     };
     let Some(first) = f.skip_space()? else {
         return Ok(());
@@ -321,10 +322,13 @@ struct Framer<R> {
     /// The input has ended.
     eof: bool,
     /// Where `buf[start]` is: its offset, its 1-based line, and the
-    /// characters before it on that line.
+    /// characters on that line before `buf[counted]` (the characters up
+    /// to `start` are counted only when a column is asked for, so a value
+    /// that ends no line costs no count).
     offset: u64,
     line: usize,
     column: usize,
+    counted: usize,
 }
 
 impl<R: Read> Framer<R> {
@@ -335,6 +339,8 @@ impl<R: Read> Framer<R> {
             return Ok(false);
         }
         if self.start > 0 {
+            self.count_column();
+            self.counted = 0;
             self.buf.copy_within(self.start..self.end, 0);
             self.end -= self.start;
             self.start = 0;
@@ -342,7 +348,7 @@ impl<R: Read> Framer<R> {
         // Room for a chunk (the vector's own growth keeps a long value's
         // reading linear; only the room made is touched, so memory stays
         // near the value's size).
-        if self.buf.len() < self.end + CHUNK {
+        if self.buf.len() < self.end + CHUNK / 2 {
             self.buf.resize(self.end + CHUNK, 0);
         }
         let read = loop {
@@ -359,15 +365,22 @@ impl<R: Read> Framer<R> {
 
     /// Moves past the next `n` unread bytes.
     fn advance(&mut self, n: usize) {
-        let m = moved(&self.buf[self.start..self.start + n]);
-        self.start += n;
-        self.offset += m.len as u64;
-        if m.newlines > 0 {
-            self.line += m.newlines;
-            self.column = m.tail;
-        } else {
-            self.column += m.tail;
+        let bytes = &self.buf[self.start..self.start + n];
+        if let Some(last) = memchr::memrchr(b'\n', bytes) {
+            self.line += newlines(&bytes[..last]) + 1;
+            self.column = 0;
+            self.counted = self.start + last + 1;
         }
+        self.start += n;
+        self.offset += n as u64;
+    }
+
+    /// Counts the characters of the line up to `start`: the column there
+    /// (0-based).
+    fn count_column(&mut self) -> usize {
+        self.column += chars(&self.buf[self.counted..self.start]);
+        self.counted = self.start;
+        self.column
     }
 
     /// Consumes the byte just peeked at.
@@ -399,16 +412,29 @@ impl<R: Read> Framer<R> {
         let at = Span {
             offset: self.offset,
             line: u32::try_from(self.line).unwrap_or(u32::MAX),
-            column: u32::try_from(self.column + 1).unwrap_or(u32::MAX),
+            column: u32::try_from(self.count_column() + 1).unwrap_or(u32::MAX),
             len: 0,
         };
-        let more = match values.fast(&self.buf[self.start..self.end], at, false)? {
-            Fast::Done(n) => {
-                self.advance(n.min(self.end - self.start));
-                return Ok(());
+        let mut retried = false;
+        let more = loop {
+            match values.fast(&self.buf[self.start..self.end], at, false)? {
+                Fast::Done(n) => {
+                    self.advance(n.min(self.end - self.start));
+                    return Ok(());
+                }
+                // Cut by the end of the buffer (a value that spans a read):
+                // one more read and it is most often whole. Only one (a
+                // read waits for input, and the value may end in what has
+                // come), then it is framed.
+                Fast::More if !retried => {
+                    retried = true;
+                    if !self.fill()? {
+                        break true;
+                    }
+                }
+                Fast::More => break true,
+                Fast::Leave => break false,
             }
-            Fast::More => true,
-            Fast::Leave => false,
         };
         let (used, copied) = self.frame()?;
         let value = &self.buf[self.start..self.start + copied];
@@ -445,34 +471,16 @@ impl<R: Read> Framer<R> {
     /// counts the characters up to and including it, as serde's positions
     /// are converted: a byte that continues a character (in text that is
     /// not UTF-8) adds none.
-    fn at_next(&self, next: u8, what: &str) -> JsonReadError {
-        located(at_byte((self.line, self.column + chars(&[next]))), what)
+    fn at_next(&mut self, next: u8, what: &str) -> JsonReadError {
+        located(
+            at_byte((self.line, self.count_column() + chars(&[next]))),
+            what,
+        )
     }
 
     /// An error at the end of the input.
-    fn at_end(&self, what: &str) -> JsonReadError {
-        located((self.line, self.column), what)
-    }
-}
-
-/// How consuming some bytes moves the position.
-#[derive(Clone, Copy)]
-struct Moved {
-    len: usize,
-    newlines: usize,
-    /// Characters after the last line break (all of them without one).
-    tail: usize,
-}
-
-fn moved(bytes: &[u8]) -> Moved {
-    let (newlines, tail) = match memchr::memrchr(b'\n', bytes) {
-        Some(last) => (newlines(&bytes[..last]) + 1, last + 1),
-        None => (0, 0),
-    };
-    Moved {
-        len: bytes.len(),
-        newlines,
-        tail: chars(&bytes[tail..]),
+    fn at_end(&mut self, what: &str) -> JsonReadError {
+        located((self.line, self.count_column()), what)
     }
 }
 
