@@ -80,6 +80,21 @@ impl Spacing {
         self.frag(true, key)
     }
 
+    /// The fragment of `bracket` (`{` or `}`) of the object itself, as
+    /// laid in a list of such objects: in pretty text on its own line,
+    /// indented one level (two spaces) less than the keys.
+    pub fn bracket(&self, bracket: u8) -> Option<Frag> {
+        match self.indent {
+            None => Frag::new(&[bracket]),
+            Some(n) => {
+                let mut bytes = vec![b'\n'];
+                bytes.extend(std::iter::repeat_n(b' ', usize::from(n.checked_sub(2)?)));
+                bytes.push(bracket);
+                Frag::new(&bytes)
+            }
+        }
+    }
+
     fn frag(&self, comma: bool, key: &[u8]) -> Option<Frag> {
         let mut bytes = Vec::with_capacity(MAX_FRAG);
         if comma {
@@ -201,6 +216,10 @@ mod tests {
             frag_bytes(&pretty.next(b"to").unwrap()),
             b",\n    \"to\": ".to_vec()
         );
+        assert_eq!(frag_bytes(&pretty.bracket(b'}').unwrap()), b"\n  }");
+        assert_eq!(frag_bytes(&compact.bracket(b'{').unwrap()), b"{");
+        let flat = Spacing::learn(b"\n \"san\": 1", b"san").unwrap();
+        assert_eq!(flat.bracket(b'}'), None);
         for other in [
             &b"\n  \"san\":\"e4\""[..],
             b"\"san\": \"e4\"",

@@ -630,6 +630,10 @@ struct PlyFrags {
     /// Each later key's, after the value before it, at its index in
     /// [`PLY_KEYS`].
     keys: [Frag; PLY_KEYS.len()],
+    /// The ply's `{` and `}` with the white space before them (None: not
+    /// predicted).
+    open: Option<Frag>,
+    close: Option<Frag>,
 }
 
 impl PlyFrags {
@@ -640,7 +644,13 @@ impl PlyFrags {
         for (k, name) in keys.iter_mut().zip(PLY_KEY_NAMES) {
             *k = spacing.next(name)?;
         }
-        Some(PlyFrags { spacing, san, keys })
+        Some(PlyFrags {
+            spacing,
+            san,
+            keys,
+            open: spacing.bracket(b'{'),
+            close: spacing.bracket(b'}'),
+        })
     }
 }
 
@@ -652,7 +662,11 @@ impl PlyFrags {
 /// it again from its start). `layouts` holds the last layouts' fragments.
 #[inline]
 fn laid_ply<'a>(s: &mut Scanner<'a>, layouts: &mut Layouts, p: &mut Ply<'a>) -> Option<()> {
-    s.eat(b'{').ok()?;
+    // The `{`, laid as the last ply's was (else after any white space).
+    let open = layouts.ply.as_ref().and_then(|f| f.open.as_ref());
+    if !open.is_some_and(|o| s.take(o)) {
+        s.eat(b'{').ok()?;
+    }
     let spacing = Spacing::learn(s.ahead(), b"san")?;
     let Layouts { ply, comment } = layouts;
     let f = match ply {
@@ -673,6 +687,9 @@ fn laid_ply<'a>(s: &mut Scanner<'a>, layouts: &mut Layouts, p: &mut Ply<'a>) -> 
         )*};
     }
     fields!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18);
+    if f.close.as_ref().is_some_and(|c| s.take(c)) {
+        return Some(());
+    }
     match s.byte().ok()? {
         b'}' => Some(()),
         _ => None,
