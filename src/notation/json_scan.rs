@@ -325,6 +325,40 @@ impl<'a> Scanner<'a> {
         self.unsigned(u64::from(u32::MAX)).map(|v| v as u32)
     }
 
+    /// A number of one to three digits right here (no white space first)
+    /// that a `,`, `}` or `]` ends, as [`Scanner::u32`] reads it: most move
+    /// numbers, read inline; None (nothing read) for anything else.
+    #[inline(always)]
+    pub fn small_u32(&mut self) -> Option<u32> {
+        let t = self.ahead();
+        let digit = |i: usize| {
+            t.get(i)
+                .filter(|b| b.is_ascii_digit())
+                .map(|b| u32::from(b - b'0'))
+        };
+        let ends = |i: usize| matches!(t.get(i), Some(b',' | b'}' | b']'));
+        let first = digit(0)?;
+        let (value, len) = match (digit(1), digit(2)) {
+            _ if ends(1) => (first, 1),
+            (Some(b), _) if first > 0 && ends(2) => (first * 10 + b, 2),
+            (Some(b), Some(c)) if first > 0 && ends(3) => (first * 100 + b * 10 + c, 3),
+            _ => return None,
+        };
+        self.pos += len;
+        Some(value)
+    }
+
+    /// Reads `null` if it comes right here (no white space first); whether
+    /// it did.
+    #[inline(always)]
+    pub fn null_here(&mut self) -> bool {
+        let found = self.ahead().starts_with(b"null");
+        if found {
+            self.pos += 4;
+        }
+        found
+    }
+
     /// A `u16`.
     pub fn u16(&mut self) -> Step<u16> {
         self.unsigned(u64::from(u16::MAX)).map(|v| v as u16)
@@ -701,6 +735,32 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn small_numbers_read_as_numbers_do() {
+        for n in 0..1200u32 {
+            for end in [",", "}", "]", " ,", ".5,", "e1,", "0,", "", "x"] {
+                for text in [format!("{n}{end}"), format!("0{n}{end}")] {
+                    let mut small = Scanner::new(text.as_bytes());
+                    let Some(v) = small.small_u32() else {
+                        assert_eq!(small.pos(), 0);
+                        continue;
+                    };
+                    let mut general = Scanner::new(text.as_bytes());
+                    assert_eq!(general.u32(), Ok(v), "{text}");
+                    assert_eq!(small.pos(), general.pos(), "{text}");
+                }
+            }
+        }
+        // Taken where the writer writes them.
+        assert_eq!(Scanner::new(b"7,").small_u32(), Some(7));
+        assert_eq!(Scanner::new(b"123}").small_u32(), Some(123));
+        assert_eq!(Scanner::new(b"1234,").small_u32(), None);
+        let mut s = Scanner::new(b"null,");
+        assert!(s.null_here());
+        assert_eq!(s.pos(), 4);
+        assert!(!Scanner::new(b" null").null_here());
     }
 
     #[test]

@@ -466,6 +466,7 @@ struct Ply<'a> {
 
 impl Ply<'_> {
     /// Empties it for the next ply, keeping its lists' room.
+    #[inline]
     fn clear(&mut self) {
         self.seen = 0;
         self.next = 0;
@@ -714,9 +715,13 @@ fn straight_field<'a>(
     }
     match 1 << i {
         MOVE_NUMBER => {
-            p.move_number = match s.null().ok()? {
-                true => None,
-                false => Some(s.u32().ok()?),
+            p.move_number = match s.small_u32() {
+                Some(n) => Some(n),
+                None if s.null_here() => None,
+                None => match s.null().ok()? {
+                    true => None,
+                    false => Some(s.u32().ok()?),
+                },
             }
         }
         RANK => {
