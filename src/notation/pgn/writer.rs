@@ -46,8 +46,18 @@ pub fn write_record(rec: &Record, out: &mut impl Write) -> io::Result<()> {
 /// without tags).
 pub fn write_tags(tags: &[Tag], out: &mut impl Write) -> io::Result<()> {
     for t in tags {
-        let v = t.value.replace('\\', "\\\\").replace('"', "\\\"");
-        writeln!(out, "[{} \"{}\"]", t.name, v)?;
+        out.write_all(b"[")?;
+        out.write_all(t.name.as_bytes())?;
+        out.write_all(b" \"")?;
+        // A backslash or quote is escaped; the rest goes as it is.
+        let mut rest = t.value.as_bytes();
+        while let Some(i) = rest.iter().position(|&b| b == b'\\' || b == b'"') {
+            out.write_all(&rest[..i])?;
+            out.write_all(&[b'\\', rest[i]])?;
+            rest = &rest[i + 1..];
+        }
+        out.write_all(rest)?;
+        out.write_all(b"\"]\n")?;
     }
     if !tags.is_empty() {
         writeln!(out)?;
@@ -570,6 +580,24 @@ mod tests {
         for n in [0, 1, 9, 10, 99, 100, 12345, u32::MAX] {
             assert_eq!(decimal(&mut buf, "", n, "..."), format!("{n}..."));
             assert_eq!(decimal(&mut buf, "$", n, ""), format!("${n}"));
+        }
+    }
+
+    #[test]
+    fn tag_values_are_escaped_and_read_back() {
+        use crate::model::Tag;
+        for value in ["", "plain", "a\"b", "back\\slash", "\"\\\"", "é \\\\ \"x\""] {
+            let mut out = Vec::new();
+            super::write_tags(&[Tag::new("Event", value)], &mut out).unwrap();
+            let want = value.replace('\\', "\\\\").replace('"', "\\\"");
+            assert_eq!(
+                String::from_utf8(out.clone()).unwrap(),
+                format!("[Event \"{want}\"]\n\n")
+            );
+            let text = format!("{}*\n", String::from_utf8(out).unwrap());
+            let records = crate::notation::pgn::read_all(text.as_bytes());
+            let record = records.into_iter().next().unwrap().unwrap();
+            assert_eq!(record.tags[0].value, value);
         }
     }
 }
