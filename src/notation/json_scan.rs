@@ -117,6 +117,7 @@ impl Key {
 }
 
 /// A position in a JSON text (see the module).
+#[derive(Clone)]
 pub struct Scanner<'a> {
     text: &'a [u8],
     pos: usize,

@@ -662,7 +662,17 @@ impl PlyFrags {
 /// same text, on fewer texts: None for any other (then the caller reads
 /// it again from its start). `layouts` holds the last layouts' fragments.
 #[inline]
-fn laid_ply<'a>(s: &mut Scanner<'a>, layouts: &mut Layouts, p: &mut Ply<'a>) -> Option<()> {
+fn laid_ply<'a>(at: &mut Scanner<'a>, layouts: &mut Layouts, p: &mut Ply<'a>) -> Option<()> {
+    // Read on a copy, so its place stays in a register; kept if it reads.
+    let mut copy = at.clone();
+    laid_ply_on(&mut copy, layouts, p)?;
+    *at = copy;
+    Some(())
+}
+
+/// [`laid_ply`] on `s`.
+#[inline(always)]
+fn laid_ply_on<'a>(s: &mut Scanner<'a>, layouts: &mut Layouts, p: &mut Ply<'a>) -> Option<()> {
     // The `{`, laid as the last ply's was (else after any white space).
     let open = layouts.ply.as_ref().and_then(|f| f.open.as_ref());
     if !open.is_some_and(|o| s.take(o)) {
