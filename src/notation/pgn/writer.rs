@@ -27,6 +27,9 @@ use super::reader::ReaderOptions;
 use crate::model::{Comment, CommentKind, Line, Node, Record, Tag};
 
 const WIDTH: usize = 80;
+/// The longest token [`Wrap::short`] writes in one piece (a move number
+/// or NAG, nearly every move).
+const SHORT: usize = 24;
 
 /// Write one record followed by a blank line.
 pub fn write_record(rec: &Record, out: &mut impl Write) -> io::Result<()> {
@@ -75,6 +78,10 @@ pub fn result_token<'a>(result: Option<&'a str>, tags: &'a [Tag]) -> &'a str {
 pub struct Movetext<W: Write> {
     w: Wrap<W>,
     main: LineState,
+    /// The text of the main line's last white move number, bumped to the
+    /// next: a move number costs a few bytes compared, not a division a
+    /// digit.
+    number: Number,
 }
 
 impl<W: Write> Movetext<W> {
@@ -93,6 +100,7 @@ impl<W: Write> Movetext<W> {
                 black,
                 need_number: true,
             },
+            number: Number::new(),
         }
     }
 
@@ -116,14 +124,15 @@ impl<W: Write> Movetext<W> {
     pub fn plain_move(&mut self, san: &str, nags: &[u16]) -> io::Result<()> {
         let at = &mut self.main;
         let mut buf = [0; 16];
-        if !at.black || at.need_number {
-            let dots = if at.black { "..." } else { "." };
-            self.w.token(decimal(&mut buf, "", at.fullmove, dots))?;
+        if !at.black {
+            self.w.short(self.number.text(at.fullmove))?;
+        } else if at.need_number {
+            self.w.short(decimal(&mut buf, "", at.fullmove, "..."))?;
         }
         at.need_number = false;
         self.w.token(san)?;
         for &n in nags {
-            self.w.token(decimal(&mut buf, "$", u32::from(n), ""))?;
+            self.w.short(decimal(&mut buf, "$", u32::from(n), ""))?;
         }
         if at.black {
             at.fullmove = at.fullmove.saturating_add(1);
@@ -327,7 +336,52 @@ struct Wrap<W: Write> {
 
 impl<W: Write> Wrap<W> {
     fn token(&mut self, s: &str) -> io::Result<()> {
-        self.token3("", s, "")
+        match s.len() <= SHORT && s.bytes().all(|b| (b' '..0x80).contains(&b)) {
+            true => self.short(s.as_bytes()),
+            false => self.token3("", s, ""),
+        }
+    }
+
+    /// [`Wrap::token3`] for a token of at most [`SHORT`] printable ASCII
+    /// bytes (a column a byte, no line break), written with what goes
+    /// before it in one call.
+    fn short(&mut self, tok: &[u8]) -> io::Result<()> {
+        let len = tok.len();
+        // What goes before: a space or a line break, then the indent.
+        let mut buf = [0; SHORT + 2];
+        let mut n = 0;
+        let sep = usize::from(!self.glue);
+        if self.col > 0 {
+            if self.col + sep + len > WIDTH {
+                buf[0] = b'\n';
+                n = 1;
+                self.col = 0;
+            } else if sep == 1 {
+                buf[0] = b' ';
+                n = 1;
+                self.col += 1;
+            }
+        }
+        if self.col == 0 && tok.first() == Some(&b'%') {
+            // As `token3`: no `%` in column 1.
+            buf[n] = b' ';
+            n += 1;
+            self.col = 1;
+        }
+        match buf.get_mut(n..n + len) {
+            Some(slot) => {
+                slot.copy_from_slice(tok);
+                self.out.write_all(&buf[..n + len])?;
+            }
+            // Longer than promised: the same bytes in two writes.
+            None => {
+                self.out.write_all(&buf[..n])?;
+                self.out.write_all(tok)?;
+            }
+        }
+        self.col += len;
+        self.glue = false;
+        Ok(())
     }
 
     /// The token `pre` + `body` + `post` (`pre` and `post` ASCII without
@@ -517,12 +571,12 @@ fn write_node<W: Write>(node: &Node, f: &mut LineState, w: &mut Wrap<W>) -> io::
     let mut buf = [0; 16];
     if node.move_number.is_some() || !f.black || f.need_number {
         let dots = if f.black { "..." } else { "." };
-        w.token(decimal(&mut buf, "", f.fullmove, dots))?;
+        w.short(decimal(&mut buf, "", f.fullmove, dots))?;
     }
     f.need_number = false;
     w.token(&node.san)?;
     for &n in &node.nags {
-        w.token(decimal(&mut buf, "$", u32::from(n), ""))?;
+        w.short(decimal(&mut buf, "$", u32::from(n), ""))?;
     }
     for c in &node.comments {
         w.comment(&c.text, c.kind)?;
@@ -533,7 +587,7 @@ fn write_node<W: Write>(node: &Node, f: &mut LineState, w: &mut Wrap<W>) -> io::
 
 /// `prefix`, `n` in decimal and `suffix` (each of at most three bytes),
 /// written in `buf`: a move number or NAG token without allocating.
-fn decimal<'a>(buf: &'a mut [u8; 16], prefix: &str, n: u32, suffix: &str) -> &'a str {
+fn decimal<'a>(buf: &'a mut [u8; 16], prefix: &str, n: u32, suffix: &str) -> &'a [u8] {
     let mut digits = [0; 10];
     let (mut i, mut v) = (digits.len(), n);
     loop {
@@ -557,19 +611,106 @@ fn decimal<'a>(buf: &'a mut [u8; 16], prefix: &str, n: u32, suffix: &str) -> &'a
             len += 1;
         }
     }
-    std::str::from_utf8(&buf[..len]).unwrap_or("")
+    &buf[..len]
+}
+
+/// A white move number's text (`12.`), kept for the next one: the number
+/// after it is written by bumping its last digits.
+#[derive(Clone)]
+struct Number {
+    /// The digits right-aligned before the final `.`, from `start`.
+    text: [u8; 12],
+    start: usize,
+    n: u32,
+}
+
+impl Number {
+    /// `1.`, the first move's.
+    fn new() -> Number {
+        let mut text = [b'0'; 12];
+        text[10] = b'1';
+        text[11] = b'.';
+        Number {
+            text,
+            start: 10,
+            n: 1,
+        }
+    }
+
+    /// The text of `n.`.
+    fn text(&mut self, n: u32) -> &[u8] {
+        if n != self.n {
+            if self.n.checked_add(1) == Some(n) {
+                self.bump();
+            } else {
+                self.set(n);
+            }
+        }
+        self.text.get(self.start..).unwrap_or(b"")
+    }
+
+    /// One more: the trailing nines become zeros and the digit before
+    /// them goes up (a new leading `1` after all nines).
+    fn bump(&mut self) {
+        self.n = self.n.saturating_add(1);
+        for i in (0..11).rev() {
+            let Some(d) = self.text.get_mut(i) else {
+                break;
+            };
+            if *d == b'9' {
+                *d = b'0';
+            } else {
+                // Above the leading digit the zeros wait for their `1`.
+                *d += 1;
+                self.start = self.start.min(i);
+                return;
+            }
+        }
+    }
+
+    /// Any number: written anew.
+    fn set(&mut self, n: u32) {
+        let mut buf = [0; 16];
+        let digits = decimal(&mut buf, "", n, "");
+        self.text = [b'0'; 12];
+        self.text[11] = b'.';
+        self.start = 11 - digits.len();
+        if let Some(slot) = self.text.get_mut(self.start..11) {
+            slot.copy_from_slice(digits);
+        }
+        self.n = n;
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::decimal;
+    use super::{decimal, Number};
 
     #[test]
     fn decimals_are_formatted_as_format_does() {
         let mut buf = [0; 16];
         for n in [0, 1, 9, 10, 99, 100, 12345, u32::MAX] {
-            assert_eq!(decimal(&mut buf, "", n, "..."), format!("{n}..."));
-            assert_eq!(decimal(&mut buf, "$", n, ""), format!("${n}"));
+            assert_eq!(
+                decimal(&mut buf, "", n, "..."),
+                format!("{n}...").as_bytes()
+            );
+            assert_eq!(decimal(&mut buf, "$", n, ""), format!("${n}").as_bytes());
+        }
+    }
+
+    #[test]
+    fn move_numbers_bumped_are_formatted_as_format_does() {
+        let mut number = Number::new();
+        for n in 1..=100_000u32 {
+            assert_eq!(number.text(n), format!("{n}.").as_bytes(), "{n}");
+        }
+        // Jumps (a recorded number, a FEN's) and the largest numbers.
+        let tail = (u32::MAX - 100_000)..=u32::MAX;
+        for n in [7, 7, 1, 999, 1000, 5, 99_999, 100_000]
+            .into_iter()
+            .chain(tail)
+        {
+            assert_eq!(number.text(n), format!("{n}.").as_bytes(), "{n}");
         }
     }
 }
