@@ -124,13 +124,21 @@ impl<W: Write> Movetext<W> {
     pub fn plain_move(&mut self, san: &str, nags: &[u16]) -> io::Result<()> {
         let at = &mut self.main;
         let mut buf = [0; 16];
+        // The number and the move in one write when both are short.
+        let mut staged = Staged::new();
         if !at.black {
-            self.w.short(self.number.text(at.fullmove))?;
+            self.w.stage(self.number.text(at.fullmove), &mut staged);
         } else if at.need_number {
-            self.w.short(decimal(&mut buf, "", at.fullmove, "..."))?;
+            let number = decimal(&mut buf, "", at.fullmove, "...");
+            self.w.stage(number, &mut staged);
         }
         at.need_number = false;
-        self.w.token(san)?;
+        if is_short(san) && self.w.stage(san.as_bytes(), &mut staged) {
+            self.w.out.write_all(staged.bytes())?;
+        } else {
+            self.w.out.write_all(staged.bytes())?;
+            self.w.token(san)?;
+        }
         for &n in nags {
             self.w.short(decimal(&mut buf, "$", u32::from(n), ""))?;
         }
@@ -336,7 +344,7 @@ struct Wrap<W: Write> {
 
 impl<W: Write> Wrap<W> {
     fn token(&mut self, s: &str) -> io::Result<()> {
-        match s.len() <= SHORT && s.bytes().all(|b| (b' '..0x80).contains(&b)) {
+        match is_short(s) {
             true => self.short(s.as_bytes()),
             false => self.token3("", s, ""),
         }
@@ -346,42 +354,42 @@ impl<W: Write> Wrap<W> {
     /// bytes (a column a byte, no line break), written with what goes
     /// before it in one call.
     fn short(&mut self, tok: &[u8]) -> io::Result<()> {
+        let mut buf = Staged::new();
+        match self.stage(tok, &mut buf) {
+            true => self.out.write_all(buf.bytes()),
+            false => self.token3("", &String::from_utf8_lossy(tok), ""),
+        }
+    }
+
+    /// Appends [`Wrap::short`]'s bytes for `tok` to `buf` and moves the
+    /// column past them; false, changing nothing, when they do not fit.
+    #[inline]
+    fn stage(&mut self, tok: &[u8], buf: &mut Staged) -> bool {
         let len = tok.len();
-        // What goes before: a space or a line break, then the indent.
-        let mut buf = [0; SHORT + 2];
-        let mut n = 0;
+        if buf.len + 2 + len > buf.bytes.len() {
+            return false;
+        }
         let sep = usize::from(!self.glue);
         if self.col > 0 {
             if self.col + sep + len > WIDTH {
-                buf[0] = b'\n';
-                n = 1;
+                buf.push(b'\n');
                 self.col = 0;
             } else if sep == 1 {
-                buf[0] = b' ';
-                n = 1;
+                buf.push(b' ');
                 self.col += 1;
             }
         }
         if self.col == 0 && tok.first() == Some(&b'%') {
             // As `token3`: no `%` in column 1.
-            buf[n] = b' ';
-            n += 1;
+            buf.push(b' ');
             self.col = 1;
         }
-        match buf.get_mut(n..n + len) {
-            Some(slot) => {
-                slot.copy_from_slice(tok);
-                self.out.write_all(&buf[..n + len])?;
-            }
-            // Longer than promised: the same bytes in two writes.
-            None => {
-                self.out.write_all(&buf[..n])?;
-                self.out.write_all(tok)?;
-            }
+        for &b in tok {
+            buf.push(b);
         }
         self.col += len;
         self.glue = false;
-        Ok(())
+        true
     }
 
     /// The token `pre` + `body` + `post` (`pre` and `post` ASCII without
@@ -461,6 +469,41 @@ impl<W: Write> Wrap<W> {
         } else {
             self.token3("{", text, "}")
         }
+    }
+}
+
+/// Whether [`Wrap::short`] takes `s`: at most [`SHORT`] bytes of printable
+/// ASCII.
+fn is_short(s: &str) -> bool {
+    s.len() <= SHORT && s.bytes().all(|b| (b' '..0x80).contains(&b))
+}
+
+/// Short tokens and what goes between them, gathered on the stack to be
+/// written in one call.
+struct Staged {
+    bytes: [u8; 2 * (SHORT + 2)],
+    len: usize,
+}
+
+impl Staged {
+    fn new() -> Staged {
+        Staged {
+            bytes: [0; 2 * (SHORT + 2)],
+            len: 0,
+        }
+    }
+
+    /// One byte more (the caller made room).
+    #[inline]
+    fn push(&mut self, b: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
+
+    fn bytes(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
     }
 }
 

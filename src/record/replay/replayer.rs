@@ -150,10 +150,17 @@ impl Replayer {
     /// Reads the variant and start position from the tags, once, before the
     /// first movetext token (or at the end of a game without one), then the
     /// refusals that came before it.
+    #[inline]
     pub(super) fn set_up(&mut self) {
-        if self.set_up {
-            return;
+        // Asked at every token: the check inline, the work out of line.
+        if !self.set_up {
+            self.set_up_now();
         }
+    }
+
+    /// [`Replayer::set_up`]'s work, once a game.
+    #[cold]
+    fn set_up_now(&mut self) {
         self.set_up = true;
         self.open_main_line();
         let early = std::mem::take(&mut self.early_denials);
