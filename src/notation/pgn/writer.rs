@@ -727,7 +727,7 @@ impl Number {
 
 #[cfg(test)]
 mod tests {
-    use super::{decimal, Number};
+    use super::{decimal, Movetext, Number, Staged, Wrap, WIDTH};
 
     #[test]
     fn decimals_are_formatted_as_format_does() {
@@ -738,6 +738,87 @@ mod tests {
                 format!("{n}...").as_bytes()
             );
             assert_eq!(decimal(&mut buf, "$", n, ""), format!("${n}").as_bytes());
+        }
+    }
+
+    /// A line state: the column and whether the token is glued on.
+    fn wrap(col: usize, glue: bool) -> Wrap<Vec<u8>> {
+        Wrap {
+            out: Vec::new(),
+            col,
+            glue,
+        }
+    }
+
+    /// `short`, `stage` and `token` write a short token as `token3` does,
+    /// at every column around the width, glued or not, `%` first or not.
+    #[test]
+    fn short_tokens_are_written_as_token3_writes_them() {
+        let tokens = ["e4", "%x", "1.", "12...", "$1", "Nbd7+", "%", "O-O-O#", "x"];
+        let long = "a".repeat(super::SHORT);
+        let mut cases = 0;
+        for tok in tokens.iter().copied().chain([long.as_str()]) {
+            for col in (0..=3).chain(WIDTH - 10..=WIDTH + 2) {
+                for glue in [false, true] {
+                    let mut general = wrap(col, glue);
+                    general.token3("", tok, "").unwrap();
+                    let mut short = wrap(col, glue);
+                    short.short(tok.as_bytes()).unwrap();
+                    let mut token = wrap(col, glue);
+                    token.token(tok).unwrap();
+                    let mut staged = wrap(col, glue);
+                    let mut buf = Staged::new();
+                    assert!(staged.stage(tok.as_bytes(), &mut buf));
+                    staged.out.extend_from_slice(buf.bytes());
+                    for other in [&short, &token, &staged] {
+                        let what = format!("{tok:?} at {col}, glue {glue}");
+                        assert_eq!(other.out, general.out, "{what}");
+                        assert_eq!(other.col, general.col, "{what}");
+                        assert_eq!(other.glue, general.glue, "{what}");
+                    }
+                    cases += 1;
+                }
+            }
+        }
+        assert!(cases > 200, "{cases}");
+    }
+
+    /// `plain_move` writes what `node` writes for a plain node, whatever
+    /// the numbers and moves, across line breaks.
+    #[test]
+    fn plain_moves_are_written_as_nodes() {
+        use crate::model::{Node, Tag};
+        let fen = |n: u32, side: &str| Tag {
+            name: "FEN".into(),
+            value: format!("8/8/8/8/8/8/8/K6k {side} - - 0 {n}"),
+            span: Default::default(),
+        };
+        let sans = ["e4", "Nbd7+", "%x", "O-O-O#", "exd8=Q+", "\u{2654}e4", "a"];
+        for tags in [
+            vec![],
+            vec![fen(9, "w")],
+            vec![fen(99_998, "b")],
+            vec![fen(7, "b")],
+        ] {
+            let mut plain = Movetext::new(Vec::new(), &tags);
+            let mut nodes = Movetext::new(Vec::new(), &tags);
+            for i in 0..300 {
+                let san = sans[i % sans.len()].repeat(1 + i % 4);
+                let nags: Vec<u16> = (0..(i % 3) as u16).map(|n| n * 70).collect();
+                plain.plain_move(&san, &nags).unwrap();
+                let mut node = Node::new(san.as_str());
+                node.nags.clone_from(&nags);
+                nodes.node(&node).unwrap();
+                if i % 50 == 49 {
+                    // A comment: the next move is numbered.
+                    let c = crate::model::CommentKind::Brace;
+                    plain.comment_between("c", c).unwrap();
+                    nodes.comment_between("c", c).unwrap();
+                }
+            }
+            let plain = plain.finish("*").unwrap();
+            let nodes = nodes.finish("*").unwrap();
+            assert_eq!(String::from_utf8(plain), String::from_utf8(nodes));
         }
     }
 
