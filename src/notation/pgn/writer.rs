@@ -27,6 +27,9 @@ use super::reader::ReaderOptions;
 use crate::model::{Comment, CommentKind, Line, Node, Record, Tag};
 
 const WIDTH: usize = 80;
+/// The longest token [`Wrap::short`] writes in one piece (a move number
+/// or NAG, nearly every move).
+const SHORT: usize = 24;
 
 /// Write one record followed by a blank line.
 pub fn write_record(rec: &Record, out: &mut impl Write) -> io::Result<()> {
@@ -85,6 +88,10 @@ pub fn result_token<'a>(result: Option<&'a str>, tags: &'a [Tag]) -> &'a str {
 pub struct Movetext<W: Write> {
     w: Wrap<W>,
     main: LineState,
+    /// The text of the main line's last white move number, bumped to the
+    /// next: a move number costs a few bytes compared, not a division a
+    /// digit.
+    number: Number,
 }
 
 impl<W: Write> Movetext<W> {
@@ -103,6 +110,7 @@ impl<W: Write> Movetext<W> {
                 black,
                 need_number: true,
             },
+            number: Number::new(),
         }
     }
 
@@ -126,14 +134,23 @@ impl<W: Write> Movetext<W> {
     pub fn plain_move(&mut self, san: &str, nags: &[u16]) -> io::Result<()> {
         let at = &mut self.main;
         let mut buf = [0; 16];
-        if !at.black || at.need_number {
-            let dots = if at.black { "..." } else { "." };
-            self.w.token(decimal(&mut buf, "", at.fullmove, dots))?;
+        // The number and the move in one write when both are short.
+        let mut staged = Staged::new();
+        if !at.black {
+            self.w.stage(self.number.text(at.fullmove), &mut staged);
+        } else if at.need_number {
+            let number = decimal(&mut buf, "", at.fullmove, "...");
+            self.w.stage(number, &mut staged);
         }
         at.need_number = false;
-        self.w.token(san)?;
+        if is_short(san) && self.w.stage(san.as_bytes(), &mut staged) {
+            self.w.out.write_all(staged.bytes())?;
+        } else {
+            self.w.out.write_all(staged.bytes())?;
+            self.w.token(san)?;
+        }
         for &n in nags {
-            self.w.token(decimal(&mut buf, "$", u32::from(n), ""))?;
+            self.w.short(decimal(&mut buf, "$", u32::from(n), ""))?;
         }
         if at.black {
             at.fullmove = at.fullmove.saturating_add(1);
@@ -337,7 +354,52 @@ struct Wrap<W: Write> {
 
 impl<W: Write> Wrap<W> {
     fn token(&mut self, s: &str) -> io::Result<()> {
-        self.token3("", s, "")
+        match is_short(s) {
+            true => self.short(s.as_bytes()),
+            false => self.token3("", s, ""),
+        }
+    }
+
+    /// [`Wrap::token3`] for a token of at most [`SHORT`] printable ASCII
+    /// bytes (a column a byte, no line break), written with what goes
+    /// before it in one call.
+    fn short(&mut self, tok: &[u8]) -> io::Result<()> {
+        let mut buf = Staged::new();
+        match self.stage(tok, &mut buf) {
+            true => self.out.write_all(buf.bytes()),
+            false => self.token3("", &String::from_utf8_lossy(tok), ""),
+        }
+    }
+
+    /// Appends [`Wrap::short`]'s bytes for `tok` to `buf` and moves the
+    /// column past them; false, changing nothing, when they do not fit.
+    #[inline]
+    fn stage(&mut self, tok: &[u8], buf: &mut Staged) -> bool {
+        let len = tok.len();
+        if buf.len + 2 + len > buf.bytes.len() {
+            return false;
+        }
+        let sep = usize::from(!self.glue);
+        if self.col > 0 {
+            if self.col + sep + len > WIDTH {
+                buf.push(b'\n');
+                self.col = 0;
+            } else if sep == 1 {
+                buf.push(b' ');
+                self.col += 1;
+            }
+        }
+        if self.col == 0 && tok.first() == Some(&b'%') {
+            // As `token3`: no `%` in column 1.
+            buf.push(b' ');
+            self.col = 1;
+        }
+        for &b in tok {
+            buf.push(b);
+        }
+        self.col += len;
+        self.glue = false;
+        true
     }
 
     /// The token `pre` + `body` + `post` (`pre` and `post` ASCII without
@@ -417,6 +479,41 @@ impl<W: Write> Wrap<W> {
         } else {
             self.token3("{", text, "}")
         }
+    }
+}
+
+/// Whether [`Wrap::short`] takes `s`: at most [`SHORT`] bytes of printable
+/// ASCII.
+fn is_short(s: &str) -> bool {
+    s.len() <= SHORT && s.bytes().all(|b| (b' '..0x80).contains(&b))
+}
+
+/// Short tokens and what goes between them, gathered on the stack to be
+/// written in one call.
+struct Staged {
+    bytes: [u8; 2 * (SHORT + 2)],
+    len: usize,
+}
+
+impl Staged {
+    fn new() -> Staged {
+        Staged {
+            bytes: [0; 2 * (SHORT + 2)],
+            len: 0,
+        }
+    }
+
+    /// One byte more (the caller made room).
+    #[inline]
+    fn push(&mut self, b: u8) {
+        if let Some(slot) = self.bytes.get_mut(self.len) {
+            *slot = b;
+            self.len += 1;
+        }
+    }
+
+    fn bytes(&self) -> &[u8] {
+        self.bytes.get(..self.len).unwrap_or_default()
     }
 }
 
@@ -527,12 +624,12 @@ fn write_node<W: Write>(node: &Node, f: &mut LineState, w: &mut Wrap<W>) -> io::
     let mut buf = [0; 16];
     if node.move_number.is_some() || !f.black || f.need_number {
         let dots = if f.black { "..." } else { "." };
-        w.token(decimal(&mut buf, "", f.fullmove, dots))?;
+        w.short(decimal(&mut buf, "", f.fullmove, dots))?;
     }
     f.need_number = false;
     w.token(&node.san)?;
     for &n in &node.nags {
-        w.token(decimal(&mut buf, "$", u32::from(n), ""))?;
+        w.short(decimal(&mut buf, "$", u32::from(n), ""))?;
     }
     for c in &node.comments {
         w.comment(&c.text, c.kind)?;
@@ -543,7 +640,7 @@ fn write_node<W: Write>(node: &Node, f: &mut LineState, w: &mut Wrap<W>) -> io::
 
 /// `prefix`, `n` in decimal and `suffix` (each of at most three bytes),
 /// written in `buf`: a move number or NAG token without allocating.
-fn decimal<'a>(buf: &'a mut [u8; 16], prefix: &str, n: u32, suffix: &str) -> &'a str {
+fn decimal<'a>(buf: &'a mut [u8; 16], prefix: &str, n: u32, suffix: &str) -> &'a [u8] {
     let mut digits = [0; 10];
     let (mut i, mut v) = (digits.len(), n);
     loop {
@@ -567,19 +664,187 @@ fn decimal<'a>(buf: &'a mut [u8; 16], prefix: &str, n: u32, suffix: &str) -> &'a
             len += 1;
         }
     }
-    std::str::from_utf8(&buf[..len]).unwrap_or("")
+    &buf[..len]
+}
+
+/// A white move number's text (`12.`), kept for the next one: the number
+/// after it is written by bumping its last digits.
+#[derive(Clone)]
+struct Number {
+    /// The digits right-aligned before the final `.`, from `start`.
+    text: [u8; 12],
+    start: usize,
+    n: u32,
+}
+
+impl Number {
+    /// `1.`, the first move's.
+    fn new() -> Number {
+        let mut text = [b'0'; 12];
+        text[10] = b'1';
+        text[11] = b'.';
+        Number {
+            text,
+            start: 10,
+            n: 1,
+        }
+    }
+
+    /// The text of `n.`.
+    fn text(&mut self, n: u32) -> &[u8] {
+        if n != self.n {
+            if self.n.checked_add(1) == Some(n) {
+                self.bump();
+            } else {
+                self.set(n);
+            }
+        }
+        self.text.get(self.start..).unwrap_or(b"")
+    }
+
+    /// One more: the trailing nines become zeros and the digit before
+    /// them goes up (a new leading `1` after all nines).
+    fn bump(&mut self) {
+        self.n = self.n.saturating_add(1);
+        for i in (0..11).rev() {
+            let Some(d) = self.text.get_mut(i) else {
+                break;
+            };
+            if *d == b'9' {
+                *d = b'0';
+            } else {
+                // Above the leading digit the zeros wait for their `1`.
+                *d += 1;
+                self.start = self.start.min(i);
+                return;
+            }
+        }
+    }
+
+    /// Any number: written anew.
+    fn set(&mut self, n: u32) {
+        let mut buf = [0; 16];
+        let digits = decimal(&mut buf, "", n, "");
+        self.text = [b'0'; 12];
+        self.text[11] = b'.';
+        self.start = 11 - digits.len();
+        if let Some(slot) = self.text.get_mut(self.start..11) {
+            slot.copy_from_slice(digits);
+        }
+        self.n = n;
+    }
 }
 
 #[cfg(test)]
 mod tests {
-    use super::decimal;
+    use super::{decimal, Movetext, Number, Staged, Wrap, WIDTH};
 
     #[test]
     fn decimals_are_formatted_as_format_does() {
         let mut buf = [0; 16];
         for n in [0, 1, 9, 10, 99, 100, 12345, u32::MAX] {
-            assert_eq!(decimal(&mut buf, "", n, "..."), format!("{n}..."));
-            assert_eq!(decimal(&mut buf, "$", n, ""), format!("${n}"));
+            assert_eq!(
+                decimal(&mut buf, "", n, "..."),
+                format!("{n}...").as_bytes()
+            );
+            assert_eq!(decimal(&mut buf, "$", n, ""), format!("${n}").as_bytes());
+        }
+    }
+
+    /// A line state: the column and whether the token is glued on.
+    fn wrap(col: usize, glue: bool) -> Wrap<Vec<u8>> {
+        Wrap {
+            out: Vec::new(),
+            col,
+            glue,
+        }
+    }
+
+    /// `short`, `stage` and `token` write a short token as `token3` does,
+    /// at every column around the width, glued or not, `%` first or not.
+    #[test]
+    fn short_tokens_are_written_as_token3_writes_them() {
+        let tokens = ["e4", "%x", "1.", "12...", "$1", "Nbd7+", "%", "O-O-O#", "x"];
+        let long = "a".repeat(super::SHORT);
+        let mut cases = 0;
+        for tok in tokens.iter().copied().chain([long.as_str()]) {
+            for col in (0..=3).chain(WIDTH - 10..=WIDTH + 2) {
+                for glue in [false, true] {
+                    let mut general = wrap(col, glue);
+                    general.token3("", tok, "").unwrap();
+                    let mut short = wrap(col, glue);
+                    short.short(tok.as_bytes()).unwrap();
+                    let mut token = wrap(col, glue);
+                    token.token(tok).unwrap();
+                    let mut staged = wrap(col, glue);
+                    let mut buf = Staged::new();
+                    assert!(staged.stage(tok.as_bytes(), &mut buf));
+                    staged.out.extend_from_slice(buf.bytes());
+                    for other in [&short, &token, &staged] {
+                        let what = format!("{tok:?} at {col}, glue {glue}");
+                        assert_eq!(other.out, general.out, "{what}");
+                        assert_eq!(other.col, general.col, "{what}");
+                        assert_eq!(other.glue, general.glue, "{what}");
+                    }
+                    cases += 1;
+                }
+            }
+        }
+        assert!(cases > 200, "{cases}");
+    }
+
+    /// `plain_move` writes what `node` writes for a plain node, whatever
+    /// the numbers and moves, across line breaks.
+    #[test]
+    fn plain_moves_are_written_as_nodes() {
+        use crate::model::{Node, Tag};
+        let fen = |n: u32, side: &str| Tag {
+            name: "FEN".into(),
+            value: format!("8/8/8/8/8/8/8/K6k {side} - - 0 {n}"),
+            span: Default::default(),
+        };
+        let sans = ["e4", "Nbd7+", "%x", "O-O-O#", "exd8=Q+", "\u{2654}e4", "a"];
+        for tags in [
+            vec![],
+            vec![fen(9, "w")],
+            vec![fen(99_998, "b")],
+            vec![fen(7, "b")],
+        ] {
+            let mut plain = Movetext::new(Vec::new(), &tags);
+            let mut nodes = Movetext::new(Vec::new(), &tags);
+            for i in 0..300 {
+                let san = sans[i % sans.len()].repeat(1 + i % 4);
+                let nags: Vec<u16> = (0..(i % 3) as u16).map(|n| n * 70).collect();
+                plain.plain_move(&san, &nags).unwrap();
+                let mut node = Node::new(san.as_str());
+                node.nags.clone_from(&nags);
+                nodes.node(&node).unwrap();
+                if i % 50 == 49 {
+                    // A comment: the next move is numbered.
+                    let c = crate::model::CommentKind::Brace;
+                    plain.comment_between("c", c).unwrap();
+                    nodes.comment_between("c", c).unwrap();
+                }
+            }
+            let plain = plain.finish("*").unwrap();
+            let nodes = nodes.finish("*").unwrap();
+            assert_eq!(String::from_utf8(plain), String::from_utf8(nodes));
+        }
+    }
+
+    #[test]
+    fn move_numbers_bumped_are_formatted_as_format_does() {
+        let mut number = Number::new();
+        for n in 1..=100_000u32 {
+            assert_eq!(number.text(n), format!("{n}.").as_bytes(), "{n}");
+        }
+        // Jumps (a recorded number, a FEN's) and the largest numbers.
+        let tail = (u32::MAX - 100_000)..=u32::MAX;
+        for n in [7, 7, 1, 999, 1000, 5, 99_999, 100_000]
+            .into_iter()
+            .chain(tail)
+        {
+            assert_eq!(number.text(n), format!("{n}.").as_bytes(), "{n}");
         }
     }
 

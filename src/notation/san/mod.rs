@@ -51,4 +51,24 @@ impl San {
     pub fn parse_bytes(token: &[u8]) -> Result<ParsedSan, ParseSanError> {
         grammar::parse_token(token)
     }
+
+    /// [`San::parse_bytes`], and whether the token has one of the plain
+    /// canonical shapes the fast path reads (`e4`, `exd8=Q+`, `Nbd7`,
+    /// `R1e2#`, `K-qn`, `N@e4`, `RNxd4`): such a token is its move and
+    /// mark written back byte for byte (as `Display` and the mark write
+    /// them), so a caller that writes the move may copy the token instead.
+    ///
+    /// ```
+    /// use fvnote::notation::san::San;
+    /// let (parsed, plain) = San::parse_bytes_plain(b"Nbd7+");
+    /// assert!(plain);
+    /// assert_eq!(parsed.unwrap(), San::parse("Nbd7+").unwrap());
+    /// assert!(!San::parse_bytes_plain(b"Ng1-f3").1);
+    /// ```
+    pub fn parse_bytes_plain(token: &[u8]) -> (Result<ParsedSan, ParseSanError>, bool) {
+        match plain::parse_plain(token) {
+            Some(parsed) => (Ok(parsed), true),
+            None => (grammar::parse_grammar(token), false),
+        }
+    }
 }

@@ -29,6 +29,7 @@ use compact_str::CompactString;
 use crate::notation::san::{ParsedSan, San, Suffix};
 use crate::piece::Role;
 use crate::position::CastleSide;
+use crate::record::replay::san_buf::SanBuf;
 use crate::rules::fast_chess::{CheckMark, FastChess, FastMove, SquareSet};
 use crate::rules::fast_slide::FrameSquares;
 use crate::square::Square;
@@ -259,9 +260,40 @@ fn clean_move<B: CleanBoard>(fast: &B, san: &San) -> Option<(B::Move, Option<Squ
 /// The canonical SAN of a clean token (one [`successor`] played): its own
 /// move and mark written back as `San`'s `Display` writes them.
 pub fn clean_san(parsed: &ParsedSan) -> CompactString {
-    let mut out = CompactString::default();
-    clean_san_into(&parsed.san, parsed.suffix, &mut out);
-    out
+    clean_verdict(parsed, b"", None, false)
+}
+
+/// [`clean_san`] of a token played clean, `token` itself (`text` when the
+/// caller has it as a `str`) when [`San::parse_bytes_plain`] found it
+/// plain, which it then is byte for byte; else written on the stack and
+/// made a string once.
+pub fn clean_verdict(
+    parsed: &ParsedSan,
+    token: &[u8],
+    text: Option<&str>,
+    plain: bool,
+) -> CompactString {
+    if plain {
+        match text {
+            Some(text) => return CompactString::new(text),
+            None => {
+                if let Ok(text) = std::str::from_utf8(token) {
+                    return CompactString::new(text);
+                }
+            }
+        }
+    }
+    let mut buf = SanBuf::new();
+    clean_san_into(&parsed.san, parsed.suffix, &mut buf);
+    match buf.bytes().map(std::str::from_utf8) {
+        Some(Ok(written)) => CompactString::new(written),
+        // Too long for the buffer (or, never, not UTF-8): the slow way.
+        _ => {
+            let mut out = CompactString::default();
+            clean_san_into(&parsed.san, parsed.suffix, &mut out);
+            out
+        }
+    }
 }
 
 /// [`clean_san`] appended to `out`, for `san` and `suffix`: a piece move or

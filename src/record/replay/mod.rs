@@ -26,6 +26,7 @@ mod frame;
 mod replayer;
 mod report;
 mod result;
+mod san_buf;
 mod setup;
 mod token;
 

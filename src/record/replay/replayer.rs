@@ -5,7 +5,7 @@ use crate::notation::pgn::Visitor;
 use crate::notation::san::San;
 use crate::position::Position;
 use crate::record::replay::deny::{denied_slide, read_denial, read_denials, EarlyDenial};
-use crate::record::replay::fast::clean_san;
+use crate::record::replay::fast::clean_verdict;
 use crate::record::replay::frame::{innermost, FastLine, Frame};
 use crate::record::replay::report::{diag, empty_report, permission_note, GameReport, Severity};
 use crate::record::replay::result::check_result;
@@ -150,10 +150,17 @@ impl Replayer {
     /// Reads the variant and start position from the tags, once, before the
     /// first movetext token (or at the end of a game without one), then the
     /// refusals that came before it.
+    #[inline]
     pub(super) fn set_up(&mut self) {
-        if self.set_up {
-            return;
+        // Asked at every token: the check inline, the work out of line.
+        if !self.set_up {
+            self.set_up_now();
         }
+    }
+
+    /// [`Replayer::set_up`]'s work, once a game.
+    #[cold]
+    fn set_up_now(&mut self) {
         self.set_up = true;
         self.open_main_line();
         let early = std::mem::take(&mut self.early_denials);
@@ -267,10 +274,11 @@ impl Replayer {
         self.end = 0;
     }
 
-    /// Plays one move token (UTF-8 bytes) of the current line: a clean
-    /// token on bitboards is played without ever being a `str`, and every
-    /// token is parsed once, for the bitboards and the reference alike.
-    fn play_bytes(&mut self, token: &[u8], span: Span) {
+    /// Plays one move token (UTF-8 bytes; `text`, the same as a `str` when
+    /// the caller has one) of the current line: a clean token on bitboards
+    /// is played without ever being made a `str`, and every token is
+    /// parsed once, for the bitboards and the reference alike.
+    fn play_bytes(&mut self, token: &[u8], text: Option<&str>, span: Span) {
         self.touch(span);
         self.set_up();
         let Some(frame) = innermost(&mut self.frames, self.depth) else {
@@ -285,7 +293,7 @@ impl Replayer {
             return;
         }
         frame.before_ply = frame.ply;
-        let parsed = San::parse_bytes(token);
+        let (parsed, plain) = San::parse_bytes_plain(token);
         let fast = parsed.as_ref().ok().and_then(|p| {
             frame
                 .play_fast(p)
@@ -299,7 +307,7 @@ impl Replayer {
             if !self.opts.verdict_only {
                 let verdict = match self.resolved_only {
                     true => compact_str::CompactString::default(),
-                    false => clean_san(p),
+                    false => clean_verdict(p, token, text, plain),
                 };
                 self.report.canonical.push(Some(verdict));
             }
@@ -458,10 +466,10 @@ impl Visitor for Replayer {
         self.on_tag(name, value, span);
     }
     fn san(&mut self, token: &str, span: Span) {
-        self.play_bytes(token.as_bytes(), span);
+        self.play_bytes(token.as_bytes(), Some(token), span);
     }
     fn san_ascii(&mut self, token: &[u8], span: Span) {
-        self.play_bytes(token, span);
+        self.play_bytes(token, None, span);
     }
     fn nag(&mut self, _nag: u16, span: Span) {
         self.touch(span);
