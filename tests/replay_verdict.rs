@@ -55,31 +55,10 @@ fn check(token: &[u8]) -> bool {
 
 #[test]
 fn plain_tokens_are_their_own_canonical_san() {
-    const ALPHABET: &[u8] = b"abhiyzx0189=NBRQKPO+#-@qnsew";
     let mut plain = 0;
-    let mut t = Vec::new();
-    // Every token of up to four bytes over the alphabet …
-    for len in 1..=4u32 {
-        for mut n in 0..ALPHABET.len().pow(len) {
-            t.clear();
-            for _ in 0..len {
-                t.push(ALPHABET[n % ALPHABET.len()]);
-                n /= ALPHABET.len();
-            }
-            plain += usize::from(check(&t));
-        }
-    }
-    // … a sample of longer ones …
-    let mut x = 0x9E37_79B9_7F4A_7C15u64;
-    for _ in 0..300_000 {
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let len = 5 + (x % 3) as usize;
-        t.clear();
-        t.extend((0..len).map(|i| ALPHABET[(x >> (8 * i)) as usize % ALPHABET.len()]));
-        plain += usize::from(check(&t));
-    }
+    // Every token of up to four bytes over the alphabet, a sample of
+    // longer ones …
+    fvnote::notation::san::each_sample_token(300_000, |t| plain += usize::from(check(t)));
     // … and every combination of the parts of the longer shapes.
     for p in ["", "N", "K", "P", "RN", "BN", "NR", "e", "exd", "O"] {
         for hint in ["", "a", "h", "z", "1", "9", "0", "x"] {

@@ -72,3 +72,33 @@ impl San {
         }
     }
 }
+
+/// Texts shaped like move tokens, for tests that hold one reader of them
+/// to another: every text of up to four bytes over the bytes the plain
+/// shapes use, then a fixed pseudo-random sample of `longer` texts of five
+/// to seven bytes, each handed to `each`.
+#[doc(hidden)]
+pub fn each_sample_token(longer: usize, mut each: impl FnMut(&[u8])) {
+    const ALPHABET: &[u8] = b"abhiyzx0189=NBRQKPO+#-@qnsew";
+    let mut t = Vec::new();
+    for len in 1..=4u32 {
+        for mut n in 0..ALPHABET.len().pow(len) {
+            t.clear();
+            for _ in 0..len {
+                t.push(ALPHABET[n % ALPHABET.len()]);
+                n /= ALPHABET.len();
+            }
+            each(&t);
+        }
+    }
+    let mut x = 0x9E37_79B9_7F4A_7C15u64;
+    for _ in 0..longer {
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let len = 5 + (x % 3) as usize;
+        t.clear();
+        t.extend((0..len).map(|i| ALPHABET[(x >> (8 * i)) as usize % ALPHABET.len()]));
+        each(&t);
+    }
+}

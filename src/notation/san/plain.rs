@@ -138,31 +138,10 @@ mod tests {
 
     #[test]
     fn plain_shapes_read_as_the_grammar_reads_them() {
-        const ALPHABET: &[u8] = b"abhiyzx0189=NBRQKPO+#-@qnsew";
         let mut taken = 0;
-        // Every token of up to four bytes over the alphabet …
-        let mut t = Vec::new();
-        for len in 1..=4u32 {
-            for mut n in 0..ALPHABET.len().pow(len) {
-                t.clear();
-                for _ in 0..len {
-                    t.push(ALPHABET[n % ALPHABET.len()]);
-                    n /= ALPHABET.len();
-                }
-                taken += usize::from(agree(&t));
-            }
-        }
-        // … and a sample of longer ones.
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        for _ in 0..400_000 {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            let len = 5 + (x % 3) as usize;
-            t.clear();
-            t.extend((0..len).map(|i| ALPHABET[(x >> (8 * i)) as usize % ALPHABET.len()]));
-            taken += usize::from(agree(&t));
-        }
+        // Every token of up to four bytes over the alphabet, and a sample
+        // of longer ones …
+        super::super::each_sample_token(400_000, |t| taken += usize::from(agree(t)));
         // … and every combination of the parts of the longer shapes.
         for p in ["", "N", "K", "P", "e", "exd", "O"] {
             for hint in ["", "a", "h", "1", "9", "0", "x"] {
