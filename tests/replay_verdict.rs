@@ -154,7 +154,12 @@ impl Visitor for Verdicts {
             false => self.replayer.san(token, span),
         }
         let v = self.replayer.take_verdict();
-        self.verdicts.push(v.map(|s| s.to_string()));
+        // Empty (`plain_verdicts_empty`): the token as sent is the verdict.
+        let v = v.map(|s| match s.is_empty() {
+            true => token.to_string(),
+            false => s.to_string(),
+        });
+        self.verdicts.push(v);
     }
     fn san_ascii(&mut self, token: &[u8], span: Span) {
         if let Ok(token) = std::str::from_utf8(token) {
@@ -232,6 +237,12 @@ fn verdicts_are_the_reference_engines_over_every_variant() {
                     let verdicts = read(fast, as_bytes, padded);
                     let how = format!("{respell} {as_bytes} {padded}");
                     assert_eq!(verdicts, expected, "{variant:?} game {g} {how}");
+                    // Empty where the token is its own canonical SAN.
+                    let empty = Replayer::new(ReplayOptions::default())
+                        .fast_verdicts()
+                        .plain_verdicts_empty();
+                    let verdicts = read(empty, as_bytes, padded);
+                    assert_eq!(verdicts, expected, "{variant:?} game {g} {how}, empty");
                 }
                 tokens += expected.len();
             }

@@ -151,7 +151,9 @@ impl JsonToPgn {
     /// A converter with nothing read.
     pub fn new() -> JsonToPgn {
         JsonToPgn {
-            replayer: Replayer::new(ReplayOptions::default()).fast_verdicts(),
+            replayer: Replayer::new(ReplayOptions::default())
+                .fast_verdicts()
+                .plain_verdicts_empty(),
             tags: Vec::new(),
             movetext: None,
             verdicts: Vec::new(),
@@ -976,7 +978,12 @@ impl JsonToPgn {
                         r.move_number(number, Span::default());
                     }
                     r.san(&n.san, Span::default());
-                    self.verdicts.push(r.take_verdict());
+                    // An empty verdict: the token is its own canonical SAN.
+                    let verdict = r.take_verdict().map(|v| match v.is_empty() {
+                        true => n.san.clone(),
+                        false => v,
+                    });
+                    self.verdicts.push(verdict);
                     for &nag in &n.nags {
                         r.nag(nag, Span::default());
                     }
@@ -1023,7 +1030,12 @@ impl JsonToPgn {
         for (text, kind) in &ply.comments_before {
             let _ = m.comment_between(text, *kind);
         }
-        let _ = m.plain_move(&verdict, &ply.nags);
+        // An empty verdict: the token (ASCII) is its own canonical SAN.
+        let san = match verdict.is_empty() {
+            true => &*ply.san,
+            false => verdict.as_bytes(),
+        };
+        let _ = m.plain_move(san, &ply.nags);
         for (text, kind) in &ply.comments {
             let _ = m.comment_between(text, *kind);
         }

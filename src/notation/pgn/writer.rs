@@ -130,8 +130,8 @@ impl<W: Write> Movetext<W> {
 
     /// The next main-line move without a recorded number, comments or
     /// variations, and its NAGs: what [`Movetext::node`] writes for such a
-    /// node.
-    pub fn plain_move(&mut self, san: &str, nags: &[u16]) -> io::Result<()> {
+    /// node. `san` is UTF-8 (a move token's bytes).
+    pub fn plain_move(&mut self, san: &[u8], nags: &[u16]) -> io::Result<()> {
         let at = &mut self.main;
         let mut buf = [0; 16];
         // The number and the move in one write when both are short.
@@ -143,11 +143,11 @@ impl<W: Write> Movetext<W> {
             self.w.stage(number, &mut staged);
         }
         at.need_number = false;
-        if is_short(san) && self.w.stage(san.as_bytes(), &mut staged) {
+        if is_short(san) && self.w.stage(san, &mut staged) {
             self.w.out.write_all(staged.bytes())?;
         } else {
             self.w.out.write_all(staged.bytes())?;
-            self.w.token(san)?;
+            self.w.token(&String::from_utf8_lossy(san))?;
         }
         for &n in nags {
             self.w.short(decimal(&mut buf, "$", u32::from(n), ""))?;
@@ -354,7 +354,7 @@ struct Wrap<W: Write> {
 
 impl<W: Write> Wrap<W> {
     fn token(&mut self, s: &str) -> io::Result<()> {
-        match is_short(s) {
+        match is_short(s.as_bytes()) {
             true => self.short(s.as_bytes()),
             false => self.token3("", s, ""),
         }
@@ -484,8 +484,8 @@ impl<W: Write> Wrap<W> {
 
 /// Whether [`Wrap::short`] takes `s`: at most [`SHORT`] bytes of printable
 /// ASCII.
-fn is_short(s: &str) -> bool {
-    s.len() <= SHORT && s.bytes().all(|b| (b' '..0x80).contains(&b))
+fn is_short(s: &[u8]) -> bool {
+    s.len() <= SHORT && s.iter().all(|b| (b' '..0x80).contains(b))
 }
 
 /// Short tokens and what goes between them, gathered on the stack to be
@@ -815,7 +815,7 @@ mod tests {
             for i in 0..300 {
                 let san = sans[i % sans.len()].repeat(1 + i % 4);
                 let nags: Vec<u16> = (0..(i % 3) as u16).map(|n| n * 70).collect();
-                plain.plain_move(&san, &nags).unwrap();
+                plain.plain_move(san.as_bytes(), &nags).unwrap();
                 let mut node = Node::new(san.as_str());
                 node.nags.clone_from(&nags);
                 nodes.node(&node).unwrap();

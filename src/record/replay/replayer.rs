@@ -62,6 +62,9 @@ pub struct Replayer {
     /// The caller asks only whether each token resolved: a clean token's
     /// verdict is an empty string, its SAN not written.
     resolved_only: bool,
+    /// The verdict on a plain token played on the accelerator is empty:
+    /// the caller holds the token, which is its own canonical SAN.
+    plain_is_token: bool,
 }
 
 impl Replayer {
@@ -81,6 +84,7 @@ impl Replayer {
             end: 0,
             fast_verdicts: false,
             resolved_only: false,
+            plain_is_token: false,
         }
     }
 
@@ -100,6 +104,15 @@ impl Replayer {
     /// accelerator is an empty string instead of its canonical SAN.
     pub fn resolved_only(mut self) -> Replayer {
         self.resolved_only = true;
+        self
+    }
+
+    /// [`Replayer::fast_verdicts`] for a caller that holds each token:
+    /// the verdict on a token of a plain shape played on the accelerator,
+    /// which is its own canonical SAN byte for byte, is an empty string
+    /// (the caller writes the token); other verdicts are as before.
+    pub fn plain_verdicts_empty(mut self) -> Replayer {
+        self.plain_is_token = true;
         self
     }
 
@@ -305,7 +318,8 @@ impl Replayer {
                 self.report.plies = frame.ply;
             }
             if !self.opts.verdict_only {
-                let verdict = match self.resolved_only {
+                let empty = self.resolved_only || (plain && self.plain_is_token);
+                let verdict = match empty {
                     true => compact_str::CompactString::default(),
                     false => clean_verdict(p, token, text, plain),
                 };
