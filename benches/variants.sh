@@ -17,8 +17,8 @@
 # (cached, git-ignored, in benches/data/special-V-N-sS-bP.pgn). Every command
 # runs pinned to one core (taskset -c 0, RAYON_NUM_THREADS=1), so the table is
 # one-core speed whatever the machine; the peer (pgn-reader + shakmaty,
-# benches/peer-shakmaty) validates the chess archive the same way and its rate
-# is the yardstick: "ratio" is a variant's validate rate over the peer's chess
+# benches/peer-shakmaty) validates the chess archive the same way, timed again
+# before each row, and its rate is that row's yardstick: "ratio" is a variant's validate rate over the peer's chess
 # rate (the goal: >= 0.25), then convert's (to JSON Lines: >= 0.12) and JSON
 # Lines back to PGN's (the issue's 2 M plies/s: ~0.25). Rates use hyperfine's
 # mean CPU time; "spread" is
@@ -96,20 +96,27 @@ for v in "${variants[@]}"; do
   [ -s "$f" ] || "$gen" "$v" "$games" "$seed" "$bias" >"$f"
 done
 
+# The peer's chess rate, timed again before each row: this machine's speed
+# drifts by a third from minute to minute, so each row's ratios use the
+# peer timed next to it.
 peer_rate=""
-if [ -n "$peer" ]; then
-  f="$data/special-chess-$games-s$seed-b$bias.pgn"
-  read -r mean min max <<<"$(time_cmd peer "$peer" "$f")"
-  p=$("$peer" "$f" | tr ' ' '\n' | awk -F= '$1 == "plies" { print $2 }')
-  peer_rate=$(awk -v p="$p" -v t="$mean" 'BEGIN { printf "%.0f", p / t }')
-  echo "peer pgn-reader + shakmaty on $f: $p plies, $mean CPU s (wall min $min, max $max): $peer_rate plies/s"
-fi
+peer_plies=""
+time_peer() {
+  [ -n "$peer" ] || return 0
+  local f="$data/special-chess-$games-s$seed-b$bias.pgn"
+  [ -n "$peer_plies" ] ||
+    peer_plies=$("$peer" "$f" | tr ' ' '\n' | awk -F= '$1 == "plies" { print $2 }')
+  read -r mean min max <<<"$(time_cmd "peer-$1" "$peer" "$f")"
+  peer_rate=$(awk -v p="$peer_plies" -v t="$mean" 'BEGIN { printf "%.0f", p / t }')
+  echo "peer pgn-reader + shakmaty on $f ($1 row): $peer_plies plies, $mean CPU s (wall min $min, max $max): $peer_rate plies/s" >&2
+}
 
 echo
-printf '| %-13s | %7s | %9s | %6s | %6s | %9s | %6s | %9s | %6s | %9s | %11s |\n' \
-  variant plies "validate/s" ratio spread "convert/s" ratio "to PGN/s" ratio "perft/s" "perft nodes"
-printf '|%s\n' '---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
+printf '| %-13s | %7s | %9s | %9s | %6s | %6s | %9s | %6s | %9s | %6s | %9s | %11s |\n' \
+  variant plies "peer/s" "validate/s" ratio spread "convert/s" ratio "to PGN/s" ratio "perft/s" "perft nodes"
+printf '|%s\n' '---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
 for v in "${variants[@]}"; do
+  time_peer "$v"
   f="$data/special-$v-$games-s$seed-b$bias.pgn"
   p=$(plies_of "$f")
   bad=$(invalid_of "$f")
@@ -125,12 +132,13 @@ for v in "${variants[@]}"; do
     ratio = peer == "" ? "-" : sprintf("%.2f", rate / peer)
     cratio = peer == "" ? "-" : sprintf("%.2f", p / cm / peer)
     jratio = peer == "" ? "-" : sprintf("%.2f", p / jm / peer)
-    printf "| %-13s | %7d | %9.0f | %6s | %5.0f%% | %9.0f | %6s | %9.0f | %6s | %9.0f | %11d |%s\n",
-      v, p, rate, ratio, 100 * (vmax - vmin) / vmin, p / cm, cratio, p / jm, jratio, n / pm, n,
+    printf "| %-13s | %7d | %9s | %9.0f | %6s | %5.0f%% | %9.0f | %6s | %9.0f | %6s | %9.0f | %11d |%s\n",
+      v, p, peer == "" ? "-" : peer, rate, ratio, 100 * (vmax - vmin) / vmin, p / cm, cratio, p / jm, jratio, n / pm, n,
       bad == 0 ? "" : " " bad " INVALID"
   }'
 done
 echo
 echo "(validate: fvnote validate --format json; convert: fvnote convert --to jsonl -o FILE;"
-echo " to PGN: fvnote convert --to pgn -o FILE of that JSON Lines; ratios over the peer's chess rate;"
+echo " to PGN: fvnote convert --to pgn -o FILE of that JSON Lines; ratios over the peer's chess rate"
+echo " (peer/s), timed just before each row;"
 echo " perft: fvnote perft --variant V $depth; mean CPU time of $runs hyperfine runs, one core)"
