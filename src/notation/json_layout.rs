@@ -168,8 +168,8 @@ impl Frag {
     /// [`Frag::starts`] near the end of the text.
     #[inline(never)]
     fn starts_short(&self, text: &[u8]) -> bool {
-        let bytes: Vec<u8> = self.words.iter().flat_map(|w| w.to_le_bytes()).collect();
-        text.get(..self.len) == bytes.get(..self.len)
+        text.len() >= self.len
+            && (0..self.len).all(|i| text[i] == self.words[i / 8].to_le_bytes()[i % 8])
     }
 }
 

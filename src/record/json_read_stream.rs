@@ -496,18 +496,6 @@ impl Ply<'_> {
         n.variations.clone_from(&self.variations);
         n
     }
-
-    /// [`Ply::to_node`], taking the ply.
-    fn into_node(self) -> Node {
-        // The bytes of a string read: UTF-8, so nothing is replaced.
-        let mut n = Node::new(&*String::from_utf8_lossy(&self.san));
-        n.move_number = self.move_number;
-        n.nags = self.nags;
-        n.comments_before = self.comments_before.into_iter().map(to_comment).collect();
-        n.comments = self.comments.into_iter().map(to_comment).collect();
-        n.variations = self.variations;
-        n
-    }
 }
 
 /// A ply's keys in the writer's order, the one of bit `1 << i` at `i`.
@@ -824,7 +812,8 @@ fn ply<'a>(s: &mut Scanner<'a>) -> Read<Ply<'a>> {
                 b'}' => match stack.last_mut() {
                     None => return Ok(cur),
                     Some(open) => {
-                        open.line.push(std::mem::take(&mut cur).into_node());
+                        open.line.push(cur.to_node());
+                        cur.clear();
                         At::LineNext
                     }
                 },
