@@ -15,7 +15,7 @@ use crate::square::{Square, STRIDE};
 
 /// The unit step from `from` towards `to` along a rank, file or diagonal,
 /// with whether it is diagonal; `None` when they share no such line.
-fn line_step(from: Square, to: Square) -> Option<(i16, bool)> {
+pub(super) fn line_step(from: Square, to: Square) -> Option<(i16, bool)> {
     let df = i16::from(to.file()) - i16::from(from.file());
     let dr = i16::from(to.rank()) - i16::from(from.rank());
     if (df, dr) == (0, 0) || (df != 0 && dr != 0 && df.abs() != dr.abs()) {
@@ -36,7 +36,7 @@ fn slides(hunter: Role, diagonal: bool) -> bool {
 }
 
 /// Whether the piece of `by` on `from` attacks `target` in `pos`.
-fn attacks(pos: &Position, from: Square, target: Square, by: Color) -> bool {
+pub(super) fn attacks(pos: &Position, from: Square, target: Square, by: Color) -> bool {
     let Some(p) = decode(pos.raw(from)).filter(|p| p.color == by) else {
         return false;
     };

@@ -35,13 +35,14 @@ use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::fast_chess::CheckMark;
 use crate::rules::quake::{self, Rows};
-use crate::rules::{fast_mailbox, movegen, Outcome, Variant};
+use crate::rules::{movegen, Outcome, Variant};
 use crate::square::Square;
 
 mod after_quake;
 mod check;
 mod onto;
 mod pocket;
+mod reply;
 mod shape;
 
 pub use onto::OntoList;
@@ -108,7 +109,7 @@ impl FastQuake {
     }
 
     /// The legal piece moves of a `role` onto `to` (see
-    /// [`fast_mailbox::legal_onto`]); never `None` (Quake Chess has no en
+    /// [`fast_mailbox::legal_onto`](crate::rules::fast_mailbox::legal_onto)); never `None` (Quake Chess has no en
     /// passant, QK6).
     pub fn legal_onto(&self, role: Role, to: Square) -> Option<MoveList> {
         Some(self.legal_moves_onto(role, to).into_iter().collect())
@@ -216,11 +217,7 @@ impl FastQuake {
             .pos
             .king(us.other())
             .is_some_and(|k| attacked(&next.pos, k, us));
-        let mark = match check {
-            false => CheckMark::None,
-            true => fast_mailbox::mark_after(&next.pos),
-        };
-        Some(next.marked(mark))
+        Some(next.marked(mark_of(check, &next.pos)))
     }
 
     /// Plays the legal `mv` into `next` and says whether it checks or mates.
@@ -238,12 +235,7 @@ impl FastQuake {
             Some((from, to)) => check::in_check_after(&next.pos, from, to),
             None => next.pos.gives_check_mark(),
         };
-        let mark = if !check {
-            CheckMark::None
-        } else {
-            fast_mailbox::mark_after(&next.pos)
-        };
-        next.marked(mark)
+        next.marked(mark_of(check, &next.pos))
     }
 
     /// Keeps whether the side to move is in check, which is what a mark
@@ -251,6 +243,16 @@ impl FastQuake {
     fn marked(&mut self, mark: CheckMark) -> CheckMark {
         self.in_check = mark != CheckMark::None;
         mark
+    }
+}
+
+/// The mark of a move into `after`, given whether it checks: `#` when the
+/// side in check has no reply.
+fn mark_of(check: bool, after: &Position) -> CheckMark {
+    match check {
+        false => CheckMark::None,
+        true if reply::has_reply(after) => CheckMark::Check,
+        true => CheckMark::Mate,
     }
 }
 

@@ -1,0 +1,191 @@
+//! Whether a side in check has a legal reply (so whether the checking move
+//! is marked `#`), found from the check instead of from every candidate.
+//!
+//! Quake Chess attacks are the orthodox ones on the cells (a compound by
+//! its hunter, QK0), and no quake is legal in check (QK4). So besides a
+//! king step, a reply must capture the checker or stand between it and the
+//! king: a move or a drop changes the board only on its target (its origin
+//! empties, which can open a line but never close one; a pawn pocketed on
+//! arrival, QK6, leaves its target empty). With two checkers no single
+//! target does both, so only the king can answer. Each reply found this way
+//! is still judged by the rules' own legality test.
+
+use crate::moves::Move;
+use crate::piece::Role;
+use crate::position::{decode, Position, EMPTY};
+use crate::rules::quake;
+use crate::square::{Square, DIAGONAL, KNIGHT, ORTHOGONAL};
+
+use super::check::{attacks, line_step};
+use super::onto::{candidates_onto, OntoList};
+
+/// Whether the side to move in `pos`, which is in check, has a legal move.
+pub(super) fn has_reply(pos: &Position) -> bool {
+    let us = pos.turn();
+    let Some(king) = pos.king(us) else {
+        return pos.has_legal_move();
+    };
+    if king_steps(pos, king).any(|m| pos.is_legal_candidate_in(&m, true)) {
+        return true;
+    }
+    let checker = match checkers(pos, king) {
+        (1, Some(sq)) => sq,
+        (0, _) => return pos.has_legal_move(),
+        _ => return false,
+    };
+    // The checker's square, then the squares between it and the king when
+    // it attacks along a line (a knight's or a pawn's attack has none).
+    let step = line_step(king, checker).map(|(step, _)| step);
+    let mut to = checker;
+    let mut moves = OntoList::new();
+    loop {
+        moves.clear();
+        let capture = to == checker;
+        for role in source_roles(pos, to) {
+            candidates_onto(pos, role, to, &mut moves);
+        }
+        if any_legal(pos, &moves) || (!capture && drop_lands(pos, to)) {
+            return true;
+        }
+        match step {
+            Some(step) if to.offset(-step) != king => to = to.offset(-step),
+            _ => return false,
+        }
+    }
+}
+
+/// The king's steps onto a neighbouring cell not held by its own side: the
+/// moves `candidates_onto` lists for the king, found from the king.
+fn king_steps(pos: &Position, king: Square) -> impl Iterator<Item = Move> + '_ {
+    let us = pos.turn();
+    ORTHOGONAL.into_iter().chain(DIAGONAL).filter_map(move |d| {
+        let to = king.offset(d);
+        let held = decode(pos.raw(to));
+        let open = pos.is_cell(to) && held.is_none_or(|p| p.color != us);
+        open.then_some(Move::Normal {
+            role: Role::King,
+            from: king,
+            to,
+            capture: held.map(|p| p.role),
+            promotion: None,
+        })
+    })
+}
+
+/// Whether one of `moves` is legal for a side in check.
+fn any_legal(pos: &Position, moves: &[Move]) -> bool {
+    moves.iter().any(|m| pos.is_legal_candidate_in(m, true))
+}
+
+/// Whether a piece in hand may legally be dropped on the empty `to`.
+fn drop_lands(pos: &Position, to: Square) -> bool {
+    Role::ALL.into_iter().any(|role| {
+        role != Role::King
+            && quake::drop_allowed(pos, role, to).is_ok()
+            && pos.is_legal_candidate_in(&Move::Drop { role, to }, true)
+    })
+}
+
+/// How many pieces of the side not to move attack `king`, and one of them.
+fn checkers(pos: &Position, king: Square) -> (usize, Option<Square>) {
+    let by = pos.turn().other();
+    let mut count = 0;
+    let mut found = None;
+    let mut seen = |sq: Square| {
+        if attacks(pos, sq, king, by) {
+            count += 1;
+            found = Some(sq);
+        }
+    };
+    for d in KNIGHT.into_iter().chain(ORTHOGONAL).chain(DIAGONAL) {
+        seen(king.offset(d));
+    }
+    for d in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+        let mut sq = king.offset(d);
+        if pos.raw(sq) != EMPTY {
+            continue; // Already seen as a neighbour.
+        }
+        while pos.raw(sq) == EMPTY {
+            sq = sq.offset(d);
+        }
+        seen(sq);
+    }
+    (count, found)
+}
+
+/// The roles (never the king's) of the side to move's pieces that could
+/// reach `to` as some piece moves: a knight's leap, a step, or the first
+/// piece along a line; each is asked for its moves onto `to` in turn.
+fn source_roles(pos: &Position, to: Square) -> impl Iterator<Item = Role> {
+    let us = pos.turn();
+    let mut roles = 0u16;
+    let mut mark = |sq: Square| {
+        if let Some(p) = decode(pos.raw(sq)).filter(|p| p.color == us && p.role != Role::King) {
+            roles |= 1 << p.role as u16;
+        }
+    };
+    for d in KNIGHT.into_iter().chain(ORTHOGONAL).chain(DIAGONAL) {
+        mark(to.offset(d));
+    }
+    for d in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+        let mut sq = to.offset(d);
+        while pos.raw(sq) == EMPTY {
+            sq = sq.offset(d);
+        }
+        mark(sq);
+    }
+    Role::ALL
+        .into_iter()
+        .filter(move |&r| roles & (1 << r as u16) != 0)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::has_reply;
+    use crate::rules::{reference, Variant};
+    use crate::Position;
+
+    /// Random games of both armies that prefer checking moves, so that
+    /// checks, double checks and mates all come up: at every check the
+    /// shortcut must agree with the rules by the letter (QK0, QK4, QK6, QK7).
+    #[test]
+    fn a_reply_is_found_exactly_when_the_reference_has_a_legal_move() {
+        let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+        let mut next = |n: usize| {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            (seed % n as u64) as usize
+        };
+        let (mut checks, mut mates) = (0, 0);
+        for game in 0..120 {
+            let variant = [Variant::Quake, Variant::QuakeLb][game % 2];
+            let mut pos = Position::start(variant);
+            for _ in 0..160 {
+                let legal = reference::legal_moves(&pos);
+                if pos.is_check() {
+                    checks += 1;
+                    mates += usize::from(legal.is_empty());
+                    assert_eq!(has_reply(&pos), !legal.is_empty(), "{pos:?}");
+                }
+                if legal.is_empty() {
+                    break;
+                }
+                let checking: Vec<_> = legal
+                    .iter()
+                    .filter(|m| reference::gives_check(&pos.play(m)))
+                    .collect();
+                let mv = match checking.len() {
+                    0 => legal[next(legal.len())],
+                    n if next(3) > 0 => *checking[next(n)],
+                    _ => legal[next(legal.len())],
+                };
+                pos = pos.play(&mv);
+            }
+        }
+        assert!(
+            checks > 1000 && mates > 20,
+            "{checks} checks, {mates} mates"
+        );
+    }
+}
