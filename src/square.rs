@@ -123,6 +123,17 @@ impl fmt::Debug for Square {
 /// Mailbox deltas of the eight king steps: orthogonal first, then diagonal.
 pub(crate) const ORTHOGONAL: [i16; 4] = [STRIDE, -STRIDE, 1, -1];
 pub(crate) const DIAGONAL: [i16; 4] = [STRIDE + 1, STRIDE - 1, -STRIDE + 1, -STRIDE - 1];
+/// The eight line directions: orthogonal (0..4), then diagonal (4..8).
+pub(crate) const LINES: [i16; 8] = [
+    ORTHOGONAL[0],
+    ORTHOGONAL[1],
+    ORTHOGONAL[2],
+    ORTHOGONAL[3],
+    DIAGONAL[0],
+    DIAGONAL[1],
+    DIAGONAL[2],
+    DIAGONAL[3],
+];
 pub(crate) const KNIGHT: [i16; 8] = [
     2 * STRIDE + 1,
     2 * STRIDE - 1,

@@ -8,7 +8,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{decode, CastleSide, Position, EMPTY, HOLE};
 use crate::rules::{Illegal, Rules, Scope};
-use crate::square::{Square, DIAGONAL, KNIGHT, ORTHOGONAL, STRIDE};
+use crate::square::{Square, DIAGONAL, KNIGHT, LINES, ORTHOGONAL, STRIDE};
 
 const C_ORTH: u8 = 1;
 const C_DIAG: u8 = 2;
@@ -150,18 +150,6 @@ pub fn king_safe_overlay(
     };
     Some(!attacked_on(view, king, us.other(), allow))
 }
-
-/// The eight line directions: orthogonal (0..4), then diagonal (4..8).
-const LINES: [i16; 8] = [
-    ORTHOGONAL[0],
-    ORTHOGONAL[1],
-    ORTHOGONAL[2],
-    ORTHOGONAL[3],
-    DIAGONAL[0],
-    DIAGONAL[1],
-    DIAGONAL[2],
-    DIAGONAL[3],
-];
 
 /// Whether a move is king-safe without a scan (G6): a piece other than the
 /// king leaves a square off every line through its king, and the king is not

@@ -11,10 +11,10 @@
 use smallvec::SmallVec;
 
 use crate::moves::Move;
-use crate::piece::Role;
-use crate::position::{decode, Position, EMPTY, HOLE};
+use crate::piece::{Piece, Role};
+use crate::position::{decode, encode, Position, EMPTY, HOLE};
 use crate::rules::movegen::forward;
-use crate::square::{Square, DIAGONAL, KNIGHT, ORTHOGONAL};
+use crate::square::{Square, DIAGONAL, KNIGHT, LINES, ORTHOGONAL};
 
 /// Moves onto one square: at most 16 origins, rarely more than a few.
 pub type OntoList = SmallVec<[Move; 8]>;
@@ -31,7 +31,9 @@ pub(super) fn candidates_onto(pos: &Position, role: Role, to: Square, out: &mut 
     if captured.is_some() && decode(target).is_some_and(|p| p.color == us) {
         return;
     }
-    let mine = |sq: Square| decode(pos.raw(sq)).is_some_and(|p| p.color == us && p.role == role);
+    // A cell holds exactly `encode` of its piece, so one compare finds it.
+    let code = encode(Piece::new(us, role));
+    let mine = |sq: Square| pos.raw(sq) == code;
     let push = |out: &mut OntoList, from: Square| {
         out.push(Move::Normal {
             role,
@@ -73,7 +75,7 @@ pub(super) fn candidates_onto(pos: &Position, role: Role, to: Square, out: &mut 
             }
         }
         Role::King => {
-            for d in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+            for d in LINES {
                 let from = to.offset(d);
                 if mine(from) {
                     push(out, from);
@@ -81,16 +83,12 @@ pub(super) fn candidates_onto(pos: &Position, role: Role, to: Square, out: &mut 
             }
         }
         _ => {
-            let (orth, diag) = match pattern {
-                Role::Rook => (true, false),
-                Role::Bishop => (false, true),
-                _ => (true, true),
+            let lines: &[i16] = match pattern {
+                Role::Rook => &ORTHOGONAL,
+                Role::Bishop => &DIAGONAL,
+                _ => &LINES,
             };
-            let lines = ORTHOGONAL
-                .into_iter()
-                .filter(|_| orth)
-                .chain(DIAGONAL.into_iter().filter(|_| diag));
-            for d in lines {
+            for &d in lines {
                 let mut from = to.offset(d);
                 while pos.raw(from) == EMPTY {
                     from = from.offset(d);

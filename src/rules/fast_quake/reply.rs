@@ -14,7 +14,7 @@ use crate::moves::Move;
 use crate::piece::Role;
 use crate::position::{decode, Position, EMPTY};
 use crate::rules::quake;
-use crate::square::{Square, DIAGONAL, KNIGHT, ORTHOGONAL};
+use crate::square::{Square, KNIGHT, LINES};
 
 use super::check::{attacks, line_step};
 use super::onto::{candidates_onto, OntoList};
@@ -58,7 +58,7 @@ pub(super) fn has_reply(pos: &Position) -> bool {
 /// moves `candidates_onto` lists for the king, found from the king.
 fn king_steps(pos: &Position, king: Square) -> impl Iterator<Item = Move> + '_ {
     let us = pos.turn();
-    ORTHOGONAL.into_iter().chain(DIAGONAL).filter_map(move |d| {
+    LINES.into_iter().filter_map(move |d| {
         let to = king.offset(d);
         let held = decode(pos.raw(to));
         let open = pos.is_cell(to) && held.is_none_or(|p| p.color != us);
@@ -97,10 +97,10 @@ fn checkers(pos: &Position, king: Square) -> (usize, Option<Square>) {
             found = Some(sq);
         }
     };
-    for d in KNIGHT.into_iter().chain(ORTHOGONAL).chain(DIAGONAL) {
+    for d in KNIGHT.into_iter().chain(LINES) {
         seen(king.offset(d));
     }
-    for d in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+    for d in LINES {
         let mut sq = king.offset(d);
         if pos.raw(sq) != EMPTY {
             continue; // Already seen as a neighbour.
@@ -124,10 +124,10 @@ fn source_roles(pos: &Position, to: Square) -> impl Iterator<Item = Role> {
             roles |= 1 << p.role as u16;
         }
     };
-    for d in KNIGHT.into_iter().chain(ORTHOGONAL).chain(DIAGONAL) {
+    for d in KNIGHT.into_iter().chain(LINES) {
         mark(to.offset(d));
     }
-    for d in ORTHOGONAL.into_iter().chain(DIAGONAL) {
+    for d in LINES {
         let mut sq = to.offset(d);
         while pos.raw(sq) == EMPTY {
             sq = sq.offset(d);
