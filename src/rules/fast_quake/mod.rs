@@ -37,10 +37,12 @@ use crate::rules::fast_chess::CheckMark;
 use crate::rules::quake::{self, Rows};
 use crate::rules::{movegen, Outcome, Variant};
 use crate::square::Square;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 mod after_quake;
 mod check;
 mod onto;
+mod play;
 mod pocket;
 mod reply;
 mod shape;
@@ -48,7 +50,7 @@ mod shape;
 pub use onto::OntoList;
 
 /// A Quake Chess position (either army) on the accelerator.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct FastQuake {
     pos: Position,
     /// Whether the side to move is in check: known from the mark of the
@@ -56,6 +58,10 @@ pub struct FastQuake {
     in_check: bool,
     /// The cells of `pos` as bit rows (`quake::read_rows`).
     rows: Rows,
+    /// Which `rows` these are: equal ids, equal rows. Only a quake changes
+    /// the cells, so a piece move or a drop copies the rows only into a
+    /// slot that holds other ones.
+    rows_id: u64,
     /// Whether the cells meet QK2, so that a quake needs testing only
     /// where it can break it.
     shape_ok: bool,
@@ -90,6 +96,7 @@ impl FastQuake {
             in_check: pos.is_check(),
             shape_ok: quake::rows_shape_violation(&rows, band).is_none(),
             rows,
+            rows_id: new_rows_id(),
         })
     }
 
@@ -212,6 +219,7 @@ impl FastQuake {
         next.pos.ep = None;
         movegen::finish_turn(&mut next.pos, false);
         next.rows = normalised(&plan);
+        next.rows_id = new_rows_id();
         next.shape_ok = true;
         let check = next
             .pos
@@ -223,8 +231,13 @@ impl FastQuake {
     /// Plays the legal `mv` into `next` and says whether it checks or mates.
     pub fn play_into(&self, mv: &Move, next: &mut FastQuake) -> CheckMark {
         next.pos.clone_frame_from(&self.pos);
-        next.pos.play_in_place(mv);
-        next.rows = self.rows;
+        if !play::play_piece(&mut next.pos, mv) {
+            next.pos.play_in_place(mv);
+        }
+        if next.rows_id != self.rows_id {
+            next.rows = self.rows;
+            next.rows_id = self.rows_id;
+        }
         next.shape_ok = self.shape_ok;
         let touched = match *mv {
             Move::Normal { from, to, .. } => Some((Some(from), to)),
@@ -254,6 +267,22 @@ fn mark_of(check: bool, after: &Position) -> CheckMark {
         true if reply::has_reply(after) => CheckMark::Check,
         true => CheckMark::Mate,
     }
+}
+
+impl PartialEq for FastQuake {
+    fn eq(&self, other: &FastQuake) -> bool {
+        self.pos == other.pos
+            && self.in_check == other.in_check
+            && self.rows == other.rows
+            && self.shape_ok == other.shape_ok
+    }
+}
+impl Eq for FastQuake {}
+
+/// A `rows_id` no other rows have had.
+fn new_rows_id() -> u64 {
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    NEXT.fetch_add(1, Ordering::Relaxed)
 }
 
 /// The first and last occupied row of `rows`; `None` for no cells.
