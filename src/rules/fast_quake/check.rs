@@ -10,7 +10,7 @@
 
 use crate::piece::{Color, Role};
 use crate::position::{decode, Position, EMPTY};
-use crate::rules::movegen::forward;
+use crate::rules::movegen::{attacked_on, forward};
 use crate::square::{Square, STRIDE};
 
 /// The unit step from `from` towards `to` along a rank, file or diagonal,
@@ -135,4 +135,15 @@ pub(super) fn surely_safe(
         sq = sq.offset(step);
     }
     !decode(pos.raw(sq)).is_some_and(|p| p.color != us && slides(p.role.hunter(), diagonal))
+}
+
+/// Whether the king of the side to move may step from `from` onto `to`
+/// (a neighbouring cell its side does not hold) without being attacked
+/// there (G6): the rules' own attack test on the overlay a king step
+/// needs, its origin emptied (nothing reads the target's own cell).
+pub(super) fn king_step_safe(pos: &Position, from: Square, to: Square) -> bool {
+    let cells = &pos.cells;
+    let from = from.index();
+    let view = |i: usize| if i == from { EMPTY } else { cells[i] };
+    !attacked_on(view, to, pos.turn.other(), |_, _| true)
 }

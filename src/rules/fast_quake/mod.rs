@@ -130,6 +130,11 @@ impl FastQuake {
         out.retain(|m| match *m {
             // QK4: only a quake's legality reads whether the mover is in
             // check; a piece move is judged on the board after it (G6).
+            Move::Normal {
+                role: Role::King,
+                from,
+                ..
+            } => check::king_step_safe(pos, from, to),
             Move::Normal { role, from, .. } => {
                 check::surely_safe(pos, self.in_check, role, from, to)
                     || pos.is_legal_candidate_in(m, false)

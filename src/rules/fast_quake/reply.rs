@@ -16,7 +16,7 @@ use crate::position::{decode, Position, EMPTY};
 use crate::rules::quake;
 use crate::square::{Square, KNIGHT, LINES};
 
-use super::check::{attacks, line_step};
+use super::check::{attacks, king_step_safe, line_step};
 use super::onto::{candidates_onto, OntoList};
 
 /// Whether the side to move in `pos`, which is in check, has a legal move.
@@ -25,7 +25,7 @@ pub(super) fn has_reply(pos: &Position) -> bool {
     let Some(king) = pos.king(us) else {
         return pos.has_legal_move();
     };
-    if king_steps(pos, king).any(|m| pos.is_legal_candidate_in(&m, true)) {
+    if king_steps(pos, king).any(|to| king_step_safe(pos, king, to)) {
         return true;
     }
     let checker = match checkers(pos, king) {
@@ -54,21 +54,12 @@ pub(super) fn has_reply(pos: &Position) -> bool {
     }
 }
 
-/// The king's steps onto a neighbouring cell not held by its own side: the
-/// moves `candidates_onto` lists for the king, found from the king.
-fn king_steps(pos: &Position, king: Square) -> impl Iterator<Item = Move> + '_ {
+/// The neighbouring cells the king may step onto, attacked or not: the
+/// targets of the moves `candidates_onto` lists for the king.
+fn king_steps(pos: &Position, king: Square) -> impl Iterator<Item = Square> + '_ {
     let us = pos.turn();
-    LINES.into_iter().filter_map(move |d| {
-        let to = king.offset(d);
-        let held = decode(pos.raw(to));
-        let open = pos.is_cell(to) && held.is_none_or(|p| p.color != us);
-        open.then_some(Move::Normal {
-            role: Role::King,
-            from: king,
-            to,
-            capture: held.map(|p| p.role),
-            promotion: None,
-        })
+    LINES.into_iter().map(move |d| king.offset(d)).filter(move |&to| {
+        pos.is_cell(to) && decode(pos.raw(to)).is_none_or(|p| p.color != us)
     })
 }
 
