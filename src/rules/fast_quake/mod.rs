@@ -38,6 +38,7 @@ use crate::rules::quake::{self, Rows};
 use crate::rules::{movegen, Outcome, Variant};
 use crate::square::Square;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::OnceLock;
 
 mod after_quake;
 mod check;
@@ -73,9 +74,22 @@ impl FastQuake {
     /// without its forward cell, QK6, or the side not to move in check),
     /// which the reference engine is left to judge.
     pub fn from_position(pos: &Position) -> Option<FastQuake> {
-        if !matches!(pos.variant(), Variant::Quake | Variant::QuakeLb) {
-            return None;
+        let army = match pos.variant() {
+            Variant::Quake => 0,
+            Variant::QuakeLb => 1,
+            _ => return None,
+        };
+        // Most games start from the array: its copy is made once.
+        static STARTS: [OnceLock<Option<FastQuake>>; 2] = [OnceLock::new(), OnceLock::new()];
+        let start = STARTS[army].get_or_init(|| Self::read(&Position::start(pos.variant())));
+        match start {
+            Some(start) if start.pos == *pos => Some(start.clone()),
+            _ => Self::read(pos),
         }
+    }
+
+    /// [`FastQuake::from_position`] for a Quake Chess position, read afresh.
+    fn read(pos: &Position) -> Option<FastQuake> {
         let them = pos.turn().other();
         let unpocketed = pos.cells().any(|sq| {
             pos.piece_at(sq).is_some_and(|p| {
@@ -112,7 +126,23 @@ impl FastQuake {
 
     /// How the game stands (mate or stalemate), as `Position::outcome`.
     pub fn outcome(&self) -> Option<Outcome> {
-        self.pos.outcome()
+        let pos = &self.pos;
+        let us = pos.turn();
+        if self.in_check {
+            // QK4: the check is known; only the replies are looked for.
+            return match reply::has_reply(pos) {
+                true => None,
+                false => Some(Outcome::Checkmate { winner: us.other() }),
+            };
+        }
+        // A safe king step is a legal move, so no stalemate.
+        let king_moves = pos.king(us).is_some_and(|k| {
+            reply::king_steps(pos, k).any(|to| check::king_step_safe(pos, k, to))
+        });
+        match king_moves {
+            true => None,
+            false => pos.outcome(),
+        }
     }
 
     /// The legal piece moves of a `role` onto `to` (see

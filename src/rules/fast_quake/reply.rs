@@ -56,7 +56,7 @@ pub(super) fn has_reply(pos: &Position) -> bool {
 
 /// The neighbouring cells the king may step onto, attacked or not: the
 /// targets of the moves `candidates_onto` lists for the king.
-fn king_steps(pos: &Position, king: Square) -> impl Iterator<Item = Square> + '_ {
+pub(super) fn king_steps(pos: &Position, king: Square) -> impl Iterator<Item = Square> + '_ {
     let us = pos.turn();
     LINES.into_iter().map(move |d| king.offset(d)).filter(move |&to| {
         pos.is_cell(to) && decode(pos.raw(to)).is_none_or(|p| p.color != us)
@@ -133,12 +133,15 @@ fn source_roles(pos: &Position, to: Square) -> impl Iterator<Item = Role> {
 #[cfg(test)]
 mod tests {
     use super::has_reply;
+    use crate::rules::fast_quake::FastQuake;
     use crate::rules::{reference, Variant};
     use crate::Position;
 
     /// Random games of both armies that prefer checking moves, so that
     /// checks, double checks and mates all come up: at every check the
-    /// shortcut must agree with the rules by the letter (QK0, QK4, QK6, QK7).
+    /// shortcut must agree with the rules by the letter (QK0, QK4, QK6, QK7),
+    /// and at every position the accelerator's game end (G5) with the
+    /// rules' own.
     #[test]
     fn a_reply_is_found_exactly_when_the_reference_has_a_legal_move() {
         let mut seed = 0x2545_f491_4f6c_dd1d_u64;
@@ -154,6 +157,8 @@ mod tests {
             let mut pos = Position::start(variant);
             for _ in 0..160 {
                 let legal = reference::legal_moves(&pos);
+                let fast = FastQuake::from_position(&pos).expect("a position of a game");
+                assert_eq!(fast.outcome(), pos.outcome(), "{pos:?}");
                 if pos.is_check() {
                     checks += 1;
                     mates += usize::from(legal.is_empty());
