@@ -474,6 +474,20 @@ impl Ply<'_> {
         self.next = 0;
         self.san = Cow::Borrowed(b"");
         self.move_number = None;
+        // Most plies have no lists: then nothing is dropped or called.
+        let lists = [
+            self.nags.len(),
+            self.comments_before.len(),
+            self.comments.len(),
+            self.variations.len(),
+        ];
+        if lists != [0; 4] {
+            self.clear_lists();
+        }
+    }
+
+    #[inline(never)]
+    fn clear_lists(&mut self) {
         self.nags.clear();
         self.comments_before.clear();
         self.comments.clear();

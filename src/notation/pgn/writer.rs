@@ -394,9 +394,7 @@ impl<W: Write> Wrap<W> {
             buf.push(b' ');
             self.col = 1;
         }
-        for &b in tok {
-            buf.push(b);
-        }
+        buf.extend(tok);
         self.col += len;
         self.glue = false;
         true
@@ -509,6 +507,15 @@ impl Staged {
         if let Some(slot) = self.bytes.get_mut(self.len) {
             *slot = b;
             self.len += 1;
+        }
+    }
+
+    /// Bytes more, in one copy (the caller made room).
+    #[inline]
+    fn extend(&mut self, s: &[u8]) {
+        if let Some(slots) = self.bytes.get_mut(self.len..self.len + s.len()) {
+            slots.copy_from_slice(s);
+            self.len += s.len();
         }
     }
 
