@@ -12,7 +12,7 @@
 
 use crate::piece::{Color, Role};
 use crate::position::{decode, Position, EMPTY};
-use crate::rules::movegen::forward;
+use crate::rules::movegen::{self, forward};
 use crate::rules::quake::{self, Coord, Plan};
 use crate::square::{Square, STRIDE};
 
@@ -88,7 +88,8 @@ impl Segment {
 pub(super) fn attacked(pos: &Position, king: Square, by: Color, seg: Segment) -> bool {
     let k = (i16::from(king.file()), i16::from(king.rank()));
     if seg.contains(k) {
-        return pos.is_attacked(king, by);
+        // Quake Chess attacks, without the variant dispatch.
+        return movegen::attacked_by(pos, king, by, |_, _| true);
     }
     let at = |(df, dr): Coord| king.offset(dr * STRIDE + df);
     let piece = |sq: Square| decode(pos.raw(sq)).filter(|p| p.color == by);

@@ -253,7 +253,7 @@ impl FastQuake {
         // What `Quake::play` does after the quake.
         next.pos.ep = None;
         movegen::finish_turn(&mut next.pos, false);
-        next.rows = normalised(&plan);
+        normalise_into(&plan, &mut next.rows);
         next.rows_id = new_rows_id();
         next.shape_ok = true;
         let check = next
@@ -327,9 +327,10 @@ fn band(rows: &Rows) -> Option<(usize, usize)> {
     Some((first, last))
 }
 
-/// The cells after `plan` as the board has them: moved by its shift (QK5).
-fn normalised(plan: &quake::Plan) -> Rows {
-    let mut out: Rows = [0; quake::ROWS];
+/// The cells after `plan` as the board has them, moved by its shift
+/// (QK5), written into `out`.
+fn normalise_into(plan: &quake::Plan, out: &mut Rows) {
+    out.fill(0);
     let (sf, sr) = plan.shift;
     for i in plan.band.0..=plan.band.1 {
         let row = plan.rows[i];
@@ -342,5 +343,4 @@ fn normalised(plan: &quake::Plan) -> Rows {
             *slot = row;
         }
     }
-    out
 }
