@@ -110,6 +110,7 @@ mod scope;
 mod select;
 mod slide;
 mod stdin_game_args;
+mod suite_layout;
 mod valid_out_pairing;
 mod variant_registry;
 mod where_keeps_games_apart;
