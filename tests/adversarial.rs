@@ -1,8 +1,7 @@
 //! Hostile input: every case ends in a clean result or an error with a location,
 //! never a panic, a stack overflow or worse-than-linear time.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::fvnote;
 
 use std::io::{BufReader, Read};

@@ -3,8 +3,7 @@
 //! warnings and notes, counts the rest exactly, and shows what a full
 //! report of the same game shows.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::fvnote;
 
 use fvnote::notation::pgn::{read_all, Reader};

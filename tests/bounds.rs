@@ -8,8 +8,7 @@ use std::time::{Duration, Instant};
 
 use predicates::str::contains;
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{bin, clean_env, fvnote, fvnote_std};
 
 #[test]

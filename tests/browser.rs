@@ -5,8 +5,7 @@
 //! Without `chromium` and `chromedriver` these tests print why and pass;
 //! under `CI=true` a missing browser is a failure (`.ci/run` installs it).
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::fvnote_std;
 
 use std::io::{Read, Write};

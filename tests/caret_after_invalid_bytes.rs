@@ -4,8 +4,7 @@
 //! shown as one U+FFFD, so the snippet and the caret agree, also on a long
 //! line cut to a window around the token.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, render};
 
 /// The source line of the snippet that shows `token` and the caret line

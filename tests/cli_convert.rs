@@ -12,8 +12,7 @@ const MESSY: &str = "[Event \"Test\"]\n[Site \"?\"]\n{Prelude}\n1.e4   {[%clk 0:
 
 const SECOND: &str = "[Event \"Two\"]\n\n1. d4 d5 0-1\n\n";
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, stdout_of, transcript, transcript_in, write_file as write};
 use insta::assert_snapshot;
 

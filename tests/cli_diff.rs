@@ -1,10 +1,8 @@
 //! End-to-end tests of `fvnote diff`: positions, records, formats, exit codes.
 use predicates::prelude::*;
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/diff.rs"]
-mod diff;
+use crate::cli;
+use crate::diff;
 use cli::{fvnote, write_file};
 use diff::{diff_json, diff_out};
 

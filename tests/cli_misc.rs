@@ -2,8 +2,7 @@
 //! output against its golden file in `tests/snapshots/`), and the freshness
 //! of the generated man pages and completions.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, transcript, transcript_in};
 use insta::assert_snapshot;
 

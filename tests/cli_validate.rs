@@ -2,8 +2,7 @@
 //! run's whole output (exit code, stdout, stderr) compared with its golden
 //! file in `tests/snapshots/`.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, transcript, transcript_in};
 use insta::assert_snapshot;
 

@@ -2,8 +2,7 @@
 //! `convert --to pgn X.pgn` and `convert --to json X.pgn | convert --to pgn -`
 //! give the same bytes for every valid game of every variant, and JSON → PGN
 //! replays like PGN → PGN (an illegal move is an error, exit 1).
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::fvnote;
 
 use fvnote::record::gen::{generate, to_pgn, GenOptions};

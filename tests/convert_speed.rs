@@ -5,7 +5,7 @@
 //! (the text with numbers as written is copied only where it parts from
 //! the renumbered one) is the record's canonical SAN written with its
 //! numbers renumbered, or as written when a move does not resolve.
-mod common;
+use crate::common;
 
 use fvnote::model::{for_each_node_mut, Record, Span};
 use fvnote::notation::pgn::{to_string, Reader, Visitor};

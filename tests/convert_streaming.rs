@@ -3,9 +3,8 @@
 //! game reaches standard output before the next is read, and the bytes are
 //! those of the whole-record path (`to_game` + serde_json, `canonical_form`
 //! + the PGN writer), fixture by fixture.
-#[path = "common/cli.rs"]
-mod cli;
-mod common;
+use crate::cli;
+use crate::common;
 use cli::fvnote_std;
 
 use std::cell::RefCell;

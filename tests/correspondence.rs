@@ -3,8 +3,7 @@
 //! Seven Tag Roster, in every output format of `fvnote validate`, on the
 //! logs of `fixtures/correspondence/`.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, transcript};
 use insta::assert_snapshot;
 

@@ -4,8 +4,7 @@
 //! `notation/report.schema.json`), roster errors under `--strict` come after
 //! the damage, and a comment that is not UTF-8 is a located warning.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::fvnote;
 
 use std::path::{Path, PathBuf};

@@ -2,8 +2,7 @@
 //! correspondence archives, item 3): duplicates and re-sent games dropped,
 //! good and bad games split, every game kept byte for byte.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, transcript_in};
 use insta::assert_snapshot;
 

@@ -5,10 +5,8 @@
 //! (notation/rules.md), as the comments say.
 use predicates::prelude::*;
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/diff.rs"]
-mod diff;
+use crate::cli;
+use crate::diff;
 use cli::{fvnote, write_file};
 use diff::{diff_json, diff_out};
 

@@ -4,8 +4,7 @@
 
 const LATIN1: &str = "fixtures/correspondence/chess-latin1.pgn";
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, transcript, transcript_in};
 use insta::assert_snapshot;
 

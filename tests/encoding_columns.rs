@@ -5,8 +5,7 @@
 //! its UTF-8 conversion. Offsets count bytes of the text the reader read:
 //! the file's own without `--encoding`, its UTF-8 form with it.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::fvnote;
 
 use serde_json::Value;

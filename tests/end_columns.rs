@@ -3,8 +3,7 @@
 //! per byte that is not UTF-8): a span over `é` ends one column after it,
 //! not two. (`github` and `junit` report a start only.)
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, render};
 use serde_json::Value;
 

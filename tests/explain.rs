@@ -1,7 +1,6 @@
 //! `fvnote explain ID` prints the rule book's entry (notation/rules.md).
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, transcript};
 use insta::assert_snapshot;
 

@@ -1,8 +1,8 @@
 //! The bitboard accelerator (`rules::fast_chess`) against the reference
 //! engine: it may only play a token the reference plays the same way without
 //! a warning, and it must reach the same positions (CH1) and game ends (G5).
-mod common;
-mod mailbox_fast;
+use crate::common;
+use crate::mailbox_fast;
 
 use fvnote::notation::pgn::read_all;
 use fvnote::notation::san::{long_form, write_san, San};

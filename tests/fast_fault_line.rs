@@ -3,7 +3,7 @@
 //! way without a word (no warning, and no FL6 note), it must reach the same
 //! positions, and validation with it must report exactly what the reference
 //! reports (FL0–FL10).
-mod mailbox_fast;
+use crate::mailbox_fast;
 
 use fvnote::notation::san::{ParsedSan, San};
 use fvnote::record::replay::fast_fault_line::play_clean;

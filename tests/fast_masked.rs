@@ -3,9 +3,8 @@
 //! way without a warning, and it must reach the same positions and game ends
 //! (GR1–GR4, RF1–RF7, G5). Declining is always allowed; accepting anything
 //! the reference would refuse or warn about is a defect.
-#[path = "common/agreement.rs"]
-mod agreement;
-mod mailbox_fast;
+use crate::agreement;
+use crate::mailbox_fast;
 
 use agreement::pick;
 use fvnote::notation::san::{long_form, write_san, San};

@@ -7,10 +7,8 @@
 //! (QK7) and every legal move's SAN judged alike and leading to the same
 //! position, king squares, check mark and game end; and whole games replayed
 //! from PGN with an illegal token stopping them where the reference says.
-#[path = "common/agreement.rs"]
-mod agreement;
-#[path = "common/quake_layout.rs"]
-mod quake_layout;
+use crate::agreement;
+use crate::quake_layout;
 
 use agreement::verdict;
 use fvnote::notation::pgn::Reader;

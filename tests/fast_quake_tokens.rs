@@ -5,9 +5,8 @@
 //! must reach the same position (frame, hands and all, QK5) with the same
 //! check or mate mark, and validation with it must report exactly what the
 //! reference reports.
-mod mailbox_fast;
-#[path = "common/quake_layout.rs"]
-mod quake_layout;
+use crate::mailbox_fast;
+use crate::quake_layout;
 
 use fvnote::notation::fen::read_fen;
 use fvnote::notation::san::{write_san, ParsedSan, San, Suffix};

@@ -3,7 +3,7 @@
 //! without a word, it must reach the same positions (cages and what they
 //! hold included, SC0–SC4), and validation with it must report exactly
 //! what the reference reports.
-mod mailbox_fast;
+use crate::mailbox_fast;
 
 use fvnote::notation::fen::read_fen;
 use fvnote::notation::san::{ParsedSan, San};

@@ -3,8 +3,7 @@
 //! the rules by the letter in `rules::reference`: random games of every
 //! variant, rich in special moves, and in every position every candidate
 //! move and several tokens, legal and not, must get the same verdict.
-#[path = "common/agreement.rs"]
-mod agreement;
+use crate::agreement;
 
 use agreement::{pick, verdict};
 use fvnote::notation::san::{long_form, write_san};

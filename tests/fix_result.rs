@@ -2,8 +2,7 @@
 //! and termination marker set from the final position where the rules decide
 //! it (RULINGS G5, FL1), and nowhere else.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, transcript_in};
 use insta::assert_snapshot;
 

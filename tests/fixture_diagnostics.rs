@@ -3,11 +3,10 @@
 //!
 //! The snapshots were read and checked against RULINGS.md by a person; a change
 //! in wording shows up here as a diff to review. After an intended change,
-//! regenerate them with `FVNOTE_UPDATE_SNAPSHOTS=1 cargo test --test
-//! fixture_diagnostics` and review the diff before committing.
+//! regenerate them with `FVNOTE_UPDATE_SNAPSHOTS=1 cargo test --test suite
+//! fixture_diagnostics::` and review the diff before committing.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::fvnote;
 
 use std::path::{Path, PathBuf};
@@ -66,7 +65,7 @@ fn every_invalid_fixture_gives_its_snapshot_diagnostic() {
     }
     assert!(
         stale.is_empty(),
-        "{}\n(after an intended change: FVNOTE_UPDATE_SNAPSHOTS=1 cargo test --test fixture_diagnostics)",
+        "{}\n(after an intended change: FVNOTE_UPDATE_SNAPSHOTS=1 cargo test --test suite fixture_diagnostics::)",
         stale.join("\n")
     );
 }

@@ -8,7 +8,7 @@
 //! every ending the README claims for a variant occurs among its valid games,
 //! and the README lists every file.
 
-mod common;
+use crate::common;
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};

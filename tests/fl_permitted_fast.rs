@@ -2,7 +2,7 @@
 //! verdict-only replay (bitboards) must file exactly the note the reference
 //! engine files (same ply, place, token, variation flag), and a pending
 //! `[%deny]` (FL10) must still refuse the slide it names.
-mod mailbox_fast;
+use crate::mailbox_fast;
 
 use fvnote::notation::pgn::read_all;
 use fvnote::record::replay::{replay, GameReport, ReplayOptions};

@@ -4,8 +4,7 @@
 use fvnote::notation::pgn::{read_all, to_string, PgnErrorKind, Reader, ReaderOptions};
 use std::io::BufReader;
 
-#[path = "common/lossless.rs"]
-mod lossless;
+use crate::lossless;
 
 /// The `pgn_reader` property: every game read is written back as one game that
 /// reads again.

@@ -7,8 +7,7 @@ use std::path::{Path, PathBuf};
 use assert_cmd::Command;
 use predicates::prelude::*;
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::fvnote;
 
 fn fixture(rel: &str) -> String {

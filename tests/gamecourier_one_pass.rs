@@ -11,8 +11,7 @@ use fvnote::record::gamecourier::write_list;
 use fvnote::record::replay::record_variant;
 use fvnote::Variant;
 
-#[path = "common/gamecourier_oracle.rs"]
-mod oracle;
+use crate::gamecourier_oracle as oracle;
 use oracle::same_report;
 
 fn files(dir: &Path, ext: &str, out: &mut Vec<PathBuf>) {

@@ -6,8 +6,7 @@
 
 use assert_cmd::Command;
 
-#[path = "common/gamecourier_oracle.rs"]
-mod oracle;
+use crate::gamecourier_oracle as oracle;
 use fvnote::record::gamecourier::{read, validate_list};
 use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::replay::{GameReport, ReplayOptions};

@@ -5,8 +5,7 @@
 //! line, column, offset, excerpt), in the same order, reading on after each
 //! error as the reader does.
 
-#[path = "gc_lexer/reference.rs"]
-mod reference;
+use crate::gc_lexer_reference as reference;
 
 use std::path::{Path, PathBuf};
 

@@ -1,9 +1,7 @@
 //! `fvnote gen`: deterministic, legal, and covering every move kind.
 
-#[path = "common/cli.rs"]
-mod cli;
-#[path = "common/peer.rs"]
-mod peer;
+use crate::cli;
+use crate::peer;
 
 use std::collections::BTreeSet;
 

@@ -1,5 +1,5 @@
 //! Grid Chess (RULINGS GR1–GR4) through the public API: FEN in, moves and rulings out.
-mod common;
+use crate::common;
 
 use common::*;
 use fvnote::notation::fen::{read_fen, write_fen};

@@ -1,7 +1,7 @@
 //! The JSON form: PGN → JSON → PGN round trips, and every produced document
 //! matches `notation/record.schema.json`.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 

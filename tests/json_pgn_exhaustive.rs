@@ -6,8 +6,7 @@
 //! (a ply's `comments_before` stay before it, after the variations of the
 //! ply before).
 
-#[path = "common/json_pgn_oracle.rs"]
-mod json_pgn_oracle;
+use crate::json_pgn_oracle;
 
 use json_pgn_oracle::{assert_same, fast, whole};
 

@@ -5,8 +5,7 @@
 //! and cut texts, through reads of any size. And the scanner does take the
 //! clean games (else this would only test the fallback).
 
-#[path = "common/json_pgn_oracle.rs"]
-mod json_pgn_oracle;
+use crate::json_pgn_oracle;
 
 use fvnote::model::Span;
 use fvnote::notation::pgn::read_all;

@@ -2,8 +2,7 @@
 //! read whole: the same games, or the same first error at the same line and
 //! column, whatever the read buffer's size.
 
-#[path = "common/json_oracle.rs"]
-mod json_oracle;
+use crate::json_oracle;
 
 use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::json::{to_game, Game, JsonOptions};

@@ -4,8 +4,7 @@
 //! whole on stdout and exits non-zero, a long game costs memory near its
 //! text rather than a record of it, and the fast route gives the bytes and
 //! diagnostics of the whole-record route (`FILE:N-M` still takes that one).
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, fvnote_std};
 
 use std::io::{Read, Write};

@@ -20,8 +20,7 @@ fn why(pos: &Position, token: &str) -> String {
         .to_string()
 }
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::fvnote;
 
 const AFTER_E4_E5: &str = "rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2";

@@ -4,8 +4,7 @@
 //! Skips (with a note on stderr) when python3 or the `chess` module is
 //! absent, and fails then under `CI=true`; `pip install chess` enables it.
 
-#[path = "common/peer.rs"]
-mod peer;
+use crate::peer;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

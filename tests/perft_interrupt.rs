@@ -3,8 +3,7 @@
 //! status 130, so the shell's prompt does not start after the line.
 #![cfg(unix)]
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::fvnote_std;
 
 use std::io::Read;

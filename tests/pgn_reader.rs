@@ -7,8 +7,7 @@ use fvnote::notation::pgn::{self, PgnErrorKind, Reader, ReaderOptions, Visitor};
 use fvnote::record::Span;
 use proptest::prelude::*;
 
-#[path = "common/lossless.rs"]
-mod lossless;
+use crate::lossless;
 
 /// Counts moves without allocating anything per token.
 #[derive(Default)]

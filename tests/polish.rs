@@ -3,8 +3,7 @@
 //! numbered as in their file in every format, counts in the HTML pages in
 //! the singular for one, and only warnings of the same shape folded.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, redact_times, transcript, transcript_in, write_file};
 use insta::assert_snapshot;
 

@@ -1,5 +1,5 @@
 //! Rank and File Chess (RULINGS RF1–RF6) through the public API.
-mod common;
+use crate::common;
 
 use common::*;
 use fvnote::notation::fen::{read_fen, write_fen};

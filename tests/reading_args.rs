@@ -3,8 +3,7 @@
 //! meaning and the messages `validate` and `convert` give them.
 use predicates::prelude::*;
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::fvnote;
 
 /// Two games in Latin-1: "Müller" (1-0, 1. e4 e5) and "Sjöberg"

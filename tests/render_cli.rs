@@ -2,8 +2,7 @@
 //! move of `RECORD@ply`. Each run's whole output and picture against its
 //! golden file in `tests/snapshots/`.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, transcript, transcript_in};
 use insta::assert_snapshot;
 

@@ -1,8 +1,7 @@
 //! The README's pictures under docs/ are what fvnote draws today.
-//! `FVNOTE_BLESS=1 cargo test --test render_docs` rewrites them.
+//! `FVNOTE_BLESS=1 cargo test --test suite render_docs::` rewrites them.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::fvnote;
 
 use std::path::Path;
@@ -104,6 +103,6 @@ fn docs_pictures_are_fresh() {
     }
     assert!(
         stale.is_empty(),
-        "docs/ is stale: {stale:?}; run FVNOTE_BLESS=1 cargo test --test render_docs"
+        "docs/ is stale: {stale:?}; run FVNOTE_BLESS=1 cargo test --test suite render_docs::"
     );
 }

@@ -4,10 +4,9 @@
 //! published schemas (tests/data/).
 //!
 //! After an intended change: `INSTA_UPDATE=always cargo test --test
-//! report_formats`, then review the diff of tests/snapshots/.
+//! suite report_formats::`, then review the diff of tests/snapshots/.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, redact_times};
 
 use std::path::Path;

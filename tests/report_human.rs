@@ -2,8 +2,7 @@
 //! controls (`--quiet`, `--max-warnings`, `--deny warnings`), the summary
 //! by variant, and flags that mean one thing everywhere.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, transcript, transcript_in};
 use insta::assert_snapshot;
 

@@ -11,8 +11,7 @@ use std::time::{Duration, Instant};
 
 use insta::assert_snapshot;
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, transcript_in};
 
 /// Not canonical: `fmt` rewrites it.

@@ -1,8 +1,7 @@
 //! Choosing games (issue: correspondence archives, item 3): `FILE:N`,
 //! `FILE:N-M` and `--where` on `validate` and `convert`.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, transcript_in};
 use insta::assert_snapshot;
 

@@ -2,8 +2,7 @@
 //! an input may stand, as `FILE:N-M` is for a file: not flags. Flags next
 //! to them stay flags, and an unknown flag is still refused.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, render};
 
 /// Game 2 is the only invalid one: its king steps onto its own pawn (on

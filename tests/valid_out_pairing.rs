@@ -3,8 +3,7 @@
 //! chosen game that gives no verdict of its own must not pass its place in
 //! the order to the next game's verdict.
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, render, write_file};
 
 /// Runs `validate` with both outputs on `args` (in `dir`); the valid and

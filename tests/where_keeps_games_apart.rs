@@ -7,8 +7,7 @@
 
 use std::collections::BTreeMap;
 
-#[path = "common/cli.rs"]
-mod cli;
+use crate::cli;
 use cli::{fvnote, write_file};
 
 /// Game number -> that game's JSON verdict (without the file name), from

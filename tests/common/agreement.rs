@@ -2,7 +2,7 @@
 //! (`tests/fast_variants.rs`, `tests/fast_quake.rs`, `tests/fast_masked.rs`):
 //! a token's verdict in comparable form, and the random walk's choice of
 //! move.
-#![allow(dead_code)] // each test crate uses a different subset
+#![allow(dead_code)] // each test file uses a different subset
 
 use fvnote::notation::san::{San, SanError};
 use fvnote::record::gen::SplitMix64;

@@ -2,9 +2,10 @@
 //! output of a run (exit code, stdout, stderr) as one text for a golden
 //! file (insta snapshots in `tests/snapshots/`).
 //!
-//! After an intended change: `INSTA_UPDATE=always cargo test --test NAME`,
-//! then review the diff of `tests/snapshots/` against the rulings.
-#![allow(dead_code)] // each test crate uses a different subset
+//! After an intended change: `INSTA_UPDATE=always cargo test --test suite
+//! NAME::` (NAME the file's stem), then review the diff of
+//! `tests/snapshots/` against the rulings.
+#![allow(dead_code)] // each test file uses a different subset
 
 use std::path::Path;
 use std::process::Output;

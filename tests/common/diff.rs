@@ -1,6 +1,6 @@
 //! Runs of `fvnote diff` that find differences (exit code 1), shared by
 //! the diff tests. Needs the crate's `cli` module (`common/cli.rs`).
-#![allow(dead_code)] // each test crate uses a different subset
+#![allow(dead_code)] // each test file uses a different subset
 
 use crate::cli::fvnote;
 

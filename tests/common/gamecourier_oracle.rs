@@ -2,7 +2,7 @@
 //! `tests/gamecourier_stream.rs`): a list's report, filed while its turns are
 //! matched, must be the one replaying the list's record gives, with the
 //! list's own error after the replay's, under every option.
-#![allow(dead_code)] // each test crate uses a different subset
+#![allow(dead_code)] // each test file uses a different subset
 
 use fvnote::record::gamecourier::{read, validate_list};
 use fvnote::record::replay::{replay, GameReport, ReplayOptions};

@@ -1,6 +1,6 @@
 //! Helpers shared by the per-variant rule tests: moves named in the
 //! position-independent long form (`e2e4`, `f7g8q`, `e1g1` for castling).
-#![allow(dead_code)] // each test crate uses a different subset
+#![allow(dead_code)] // each test file uses a different subset
 
 use fvnote::{Move, Position};
 

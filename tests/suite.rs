@@ -1,0 +1,116 @@
+//! The integration tests, one module per file of `tests/`, built as one test
+//! binary: building and linking one binary per file took most of the build.
+//! `cargo test --test suite NAME::` runs one file's tests. The helpers are
+//! declared once, here; the files `use crate::` them.
+//! `tests/streaming.rs` stays its own binary: it sizes rayon's global pool.
+
+// The JSON oracles each include `common/trickle.rs` themselves, as the fuzz
+// targets that share them need.
+#![allow(clippy::duplicate_mod)]
+
+// Helpers shared by several files.
+#[path = "common/agreement.rs"]
+mod agreement;
+#[path = "common/cli.rs"]
+mod cli;
+mod common;
+#[path = "common/diff.rs"]
+mod diff;
+#[path = "common/gamecourier_oracle.rs"]
+mod gamecourier_oracle;
+#[path = "gc_lexer/reference.rs"]
+mod gc_lexer_reference;
+#[path = "common/json_oracle.rs"]
+mod json_oracle;
+#[path = "common/json_pgn_oracle.rs"]
+mod json_pgn_oracle;
+#[path = "common/lossless.rs"]
+mod lossless;
+mod mailbox_fast;
+#[path = "common/peer.rs"]
+mod peer;
+#[path = "common/quake_layout.rs"]
+mod quake_layout;
+
+// The test files.
+mod adversarial;
+mod bounded_reports;
+mod bounds;
+mod browser;
+mod caret_after_invalid_bytes;
+mod cli_convert;
+mod cli_diff;
+mod cli_misc;
+mod cli_validate;
+mod convert_describing;
+mod convert_roundtrip;
+mod convert_speed;
+mod convert_streaming;
+mod correspondence;
+mod damage_kinds;
+mod dedup;
+mod diff_identity;
+mod encoding;
+mod encoding_columns;
+mod end_columns;
+mod explain;
+mod fast_chess;
+mod fast_fault_line;
+mod fast_masked;
+mod fast_quake;
+mod fast_quake_tokens;
+mod fast_slide;
+mod fast_variants;
+mod fault_line;
+mod fix_result;
+mod fixture_diagnostics;
+mod fixtures;
+mod fl_permitted_fast;
+mod fuzz_regressions;
+mod gamecourier;
+mod gamecourier_cli;
+mod gamecourier_fast;
+mod gamecourier_one_pass;
+mod gamecourier_stream;
+mod gc_lexer_diff;
+mod gen;
+mod grid;
+mod html;
+mod json_form;
+mod json_pgn_exhaustive;
+mod json_pgn_scan;
+mod json_reader;
+mod json_streaming;
+mod messages;
+mod notation_examples;
+mod peer_python_chess;
+mod perft_chess;
+mod perft_interrupt;
+mod pgn_reader;
+mod pgn_writable;
+mod polish;
+mod properties;
+mod quake;
+mod rank_and_file;
+mod reading_args;
+mod render_cli;
+mod render_docs;
+mod render_svg;
+mod replay;
+mod replay_verdict;
+mod report_conventions;
+mod report_formats;
+mod report_human;
+mod roundtrip;
+mod rulings_documented;
+mod rulings_shown;
+mod safe_writes;
+mod san;
+mod scope;
+mod select;
+mod slide;
+mod stdin_game_args;
+mod suite_layout;
+mod valid_out_pairing;
+mod variant_registry;
+mod where_keeps_games_apart;
