@@ -19,7 +19,6 @@ pub mod carry;
 pub mod chess;
 pub mod fast_chess;
 pub mod fast_fault_line;
-pub mod fast_mailbox;
 pub mod fast_masked;
 pub mod fast_quake;
 pub mod fast_slide;

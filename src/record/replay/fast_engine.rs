@@ -85,12 +85,8 @@ impl FastPos {
     /// Line (piece moves, castling, slides), Slide-chess (piece moves,
     /// relocations, insertions) and Quake Chess (piece moves, drops, quakes).
     pub(crate) fn describing(pos: &Position) -> Option<FastPos> {
-        FastChess::from_position(pos)
-            .map(FastPos::Chess)
-            .or_else(|| FastMasked::from_position(pos).map(FastPos::Masked))
-            .or_else(|| FastFaultLine::from_position(pos).map(FastPos::FaultLine))
-            .or_else(|| FastSlide::from_position(pos).map(|f| FastPos::Slide(f.into())))
-            .or_else(|| FastQuake::from_position(pos).map(|q| FastPos::Quake(q.into())))
+        // Every accelerator now says what it played.
+        FastPos::from_position(pos)
     }
 
     /// [`FastPos::successor`] for conversion, which describes each move:

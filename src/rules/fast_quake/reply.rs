@@ -58,9 +58,10 @@ pub(super) fn has_reply(pos: &Position) -> bool {
 /// targets of the moves `candidates_onto` lists for the king.
 pub(super) fn king_steps(pos: &Position, king: Square) -> impl Iterator<Item = Square> + '_ {
     let us = pos.turn();
-    LINES.into_iter().map(move |d| king.offset(d)).filter(move |&to| {
-        pos.is_cell(to) && decode(pos.raw(to)).is_none_or(|p| p.color != us)
-    })
+    LINES
+        .into_iter()
+        .map(move |d| king.offset(d))
+        .filter(move |&to| pos.is_cell(to) && decode(pos.raw(to)).is_none_or(|p| p.color != us))
 }
 
 /// Whether one of `moves` is legal for a side in check.
