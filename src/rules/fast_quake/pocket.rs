@@ -13,9 +13,8 @@ use crate::rules::quake::{Coord, Plan};
 use crate::square::Square;
 
 /// Pockets into `mover`'s hand every pawn of `pos` (the board after
-/// `plan`) that the quake left without a forward cell; whether one was
-/// off the strip (its cell emptied off the quake's line).
-pub(super) fn pocket_after_quake(pos: &mut Position, plan: &Plan, mover: Color) -> bool {
+/// `plan`) that the quake left without a forward cell.
+pub(super) fn pocket_after_quake(pos: &mut Position, plan: &Plan, mover: Color) {
     let (lo, hi) = plan.strip;
     let (sf, sr) = plan.step;
     let (xf, xr) = plan.shift;
@@ -35,31 +34,27 @@ pub(super) fn pocket_after_quake(pos: &mut Position, plan: &Plan, mover: Color) 
             pocket(pos, sq, mover);
         }
     }
-    let mut off = false;
     for dr in [-1, 1] {
         if let Some(sq) = at((tail.0, tail.1 + dr)) {
-            off |= pocket(pos, sq, mover);
+            pocket(pos, sq, mover);
         }
     }
-    off
 }
 
-/// Pockets the pawn on `sq`, if any, when its forward cell is missing;
-/// whether it did.
-fn pocket(pos: &mut Position, sq: Square, mover: Color) -> bool {
+/// Pockets the pawn on `sq`, if any, when its forward cell is missing.
+fn pocket(pos: &mut Position, sq: Square, mover: Color) {
     let b = pos.raw(sq);
     if b & HOLE != 0 || b & ROLE_BITS != Role::Pawn as u8 {
-        return false;
+        return;
     }
     let Some(p) = decode(b) else {
-        return false;
+        return;
     };
     if pos.is_cell(sq.offset(forward(p.color))) {
-        return false;
+        return;
     }
     pos.set(sq, None);
     pos.add_to_hand(mover, Role::Pawn, 1);
-    true
 }
 
 /// The role's bits of a cell byte.
