@@ -44,7 +44,7 @@ pub struct Track {
 impl Track {
     /// A line from `pos`.
     pub fn new(pos: Position) -> Track {
-        let fast = FastPos::describing(&pos).map(|f| (f.clone(), f));
+        let fast = FastPos::from_position(&pos).map(|f| (f.clone(), f));
         Track {
             turn: pos.turn(),
             pos,
@@ -298,7 +298,7 @@ fn reference(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts, resync: bool)
     facts.canonical.push_str(&r.san);
     t.turn = t.pos.turn();
     if resync && t.fast.is_some() {
-        t.fast = FastPos::describing(&t.pos).map(|f| (f.clone(), f));
+        t.fast = FastPos::from_position(&t.pos).map(|f| (f.clone(), f));
     }
     true
 }

@@ -31,8 +31,10 @@ pub(crate) enum FastPos {
 }
 
 impl FastPos {
-    /// The mirror of `pos` on the accelerator of its variant, if one takes it.
-    pub(super) fn from_position(pos: &Position) -> Option<FastPos> {
+    /// The mirror of `pos` on the accelerator of its variant, if one takes
+    /// it. Every accelerator also says what a clean token played
+    /// ([`FastPos::clean_play`]), for conversion.
+    pub(crate) fn from_position(pos: &Position) -> Option<FastPos> {
         FastChess::from_position(pos)
             .map(FastPos::Chess)
             .or_else(|| FastMasked::from_position(pos).map(FastPos::Masked))
@@ -78,15 +80,6 @@ impl FastPos {
             (FastPos::Quake(a), FastPos::Quake(b)) => fast_quake::successor(a, san, b),
             _ => false,
         }
-    }
-
-    /// The mirror of `pos` on an accelerator that says what a clean token
-    /// played ([`FastPos::clean_play`]): chess, Grid, Rank and File, Fault
-    /// Line (piece moves, castling, slides), Slide-chess (piece moves,
-    /// relocations, insertions) and Quake Chess (piece moves, drops, quakes).
-    pub(crate) fn describing(pos: &Position) -> Option<FastPos> {
-        // Every accelerator now says what it played.
-        FastPos::from_position(pos)
     }
 
     /// [`FastPos::successor`] for conversion, which describes each move:
