@@ -77,7 +77,7 @@ pub fn attacked_by(
 
 /// [`attacked_by`] on any view of the cells: `cell(index)` gives the cell byte.
 #[inline]
-pub(crate) fn attacked_on(
+fn attacked_on(
     cell: impl Fn(usize) -> u8,
     target: Square,
     by: Color,

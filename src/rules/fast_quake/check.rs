@@ -8,9 +8,10 @@
 //! square the move emptied: its origin, or its target when the pawn that
 //! arrived there was pocketed (QK6).
 
+use crate::moves::Move;
 use crate::piece::{Color, Role};
 use crate::position::{decode, Position, EMPTY};
-use crate::rules::movegen::{attacked_on, forward};
+use crate::rules::movegen::{forward, king_safe_overlay};
 use crate::square::{Square, STRIDE};
 
 /// The unit step from `from` towards `to` along a rank, file or diagonal,
@@ -139,11 +140,15 @@ pub(super) fn surely_safe(
 
 /// Whether the king of the side to move may step from `from` onto `to`
 /// (a neighbouring cell its side does not hold) without being attacked
-/// there (G6): the rules' own attack test on the overlay a king step
-/// needs, its origin emptied (nothing reads the target's own cell).
+/// there (G6): the rules' own overlay test of a move, without the variant
+/// dispatch (Quake Chess attacks depend on nothing but the cells).
 pub(super) fn king_step_safe(pos: &Position, from: Square, to: Square) -> bool {
-    let cells = &pos.cells;
-    let from = from.index();
-    let view = |i: usize| if i == from { EMPTY } else { cells[i] };
-    !attacked_on(view, to, pos.turn.other(), |_, _| true)
+    let step = Move::Normal {
+        role: Role::King,
+        from,
+        to,
+        capture: decode(pos.raw(to)).map(|p| p.role),
+        promotion: None,
+    };
+    king_safe_overlay(pos, &step, |_, _| true) == Some(true)
 }

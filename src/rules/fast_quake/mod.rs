@@ -32,7 +32,7 @@
 //! ```
 
 use crate::moves::{Dir, Move};
-use crate::piece::{Color, Role};
+use crate::piece::Role;
 use crate::position::Position;
 use crate::rules::fast_chess::CheckMark;
 use crate::rules::quake::{self, Quake, Rows};
@@ -230,16 +230,11 @@ impl FastQuake {
         }
         next.pos.clone_frame_from(pos);
         quake::apply_plan(&mut next.pos, &plan);
-        // QK6 at the end of the move, then QK4 on the board after it, by
-        // the rules' own attack test: a test of only what the quake moved
-        // was measured to cost more than the whole test.
+        // QK6 at the end of the move, then QK4 on the board after it (the
+        // mover still to move), by the rules' own test: a test of only what
+        // the quake moved was measured to cost more than the whole one.
         pocket::pocket_after_quake(&mut next.pos, &plan, us);
-        let attacked = |pos: &Position, king: Square, by: Color| Quake::attacked(pos, king, by);
-        if next
-            .pos
-            .king(us)
-            .is_some_and(|k| attacked(&next.pos, k, us.other()))
-        {
+        if Quake::in_check(&next.pos) {
             return None;
         }
         // What `Quake::play` does after the quake.
@@ -248,10 +243,8 @@ impl FastQuake {
         normalise_into(&plan, &mut next.rows);
         next.rows_id = new_rows_id();
         next.shape_ok = true;
-        let check = next
-            .pos
-            .king(us.other())
-            .is_some_and(|k| attacked(&next.pos, k, us));
+        // The other side to move now: whether the quake checks it.
+        let check = Quake::in_check(&next.pos);
         Some(next.marked(mark_of(check, &next.pos)))
     }
 
