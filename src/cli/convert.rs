@@ -29,7 +29,7 @@ use clap::{Args, ValueEnum};
 use super::encoding_args::{EncodingArgs, EncodingChoice};
 use super::select_args::SelectArgs;
 use super::{CliError, WalkArgs, WriteArgs};
-use crate::fs::{walk, Output, WalkEvent};
+use crate::fs::{walk, Output, ReadAhead, WalkEvent};
 use crate::notation::pgn::{PgnErrorKind, Reader};
 use crate::record::convert::{ConvertOptions, Converter, StreamError, HOLD_MIB};
 use crate::record::format::{sniff, InputFormat, Located};
@@ -160,13 +160,15 @@ impl Input {
     fn open(&self, encoding: EncodingArgs) -> Result<Box<dyn BufRead>, CliError> {
         let io = |e| CliError::io(&self.name, e);
         Ok(match (&self.path, encoding.encoding) {
-            (None, EncodingChoice::Utf8) => Box::new(std::io::stdin().lock()),
+            (None, EncodingChoice::Utf8) => {
+                Box::new(BufReader::with_capacity(1 << 16, ReadAhead::stdin()))
+            }
             (Some(p), EncodingChoice::Utf8) => {
                 let file = File::open(p).map_err(io)?;
                 Box::new(BufReader::with_capacity(1 << 16, file))
             }
             (None, _) => {
-                let r = encoding.reader(std::io::stdin().lock(), &self.name);
+                let r = encoding.reader(ReadAhead::stdin(), &self.name);
                 Box::new(BufReader::with_capacity(1 << 16, r.map_err(io)?))
             }
             (Some(p), _) => {

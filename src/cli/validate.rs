@@ -20,7 +20,7 @@ use super::encoding_args::{EncodingArgs, EncodingChoice};
 use super::select_args::{chosen, SelectArgs};
 use super::split_out::{self, Keeping, Outs};
 use super::{CliError, WalkArgs, WriteArgs};
-use crate::fs::WalkEvent;
+use crate::fs::{ReadAhead, WalkEvent};
 use crate::record::gamecourier::{start_position, ListSetup};
 use crate::record::select::{Condition, GameNumbers, Selection};
 use crate::record::validate::ValidateOptions;
@@ -146,7 +146,7 @@ impl ReadThrough for Through<'_> {
     fn open(&self, inp: &Input) -> std::io::Result<(Box<dyn Read>, GameNumbers)> {
         let name = inp.name();
         let decoded = match inp {
-            Input::Stdin => self.encoding.reader(std::io::stdin(), &name)?,
+            Input::Stdin => self.encoding.reader(ReadAhead::stdin(), &name)?,
             Input::File(p) => self.encoding.open(p, &name)?,
         };
         chosen(decoded, &self.selection(inp))

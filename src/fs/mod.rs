@@ -1,4 +1,5 @@
-//! The file system boundary: the one write path and the one directory walker.
+//! The file system boundary: the one write path, the one directory walker,
+//! and standard input read ahead ([`ReadAhead`]).
 //!
 //! Every command that writes a file goes through [`mod@write`] (so in-place
 //! rewrites keep the file's mode, owner, links and bytes it was not asked to
@@ -6,10 +7,12 @@
 //! (so symbolic links, loops and unreadable entries are handled alike).
 //! This module depends on nothing else in the crate.
 
+mod read_ahead;
 mod temp;
 pub mod walk;
 pub mod write;
 
+pub use read_ahead::ReadAhead;
 pub use temp::{cleanup_on_signals, on_signal, remove_stale_beside};
 pub use walk::{walk, WalkEvent, WalkOptions};
 pub use write::{write_file, Output, Ready, WriteError, WriteOptions};

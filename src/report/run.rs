@@ -26,6 +26,7 @@ use super::progress::Progress;
 use super::source::{Kept, Source, Tee};
 use super::summary::RunSummary;
 use super::Printer;
+use crate::fs::ReadAhead;
 use crate::record::gamecourier::{check_list, ListSetup};
 use crate::record::select::GameNumbers;
 use crate::record::validate::{check_games_cut, check_games_serial, ValidateOptions, Verdict};
@@ -205,17 +206,14 @@ pub fn run(
             }
             Input::Stdin if opts.snippets => {
                 let kept = Rc::new(RefCell::new(Kept::default()));
-                let tee = Tee::new(std::io::stdin().lock(), Rc::clone(&kept));
+                let tee = Tee::new(ReadAhead::stdin(), Rc::clone(&kept));
                 (
                     Box::new(BufReader::with_capacity(STDIN_BUFFER, tee)),
                     Source::Kept(kept),
                 )
             }
             Input::Stdin => (
-                Box::new(BufReader::with_capacity(
-                    STDIN_BUFFER,
-                    std::io::stdin().lock(),
-                )),
+                Box::new(BufReader::with_capacity(STDIN_BUFFER, ReadAhead::stdin())),
                 Source::File(None),
             ),
             Input::File(p) => match File::open(p) {
