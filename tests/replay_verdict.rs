@@ -72,6 +72,16 @@ fn plain_tokens_are_their_own_canonical_san() {
             }
         }
     }
+    // … and the slides and relocations (FL4, SC1) with their near misses.
+    for p in ["S", "C-", "C>", "C"] {
+        for body in ["1e", "9w", "0e", "3n", "10w", "e4", "z9", "a0", "e10"] {
+            for tail in ["", "+", "#", "++", "!"] {
+                let t = format!("{p}{body}{tail}");
+                plain += usize::from(check(t.as_bytes()));
+            }
+        }
+    }
+    assert!(check(b"S3e") && check(b"C-a5+"));
     assert!(plain > 2_000, "{plain} plain tokens");
 }
 

@@ -1,5 +1,6 @@
 //! A fast path for the plain canonical tokens that make up most of real
-//! games (and of Quake Chess games: quakes, drops, LB compounds), read by
+//! games (and of the variants' games: quakes, drops, LB compounds, slides,
+//! cage relocations), read by
 //! byte patterns before the nom grammar (`grammar.rs`), which
 //! is the definition: the grammar reads every token this reads, to the same
 //! value (tested exhaustively below). Measured: without it, validating an
@@ -65,6 +66,13 @@ pub(super) fn parse_plain(t: &[u8]) -> Option<ParsedSan> {
             role: compound(h, c)?,
             to: square(f, r)?,
         },
+        // Fault Line's slides (`S3e`, FL4) and Slide-chess's relocations
+        // (`C-a5`, SC1).
+        [b'S', r @ b'1'..=b'9', d @ (b'e' | b'w')] => San::Slide {
+            rank: r - b'1',
+            dir: Dir::from_char(char::from(d))?,
+        },
+        [b'C', b'-', f, r] => San::CageMove { to: square(f, r)? },
         [h, c, ref rest @ ..] if compound(h, c).is_some() => {
             return piece_move(compound(h, c), rest, suffix);
         }
@@ -171,7 +179,23 @@ mod tests {
                 }
             }
         }
+        // … and Fault Line's slides and Slide-chess's relocations (FL4,
+        // SC1), with their near misses.
+        for p in ["S", "C", "C-", "C>", "s", "SS"] {
+            for body in [
+                "", "1", "3e", "9w", "0e", "3n", "3s", "3x", "10e", "e", "a5", "h8", "z1", "a0",
+                "e10", "-a5", "3E",
+            ] {
+                for tail in ["", "+", "#", "++", "!", "=Q"] {
+                    let t = format!("{p}{body}{tail}");
+                    taken += usize::from(agree(t.as_bytes()));
+                }
+            }
+        }
         assert!(taken > 1_500, "{taken}");
+        for shape in ["S3e", "S1w+", "S9e#", "C-a5", "C-h8+", "C-z1#"] {
+            assert!(parse_plain(shape.as_bytes()).is_some(), "{shape}");
+        }
         for quake in [
             "K-qn", "K-qw+", "N@e4", "P@a1#", "RN@c3", "RNxd4+", "BNbd7", "NR1e2",
         ] {
