@@ -14,11 +14,18 @@ use fvnote::record::replay::fast::{clean_san, clean_san_into, clean_verdict};
 use fvnote::record::replay::{GameReport, ReplayOptions, Replayer};
 use fvnote::{Role, Square, Variant};
 
-/// The canonical SAN the slow way: pushed into a `String` a piece at a time.
+/// The canonical SAN by definition: the move as `San`'s `Display` writes
+/// it, then its mark; and `clean_san_into` writes the same.
 fn by_definition(parsed: &ParsedSan) -> String {
-    let mut out = String::new();
-    clean_san_into(&parsed.san, parsed.suffix, &mut out);
-    out
+    let mark = parsed
+        .suffix
+        .map(|s| s.char().to_string())
+        .unwrap_or_default();
+    let shown = format!("{}{mark}", parsed.san);
+    let mut pushed = String::new();
+    clean_san_into(&parsed.san, parsed.suffix, &mut pushed);
+    assert_eq!(pushed, shown, "{parsed:?}");
+    shown
 }
 
 /// Every way `clean_verdict` may be asked for `token`'s verdict gives

@@ -15,8 +15,6 @@
 //! asked for); that token is resolved there, as before, and the
 //! accelerator takes the position after it anew.
 
-use std::fmt::Write;
-
 use crate::moves::Move;
 use crate::notation::fen::write_fen;
 use crate::notation::san::{ParsedSan, San, Suffix};
@@ -227,41 +225,11 @@ fn play_parsed(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts) -> bool {
     std::mem::swap(now, next);
     t.stale = true;
     t.turn = turn.other();
-    canonical_into(&parsed.san, suffix, &mut facts.canonical);
+    // Its own spelling (see `record::replay::fast`), written back.
+    clean_san_into(&parsed.san, suffix, &mut facts.canonical);
     // The move's own fields (the slide and cage ones are set above).
     describe(turn, None, &mv, suffix, facts);
     true
-}
-
-/// The canonical SAN of a clean token (its own spelling, see
-/// `record::replay::fast`), written back from `san` without the
-/// formatting machinery.
-fn canonical_into(san: &San, suffix: Option<Suffix>, out: &mut String) {
-    match san {
-        San::Slide { rank, dir } => {
-            out.push('S');
-            let _ = write!(out, "{}", u32::from(*rank) + 1);
-            out.push(dir.char());
-        }
-        San::CageMove { to } => {
-            out.push_str("C-");
-            push_square(*to, out);
-        }
-        San::CageInsert { to, promotions } => {
-            out.push_str("C>");
-            push_square(*to, out);
-            for &(sq, role) in promotions {
-                out.push('/');
-                push_square(sq, out);
-                out.push('=');
-                out.push_str(role.code());
-            }
-        }
-        _ => return clean_san_into(san, suffix, out),
-    }
-    if let Some(s) = suffix {
-        out.push(s.char());
-    }
 }
 
 /// The reference engine resolves and plays the token (`json::play_ply`'s

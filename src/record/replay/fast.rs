@@ -296,9 +296,8 @@ pub fn clean_verdict(
     }
 }
 
-/// [`clean_san`] appended to `out`, for `san` and `suffix`: a piece move or
-/// castling without the formatting machinery (once per ply), other moves
-/// through `Display`.
+/// [`clean_san`] appended to `out`, for `san` and `suffix`: what `San`'s
+/// `Display` writes, without the formatting machinery (once per ply).
 pub fn clean_san_into<W: std::fmt::Write>(san: &San, suffix: Option<Suffix>, out: &mut W) {
     // Writing to a string cannot fail.
     let _ = match *san {
@@ -330,7 +329,40 @@ pub fn clean_san_into<W: std::fmt::Write>(san: &San, suffix: Option<Suffix>, out
                 None => Ok(()),
             }
         }
-        _ => write!(out, "{san}"),
+        San::Castle(CastleSide::King) => out.write_str("O-O"),
+        San::Castle(CastleSide::Queen) => out.write_str("O-O-O"),
+        San::Drop { role, to } => {
+            let _ = out
+                .write_str(role.code())
+                .and_then(|()| out.write_char('@'));
+            push_square(to, out);
+            Ok(())
+        }
+        San::Slide { rank, dir } => {
+            let _ = out.write_char('S');
+            push_rank(rank, out);
+            out.write_char(dir.char())
+        }
+        San::Quake { dir } => out
+            .write_str("K-q")
+            .and_then(|()| out.write_char(dir.char())),
+        San::CageMove { to } => {
+            let _ = out.write_str("C-");
+            push_square(to, out);
+            Ok(())
+        }
+        San::CageInsert { to, ref promotions } => {
+            let _ = out.write_str("C>");
+            push_square(to, out);
+            for &(sq, role) in promotions {
+                let _ = out.write_char('/');
+                push_square(sq, out);
+                let _ = out
+                    .write_char('=')
+                    .and_then(|()| out.write_str(role.code()));
+            }
+            Ok(())
+        }
     };
     if let Some(s) = suffix {
         let _ = out.write_char(s.char());
