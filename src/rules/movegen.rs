@@ -16,13 +16,16 @@ const C_LEAP: u8 = 4;
 const C_KING: u8 = 8;
 const C_PAWN: u8 = 16;
 
-/// Attack classes by cell byte: how the piece on it captures (its hunter, QK0).
-static CLASS: [u8; 256] = {
-    let mut t = [0u8; 256];
+/// Attack classes by colour (White, Black) and cell byte: how the piece of
+/// that colour on it captures (its hunter, QK0); 0 for an empty cell, a
+/// hole or the other colour's piece. One lookup instead of a chain of
+/// tests, whose branches the cells around a king make hard to predict.
+static ATTACKS: [[u8; 256]; 2] = {
+    let mut t = [[0u8; 256]; 2];
     let mut b = 1;
     while b < 0x80 {
         // Hunter of the role in the low four bits (see `Role`).
-        t[b] = match b & 0x0f {
+        t[(b & 0x10) >> 4][b] = match b & 0x0f {
             1 => C_PAWN,
             2 | 9 | 10 => C_LEAP,
             3 | 11 | 12 => C_DIAG,
@@ -83,10 +86,9 @@ fn attacked_on(
     by: Color,
     allow: impl Fn(Square, Square) -> bool,
 ) -> bool {
-    let cb = color_bits(by);
+    let attacks = &ATTACKS[usize::from(color_bits(by) >> 4)];
     let hit = |sq: Square, class: u8| {
-        let b = cell(sq.index());
-        owned(b, cb) && CLASS[b as usize] & class != 0 && allow(sq, target)
+        attacks[usize::from(cell(sq.index()))] & class != 0 && allow(sq, target)
     };
     if KNIGHT.iter().any(|&d| hit(target.offset(d), C_LEAP)) {
         return true;
