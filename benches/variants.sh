@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Per-variant speed table: validate, convert and perft, one core, with hyperfine.
+# Per-variant speed table: validate, convert and perft, one core, each
+# variant side by side with the pgn-reader + shakmaty peer.
 #
 #   benches/variants.sh [--games N] [--seed S] [--bias P] [--runs R] [--depth D]
 #                       [--fvnote BIN]
@@ -9,20 +10,21 @@
 #   --bias P   percent of plies drawn from the legal special moves when there
 #              are any (default 60): drops, quakes, slides, cage moves and
 #              insertions, castling, en passant, promotions
-#   --runs R   hyperfine runs per command (default 10, after one warm-up)
+#   --runs R   rounds per row (default 10, after one warm-up round)
 #   --depth D  perft depth (default 5)
 #   --fvnote B time this fvnote binary instead of building one (before/after)
 #
 # Archives: `cargo run --release --example special_games -- V N S P`
 # (cached, git-ignored, in benches/data/special-V-N-sS-bP.pgn). Every command
 # runs pinned to one core (taskset -c 0, RAYON_NUM_THREADS=1), so the table is
-# one-core speed whatever the machine; the peer (pgn-reader + shakmaty,
-# benches/peer-shakmaty) validates the chess archive the same way, timed again
-# before each row, and its rate is that row's yardstick: "ratio" is a variant's validate rate over the peer's chess
-# rate (the goal: >= 0.25), then convert's (to JSON Lines: >= 0.12) and JSON
-# Lines back to PGN's (the issue's 2 M plies/s: ~0.25). Rates use hyperfine's
-# mean CPU time; "spread" is
-# (max - min) / min over the runs, how noisy the machine was.
+# one-core speed whatever the machine. For each row, benches/paired.py runs
+# the peer (benches/peer-shakmaty, validating the chess archive) and the
+# variant's commands in turn, round after round, and takes each ratio round
+# by round: "ratio" is a variant's validate rate over the peer's chess rate
+# (the goal: >= 0.25), then convert's (to JSON Lines: >= 0.12) and JSON Lines
+# back to PGN's (the issue's 2 M plies/s: ~0.25), each the median over the
+# rounds. Rates use the median CPU time (user + system); "spread" is
+# (max - min) / min of validate's times, how noisy the machine was.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -46,12 +48,6 @@ while [ $# -gt 0 ]; do
   shift
 done
 
-if ! command -v hyperfine >/dev/null 2>&1; then
-  if command -v apt-get >/dev/null 2>&1 && [ "$(id -u)" = 0 ]; then
-    (apt-get update -qq && apt-get install -y -qq hyperfine) >/dev/null 2>&1 || true
-  fi
-  command -v hyperfine >/dev/null 2>&1 || cargo install --quiet hyperfine
-fi
 pin=()
 command -v taskset >/dev/null 2>&1 && pin=(taskset -c 0)
 
@@ -73,15 +69,6 @@ mkdir -p "$data"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# time NAME CMD... : hyperfine, one core; prints "CPU MIN MAX" seconds: mean
-# user + system time, and the least and largest wall time.
-time_cmd() {
-  local name=$1; shift
-  RAYON_NUM_THREADS=1 hyperfine --style none --warmup 1 --runs "$runs" \
-    --export-json "$tmp/$name.json" -- "$(printf '%q ' "${pin[@]}" "$@")" >/dev/null 2>&1
-  python3 -c 'import json,sys; r=json.load(open(sys.argv[1]))["results"][0]
-print(r["user"] + r["system"], r["min"], r["max"])' "$tmp/$name.json"
-}
 plies_of() { # total main-line plies fvnote counts in FILE
   "$fv" validate --format json "$1" 2>/dev/null |
     awk 'match($0, /"plies":[0-9]+/) { p += substr($0, RSTART + 8, RLENGTH - 8) } END { print p + 0 }'
@@ -96,49 +83,52 @@ for v in "${variants[@]}"; do
   [ -s "$f" ] || "$gen" "$v" "$games" "$seed" "$bias" >"$f"
 done
 
-# The peer's chess rate, timed again before each row: this machine's speed
-# drifts by a third from minute to minute, so each row's ratios use the
-# peer timed next to it.
-peer_rate=""
+# Each row's commands run in turn, round after round (benches/paired.py):
+# the peer on the chess archive, then the variant's validate, convert and
+# back to PGN, then perft. A ratio is taken round by round, so it holds
+# when the machine's speed drifts (by a third from minute to minute here).
 peer_plies=""
-time_peer() {
-  [ -n "$peer" ] || return 0
-  local f="$data/special-chess-$games-s$seed-b$bias.pgn"
-  [ -n "$peer_plies" ] ||
-    peer_plies=$("$peer" "$f" | tr ' ' '\n' | awk -F= '$1 == "plies" { print $2 }')
-  read -r mean min max <<<"$(time_cmd "peer-$1" "$peer" "$f")"
-  peer_rate=$(awk -v p="$peer_plies" -v t="$mean" 'BEGIN { printf "%.0f", p / t }')
-  echo "peer pgn-reader + shakmaty on $f ($1 row): $peer_plies plies, $mean CPU s (wall min $min, max $max): $peer_rate plies/s" >&2
-}
+[ -z "$peer" ] ||
+  peer_plies=$("$peer" "$data/special-chess-$games-s$seed-b$bias.pgn" | tr ' ' '\n' |
+    awk -F= '$1 == "plies" { print $2 }')
+q() { printf '%q ' "${pin[@]}" "$@"; }
 
 echo
 printf '| %-13s | %7s | %9s | %9s | %6s | %6s | %9s | %6s | %9s | %6s | %9s | %11s |\n' \
   variant plies "peer/s" "validate/s" ratio spread "convert/s" ratio "to PGN/s" ratio "perft/s" "perft nodes"
 printf '|%s\n' '---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|'
 for v in "${variants[@]}"; do
-  time_peer "$v"
   f="$data/special-$v-$games-s$seed-b$bias.pgn"
   p=$(plies_of "$f")
   bad=$(invalid_of "$f")
-  read -r vmean vmin vmax <<<"$(time_cmd "val-$v" "$fv" validate --format json "$f")"
-  read -r cmean _ _ <<<"$(time_cmd "conv-$v" "$fv" convert --to jsonl -o "$tmp/out.jsonl" "$f")"
-  # And back: the JSON Lines just written, to canonical PGN (checked).
-  read -r jmean _ _ <<<"$(time_cmd "json-$v" "$fv" convert --to pgn -o "$tmp/out.pgn" "$tmp/out.jsonl")"
   nodes=$("$fv" perft --variant "$v" "$depth" | tail -n 1)
-  read -r pmean _ _ <<<"$(time_cmd "perft-$v" "$fv" perft --variant "$v" "$depth")"
-  awk -v v="$v" -v p="$p" -v vm="$vmean" -v vmin="$vmin" -v vmax="$vmax" -v cm="$cmean" -v jm="$jmean" \
-      -v n="$nodes" -v pm="$pmean" -v peer="$peer_rate" -v bad="$bad" 'BEGIN {
-    rate = p / vm
-    ratio = peer == "" ? "-" : sprintf("%.2f", rate / peer)
-    cratio = peer == "" ? "-" : sprintf("%.2f", p / cm / peer)
-    jratio = peer == "" ? "-" : sprintf("%.2f", p / jm / peer)
+  # The first command is the yardstick: the peer, or without it validate.
+  specs=()
+  [ -z "$peer" ] || specs+=("peer=$(q "$peer" "$data/special-chess-$games-s$seed-b$bias.pgn")")
+  specs+=("val=$(q "$fv" validate --format json "$f")"
+    "conv=$(q "$fv" convert --to jsonl -o "$tmp/out.jsonl" "$f")"
+    "json=$(q "$fv" convert --to pgn -o "$tmp/out.pgn" "$tmp/out.jsonl")"
+    "perft=$(q "$fv" perft --variant "$v" "$depth")")
+  # The JSON Lines that `json` reads, before the first round.
+  "$fv" convert --to jsonl -o "$tmp/out.jsonl" "$f"
+  RAYON_NUM_THREADS=1 python3 benches/paired.py "$runs" "${specs[@]}" >"$tmp/row" || exit 1
+  row() { awk -v n="$1" -v k="$2" '$1 == n { print $k }' "$tmp/row"; }
+  awk -v v="$v" -v p="$p" -v pp="$peer_plies" -v n="$nodes" -v bad="$bad" \
+      -v tpeer="$(row peer 2)" -v tv="$(row val 2)" -v vmin="$(row val 3)" -v vmax="$(row val 4)" \
+      -v tc="$(row conv 2)" -v tj="$(row json 2)" -v tp="$(row perft 2)" \
+      -v rv="$(row val 5)" -v rc="$(row conv 5)" -v rj="$(row json 5)" 'BEGIN {
+    # A rate ratio: plies over plies times the round-by-round time ratio.
+    peer = pp == "" ? "-" : sprintf("%.0f", pp / tpeer)
+    ratio = pp == "" ? "-" : sprintf("%.2f", p / pp * rv)
+    cratio = pp == "" ? "-" : sprintf("%.2f", p / pp * rc)
+    jratio = pp == "" ? "-" : sprintf("%.2f", p / pp * rj)
     printf "| %-13s | %7d | %9s | %9.0f | %6s | %5.0f%% | %9.0f | %6s | %9.0f | %6s | %9.0f | %11d |%s\n",
-      v, p, peer == "" ? "-" : peer, rate, ratio, 100 * (vmax - vmin) / vmin, p / cm, cratio, p / jm, jratio, n / pm, n,
+      v, p, peer, p / tv, ratio, 100 * (vmax - vmin) / vmin, p / tc, cratio, p / tj, jratio, n / tp, n,
       bad == 0 ? "" : " " bad " INVALID"
   }'
 done
 echo
 echo "(validate: fvnote validate --format json; convert: fvnote convert --to jsonl -o FILE;"
 echo " to PGN: fvnote convert --to pgn -o FILE of that JSON Lines; ratios over the peer's chess rate"
-echo " (peer/s), timed just before each row;"
-echo " perft: fvnote perft --variant V $depth; mean CPU time of $runs hyperfine runs, one core)"
+echo " (peer/s), taken round by round over $runs rounds with the peer run in each;"
+echo " perft: fvnote perft --variant V $depth; rates from the median CPU time, one core)"
