@@ -64,6 +64,9 @@ pub struct JsonGames<W: Write> {
     /// A ply's derived fields, and a square's text: kept, not allocated.
     facts: Option<Box<Facts>>,
     text: String,
+    /// What comes before a ply's members in the pretty layout (see
+    /// `JsonWriter::member_lead`): kept, not allocated.
+    lead: Vec<u8>,
 }
 
 impl<W: Write> JsonGames<W> {
@@ -88,6 +91,7 @@ impl<W: Write> JsonGames<W> {
             replayed: false,
             facts: None,
             text: String::new(),
+            lead: Vec::new(),
         }
     }
 
@@ -214,6 +218,7 @@ impl<W: Write> JsonGames<W> {
         Ok(())
     }
 
+    /// A ply in the full form.
     fn full_ply(
         &mut self,
         p: Option<&Facts>,
@@ -221,40 +226,128 @@ impl<W: Write> JsonGames<W> {
         verdicts: &mut Iter<'_, Option<CompactString>>,
         before: &Option<Box<Track>>,
     ) -> io::Result<()> {
-        if !self.w.is_pretty() {
-            return self.full_ply_line(p, node, verdicts, before);
+        match self.w.is_pretty() {
+            true => self.full_ply_in::<true>(p, node, verdicts, before),
+            false => self.full_ply_in::<false>(p, node, verdicts, before),
         }
-        let w = &mut self.w;
-        w.begin_object()?;
-        w.key("san")?;
-        w.string(&node.san)?;
-        w.key("move_number")?;
+    }
+
+    /// [`JsonGames::full_ply`] in the writer's layout, `PRETTY` or not:
+    /// its short members appended as text (the bytes the writer's own
+    /// calls would give), one copy of the code per layout.
+    fn full_ply_in<const PRETTY: bool>(
+        &mut self,
+        p: Option<&Facts>,
+        node: &Node,
+        verdicts: &mut Iter<'_, Option<CompactString>>,
+        before: &Option<Box<Track>>,
+    ) -> io::Result<()> {
+        self.w.begin_object()?;
+        // Each key with what comes before it: one constant in the compact
+        // layout; in the pretty one the lead (a comma, a line break and the
+        // indentation), then the key and `": "`.
+        let mut lead = std::mem::take(&mut self.lead);
+        if PRETTY {
+            self.w.member_lead(&mut lead);
+        }
+        let lead_or = PRETTY.then_some(&lead[..]);
+        // `key!(b, "k")`, or `key!(b, "k", "text")` with the value's text
+        // (or its start) in the same constant.
+        macro_rules! key {
+            ($b:ident, $k:literal) => {
+                key!($b, $k, "")
+            };
+            ($b:ident, $k:literal, $then:literal) => {
+                match lead_or {
+                    None => $b.extend_from_slice(concat!(",\"", $k, "\":", $then).as_bytes()),
+                    Some(lead) => {
+                        $b.extend_from_slice(lead);
+                        $b.extend_from_slice(concat!("\"", $k, "\": ", $then).as_bytes());
+                    }
+                }
+            };
+        }
+        let b = self.w.members();
+        match lead_or {
+            None => b.extend_from_slice(b"\"san\":"),
+            Some(lead) => {
+                b.extend_from_slice(&lead[1..]);
+                b.extend_from_slice(b"\"san\": ");
+            }
+        }
+        push_quoted(b, &node.san);
+        key!(b, "move_number");
         match node.move_number {
-            Some(n) => w.number(u64::from(n))?,
-            None => w.null()?,
+            Some(n) => push_number(b, u64::from(n)),
+            None => b.extend_from_slice(b"null"),
         }
         if let Some(p) = p {
-            self.opt_str("canonical", Some(&p.canonical))?;
-            self.opt_str("kind", Some(p.kind))?;
-            self.opt_str("color", Some(p.color))?;
-            self.opt_str("piece", p.piece)?;
-            self.square("from", p.from)?;
-            self.square("to", p.to)?;
-            if let Some(r) = p.rank {
-                self.w.key("rank")?;
-                self.w.number(u64::from(r))?;
+            key!(b, "canonical");
+            push_quoted(b, &p.canonical);
+            key!(b, "kind");
+            push_plain(b, p.kind);
+            key!(b, "color");
+            push_plain(b, p.color);
+            if let Some(piece) = p.piece {
+                key!(b, "piece");
+                push_plain(b, piece);
             }
-            self.direction(p.direction)?;
+            if let Some(sq) = p.from {
+                key!(b, "from", "\"");
+                push_square_bytes(sq, b);
+                b.push(b'"');
+            }
+            if let Some(sq) = p.to {
+                key!(b, "to", "\"");
+                push_square_bytes(sq, b);
+                b.push(b'"');
+            }
+            if let Some(r) = p.rank {
+                key!(b, "rank");
+                push_number(b, u64::from(r));
+            }
+            if let Some(d) = p.direction {
+                key!(b, "direction");
+                push_quoted(b, d.encode_utf8(&mut [0; 4]));
+            }
             self.promotion(p)?;
-            self.opt_str("captured", p.captured)?;
-            self.w.key("check")?;
-            self.w.opt_string(p.check)?;
-            if let Some(b) = p.permission {
-                self.w.key("permission")?;
-                self.w.boolean(b)?;
+            let b = self.w.members();
+            if let Some(c) = p.captured {
+                key!(b, "captured");
+                push_plain(b, c);
+            }
+            match p.check {
+                Some(c) => {
+                    key!(b, "check");
+                    push_plain(b, c);
+                }
+                None => key!(b, "check", "null"),
+            }
+            match p.permission {
+                Some(true) => key!(b, "permission", "true"),
+                Some(false) => key!(b, "permission", "false"),
+                None => {}
             }
         }
-        self.node_annotations(node, verdicts, before)?;
+        let bare = node.nags.is_empty()
+            && node.comments_before.is_empty()
+            && node.comments.is_empty()
+            && node.variations.is_empty();
+        if bare {
+            let b = self.w.members();
+            match lead_or {
+                None => b.extend_from_slice(b",\"nags\":[],\"comments\":[],\"variations\":[]"),
+                Some(_) => {
+                    key!(b, "nags", "[]");
+                    key!(b, "comments", "[]");
+                    key!(b, "variations", "[]");
+                }
+            }
+        }
+        self.lead = lead;
+        if !bare {
+            self.node_annotations(node, verdicts, before)?;
+        }
         self.fen_after_and_end(p)
     }
 
@@ -283,85 +376,6 @@ impl<W: Write> JsonGames<W> {
             self.w.string(fen)?;
         }
         self.w.end_object()
-    }
-
-    /// [`JsonGames::full_ply`] in the one-line layout, the ply's short
-    /// members appended as text (the same bytes).
-    fn full_ply_line(
-        &mut self,
-        p: Option<&Facts>,
-        node: &Node,
-        verdicts: &mut Iter<'_, Option<CompactString>>,
-        before: &Option<Box<Track>>,
-    ) -> io::Result<()> {
-        self.w.begin_object()?;
-        let b = self.w.members();
-        b.extend_from_slice(b"\"san\":");
-        push_quoted(b, &node.san);
-        b.extend_from_slice(b",\"move_number\":");
-        match node.move_number {
-            Some(n) => push_number(b, u64::from(n)),
-            None => b.extend_from_slice(b"null"),
-        }
-        if let Some(p) = p {
-            b.extend_from_slice(b",\"canonical\":");
-            push_quoted(b, &p.canonical);
-            b.extend_from_slice(b",\"kind\":");
-            push_plain(b, p.kind);
-            b.extend_from_slice(b",\"color\":");
-            push_plain(b, p.color);
-            if let Some(piece) = p.piece {
-                b.extend_from_slice(b",\"piece\":");
-                push_plain(b, piece);
-            }
-            if let Some(sq) = p.from {
-                b.extend_from_slice(b",\"from\":\"");
-                push_square_bytes(sq, b);
-                b.push(b'"');
-            }
-            if let Some(sq) = p.to {
-                b.extend_from_slice(b",\"to\":\"");
-                push_square_bytes(sq, b);
-                b.push(b'"');
-            }
-            if let Some(r) = p.rank {
-                b.extend_from_slice(b",\"rank\":");
-                push_number(b, u64::from(r));
-            }
-            if let Some(d) = p.direction {
-                b.extend_from_slice(b",\"direction\":");
-                push_quoted(b, d.encode_utf8(&mut [0; 4]));
-            }
-            self.promotion(p)?;
-            let b = self.w.members();
-            if let Some(c) = p.captured {
-                b.extend_from_slice(b",\"captured\":");
-                push_plain(b, c);
-            }
-            match p.check {
-                Some(c) => {
-                    b.extend_from_slice(b",\"check\":");
-                    push_plain(b, c);
-                }
-                None => b.extend_from_slice(b",\"check\":null"),
-            }
-            match p.permission {
-                Some(true) => b.extend_from_slice(b",\"permission\":true"),
-                Some(false) => b.extend_from_slice(b",\"permission\":false"),
-                None => {}
-            }
-        }
-        let bare = node.nags.is_empty()
-            && node.comments_before.is_empty()
-            && node.comments.is_empty()
-            && node.variations.is_empty();
-        if bare {
-            let b = self.w.members();
-            b.extend_from_slice(b",\"nags\":[],\"comments\":[],\"variations\":[]");
-        } else {
-            self.node_annotations(node, verdicts, before)?;
-        }
-        self.fen_after_and_end(p)
     }
 
     /// The compact form: keys sorted, empty and derived fields left out.

@@ -304,17 +304,39 @@ impl<W: Write> JsonWriter<W> {
     }
 
     /// The text of the innermost open object, for the caller to append
-    /// members to itself (compact layout only): `"key":value` for its
-    /// first member, `,"key":value` for each other, written with
-    /// [`push_quoted`] and [`push_number`]. The object counts as having a
-    /// member; the writer's own calls go on after them. A ply is some
-    /// fifteen short members, and this spares each its bookkeeping.
+    /// members to itself: each member its [`JsonWriter::member_lead`]
+    /// (without the comma for the first), `"key"`, the colon
+    /// ([`JsonWriter::colon`]) and the value, written with [`push_quoted`]
+    /// and [`push_number`]. The object counts as having a member; the
+    /// writer's own calls go on after them. A ply is some fifteen short
+    /// members, and this spares each its bookkeeping.
     pub fn members(&mut self) -> &mut Vec<u8> {
-        debug_assert!(!self.pretty && !self.after_key);
+        debug_assert!(!self.after_key);
         if let Some(has) = self.open.last_mut() {
             *has = true;
         }
         &mut self.buf
+    }
+
+    /// What comes before a member of the innermost open object other than
+    /// its first, written into `lead` (cleared first): `,` in the compact
+    /// layout; `,`, a line break and the members' indentation in the
+    /// pretty one.
+    pub fn member_lead(&self, lead: &mut Vec<u8>) {
+        lead.clear();
+        lead.push(b',');
+        if self.pretty {
+            lead.push(b'\n');
+            lead.resize(2 + 2 * self.indent, b' ');
+        }
+    }
+
+    /// What comes between a key and its value: `:`, or `: ` when pretty.
+    pub fn colon(&self) -> &'static [u8] {
+        match self.pretty {
+            true => b": ",
+            false => b":",
+        }
     }
 
     /// `true` or `false`.
