@@ -305,8 +305,8 @@ impl<W: Write> JsonWriter<W> {
 
     /// The text of the innermost open object, for the caller to append
     /// members to itself: each member its [`JsonWriter::member_lead`]
-    /// (without the comma for the first), `"key"`, the colon
-    /// ([`JsonWriter::colon`]) and the value, written with [`push_quoted`]
+    /// (without the comma for the first), `"key"`, the colon (`:`, or `: `
+    /// when pretty) and the value, written with [`push_quoted`]
     /// and [`push_number`]. The object counts as having a member; the
     /// writer's own calls go on after them. A ply is some fifteen short
     /// members, and this spares each its bookkeeping.
@@ -328,14 +328,6 @@ impl<W: Write> JsonWriter<W> {
         if self.pretty {
             lead.push(b'\n');
             lead.resize(2 + 2 * self.indent, b' ');
-        }
-    }
-
-    /// What comes between a key and its value: `:`, or `: ` when pretty.
-    pub fn colon(&self) -> &'static [u8] {
-        match self.pretty {
-            true => b": ",
-            false => b":",
         }
     }
 
