@@ -16,7 +16,7 @@ const C_LEAP: u8 = 4;
 const C_KING: u8 = 8;
 const C_PAWN: u8 = 16;
 
-/// Attack classes by colour (White, Black) and cell byte: how the piece of
+/// Attack classes by colour (`Color::index`) and cell byte: how the piece of
 /// that colour on it captures (its hunter, QK0); 0 for an empty cell, a
 /// hole or the other colour's piece. One lookup instead of a chain of
 /// tests, whose branches the cells around a king make hard to predict.
@@ -86,7 +86,7 @@ fn attacked_on(
     by: Color,
     allow: impl Fn(Square, Square) -> bool,
 ) -> bool {
-    let attacks = &ATTACKS[usize::from(color_bits(by) >> 4)];
+    let attacks = &ATTACKS[by.index()];
     let hit = |sq: Square, class: u8| {
         attacks[usize::from(cell(sq.index()))] & class != 0 && allow(sq, target)
     };

@@ -8,9 +8,9 @@ use crate::notation::san::San;
 use crate::piece::Role;
 
 /// The one legal move a canonical piece token names among `legal` (the
-/// legal piece moves onto its square, as [`legal_onto`] lists them).
-///
-/// [`legal_onto`]: crate::rules::fast_quake::FastQuake::legal_moves_onto
+/// legal piece moves onto its square, as
+/// [`FastQuake::legal_moves_onto`](crate::rules::fast_quake::FastQuake::legal_moves_onto)
+/// lists them).
 pub(super) fn clean_piece_move<L: std::ops::Deref<Target = [Move]>>(
     san: &San,
     legal: impl FnOnce(Role) -> Option<L>,
