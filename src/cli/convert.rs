@@ -160,9 +160,7 @@ impl Input {
     fn open(&self, encoding: EncodingArgs) -> Result<Box<dyn BufRead>, CliError> {
         let io = |e| CliError::io(&self.name, e);
         Ok(match (&self.path, encoding.encoding) {
-            (None, EncodingChoice::Utf8) => {
-                Box::new(BufReader::with_capacity(1 << 16, ReadAhead::stdin()))
-            }
+            (None, EncodingChoice::Utf8) => Box::new(ReadAhead::stdin()),
             (Some(p), EncodingChoice::Utf8) => {
                 let file = File::open(p).map_err(io)?;
                 Box::new(BufReader::with_capacity(1 << 16, file))

@@ -19,7 +19,7 @@
 //! assert_eq!(text, "1. e4 e5 *\n");
 //! ```
 
-use std::io::{self, Read};
+use std::io::{self, BufRead, Read};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 /// The most bytes read ahead of the caller: memory stays bounded whatever
@@ -28,8 +28,8 @@ pub const AHEAD: usize = 4 << 20;
 /// The most bytes the thread asks for in one read.
 const READ: usize = 1 << 18;
 
-/// A [`Read`] over `R`, which a thread of its own reads ahead (see the
-/// module). The thread ends at the input's end, at its first error (which
+/// A [`Read`] and [`BufRead`] over `R`, which a thread of its own reads
+/// ahead (see the module). The thread ends at the input's end, at its first error (which
 /// the caller's next read returns, after the bytes before it), or when the
 /// `ReadAhead` is dropped and its read in progress returns.
 pub struct ReadAhead {
@@ -117,11 +117,10 @@ fn fill<R: Read>(mut input: R, shared: &Shared) {
     }
 }
 
-impl Read for ReadAhead {
-    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
-        if out.is_empty() {
-            return Ok(0);
-        }
+impl BufRead for ReadAhead {
+    /// The rest of the block taken last, or everything gathered since:
+    /// the block is the buffer, so no reader need be put on top.
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
         if self.at == self.block.len() {
             let mut state = self.shared.lock();
             while state.ahead.is_empty() && !state.end && state.error.is_none() {
@@ -134,7 +133,7 @@ impl Read for ReadAhead {
                         state.end = true;
                         Err(e)
                     }
-                    None => Ok(0),
+                    None => Ok(&[]),
                 };
             }
             self.block.clear();
@@ -143,9 +142,23 @@ impl Read for ReadAhead {
             drop(state);
             self.shared.changed.notify_all();
         }
-        let n = out.len().min(self.block.len() - self.at);
-        out[..n].copy_from_slice(&self.block[self.at..self.at + n]);
-        self.at += n;
+        Ok(&self.block[self.at..])
+    }
+
+    fn consume(&mut self, n: usize) {
+        self.at = (self.at + n).min(self.block.len());
+    }
+}
+
+impl Read for ReadAhead {
+    fn read(&mut self, out: &mut [u8]) -> io::Result<usize> {
+        if out.is_empty() {
+            return Ok(0);
+        }
+        let ahead = self.fill_buf()?;
+        let n = out.len().min(ahead.len());
+        out[..n].copy_from_slice(&ahead[..n]);
+        self.consume(n);
         Ok(n)
     }
 }
@@ -223,7 +236,7 @@ mod tests {
             step: 5,
             fail: true,
         };
-        let mut r = std::io::BufReader::new(ReadAhead::new(input));
+        let mut r = ReadAhead::new(input);
         let mut line = String::new();
         r.read_line(&mut line).unwrap();
         assert_eq!(line, "[Event \"x\"]\n");

@@ -212,10 +212,7 @@ pub fn run(
                     Source::Kept(kept),
                 )
             }
-            Input::Stdin => (
-                Box::new(BufReader::with_capacity(STDIN_BUFFER, ReadAhead::stdin())),
-                Source::File(None),
-            ),
+            Input::Stdin => (Box::new(ReadAhead::stdin()), Source::File(None)),
             Input::File(p) => match File::open(p) {
                 Ok(f) => (
                     Box::new(BufReader::with_capacity(1 << 16, f)),
