@@ -682,15 +682,22 @@ fn laid_ply_on<'a>(s: &mut Scanner<'a>, layouts: &mut Layouts, p: &mut Ply<'a>) 
     if !open.is_some_and(|o| s.take(o)) {
         s.eat(b'{').ok()?;
     }
-    let spacing = Spacing::learn(s.ahead(), b"san")?;
     let Layouts { ply, comment } = layouts;
+    // `san` as the last ply laid it, else its layout learned afresh.
     let f = match ply {
-        Some(f) if f.spacing == spacing => f,
-        _ => ply.insert(PlyFrags::new(spacing)?),
+        Some(f) if s.take(&f.san) => f,
+        _ => {
+            let spacing = Spacing::learn(s.ahead(), b"san")?;
+            let f = match ply {
+                Some(f) if f.spacing == spacing => f,
+                _ => ply.insert(PlyFrags::new(spacing)?),
+            };
+            if !s.take(&f.san) {
+                return None;
+            }
+            f
+        }
     };
-    if !s.take(&f.san) {
-        return None;
-    }
     p.clear();
     p.san = s.string_bytes().ok()?;
     // Unrolled, so that each field's reading is known where it is tried.
