@@ -261,3 +261,43 @@ fn replayed_games_stop_at_the_illegal_token_the_reference_refuses() {
         "only {refused} games ended on a refused quake"
     );
 }
+
+/// A refused quake leaves the accelerator's slot for the next position
+/// holding rows of its own planning: a piece move played into that slot
+/// afterwards must not take them for the rows it shares with the position
+/// it starts from (the slot's id said they were until it was marked stale).
+#[test]
+fn a_refused_quake_does_not_leave_its_rows_to_the_next_move() {
+    use fvnote::rules::fast_quake::FastQuake;
+    let mut rng = SplitMix64::new(15);
+    let (mut refused, mut checked) = (0, 0);
+    for n in 0..300 {
+        let Some(start) = random_layout(Variant::Quake, &mut rng) else {
+            continue;
+        };
+        let Some(fast) = FastQuake::from_position(&start) else {
+            continue;
+        };
+        let legal = start.legal_moves();
+        let Some(mv) = legal.iter().find(|m| matches!(m, Move::Normal { .. })) else {
+            continue;
+        };
+        for dir in Dir::ALL {
+            // The slot holds the same rows as `fast`, as after a piece move.
+            let mut next = fast.clone();
+            if fast.quake_into(dir, &mut next).is_some() {
+                continue;
+            }
+            refused += 1;
+            fast.play_into(mv, &mut next);
+            let want = FastQuake::from_position(&reference::play(&start, mv));
+            assert!(
+                want.is_some_and(|w| w == next),
+                "layout {n}, K-q{} then {mv:?}",
+                dir.char()
+            );
+            checked += 1;
+        }
+    }
+    assert!(refused >= 100 && checked == refused, "{refused} {checked}");
+}

@@ -221,10 +221,15 @@ impl FastQuake {
             return None;
         }
         let king = pos.king(us)?;
-        let plan = quake::plan_on(self.rows, pos.ranks, king, pos.king(us.other()), dir).ok()?;
+        // The quake is planned on `next`'s rows, which no longer hold what
+        // their id says, whatever the verdict.
+        next.rows_id = STALE_ROWS;
+        next.rows = self.rows;
+        let rows = &mut next.rows;
+        let plan = quake::plan_on(rows, pos.ranks, king, pos.king(us.other()), dir).ok()?;
         // QK2: where the quake can break it, else everywhere.
-        if !(self.shape_ok && shape::quake_keeps_shape(&plan))
-            && quake::rows_shape_violation(&plan.rows, plan.band).is_some()
+        if !(self.shape_ok && shape::quake_keeps_shape(rows, &plan))
+            && quake::rows_shape_violation(rows, plan.band).is_some()
         {
             return None;
         }
@@ -240,7 +245,7 @@ impl FastQuake {
         // What `Quake::play` does after the quake.
         next.pos.ep = None;
         movegen::finish_turn(&mut next.pos, false);
-        normalise_into(&plan, &mut next.rows);
+        normalise(&plan, &mut next.rows);
         next.rows_id = new_rows_id();
         next.shape_ok = true;
         // The other side to move now: whether the quake checks it.
@@ -299,6 +304,10 @@ impl PartialEq for FastQuake {
 }
 impl Eq for FastQuake {}
 
+/// The `rows_id` of rows being rewritten: [`new_rows_id`] gives every
+/// other value first.
+const STALE_ROWS: u64 = u64::MAX;
+
 /// A `rows_id` no other rows have had.
 fn new_rows_id() -> u64 {
     static NEXT: AtomicU64 = AtomicU64::new(0);
@@ -312,18 +321,27 @@ fn band(rows: &Rows) -> Option<(usize, usize)> {
     Some((first, last))
 }
 
-/// The cells after `plan` as the board has them, moved by its shift
-/// (QK5), written into `out`.
-fn normalise_into(plan: &quake::Plan, out: &mut Rows) {
-    out.fill(0);
+/// The cells `rows` after `plan`, moved by its shift (QK5) in place, as
+/// the board has them. Most quakes leave the frame's corner where it was:
+/// then nothing moves.
+fn normalise(plan: &quake::Plan, rows: &mut Rows) {
     let (sf, sr) = plan.shift;
-    for i in plan.band.0..=plan.band.1 {
-        let row = plan.rows[i];
-        let row = if sf >= 0 { row >> sf } else { row << -sf };
+    if (sf, sr) == (0, 0) {
+        return;
+    }
+    let (first, last) = plan.band;
+    let band = *rows;
+    rows.fill(0);
+    for i in first..=last {
+        let row = if sf >= 0 {
+            band[i] >> sf
+        } else {
+            band[i] << -sf
+        };
         if let Some(slot) = (i as i16 - sr)
             .try_into()
             .ok()
-            .and_then(|j: usize| out.get_mut(j))
+            .and_then(|j: usize| rows.get_mut(j))
         {
             *slot = row;
         }

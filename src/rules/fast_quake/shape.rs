@@ -58,19 +58,19 @@ const KNIGHT: Steps = Steps {
 /// `t`'s place in the window: file 3, rank 3.
 const T_BIT: u64 = 1 << (3 * 8 + 3);
 
-/// Whether the layout after `plan` surely meets QK2, given that the layout
-/// before it did; false means "not shown here".
-pub(super) fn quake_keeps_shape(plan: &Plan) -> bool {
+/// Whether the layout after `plan`, `rows`, surely meets QK2, given that
+/// the layout before it did; false means "not shown here".
+pub(super) fn quake_keeps_shape(rows: &Rows, plan: &Plan) -> bool {
     let (lo, hi) = plan.strip;
     let (t, h) = if plan.step.0 + plan.step.1 > 0 {
         (lo, (hi.0 + plan.step.0, hi.1 + plan.step.1))
     } else {
         (hi, (lo.0 + plan.step.0, lo.1 + plan.step.1))
     };
-    let window = window(&plan.rows, t);
+    let window = window(rows, t);
     [ORTHOGONAL, DIAGONAL, KNIGHT]
         .iter()
-        .all(|steps| joins(&plan.rows, h, steps) && closes_around(window, steps.grow))
+        .all(|steps| joins(rows, h, steps) && closes_around(window, steps.grow))
 }
 
 /// The cells of `rows` in the 8 × 8 window whose file 3, rank 3 is `t`

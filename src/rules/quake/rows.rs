@@ -279,11 +279,10 @@ fn row_cells(bytes: &[u8], files: u8) -> u64 {
     !holes & mask
 }
 
-/// A quake worked out on bit rows: the layout after it and how the board's
-/// squares move.
+/// A quake worked out on bit rows: how the board's squares move (the
+/// layout after it is in the rows [`plan_on`] was given).
 pub(crate) struct Plan {
-    pub(crate) rows: Rows,
-    /// The first and last occupied row of `rows`.
+    /// The first and last occupied row of the rows after the quake.
     pub(crate) band: (usize, usize),
     /// The strip's first and last cell along the quake's axis (QK1).
     pub(crate) strip: (Coord, Coord),
@@ -304,12 +303,14 @@ impl Plan {
 
 /// QK1, QK3, QK5: the quake of the mover's king in `dir` on bit rows, or why
 /// it cannot be made; QK2 is left to [`shape_violation`].
-fn plan(pos: &Position, dir: Dir) -> Result<Plan, Illegal> {
+/// The layout after it is left in `rows`.
+fn plan(pos: &Position, dir: Dir, rows: &mut Rows) -> Result<Plan, Illegal> {
     let us = pos.turn;
     let Some(king) = pos.king(us) else {
         return Err(Illegal::new("QK1", "needs the mover's king on the board"));
     };
-    plan_on(read_rows(pos), pos.ranks, king, pos.king(us.other()), dir)
+    *rows = read_rows(pos);
+    plan_on(rows, pos.ranks, king, pos.king(us.other()), dir)
 }
 
 /// The cells of `pos` as bit rows.
@@ -327,9 +328,11 @@ pub(crate) fn read_rows(pos: &Position) -> Rows {
 
 /// [`plan`] on the cells `rows` of a layout `ranks` high whose mover's
 /// king is on `king` and the other king on `their`: for a caller that
-/// keeps the rows.
+/// keeps the rows. The strip is moved in `rows`, in the old frame's
+/// coordinates (see [`Plan::shift`]), unless QK1 or QK3 forbid the quake;
+/// when QK5 does, `rows` hold the layout it would have made.
 pub(crate) fn plan_on(
-    mut rows: Rows,
+    rows: &mut Rows,
     ranks: u8,
     king: Square,
     their: Option<Square>,
@@ -343,10 +346,10 @@ pub(crate) fn plan_on(
         Dir::North | Dir::South => (0, 1),
     };
     let (mut lo, mut hi) = ((kf, kr), (kf, kr));
-    while has(&rows, lo.0 - sf, lo.1 - sr) {
+    while has(rows, lo.0 - sf, lo.1 - sr) {
         lo = (lo.0 - sf, lo.1 - sr);
     }
-    while has(&rows, hi.0 + sf, hi.1 + sr) {
+    while has(rows, hi.0 + sf, hi.1 + sr) {
         hi = (hi.0 + sf, hi.1 + sr);
     }
     let in_strip = |(f, r): Coord| (lo.0..=hi.0).contains(&f) && (lo.1..=hi.1).contains(&r);
@@ -397,7 +400,6 @@ pub(crate) fn plan_on(
         ));
     }
     Ok(Plan {
-        rows,
         band: (first_row, last_row),
         strip: (lo, hi),
         step: (df, dr),
@@ -465,8 +467,9 @@ pub(crate) fn apply(pos: &mut Position, plan: &Plan) {
 /// On bit rows: the strip is a run of bits, the quake a shift, the frame the
 /// rows' bounding box; the position is built only for a legal shape.
 pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal> {
-    let plan = plan(pos, dir)?;
-    if let Some(ill) = shape_violation(&plan.rows, plan.band) {
+    let mut rows = [0; ROWS];
+    let plan = plan(pos, dir, &mut rows)?;
+    if let Some(ill) = shape_violation(&rows, plan.band) {
         return Err(ill);
     }
     let mut next = pos.clone();
@@ -478,7 +481,7 @@ pub(crate) fn quake_board(pos: &Position, dir: Dir) -> Result<Position, Illegal>
 /// again (what `Rules::play` may assume of a legal move). False, and `pos`
 /// unchanged, when QK1, QK3 or QK5 forbid it.
 pub(crate) fn quake_in_place(pos: &mut Position, dir: Dir) -> bool {
-    match plan(pos, dir) {
+    match plan(pos, dir, &mut [0; ROWS]) {
         Ok(plan) => {
             apply(pos, &plan);
             true
