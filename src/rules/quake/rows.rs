@@ -341,16 +341,21 @@ pub(crate) fn plan_on(
     let has = |rows: &Rows, f: i16, r: i16| rows[(r + MARGIN) as usize] >> (f + MARGIN) & 1 != 0;
     // QK1: the strip, as its first and last cell along the quake's axis.
     let (kf, kr) = coord(king);
-    let (sf, sr) = match dir {
-        Dir::East | Dir::West => (1, 0),
-        Dir::North | Dir::South => (0, 1),
-    };
+    let along_row = matches!(dir, Dir::East | Dir::West);
     let (mut lo, mut hi) = ((kf, kr), (kf, kr));
-    while has(rows, lo.0 - sf, lo.1 - sr) {
-        lo = (lo.0 - sf, lo.1 - sr);
-    }
-    while has(rows, hi.0 + sf, hi.1 + sr) {
-        hi = (hi.0 + sf, hi.1 + sr);
+    if along_row {
+        // Along the king's row: the run of bits through its own, counted
+        // from either side of it (the margin keeps `k` above 0).
+        let (row, k) = (rows[(kr + MARGIN) as usize], (kf + MARGIN) as u32);
+        lo.0 -= (!(row << (64 - k))).leading_zeros() as i16;
+        hi.0 += (!(row >> k)).trailing_zeros() as i16 - 1;
+    } else {
+        while has(rows, lo.0, lo.1 - 1) {
+            lo.1 -= 1;
+        }
+        while has(rows, hi.0, hi.1 + 1) {
+            hi.1 += 1;
+        }
     }
     let in_strip = |(f, r): Coord| (lo.0..=hi.0).contains(&f) && (lo.1..=hi.1).contains(&r);
     // QK3: a strip holding both kings cannot quake.
@@ -361,7 +366,7 @@ pub(crate) fn plan_on(
         ));
     }
     let (df, dr) = dir_step(dir);
-    if sr == 0 {
+    if along_row {
         let row = &mut rows[(kr + MARGIN) as usize];
         let run = ((1u64 << (hi.0 - lo.0 + 1)) - 1) << (lo.0 + MARGIN);
         *row = (*row & !run) | if df > 0 { run << 1 } else { run >> 1 };
