@@ -99,10 +99,16 @@ fn attacked_on(
     }
     for (dirs, class) in [(ORTHOGONAL, C_ORTH), (DIAGONAL, C_DIAG)] {
         for d in dirs {
+            // The first cell: a king or a slider there attacks; a piece or
+            // a hole there ends the line.
             let mut sq = target.offset(d);
-            if hit(sq, C_KING) {
+            if hit(sq, C_KING | class) {
                 return true;
             }
+            if cell(sq.index()) != EMPTY {
+                continue;
+            }
+            sq = sq.offset(d);
             while cell(sq.index()) == EMPTY {
                 sq = sq.offset(d);
             }
