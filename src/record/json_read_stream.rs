@@ -883,24 +883,25 @@ fn ply<'a>(s: &mut Scanner<'a>) -> Read<Ply<'a>> {
 fn plain_token(b: &[u8]) -> bool {
     b.len() <= 255
         && b.first().is_some_and(u8::is_ascii_alphabetic)
-        && b.iter().all(|&c| {
-            c.is_ascii_graphic()
-                && !matches!(
-                    c,
-                    b'{' | b'}'
-                        | b'('
-                        | b')'
-                        | b'['
-                        | b']'
-                        | b';'
-                        | b'$'
-                        | b'"'
-                        | b'!'
-                        | b'?'
-                        | b'.'
-                )
-        })
+        && b.iter().all(|&c| PLAIN_BYTE[usize::from(c)])
 }
+
+/// The bytes [`plain_token`] takes: ASCII graphic characters other than
+/// PGN's delimiters and annotation glyphs, one lookup a byte.
+static PLAIN_BYTE: [bool; 256] = {
+    let mut t = [false; 256];
+    let mut c = 0;
+    while c < 256 {
+        let b = c as u8;
+        t[c] = b.is_ascii_graphic()
+            && !matches!(
+                b,
+                b'{' | b'}' | b'(' | b')' | b'[' | b']' | b';' | b'$' | b'"' | b'!' | b'?' | b'.'
+            );
+        c += 1;
+    }
+    t
+};
 
 // A game's fields, one bit each, in the writer's order.
 const G_FORMAT: u32 = 1;
@@ -1187,6 +1188,30 @@ impl JsonToPgn {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn plain_tokens_are_ascii_move_tokens_without_delimiters_or_glyphs() {
+        for t in [
+            "e4", "Nf3", "Qh4+", "Rxe8#", "K-qe", "N@e4", "S3e", "C-a5", "O-O-O", "e8=Q",
+        ] {
+            assert!(plain_token(t.as_bytes()), "{t}");
+        }
+        for t in [
+            "", "1.", "4e", "e4!", "e4?", "exd6.", "e4{", "e4}", "(e4", "e4)", "[e4", "e4]",
+        ] {
+            assert!(!plain_token(t.as_bytes()), "{t}");
+        }
+        for t in [
+            "e4;", "e4$", "e4\"", "e4 ", "e4\t", "e4\n", "-e4", "*", "e4\u{7f}",
+        ] {
+            assert!(!plain_token(t.as_bytes()), "{t:?}");
+        }
+        // Not ASCII (Latin-1 or UTF-8 bytes), not plain: checked the full way.
+        for b in 0x80..=0xff {
+            assert!(!plain_token(&[b'e', b]), "{b:#x}");
+        }
+        assert!(plain_token(&[b'a'; 255]) && !plain_token(&[b'a'; 256]));
+    }
 
     /// What a ply read holds, to compare.
     fn held(p: &Ply) -> String {
