@@ -440,6 +440,26 @@ impl<'a> Scanner<'a> {
         None
     }
 
+    /// A short plain string right here (no white space first), as
+    /// [`Scanner::skip_string_or_null`] reads it, for a reader that knows
+    /// the value starts here (a key's fragment ended with its layout's
+    /// separator); whether it was one (else nothing is read).
+    #[inline(always)]
+    pub fn skip_short_string_here(&mut self) -> bool {
+        let Some(w) = self.ahead().first_chunk::<9>() else {
+            return false;
+        };
+        let (quote, rest) = w.split_at(1);
+        let word = <[u8; 8]>::try_from(rest).map_or(0, u64::from_le_bytes);
+        let stops = string_stops(word);
+        let i = (stops.trailing_zeros() / 8) as usize;
+        let found = quote == b"\"" && stops != 0 && rest.get(i) == Some(&b'"');
+        if found {
+            self.pos += i + 2;
+        }
+        found
+    }
+
     /// `null`, or a string whose value is not needed, as
     /// [`Scanner::null`] then [`Scanner::skip_string`] read them: a short
     /// plain string (its closing quote in the first eight bytes), and
@@ -617,6 +637,39 @@ mod tests {
                 assert_eq!(s.pos(), general.pos(), "{text}");
             }
         }
+    }
+
+    #[test]
+    fn a_short_string_here_reads_as_a_skipped_one_or_not_at_all() {
+        let mut read = 0;
+        for text in [
+            r#""""#,
+            r#""","x":12"#,
+            r#""e4","to":"e5""#,
+            r#""Nbxd7+","x""#,
+            r#""1234567","x""#,
+            r#""12345678","x""#,
+            r#""a\"b","x":1"#,
+            "\"\u{e9}\",\"x\":1",
+            "\"a\u{1}\",\"x\":1",
+            r#""e4"#,
+            r#"null,"x":1"#,
+            r#" "e4","x":1"#,
+            r#""e4"    "#,
+            r#""e4"     "#,
+        ] {
+            let mut general = Scanner::new(text.as_bytes());
+            let want = general.skip_string_or_null().map(|()| general.pos());
+            let mut s = Scanner::new(text.as_bytes());
+            match s.skip_short_string_here() {
+                true => {
+                    assert_eq!(Ok(s.pos()), want, "{text}");
+                    read += 1;
+                }
+                false => assert_eq!(s.pos(), 0, "{text}"),
+            }
+        }
+        assert_eq!(read, 5);
     }
 
     #[test]

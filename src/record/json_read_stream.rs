@@ -766,8 +766,13 @@ fn straight_field<'a>(
             s.eat(b'[').ok()?;
             s.eat(b']').ok()?;
         }
-        // The derived strings, and a promotion's role.
-        _ => skip_derived(s).ok()?,
+        // The derived strings, and a promotion's role: most are short,
+        // right after the key's fragment.
+        _ => {
+            if !s.skip_short_string_here() {
+                skip_derived(s).ok()?
+            }
+        }
     }
     Some(())
 }
