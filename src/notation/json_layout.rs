@@ -70,6 +70,11 @@ impl Spacing {
         }
     }
 
+    /// Whether it is the compact layout (no white space at all).
+    pub fn is_compact(&self) -> bool {
+        self.indent.is_none() && !self.space
+    }
+
     /// The fragment of the first key, `key` (after the `{`).
     pub fn first(&self, key: &[u8]) -> Option<Frag> {
         self.frag(false, key)
@@ -125,18 +130,22 @@ pub struct Frag {
 
 impl Frag {
     /// The fragment `bytes`; None when longer than [`MAX_FRAG`] or empty.
-    pub fn new(bytes: &[u8]) -> Option<Frag> {
+    /// A `const fn`, so that a fragment known when compiling is compared
+    /// against constants.
+    pub const fn new(bytes: &[u8]) -> Option<Frag> {
         if bytes.is_empty() || bytes.len() > MAX_FRAG {
             return None;
         }
-        let mut padded = [0u8; MAX_FRAG];
-        let mut mask = [0u8; MAX_FRAG];
-        padded[..bytes.len()].copy_from_slice(bytes);
-        mask[..bytes.len()].fill(0xFF);
-        let words = |b: &[u8; MAX_FRAG]| std::array::from_fn(|i| word(&b[8 * i..]));
+        let (mut words, mut masks) = ([0u64; 4], [0u64; 4]);
+        let mut i = 0;
+        while i < bytes.len() {
+            words[i / 8] |= (bytes[i] as u64) << (8 * (i % 8));
+            masks[i / 8] |= 0xff << (8 * (i % 8));
+            i += 1;
+        }
         Some(Frag {
-            words: words(&padded),
-            masks: words(&mask),
+            words,
+            masks,
             len: bytes.len(),
         })
     }

@@ -33,7 +33,7 @@ use std::io::{BufRead, Write};
 use compact_str::CompactString;
 
 use crate::model::{for_each_node_mut, Comment, CommentKind, Node, Record, Span, Step, Tag};
-use crate::notation::json_layout::{Frag, Spacing};
+use crate::notation::json_layout::{Frag, Spacing, MAX_FRAG};
 use crate::notation::json_scan::{Key, Scanner, Step as Read, Stop};
 use crate::notation::pgn::{
     check_writable, result_token, write_tags, Movetext, ReaderOptions, Visitor as PgnVisitor,
@@ -700,15 +700,10 @@ fn laid_ply_on<'a>(s: &mut Scanner<'a>, layouts: &mut Layouts, p: &mut Ply<'a>) 
     };
     p.clear();
     p.san = s.string_bytes().ok()?;
-    // Unrolled, so that each field's reading is known where it is tried.
-    macro_rules! fields {
-        ($($i:literal)*) => {$(
-            if s.take(&f.keys[$i]) {
-                straight_field(s, $i, p, comment)?;
-            }
-        )*};
+    match f.spacing.is_compact() {
+        true => laid_fields::<true>(s, f, p, comment)?,
+        false => laid_fields::<false>(s, f, p, comment)?,
     }
-    fields!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18);
     if f.close.as_ref().is_some_and(|c| s.take(c)) {
         return Some(());
     }
@@ -717,6 +712,64 @@ fn laid_ply_on<'a>(s: &mut Scanner<'a>, layouts: &mut Layouts, p: &mut Ply<'a>) 
         _ => None,
     }
 }
+
+/// The ply's fields after `san` in the layout of `f`; `COMPACT` when it is
+/// the compact one, whose fragments are constants ([`COMPACT_KEYS`]),
+/// compared without loading them.
+#[inline(always)]
+fn laid_fields<'a, const COMPACT: bool>(
+    s: &mut Scanner<'a>,
+    f: &PlyFrags,
+    p: &mut Ply<'a>,
+    comment: &mut Option<CommentFrags>,
+) -> Option<()> {
+    // Unrolled, so that each field's reading is known where it is tried.
+    macro_rules! fields {
+        ($($i:literal)*) => {$(
+            let key = match COMPACT {
+                true => &COMPACT_KEYS[$i],
+                false => &f.keys[$i],
+            };
+            if s.take(key) {
+                straight_field(s, $i, p, comment)?;
+            }
+        )*};
+    }
+    fields!(1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18);
+    Some(())
+}
+
+/// The fragment of each ply key after the first, `,"key":`, in the compact
+/// layout (`PlyFrags::keys` of that layout, known when compiling).
+const COMPACT_KEYS: [Frag; PLY_KEYS.len()] = {
+    let mut keys = [match Frag::new(b",") {
+        Some(f) => f,
+        None => panic!(),
+    }; PLY_KEYS.len()];
+    let mut k = 0;
+    while k < keys.len() {
+        let name = PLY_KEY_NAMES[k];
+        let mut bytes = [0u8; MAX_FRAG];
+        let (mut n, mut i) = (0, 0);
+        bytes[n] = b',';
+        bytes[n + 1] = b'"';
+        n += 2;
+        while i < name.len() {
+            bytes[n] = name[i];
+            n += 1;
+            i += 1;
+        }
+        bytes[n] = b'"';
+        bytes[n + 1] = b':';
+        n += 2;
+        keys[k] = match Frag::new(bytes.split_at(n).0) {
+            Some(f) => f,
+            None => panic!(),
+        };
+        k += 1;
+    }
+    keys
+};
 
 /// The value of the field of [`PLY_KEYS`]`[i]` (not `san`) on the
 /// straight path: as [`ply_field`] reads it, but `variations` only empty
@@ -1193,6 +1246,16 @@ impl JsonToPgn {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_compact_constants_are_the_compact_layouts_fragments() {
+        let compact = Spacing::learn(br#""san":"e4"}"#, b"san").unwrap();
+        assert!(compact.is_compact());
+        let learned = PlyFrags::new(compact).unwrap();
+        assert_eq!(learned.keys, COMPACT_KEYS);
+        let pretty = Spacing::learn(b"\n    \"san\": \"e4\"", b"san").unwrap();
+        assert!(!pretty.is_compact());
+    }
 
     #[test]
     fn plain_tokens_are_ascii_move_tokens_without_delimiters_or_glyphs() {
