@@ -330,14 +330,10 @@ fn normalise(plan: &quake::Plan, rows: &mut Rows) {
         return;
     }
     let (first, last) = plan.band;
-    let band = *rows;
+    let before = *rows;
     rows.fill(0);
-    for i in first..=last {
-        let row = if sf >= 0 {
-            band[i] >> sf
-        } else {
-            band[i] << -sf
-        };
+    for (i, &row) in before.iter().enumerate().take(last + 1).skip(first) {
+        let row = if sf >= 0 { row >> sf } else { row << -sf };
         if let Some(slot) = (i as i16 - sr)
             .try_into()
             .ok()
