@@ -425,17 +425,19 @@ impl<'a> Scanner<'a> {
     #[inline(always)]
     fn short_plain(&mut self) -> Option<&'a [u8]> {
         self.ws();
-        let text = self.text;
-        let start = self.pos + 1;
-        if text.get(self.pos) != Some(&b'"') {
-            return None;
-        }
-        let w = text.get(start..start + 8)?;
-        let stops = string_stops(<[u8; 8]>::try_from(w).map_or(0, u64::from_le_bytes));
-        let i = start + (stops.trailing_zeros() / 8) as usize;
-        if stops != 0 && text.get(i) == Some(&b'"') {
-            self.pos = i + 1;
-            return text.get(start..i);
+        self.short_plain_here()
+    }
+
+    /// [`Scanner::short_plain`] right here, no white space skipped first.
+    #[inline(always)]
+    fn short_plain_here(&mut self) -> Option<&'a [u8]> {
+        // The quote and the eight bytes after it, as one chunk.
+        let (quote, rest) = self.ahead().first_chunk::<9>()?.split_first()?;
+        let stops = string_stops(<[u8; 8]>::try_from(rest).map_or(0, u64::from_le_bytes));
+        let i = (stops.trailing_zeros() / 8) as usize;
+        if *quote == b'"' && stops != 0 && rest.get(i) == Some(&b'"') {
+            self.pos += i + 2;
+            return rest.get(..i);
         }
         None
     }
@@ -446,18 +448,7 @@ impl<'a> Scanner<'a> {
     /// separator); whether it was one (else nothing is read).
     #[inline(always)]
     pub fn skip_short_string_here(&mut self) -> bool {
-        let Some(w) = self.ahead().first_chunk::<9>() else {
-            return false;
-        };
-        let (quote, rest) = w.split_at(1);
-        let word = <[u8; 8]>::try_from(rest).map_or(0, u64::from_le_bytes);
-        let stops = string_stops(word);
-        let i = (stops.trailing_zeros() / 8) as usize;
-        let found = quote == b"\"" && stops != 0 && rest.get(i) == Some(&b'"');
-        if found {
-            self.pos += i + 2;
-        }
-        found
+        self.short_plain_here().is_some()
     }
 
     /// `null`, or a string whose value is not needed, as
