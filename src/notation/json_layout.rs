@@ -70,18 +70,24 @@ impl Spacing {
         }
     }
 
-    /// Whether it is the compact layout (no white space at all).
+    /// The compact layout: no white space at all.
+    pub const COMPACT: Spacing = Spacing {
+        indent: None,
+        space: false,
+    };
+
+    /// Whether it is the compact layout.
     pub fn is_compact(&self) -> bool {
-        self.indent.is_none() && !self.space
+        *self == Spacing::COMPACT
     }
 
     /// The fragment of the first key, `key` (after the `{`).
-    pub fn first(&self, key: &[u8]) -> Option<Frag> {
+    pub const fn first(&self, key: &[u8]) -> Option<Frag> {
         self.frag(false, key)
     }
 
     /// The fragment of a later key, `key` (after the value before it).
-    pub fn next(&self, key: &[u8]) -> Option<Frag> {
+    pub const fn next(&self, key: &[u8]) -> Option<Frag> {
         self.frag(true, key)
     }
 
@@ -100,22 +106,40 @@ impl Spacing {
         }
     }
 
-    fn frag(&self, comma: bool, key: &[u8]) -> Option<Frag> {
-        let mut bytes = Vec::with_capacity(MAX_FRAG);
+    /// `,` (when `comma`), the line break and indentation, `"key":` and
+    /// the space; a `const fn`, so that the compact layout's fragments can
+    /// be constants.
+    const fn frag(&self, comma: bool, key: &[u8]) -> Option<Frag> {
+        let indent = match self.indent {
+            Some(n) => 1 + n as usize,
+            None => 0,
+        };
+        let len = comma as usize + indent + key.len() + 3 + self.space as usize;
+        if len > MAX_FRAG {
+            return None;
+        }
+        let mut bytes = [b' '; MAX_FRAG];
+        let mut n = 0;
         if comma {
-            bytes.push(b',');
+            bytes[n] = b',';
+            n += 1;
         }
-        if let Some(n) = self.indent {
-            bytes.push(b'\n');
-            bytes.extend(std::iter::repeat_n(b' ', usize::from(n)));
+        if indent > 0 {
+            // The spaces are already there.
+            bytes[n] = b'\n';
+            n += indent;
         }
-        bytes.push(b'"');
-        bytes.extend_from_slice(key);
-        bytes.extend_from_slice(b"\":");
-        if self.space {
-            bytes.push(b' ');
+        bytes[n] = b'"';
+        n += 1;
+        let mut i = 0;
+        while i < key.len() {
+            bytes[n] = key[i];
+            n += 1;
+            i += 1;
         }
-        Frag::new(&bytes)
+        bytes[n] = b'"';
+        bytes[n + 1] = b':';
+        Frag::new(bytes.split_at(len).0)
     }
 }
 

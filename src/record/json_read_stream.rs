@@ -33,7 +33,7 @@ use std::io::{BufRead, Write};
 use compact_str::CompactString;
 
 use crate::model::{for_each_node_mut, Comment, CommentKind, Node, Record, Span, Step, Tag};
-use crate::notation::json_layout::{Frag, Spacing, MAX_FRAG};
+use crate::notation::json_layout::{Frag, Spacing};
 use crate::notation::json_scan::{Key, Scanner, Step as Read, Stop};
 use crate::notation::pgn::{
     check_writable, result_token, write_tags, Movetext, ReaderOptions, Visitor as PgnVisitor,
@@ -742,30 +742,17 @@ fn laid_fields<'a, const COMPACT: bool>(
 /// The fragment of each ply key after the first, `,"key":`, in the compact
 /// layout (`PlyFrags::keys` of that layout, known when compiling).
 const COMPACT_KEYS: [Frag; PLY_KEYS.len()] = {
-    let mut keys = [match Frag::new(b",") {
-        Some(f) => f,
-        None => panic!(),
-    }; PLY_KEYS.len()];
-    let mut k = 0;
-    while k < keys.len() {
-        let name = PLY_KEY_NAMES[k];
-        let mut bytes = [0u8; MAX_FRAG];
-        let (mut n, mut i) = (0, 0);
-        bytes[n] = b',';
-        bytes[n + 1] = b'"';
-        n += 2;
-        while i < name.len() {
-            bytes[n] = name[i];
-            n += 1;
-            i += 1;
-        }
-        bytes[n] = b'"';
-        bytes[n + 1] = b':';
-        n += 2;
-        keys[k] = match Frag::new(bytes.split_at(n).0) {
+    // Every key fits a fragment: a panic here fails the build, not a run.
+    const fn compact(name: &[u8]) -> Frag {
+        match Spacing::COMPACT.next(name) {
             Some(f) => f,
-            None => panic!(),
-        };
+            None => panic!("a ply key longer than a fragment"),
+        }
+    }
+    let mut keys = [compact(PLY_KEY_NAMES[0]); PLY_KEYS.len()];
+    let mut k = 1;
+    while k < keys.len() {
+        keys[k] = compact(PLY_KEY_NAMES[k]);
         k += 1;
     }
     keys
