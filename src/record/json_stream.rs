@@ -186,11 +186,7 @@ impl<W: Write> JsonGames<W> {
     }
 
     fn opt(&mut self, key: &str, v: &Option<String>) -> io::Result<()> {
-        if let Some(v) = v {
-            self.w.key(key)?;
-            self.w.string(v)?;
-        }
-        Ok(())
+        self.opt_str(key, v.as_deref())
     }
 
     fn opt_str(&mut self, key: &str, v: Option<&str>) -> io::Result<()> {
