@@ -301,3 +301,54 @@ fn a_refused_quake_does_not_leave_its_rows_to_the_next_move() {
     // Enough refusals (QK2, QK4, QK5 on random layouts) to mean something.
     assert!(refused >= 100, "only {refused} refused quakes");
 }
+
+/// What the pocketing shortcut leaves out, by the rules by the letter: a
+/// quake along a file pockets nothing (a pawn at either end of the moved
+/// run already faced the hole that ended it), while one along a rank can.
+#[test]
+fn a_quake_along_a_file_pockets_nothing() {
+    let mut rng = SplitMix64::new(17);
+    let (mut along_files, mut rank_pockets) = (0, 0);
+    for variant in [Variant::Quake, Variant::QuakeLb] {
+        for n in 0..300 {
+            let mut pos = match n % 3 {
+                0 => Position::start(variant),
+                _ => match random_layout(variant, &mut rng) {
+                    Some(start) => start,
+                    None => continue,
+                },
+            };
+            for _ in 0..30 {
+                let legal = reference::legal_moves(&pos);
+                if legal.is_empty() {
+                    break;
+                }
+                let mover = pos.turn();
+                for &dir in &Dir::ALL {
+                    let mv = Move::Quake { dir };
+                    if !legal.contains(&mv) {
+                        continue;
+                    }
+                    let pawns = |p: &Position| p.in_hand(mover, Role::Pawn);
+                    let pocketed = pawns(&reference::play(&pos, &mv)) - pawns(&pos);
+                    match dir {
+                        Dir::North | Dir::South => {
+                            along_files += 1;
+                            assert_eq!(pocketed, 0, "{dir:?} pocketed, {pos:?}");
+                        }
+                        _ => rank_pockets += usize::from(pocketed > 0),
+                    }
+                }
+                pos = reference::play(&pos, &pick(&legal, &mut rng));
+            }
+        }
+    }
+    assert!(
+        along_files >= 5_000,
+        "only {along_files} quakes along a file"
+    );
+    assert!(
+        rank_pockets >= 500,
+        "only {rank_pockets} pocketing quakes along a rank"
+    );
+}

@@ -238,7 +238,7 @@ impl FastQuake {
         // QK6 at the end of the move, then QK4 on the board after it (the
         // mover still to move), by the rules' own test: a test of only what
         // the quake moved was measured to cost more than the whole one.
-        pocket::pocket_after_quake(&mut next.pos, &plan, us);
+        pocket::pocket_after_quake(&mut next.pos, &plan, &next.rows, us);
         if Quake::in_check(&next.pos) {
             return None;
         }

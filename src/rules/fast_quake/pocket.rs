@@ -5,16 +5,23 @@
 //! on the moved strip, or one whose forward cell was the tail, can lack
 //! it: the reference's scan of every cell
 //! ([`crate::rules::quake::Quake`]'s `play`) pockets exactly those.
+//!
+//! Narrower still: a quake along a file pockets nothing (see
+//! [`pocket_after_quake`]), and along a rank the bit rows of the layout
+//! after it leave only the moved cells that lack a cell above or below;
+//! only those, and the tail's two neighbours, are read on the board.
 
 use crate::piece::{Color, Role};
 use crate::position::{decode, Position, HOLE};
 use crate::rules::movegen::forward;
-use crate::rules::quake::{Coord, Plan};
+use crate::rules::quake::{Coord, Plan, Rows, MARGIN};
 use crate::square::Square;
 
 /// Pockets into `mover`'s hand every pawn of `pos` (the board after
-/// `plan`) that the quake left without a forward cell.
-pub(super) fn pocket_after_quake(pos: &mut Position, plan: &Plan, mover: Color) {
+/// `plan`) that the quake left without a forward cell; `rows` are the
+/// layout after the quake in the old frame's coordinates (as
+/// [`crate::rules::quake::plan_on`] leaves them).
+pub(super) fn pocket_after_quake(pos: &mut Position, plan: &Plan, rows: &Rows, mover: Color) {
     let (lo, hi) = plan.strip;
     let (sf, sr) = plan.step;
     let (xf, xr) = plan.shift;
@@ -24,16 +31,30 @@ pub(super) fn pocket_after_quake(pos: &mut Position, plan: &Plan, mover: Color) 
             .then(|| Square::new(f as u8, r as u8))
             .flatten()
     };
-    let tail = if sf + sr > 0 { lo } else { hi };
-    // The strip where it now stands, then the tail's neighbours along the
-    // file (a white pawn below it, a black one above).
-    let (along_f, along_r) = (i16::from(lo.1 == hi.1), i16::from(lo.1 != hi.1));
-    let len = (hi.0 - lo.0) + (hi.1 - lo.1) + 1;
-    for k in 0..len {
-        if let Some(sq) = at((lo.0 + k * along_f + sf, lo.1 + k * along_r + sr)) {
+    // Along a file nothing is pocketed: each moved pawn's forward cell is
+    // the next cell of the run, which moved with it, except at the run's
+    // two ends, and there the cell beyond was already the hole that ends
+    // the run before the quake (the pawn would have lacked it then). The
+    // tail's neighbours along the file are a hole and a moved cell.
+    if sr != 0 {
+        return;
+    }
+    // Along a rank: the moved cells without a cell above or below.
+    let r = lo.1;
+    let len = (hi.0 - lo.0 + 1) as u32;
+    let run = ((1u64 << len) - 1) << (lo.0 + sf + MARGIN);
+    let row = |r: i16| rows[(r + MARGIN) as usize];
+    let mut open = run & !(row(r + 1) & row(r - 1));
+    while open != 0 {
+        let f = open.trailing_zeros() as i16 - MARGIN;
+        open &= open - 1;
+        if let Some(sq) = at((f, r)) {
             pocket(pos, sq, mover);
         }
     }
+    // The tail's neighbours along the file (a white pawn below it, a
+    // black one above).
+    let tail = if sf > 0 { lo } else { hi };
     for dr in [-1, 1] {
         if let Some(sq) = at((tail.0, tail.1 + dr)) {
             pocket(pos, sq, mover);
