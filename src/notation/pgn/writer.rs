@@ -102,6 +102,7 @@ impl<W: Write> Movetext<W> {
         Movetext {
             w: Wrap {
                 out,
+                pending: Staged::new(),
                 col: 0,
                 glue: false,
             },
@@ -134,19 +135,17 @@ impl<W: Write> Movetext<W> {
     pub fn plain_move(&mut self, san: &[u8], nags: &[u16]) -> io::Result<()> {
         let at = &mut self.main;
         let mut buf = [0; 16];
-        // The number and the move in one write when both are short.
-        let mut staged = Staged::new();
+        // The number and the move go to the pending line, written out a
+        // line at a time.
+        self.w.make_room()?;
         if !at.black {
-            self.w.stage(self.number.text(at.fullmove), &mut staged);
+            self.w.stage(self.number.text(at.fullmove));
         } else if at.need_number {
             let number = decimal(&mut buf, "", at.fullmove, "...");
-            self.w.stage(number, &mut staged);
+            self.w.stage(number);
         }
         at.need_number = false;
-        if is_short(san) && self.w.stage(san, &mut staged) {
-            self.w.out.write_all(staged.bytes())?;
-        } else {
-            self.w.out.write_all(staged.bytes())?;
+        if !(is_short(san) && self.w.stage(san)) {
             self.w.token(&String::from_utf8_lossy(san))?;
         }
         for &n in nags {
@@ -178,7 +177,7 @@ impl<W: Write> Movetext<W> {
     /// given back.
     pub fn finish(mut self, result: &str) -> io::Result<W> {
         self.w.token(result)?;
-        self.w.out.write_all(b"\n\n")?;
+        self.w.out()?.write_all(b"\n\n")?;
         Ok(self.w.out)
     }
 }
@@ -348,11 +347,35 @@ fn comment_writable(c: &Comment, max_len: usize) -> Result<(), String> {
 #[derive(Clone)]
 struct Wrap<W: Write> {
     out: W,
+    /// Short tokens and what goes between them, not yet written to `out`:
+    /// most moves cost a few bytes copied, and `out` is written about once
+    /// a line.
+    pending: Staged,
     col: usize,
     glue: bool,
 }
 
 impl<W: Write> Wrap<W> {
+    /// The output, with the pending bytes written to it first, for
+    /// anything written otherwise than staged.
+    fn out(&mut self) -> io::Result<&mut W> {
+        if self.pending.len > 0 {
+            self.out.write_all(self.pending.bytes())?;
+            self.pending.len = 0;
+        }
+        Ok(&mut self.out)
+    }
+
+    /// Writes the pending bytes out when two short tokens might not fit
+    /// after them.
+    #[inline]
+    fn make_room(&mut self) -> io::Result<()> {
+        if self.pending.len + 2 * ROOM > self.pending.bytes.len() {
+            self.out()?;
+        }
+        Ok(())
+    }
+
     fn token(&mut self, s: &str) -> io::Result<()> {
         match is_short(s.as_bytes()) {
             true => self.short(s.as_bytes()),
@@ -361,21 +384,23 @@ impl<W: Write> Wrap<W> {
     }
 
     /// [`Wrap::token3`] for a token of at most [`SHORT`] printable ASCII
-    /// bytes (a column a byte, no line break), written with what goes
-    /// before it in one call.
+    /// bytes (a column a byte, no line break), staged with what goes
+    /// before it.
     fn short(&mut self, tok: &[u8]) -> io::Result<()> {
-        let mut buf = Staged::new();
-        match self.stage(tok, &mut buf) {
-            true => self.out.write_all(buf.bytes()),
+        self.make_room()?;
+        match self.stage(tok) {
+            true => Ok(()),
             false => self.token3("", &String::from_utf8_lossy(tok), ""),
         }
     }
 
-    /// Appends [`Wrap::short`]'s bytes for `tok` to `buf` and moves the
-    /// column past them; false, changing nothing, when they do not fit.
+    /// Appends [`Wrap::short`]'s bytes for `tok` to the pending ones and
+    /// moves the column past them; false, changing nothing, when they do
+    /// not fit.
     #[inline]
-    fn stage(&mut self, tok: &[u8], buf: &mut Staged) -> bool {
+    fn stage(&mut self, tok: &[u8]) -> bool {
         let len = tok.len();
+        let buf = &mut self.pending;
         if buf.len + 2 + len > buf.bytes.len() {
             return false;
         }
@@ -426,10 +451,10 @@ impl<W: Write> Wrap<W> {
         let sep = usize::from(!self.glue);
         if self.col > 0 {
             if self.col + sep + len > WIDTH {
-                self.out.write_all(b"\n")?;
+                self.out()?.write_all(b"\n")?;
                 self.col = 0;
             } else if sep == 1 {
-                self.out.write_all(b" ")?;
+                self.out()?.write_all(b" ")?;
                 self.col += 1;
             }
         }
@@ -437,12 +462,12 @@ impl<W: Write> Wrap<W> {
         if self.col == 0 && first == Some(b'%') {
             // `%` in column 1 starts an escape line, which readers skip:
             // indent a token such as a move `%x` (found by fuzzing).
-            self.out.write_all(b" ")?;
+            self.out()?.write_all(b" ")?;
             self.col = 1;
         }
         for part in [pre, body, post] {
             if !part.is_empty() {
-                self.out.write_all(part.as_bytes())?;
+                self.out()?.write_all(part.as_bytes())?;
             }
         }
         match last {
@@ -469,7 +494,7 @@ impl<W: Write> Wrap<W> {
         let as_line = !has_break && (kind == CommentKind::Line || text.contains('}'));
         if as_line {
             self.token3(";", text, "")?;
-            self.out.write_all(b"\n")?;
+            self.out()?.write_all(b"\n")?;
             self.col = 0;
             Ok(())
         } else if text.contains('}') {
@@ -486,17 +511,23 @@ fn is_short(s: &[u8]) -> bool {
     s.len() <= SHORT && s.iter().all(|b| (b' '..0x80).contains(b))
 }
 
-/// Short tokens and what goes between them, gathered on the stack to be
-/// written in one call.
+/// The pending bytes of a [`Wrap`]: room for a few lines of moves.
+const PENDING: usize = 256;
+/// The most [`Wrap::stage`] adds for one short token.
+const ROOM: usize = SHORT + 2;
+
+/// Short tokens and what goes between them, gathered to be written in one
+/// call.
+#[derive(Clone)]
 struct Staged {
-    bytes: [u8; 2 * (SHORT + 2)],
+    bytes: [u8; PENDING],
     len: usize,
 }
 
 impl Staged {
     fn new() -> Staged {
         Staged {
-            bytes: [0; 2 * (SHORT + 2)],
+            bytes: [0; PENDING],
             len: 0,
         }
     }
@@ -510,17 +541,45 @@ impl Staged {
         }
     }
 
-    /// Bytes more, in one copy (the caller made room).
+    /// Bytes more (the caller made room).
     #[inline]
     fn extend(&mut self, s: &[u8]) {
         if let Some(slots) = self.bytes.get_mut(self.len..self.len + s.len()) {
-            slots.copy_from_slice(s);
+            copy_short(slots, s);
             self.len += s.len();
         }
     }
 
     fn bytes(&self) -> &[u8] {
         self.bytes.get(..self.len).unwrap_or_default()
+    }
+}
+
+/// `dst.copy_from_slice(src)` for slices of one length: up to 16 bytes as
+/// two overlapping fixed-size copies, which compile to a few moves where a
+/// copy of unknown length is a call (one per move token, measured).
+#[inline(always)]
+fn copy_short(dst: &mut [u8], src: &[u8]) {
+    let n = src.len();
+    if dst.len() != n {
+        return;
+    }
+    match n {
+        0 => {}
+        1..=3 => {
+            dst[0] = src[0];
+            dst[n / 2] = src[n / 2];
+            dst[n - 1] = src[n - 1];
+        }
+        4..=7 => {
+            dst[..4].copy_from_slice(&src[..4]);
+            dst[n - 4..].copy_from_slice(&src[n - 4..]);
+        }
+        8..=16 => {
+            dst[..8].copy_from_slice(&src[..8]);
+            dst[n - 8..].copy_from_slice(&src[n - 8..]);
+        }
+        _ => dst.copy_from_slice(src),
     }
 }
 
@@ -762,8 +821,24 @@ mod tests {
     fn wrap(col: usize, glue: bool) -> Wrap<Vec<u8>> {
         Wrap {
             out: Vec::new(),
+            pending: Staged::new(),
             col,
             glue,
+        }
+    }
+
+    /// The short copy copies every byte, at every length and offset.
+    #[test]
+    fn short_copies_copy_every_byte() {
+        let src: Vec<u8> = (1..=40).collect();
+        for n in 0..=30 {
+            for at in [0, 1, 7] {
+                let mut dst = [0u8; 40];
+                super::copy_short(&mut dst[at..at + n], &src[..n]);
+                let mut want = [0u8; 40];
+                want[at..at + n].copy_from_slice(&src[..n]);
+                assert_eq!(dst, want, "{n} at {at}");
+            }
         }
     }
 
@@ -784,9 +859,10 @@ mod tests {
                     let mut token = wrap(col, glue);
                     token.token(tok).unwrap();
                     let mut staged = wrap(col, glue);
-                    let mut buf = Staged::new();
-                    assert!(staged.stage(tok.as_bytes(), &mut buf));
-                    staged.out.extend_from_slice(buf.bytes());
+                    assert!(staged.stage(tok.as_bytes()));
+                    for w in [&mut short, &mut token, &mut staged] {
+                        w.out().unwrap();
+                    }
                     for other in [&short, &token, &staged] {
                         let what = format!("{tok:?} at {col}, glue {glue}");
                         assert_eq!(other.out, general.out, "{what}");
