@@ -3,7 +3,7 @@
 //! path of Quake move checking.
 
 use crate::moves::Dir;
-use crate::piece::{Color, Piece, Role};
+use crate::piece::Color;
 use crate::position::{Position, HOLE};
 use crate::rules::Illegal;
 use crate::square::{Square, MAX_FILES, MAX_RANKS, STRIDE};
@@ -454,15 +454,17 @@ pub(crate) fn apply(pos: &mut Position, plan: &Plan) {
     pos.files = plan.frame.0;
     pos.ranks = plan.frame.1;
     // The kings moved with their cells: no scan of the board for them.
-    let kings = Color::ALL.map(|c| pos.king(c));
-    if kings.iter().all(Option::is_some) {
-        for (c, k) in Color::ALL.into_iter().zip(kings.into_iter().flatten()) {
-            let moved = if plan.in_strip(coord(k)) { step } else { 0 };
-            let to = Square::from_index(k.index().wrapping_add_signed(moved + shift));
-            pos.set(to, Some(Piece::new(c, Role::King)));
+    match Color::ALL.map(|c| pos.king(c)) {
+        [Some(white), Some(black)] => {
+            let to = |k: Square| {
+                let moved = if plan.in_strip(coord(k)) { step } else { 0 };
+                Some(Square::from_index(
+                    k.index().wrapping_add_signed(moved + shift),
+                ))
+            };
+            pos.kings_carried_to([to(white), to(black)]);
         }
-    } else {
-        pos.refresh_kings();
+        _ => pos.refresh_kings(),
     }
 }
 
