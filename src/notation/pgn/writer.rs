@@ -397,7 +397,7 @@ impl<W: Write> Wrap<W> {
     /// Appends [`Wrap::short`]'s bytes for `tok` to the pending ones and
     /// moves the column past them; false, changing nothing, when they do
     /// not fit.
-    #[inline]
+    #[inline(always)]
     fn stage(&mut self, tok: &[u8]) -> bool {
         let len = tok.len();
         let buf = &mut self.pending;
