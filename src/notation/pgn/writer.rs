@@ -84,6 +84,10 @@ pub fn result_token<'a>(result: Option<&'a str>, tags: &'a [Tag]) -> &'a str {
 /// caller that reads a game as a stream need not hold it whole: the
 /// prelude's comments, then each main-line node with its variations, then
 /// the result. [`write_record`] is this over a whole record.
+///
+/// Short tokens reach `out` about a line at a time (a few hundred bytes at
+/// most wait); [`Movetext::finish`] writes the rest, so a movetext dropped
+/// without it leaves its last line unwritten.
 #[derive(Clone)]
 pub struct Movetext<W: Write> {
     w: Wrap<W>,
@@ -825,6 +829,28 @@ mod tests {
             col,
             glue,
         }
+    }
+
+    /// Moves reach the output as they are written, but for at most a
+    /// pending buffer's worth; `finish` writes the rest.
+    #[test]
+    fn moves_reach_the_output_a_line_at_a_time() {
+        let mut m = Movetext::new(Vec::new(), &[]);
+        let mut written = 0;
+        for i in 0..1_000 {
+            m.plain_move(b"Nbd7+", &[]).unwrap();
+            // "N. Nbd7+" or " Nbd7+", and a break or space before each.
+            written += 6 + if i % 2 == 0 {
+                2 + (i / 2 + 1).to_string().len()
+            } else {
+                0
+            };
+            assert!(m.w.out.len() + super::PENDING >= written, "{i}");
+        }
+        let out = m.finish("*").unwrap();
+        let text = String::from_utf8(out).unwrap();
+        assert!(text.starts_with("1. Nbd7+ Nbd7+ 2. Nbd7+") && text.ends_with(" *\n\n"));
+        assert!(text.lines().all(|l| l.len() <= WIDTH), "{text}");
     }
 
     /// The short copy copies every byte, at every length and offset.
