@@ -325,11 +325,12 @@ impl Position {
     }
     /// The king cache after raw writes that carried both kings to `kings`
     /// (a quake's), where their cells now hold them: no scan.
-    pub(crate) fn kings_carried_to(&mut self, kings: [Option<Square>; 2]) {
-        debug_assert!(Color::ALL.iter().zip(kings).all(|(&c, k)| {
-            k.is_some_and(|k| self.piece_at(k) == Some(Piece::new(c, Role::King)))
-        }));
-        self.kings = kings;
+    pub(crate) fn kings_carried_to(&mut self, kings: [Square; 2]) {
+        debug_assert!(Color::ALL
+            .iter()
+            .zip(kings)
+            .all(|(&c, k)| self.piece_at(k) == Some(Piece::new(c, Role::King))));
+        self.kings = kings.map(Some);
     }
     /// Recomputes the king cache after raw writes (slides, quakes, pushes).
     pub(crate) fn refresh_kings(&mut self) {

@@ -458,9 +458,7 @@ pub(crate) fn apply(pos: &mut Position, plan: &Plan) {
         [Some(white), Some(black)] => {
             let to = |k: Square| {
                 let moved = if plan.in_strip(coord(k)) { step } else { 0 };
-                Some(Square::from_index(
-                    k.index().wrapping_add_signed(moved + shift),
-                ))
+                Square::from_index(k.index().wrapping_add_signed(moved + shift))
             };
             pos.kings_carried_to([to(white), to(black)]);
         }
