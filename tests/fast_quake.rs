@@ -302,8 +302,8 @@ fn a_refused_quake_does_not_leave_its_rows_to_the_next_move() {
     assert!(refused >= 100, "only {refused} refused quakes");
 }
 
-/// What the pocketing shortcut leaves out, by the rules by the letter: a
-/// quake along a file pockets nothing (a pawn at either end of the moved
+/// What the pocketing shortcut leaves out, by the rules by the letter (QK6):
+/// a quake along a file pockets nothing (a pawn at either end of the moved
 /// run already faced the hole that ended it), while one along a rank can.
 #[test]
 fn a_quake_along_a_file_pockets_nothing() {

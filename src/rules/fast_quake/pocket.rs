@@ -43,7 +43,7 @@ pub(super) fn pocket_after_quake(pos: &mut Position, plan: &Plan, rows: &Rows, m
     let r = lo.1;
     let len = (hi.0 - lo.0 + 1) as u32;
     let run = ((1u64 << len) - 1) << (lo.0 + sf + MARGIN);
-    let row = |r: i16| rows[(r + MARGIN) as usize];
+    let row = |rank: i16| rows[(rank + MARGIN) as usize];
     let mut open = run & !(row(r + 1) & row(r - 1));
     while open != 0 {
         let f = open.trailing_zeros() as i16 - MARGIN;
