@@ -4,9 +4,9 @@
 //! only counts), for profilers such as `valgrind --tool=callgrind`.
 use std::time::Instant;
 
+use fvnote::model::Span;
 use fvnote::notation::pgn::{Reader, RecordBuilder, Visitor};
 use fvnote::record::replay::{replay, ReplayOptions};
-use fvnote::record::Span;
 
 struct Count(usize);
 impl Visitor for Count {

@@ -12,7 +12,8 @@ use std::io::Write;
 
 use fvnote::notation::san::write_san;
 use fvnote::record::gen::SplitMix64;
-use fvnote::{Move, Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Position};
 
 /// Whether `mv` is one of the moves that make a variant what it is.
 fn special(mv: &Move) -> bool {

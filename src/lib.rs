@@ -49,7 +49,8 @@
 //! ```
 //! use fvnote::notation::fen::{read_fen, write_fen};
 //! use fvnote::notation::san::write_san;
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! let pos = Position::start(Variant::FaultLine);
 //! let moves = pos.legal_moves();
 //! assert_eq!(moves.len(), 13);
@@ -103,4 +104,3 @@ pub use piece::{Color, Piece, Role};
 pub use position::{CastleSide, Castling, Position};
 pub use rules::{Illegal, Outcome, Rules};
 pub use square::Square;
-pub use variant::Variant;

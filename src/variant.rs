@@ -9,7 +9,7 @@
 //! compiler checks for a missing variant.
 //!
 //! ```
-//! use fvnote::Variant;
+//! use fvnote::variant::Variant;
 //! let v: Variant = "Fault Line".parse().unwrap();
 //! assert_eq!(v, Variant::FaultLine);
 //! assert_eq!(v.to_string(), "fault-line");

@@ -13,7 +13,7 @@ use fvnote::notation::fen::read_fen;
 use fvnote::notation::pgn::{read_all, PgnError, PgnErrorKind, Reader, Visitor};
 use fvnote::record::gen::{generate, to_pgn, GenOptions};
 use fvnote::record::replay::{canonical_record, replay, ReplayOptions};
-use fvnote::Variant;
+use fvnote::variant::Variant;
 
 /// Reads every game, replays the good ones, and returns (games, errors).
 fn read_and_replay(bytes: &[u8]) -> (usize, Vec<PgnError>) {

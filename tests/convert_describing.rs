@@ -14,7 +14,8 @@ use fvnote::record::gen::SplitMix64;
 use fvnote::record::json::{to_game, JsonOptions};
 use fvnote::record::json_compact::compact;
 use fvnote::record::json_stream::{JsonGames, Layout};
-use fvnote::{Move, Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Position};
 
 /// Every game of `pgn` through the streaming writer (None: refused).
 fn streamed(pgn: &str, layout: Layout, compact: bool, fens: bool) -> Vec<Option<String>> {

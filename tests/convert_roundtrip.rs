@@ -6,7 +6,7 @@ use crate::cli;
 use cli::fvnote;
 
 use fvnote::record::gen::{generate, to_pgn, GenOptions};
-use fvnote::Variant;
+use fvnote::variant::Variant;
 
 fn convert(args: &[&str], stdin: Vec<u8>) -> (i32, Vec<u8>, String) {
     let out = fvnote()

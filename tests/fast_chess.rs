@@ -10,7 +10,8 @@ use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::replay::fast::play_clean;
 use fvnote::record::replay::{replay, ReplayOptions};
 use fvnote::rules::fast_chess::FastChess;
-use fvnote::{Color, Outcome, Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Color, Outcome, Position};
 
 /// Spellings of one move: canonical first, then lenient or wrong ones.
 fn spellings(pos: &Position, mv: &fvnote::Move) -> Vec<String> {

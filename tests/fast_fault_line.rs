@@ -9,7 +9,8 @@ use fvnote::notation::san::{ParsedSan, San};
 use fvnote::record::replay::fast_fault_line::play_clean;
 use fvnote::rules::fast_fault_line::FastFaultLine;
 use fvnote::rules::Outcome;
-use fvnote::{Move, Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Position};
 use mailbox_fast::{
     compare_along_games, compare_tokens, compare_verdicts, pgn_files, special_games, to_pgn,
 };

@@ -11,7 +11,8 @@ use fvnote::notation::san::{long_form, write_san, San};
 use fvnote::record::gen::{generate, to_pgn, GenOptions, SplitMix64};
 use fvnote::record::replay::fast_masked::play_clean;
 use fvnote::rules::fast_masked::FastMasked;
-use fvnote::{Move, Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Position};
 
 const VARIANTS: [Variant; 2] = [Variant::Grid, Variant::RankAndFile];
 

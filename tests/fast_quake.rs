@@ -16,7 +16,8 @@ use fvnote::notation::san::write_san;
 use fvnote::record::gen::SplitMix64;
 use fvnote::record::replay::{ReplayOptions, Replayer};
 use fvnote::rules::reference;
-use fvnote::{Color, Dir, Move, Position, Role, Square, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Color, Dir, Move, Position, Role, Square};
 use quake_layout::random_layout;
 
 /// The king squares found by looking at every cell (the cache must agree).

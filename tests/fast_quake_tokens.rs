@@ -13,7 +13,8 @@ use fvnote::notation::san::{write_san, ParsedSan, San, Suffix};
 use fvnote::record::gen::{generate, to_pgn as gen_pgn, GenOptions, SplitMix64};
 use fvnote::record::replay::fast_quake::{play_clean, play_clean_into};
 use fvnote::rules::fast_quake::FastQuake;
-use fvnote::{Color, Move, Position, Role, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Color, Move, Position, Role};
 use mailbox_fast::{
     compare_along_games, compare_tokens, compare_verdicts, pgn_files, special_games, to_pgn,
 };

@@ -10,7 +10,8 @@ use fvnote::notation::san::{ParsedSan, San};
 use fvnote::record::gen::SplitMix64;
 use fvnote::record::replay::fast_slide::play_clean;
 use fvnote::rules::fast_slide::FastSlide;
-use fvnote::{Move, Position, Square, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Position, Square};
 use mailbox_fast::{
     compare_along_games, compare_tokens, compare_verdicts, pgn_files, special_games, to_pgn,
 };

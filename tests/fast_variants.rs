@@ -9,7 +9,8 @@ use agreement::{pick, verdict};
 use fvnote::notation::san::{long_form, write_san};
 use fvnote::record::gen::SplitMix64;
 use fvnote::rules::{reference, Scope};
-use fvnote::{Move, Position, Role, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Position, Role};
 
 fn sorted(moves: &[Move]) -> Vec<String> {
     let mut v: Vec<String> = moves.iter().map(|m| format!("{m:?}")).collect();

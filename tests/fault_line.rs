@@ -2,7 +2,8 @@
 //! `check_move` rulings, outcomes and perft out.
 use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::rules::fault_line::{control, deny_is_valid, slide_needs_permission};
-use fvnote::{CastleSide, Color, Dir, Move, Outcome, Piece, Position, Role, Square, Variant};
+use fvnote::variant::Variant;
+use fvnote::{CastleSide, Color, Dir, Move, Outcome, Piece, Position, Role, Square};
 
 const START: &str = "*rnbkbnr/*pppppp*/*7/7*/*PPPPPP*/RNBKBNR* w KQkq - 0 1";
 

@@ -15,7 +15,8 @@ use std::path::{Path, PathBuf};
 
 use fvnote::notation::pgn::read_all;
 use fvnote::record::replay::{replay, GameReport, ReplayOptions};
-use fvnote::{Move, Outcome, Position, Role, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Outcome, Position, Role};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")

@@ -6,7 +6,7 @@ use crate::mailbox_fast;
 
 use fvnote::notation::pgn::read_all;
 use fvnote::record::replay::{replay, GameReport, ReplayOptions};
-use fvnote::Variant;
+use fvnote::variant::Variant;
 use mailbox_fast::{compare_verdicts, special_games, to_pgn, verdict};
 
 const NOTE: &str = "a slide of an uncontrolled rank, played with permission";

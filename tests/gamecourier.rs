@@ -3,11 +3,11 @@
 
 use std::path::Path;
 
+use fvnote::model::Record;
 use fvnote::notation::pgn::read_all;
 use fvnote::record::gamecourier::{read_list, validate_list, write_list};
 use fvnote::record::replay::{record_variant, replay, ReplayOptions};
-use fvnote::record::Record;
-use fvnote::Variant;
+use fvnote::variant::Variant;
 
 /// The main line in canonical SAN and the comments in document order.
 fn game_of(record: &Record) -> (Vec<String>, Vec<String>) {

@@ -4,11 +4,12 @@
 //! the reference resolves it to exactly one legal move, and the positions
 //! after it are equal. Turns it declines go to the reference, which decides.
 
+use fvnote::model::Span;
 use fvnote::notation::gamecourier::{parse, Item, Op, OpKind};
 use fvnote::record::gamecourier::{fast_turn, resolve_turn, turn_ops, write_list};
 use fvnote::record::gen::{generate, GenOptions};
-use fvnote::record::Span;
-use fvnote::{Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::Position;
 
 /// Checks the accelerator against the reference on one turn; whether the
 /// accelerator played it.

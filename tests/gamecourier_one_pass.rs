@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use fvnote::notation::pgn::read_all;
 use fvnote::record::gamecourier::write_list;
 use fvnote::record::replay::record_variant;
-use fvnote::Variant;
+use fvnote::variant::Variant;
 
 use crate::gamecourier_oracle as oracle;
 use oracle::same_report;

@@ -10,7 +10,7 @@ use crate::gamecourier_oracle as oracle;
 use fvnote::record::gamecourier::{read, validate_list};
 use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::replay::{GameReport, ReplayOptions};
-use fvnote::Variant;
+use fvnote::variant::Variant;
 use oracle::{options, same_report};
 
 const FOOLS_MATE: &str = "1. f2-f3\n1... e7-e5\n2. g2-g4\n2... d8-h4\n";

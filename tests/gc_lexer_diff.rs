@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use fvnote::notation::gamecourier::{Event, Reader};
 use fvnote::record::gamecourier::write_list;
 use fvnote::record::gen::{generate, GenOptions};
-use fvnote::Variant;
+use fvnote::variant::Variant;
 use reference::Owned;
 
 /// Enough calls to read any text to its end (each reads at least a byte or a line).

@@ -8,7 +8,7 @@ use std::collections::BTreeSet;
 use fvnote::notation::pgn::read_all;
 use fvnote::record::gen::{generate, to_pgn, GenOptions, MoveKind};
 use fvnote::record::replay::{replay, ReplayOptions};
-use fvnote::Variant;
+use fvnote::variant::Variant;
 
 use cli::{bin, clean_env, fvnote};
 

@@ -3,7 +3,8 @@ use crate::common;
 
 use common::*;
 use fvnote::notation::fen::{read_fen, write_fen};
-use fvnote::{Move, Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Position};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 

@@ -5,13 +5,14 @@ use crate::common;
 
 use std::path::Path;
 
+use fvnote::model::{Comment, CommentKind, Line, Node, Record, Span, Tag};
 use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::notation::pgn::{read_all, to_string};
 use fvnote::notation::san::{check_suffix, write_san, Suffix};
 use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::json::{to_game, Game, JsonOptions, MAX_VARIATION_DEPTH};
-use fvnote::record::{Comment, CommentKind, Line, Node, Record, Span, Tag};
-use fvnote::{Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::Position;
 use proptest::prelude::*;
 
 fn schema() -> jsonschema::Validator {

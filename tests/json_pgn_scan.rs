@@ -12,7 +12,7 @@ use fvnote::notation::pgn::read_all;
 use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::json::{to_game, Game, JsonOptions};
 use fvnote::record::json_read_stream::{GameRead, JsonToPgn};
-use fvnote::Variant;
+use fvnote::variant::Variant;
 use json_pgn_oracle::{assert_same, fast, whole};
 use proptest::prelude::*;
 

@@ -7,7 +7,7 @@ use crate::json_oracle;
 use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::json::{to_game, Game, JsonOptions};
 use fvnote::record::json_reader::{each_json_game, JsonReadError};
-use fvnote::Variant;
+use fvnote::variant::Variant;
 use json_oracle::{streamed, whole};
 use proptest::prelude::*;
 

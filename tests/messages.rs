@@ -4,7 +4,8 @@
 
 use fvnote::notation::fen::read_fen;
 use fvnote::notation::san::{San, SanError};
-use fvnote::{Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::Position;
 
 fn chess(fen: &str) -> Position {
     read_fen(fen, Variant::Chess).unwrap()

@@ -7,7 +7,8 @@ use fvnote::notation::pgn::read_all;
 use fvnote::notation::san::San;
 use fvnote::record::json::{to_game, Game, JsonOptions};
 use fvnote::record::replay::{record_variant, replay, ReplayOptions};
-use fvnote::{Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::Position;
 
 struct Block {
     file: String,

@@ -11,7 +11,8 @@ use std::process::{Command, Stdio};
 
 use fvnote::notation::fen::write_fen;
 use fvnote::notation::san::write_san;
-use fvnote::{Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::Position;
 
 const CHECKER: &str = r#"
 import sys, chess

@@ -1,6 +1,7 @@
 //! Chess perft against the published tables (RULINGS CH1, G7).
 use fvnote::notation::fen::read_fen;
-use fvnote::{Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::Position;
 
 fn perft(fen: &str, depth: u32) -> u64 {
     read_fen(fen, Variant::Chess).unwrap().perft(depth)

@@ -3,8 +3,8 @@
 
 use std::io::{BufReader, Seek, SeekFrom, Write};
 
+use fvnote::model::Span;
 use fvnote::notation::pgn::{self, PgnErrorKind, Reader, ReaderOptions, Visitor};
-use fvnote::record::Span;
 use proptest::prelude::*;
 
 use crate::lossless;

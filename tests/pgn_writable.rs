@@ -1,8 +1,8 @@
 //! `check_writable` says exactly which records PGN can hold: a record it
 //! accepts is written and read back as itself, and one it refuses is not.
 
+use fvnote::model::{Comment, CommentKind, Line, Node, Record, Span, Tag};
 use fvnote::notation::pgn::{check_writable, read_all, to_string};
-use fvnote::record::{Comment, CommentKind, Line, Node, Record, Span, Tag};
 use proptest::prelude::*;
 
 /// Pieces of text that matter to PGN.

@@ -3,13 +3,14 @@
 
 use std::collections::BTreeSet;
 
+use fvnote::model::{Node, Record, Tag};
 use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::notation::pgn::{read_all, to_string};
 use fvnote::notation::san::{write_san, San};
 use fvnote::record::gen::SplitMix64;
 use fvnote::record::replay::{replay, ReplayOptions};
-use fvnote::record::{Node, Record, Tag};
-use fvnote::{Move, Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Position};
 use proptest::prelude::*;
 
 /// A random playout of up to `plies` plies from the start; the positions and moves.

@@ -1,7 +1,8 @@
 //! Quake Chess, DF and LB armies (RULINGS QK0–QK7): FEN in, legal moves, rulings
 //! and FEN out.
 use fvnote::notation::fen::{read_fen, write_fen};
-use fvnote::{Color, Move, Outcome, Position, Role, Square, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Color, Move, Outcome, Position, Role, Square};
 
 const DF_START: &str = "rnnkbbr*/pppppppp/8/8/PPPPPPPP/*RBBKNNR[] w - - 0 1";
 const LB_START: &str =

@@ -7,7 +7,8 @@ use fvnote::record::replay::{replay, ReplayOptions};
 use fvnote::render::highlight::last_move;
 use fvnote::render::svg::svg;
 use fvnote::render::Options;
-use fvnote::{Position, Square, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Position, Square};
 
 fn sq(name: &str) -> Square {
     name.parse().unwrap()

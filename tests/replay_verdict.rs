@@ -12,7 +12,8 @@ use fvnote::notation::san::{ParsedSan, San, Suffix};
 use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::replay::fast::{clean_san, clean_san_into, clean_verdict};
 use fvnote::record::replay::{GameReport, ReplayOptions, Replayer};
-use fvnote::{Role, Square, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Role, Square};
 
 /// The canonical SAN by definition: the move as `San`'s `Display` writes
 /// it, then its mark; and `clean_san_into` writes the same.

@@ -5,7 +5,8 @@
 
 use fvnote::notation::fen::{read_fen, write_fen, Fen};
 use fvnote::notation::san::{write_san, San, SanPlus};
-use fvnote::{Move, Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Position};
 use proptest::prelude::*;
 
 /// A position `plies` random legal moves from the start (xorshift from `seed`).

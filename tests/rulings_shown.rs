@@ -9,7 +9,8 @@ use fvnote::notation::pgn::read_all;
 use fvnote::notation::san::San;
 use fvnote::record::replay::{replay, ReplayOptions};
 use fvnote::report::rulings::entries;
-use fvnote::{Outcome, Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Outcome, Position};
 
 fn legal(pos: &Position, san: &str) -> bool {
     San::parse(san).unwrap().resolve(pos).is_ok()

@@ -1,7 +1,8 @@
 //! Move tokens: reading in two steps, lenient spellings, canonical writing.
 use fvnote::notation::fen::read_fen;
 use fvnote::notation::san::{write_san, Lenient, San, SanError};
-use fvnote::{Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::Position;
 
 fn chess(fen: &str) -> Position {
     read_fen(fen, Variant::Chess).unwrap()

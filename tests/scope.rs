@@ -1,7 +1,8 @@
 //! Scoped candidate generation (used by SAN resolution) must equal filtering the
 //! full candidate list, in every variant.
 use fvnote::rules::Scope;
-use fvnote::{Move, Position, Role, Square, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Position, Role, Square};
 
 fn sorted(v: impl IntoIterator<Item = Move>) -> Vec<String> {
     let mut s: Vec<String> = v.into_iter().map(|m| format!("{m:?}")).collect();

@@ -1,6 +1,7 @@
 //! Slide-chess (RULINGS SC0–SC4): start, perft and one test per ruling.
 use fvnote::notation::fen::{read_fen, write_board, write_fen};
-use fvnote::{Move, Piece, Position, Role, Square, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Piece, Position, Role, Square};
 
 const START: &str =
     "****1****/*rnbkbnr*/*ppppppp*/*7*/*7*/*PPPPPPP*/*RNBKBNR*/****1**** w - - 0 1 e8e1";
@@ -416,13 +417,13 @@ fn sc0_random_games_round_trip_through_fen() {
 fn sc3_insertion_promotions_round_trip_through_san() {
     use fvnote::notation::san::{write_san, San};
     // Every legal move of random Slide-chess games writes to SAN and reads back.
-    let mut pos = fvnote::Position::start(fvnote::Variant::Slide);
+    let mut pos = fvnote::Position::start(fvnote::variant::Variant::Slide);
     let mut seed: u64 = 0x9e3779b97f4a7c15;
     let mut inserts_with_promotion = 0;
     for _ in 0..400 {
         let moves = pos.legal_moves();
         if moves.is_empty() {
-            pos = fvnote::Position::start(fvnote::Variant::Slide);
+            pos = fvnote::Position::start(fvnote::variant::Variant::Slide);
             continue;
         }
         for mv in &moves {

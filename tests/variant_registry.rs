@@ -3,8 +3,9 @@
 //! wrong features, or a registration out of order, fails here.
 
 use fvnote::notation::fen::{read_fen, write_fen};
+use fvnote::variant::Variant;
 use fvnote::variant::VARIANTS;
-use fvnote::{Color, Variant};
+use fvnote::Color;
 
 #[test]
 fn every_variant_has_its_registration_in_order() {

@@ -3,7 +3,7 @@
 #![no_main]
 
 use fvnote::notation::fen::{read_fen, write_fen};
-use fvnote::Variant;
+use fvnote::variant::Variant;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

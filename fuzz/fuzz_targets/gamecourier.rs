@@ -6,7 +6,7 @@
 
 use fvnote::record::gamecourier::{read_list, validate_list, write_list};
 use fvnote::record::replay::ReplayOptions;
-use fvnote::Variant;
+use fvnote::variant::Variant;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -30,7 +30,7 @@ fuzz_target!(|data: &[u8]| {
     };
     let list = write_list(&record).expect("a game read from a list is writable");
     let again = read_list(&list, variant, None).expect("a written list reads");
-    let sans = |r: &fvnote::record::Record| -> Vec<String> {
+    let sans = |r: &fvnote::model::Record| -> Vec<String> {
         r.moves.iter().map(|n| n.san.to_string()).collect()
     };
     assert_eq!(sans(&again), sans(&record), "{list}");

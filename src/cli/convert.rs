@@ -30,13 +30,14 @@ use super::encoding_args::{EncodingArgs, EncodingChoice};
 use super::select_args::SelectArgs;
 use super::{CliError, WalkArgs, WriteArgs};
 use crate::fs::{walk, Output, ReadAhead, WalkEvent};
+use crate::model::Located;
+use crate::model::Record;
 use crate::notation::pgn::{PgnErrorKind, Reader};
 use crate::record::convert::{ConvertOptions, Converter, StreamError, HOLD_MIB};
-use crate::record::format::{sniff, InputFormat, Located};
+use crate::record::format::{sniff, InputFormat};
 use crate::record::gamecourier::{read_list, start_position, ListSetup};
 use crate::record::json_reader::{each_json_game, JsonReadError};
 use crate::record::select::{no_such_game, Selection};
-use crate::record::Record;
 
 pub use crate::record::convert::Target;
 
@@ -90,7 +91,7 @@ pub struct ConvertArgs {
     pub fens: bool,
     /// --from gamecourier: the variant whose rules the list is read by.
     #[arg(long, value_parser = super::parse_variant)]
-    pub variant: Option<crate::rules::Variant>,
+    pub variant: Option<crate::variant::Variant>,
     /// --from gamecourier: the start position (default: the variant's).
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,

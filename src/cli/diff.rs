@@ -13,7 +13,7 @@ use crate::record::diff::{diff_moves, diff_positions, diff_tracked, ply_label, P
 use crate::record::replay::{replay, ReplayOptions};
 use crate::record::track::track;
 use crate::render::text::side_by_side;
-use crate::rules::Variant;
+use crate::variant::Variant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum DiffFormat {

@@ -14,7 +14,7 @@ use super::{parse_variant, CliError, WriteArgs};
 use crate::fs::Output;
 use crate::notation::pgn::write_record;
 use crate::record::gen::{games, GenOptions};
-use crate::rules::Variant;
+use crate::variant::Variant;
 
 /// The longest game `--max-plies` accepts: a game is held whole while it is
 /// made (about a hundred bytes a ply).

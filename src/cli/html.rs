@@ -7,10 +7,10 @@ use clap::Args;
 
 use super::position_args::{ReadArgs, RecordSpec};
 use super::{position_args, CliError, WriteArgs};
+use crate::model::Record;
 use crate::notation::pgn::Reader;
 use crate::record::replay::{replay, GameReport, ReplayOptions};
 use crate::record::select::{no_such_game, Selection};
-use crate::record::Record;
 use crate::render::html::{count, game_title, index, page, IndexEntry};
 
 #[derive(Args, Debug)]

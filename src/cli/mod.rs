@@ -28,7 +28,7 @@ use std::process::ExitCode;
 use clap::{Args, CommandFactory, Parser, Subcommand};
 
 use crate::fs::{WalkOptions, WriteError, WriteOptions};
-use crate::rules::Variant;
+use crate::variant::Variant;
 
 /// Read, write, validate, convert and diff game records of chess variants.
 #[derive(Parser, Debug)]

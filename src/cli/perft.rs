@@ -14,7 +14,7 @@ use clap::Args;
 use super::{parse_variant, position_args, CliError};
 use crate::notation::san::write_san;
 use crate::rules::perft::MAX_DEPTH;
-use crate::rules::Variant;
+use crate::variant::Variant;
 
 #[derive(Args, Debug)]
 pub struct PerftArgs {

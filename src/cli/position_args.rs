@@ -8,13 +8,13 @@ use std::path::{Path, PathBuf};
 
 use clap::Args;
 
+use crate::model::Record;
 use crate::notation::fen::read_fen;
 use crate::notation::pgn::Reader;
 use crate::position::Position;
 use crate::record::replay::{replay, GameReport, ReplayOptions};
 use crate::record::select::{no_such_game, split_path, Condition, Op, Selection};
-use crate::record::Record;
-use crate::rules::Variant;
+use crate::variant::Variant;
 
 use super::encoding_args::{EncodingArgs, EncodingChoice};
 use super::select_args::SelectArgs;

@@ -10,8 +10,8 @@ use super::{parse_variant, position_args, CliError};
 use crate::notation::san::write_san;
 use crate::position::Position;
 use crate::render::{self, parse_arrow, Options};
-use crate::rules::Variant;
 use crate::square::Square;
+use crate::variant::Variant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ListFormat {

@@ -70,7 +70,7 @@ pub struct ValidateArgs {
     pub from: Syntax,
     /// --from gamecourier: the variant whose rules the lists are read by.
     #[arg(long, value_parser = super::parse_variant)]
-    pub variant: Option<crate::rules::Variant>,
+    pub variant: Option<crate::variant::Variant>,
     /// --from gamecourier: the start position (default: the variant's).
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,

@@ -20,8 +20,10 @@
 
 use std::io::{BufRead, Write};
 
+use crate::model::Located;
+use crate::model::Record;
 use crate::notation::pgn::{check_writable, write_records, PgnError, PgnErrorKind, Reader};
-use crate::record::format::{canonical_pgn_lenient, main_line_fens, InputFormat, Located};
+use crate::record::format::{canonical_pgn_lenient, main_line_fens, InputFormat};
 use crate::record::game_stream::GameStream;
 use crate::record::gamecourier::write_list;
 use crate::record::held::Held;
@@ -30,7 +32,6 @@ use crate::record::json_check::checked;
 use crate::record::json_compact::compact;
 use crate::record::json_stream::{GameError, JsonGames, Layout};
 use crate::record::pgn_stream::{CanonicalPgn, Resolve};
-use crate::record::Record;
 
 /// What to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -22,8 +22,8 @@
 
 use std::ops::Range;
 
+use crate::model::Record;
 use crate::notation::pgn::{PgnError, Reader};
-use crate::record::Record;
 
 /// One game of an archive: its bytes and what was read from them.
 #[derive(Debug)]

@@ -39,11 +39,11 @@
 //! assert_eq!((error.span.line, error.span.column), (4, 23));
 //! ```
 
+use crate::model::Span;
 use crate::notation::pgn::{PgnError, PgnErrorKind, Visitor};
 use crate::record::replay::{
     Diagnostic, GameReport, ReplayOptions, Replayer, Severity, KEPT_DIAGNOSTICS,
 };
-use crate::record::Span;
 
 /// The kinds of damage, each with a stable id that machine-readable
 /// reports carry (`kind` in JSON, the rule id in SARIF and rdjson).

@@ -25,9 +25,9 @@ use std::collections::HashMap;
 
 use compact_str::CompactString;
 
+use crate::model::Record;
 use crate::notation::pgn::to_string;
 use crate::record::replay::{replay, ReplayOptions};
-use crate::record::Record;
 
 /// Tags that change from one sending of a game to the next, so are not
 /// compared when looking for a re-sent game.

@@ -15,8 +15,8 @@
 //! assert_eq!((game.tag("Result"), game.result.as_deref()), (Some("0-1"), Some("0-1")));
 //! ```
 
+use crate::model::{Record, Tag};
 use crate::record::replay::{replay, ReplayOptions};
-use crate::record::{Record, Tag};
 use crate::rules::Outcome;
 
 /// A result set from the final position.

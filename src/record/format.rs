@@ -16,8 +16,7 @@
 
 use std::io::{BufRead, Write};
 
-/// Moved to [`crate::model`]; re-exported for existing paths.
-pub use crate::model::Located;
+use crate::model::Located;
 use crate::model::{Line, Record, Span};
 use crate::notation::fen::write_fen;
 

@@ -10,7 +10,7 @@
 //!
 //! ```
 //! use fvnote::record::gen::{generate, GenOptions};
-//! use fvnote::Variant;
+//! use fvnote::variant::Variant;
 //! let games = generate(&GenOptions { variant: Variant::Chess, games: 2, seed: 7, max_plies: 20 });
 //! assert_eq!(games.len(), 2);
 //! assert_eq!(games[0].record.tag("Variant"), Some("chess"));
@@ -20,11 +20,12 @@
 
 use std::collections::BTreeSet;
 
+use crate::model::{Comment, CommentKind, Node, Record, Span, Tag};
 use crate::moves::Move;
 use crate::notation::san::write_san;
 use crate::position::Position;
-use crate::record::{Comment, CommentKind, Node, Record, Span, Tag};
-use crate::rules::{Outcome, Variant};
+use crate::rules::Outcome;
+use crate::variant::Variant;
 
 /// SplitMix64: tiny, fast, and the same on every platform.
 #[derive(Clone, Debug)]

@@ -14,9 +14,10 @@
 //! assert!(checked(&illegal).unwrap_err().message.contains("Ke7"));
 //! ```
 
-use crate::record::format::{canonical_form, Located};
+use crate::model::Located;
+use crate::model::{Record, Span};
+use crate::record::format::canonical_form;
 use crate::record::replay::{replay, Diagnostic, ReplayOptions};
-use crate::record::{Record, Span};
 
 fn at(span: Span, message: impl Into<String>) -> Located {
     Located {

@@ -26,6 +26,3 @@ pub mod split;
 pub mod track;
 mod unresolved;
 pub mod validate;
-/// The record model moved to [`crate::model`]; re-exported here so existing
-/// paths keep working.
-pub use crate::model::*;

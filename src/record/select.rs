@@ -16,7 +16,7 @@
 //!
 //! ```
 //! use fvnote::record::select::Condition;
-//! use fvnote::record::{Record, Tag};
+//! use fvnote::model::{Record, Tag};
 //! let finished: Condition = "Result!=*".parse().unwrap();
 //! let mut game = Record::default();
 //! assert!(finished.holds(&game));
@@ -36,10 +36,10 @@ use nom::combinator::{all_consuming, map_res, opt, rest};
 use nom::sequence::{preceded, tuple};
 use nom::IResult;
 
+use crate::model::Record;
 use crate::notation::pgn::line_breaks;
 use crate::record::cut::games;
 use crate::record::validate::Cut;
-use crate::record::Record;
 
 /// How a condition compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -10,7 +10,8 @@
 //! is. Where cells go comes from [`crate::rules::carry`].
 //!
 //! ```
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! use fvnote::moves::{Dir, Move};
 //! use fvnote::record::track::track;
 //! let pos = Position::start(Variant::FaultLine);
@@ -287,7 +288,7 @@ fn step(
 mod tests {
     use super::*;
     use crate::notation::fen::read_fen;
-    use crate::Variant;
+    use crate::variant::Variant;
 
     #[test]
     fn a_capture_ends_one_life_and_is_told() {

@@ -23,11 +23,11 @@ use std::sync::mpsc;
 
 use serde::Serialize;
 
+use crate::model::Span;
 use crate::notation::pgn::{line_breaks, PgnError, PgnErrorKind, Reader};
 use crate::record::damage;
 use crate::record::replay::{Diagnostic, GameReport, Omitted, ReplayOptions, Replayer, Severity};
-use crate::record::Span;
-use crate::rules::Variant;
+use crate::variant::Variant;
 
 /// How to validate.
 #[derive(Clone, Debug)]

@@ -84,7 +84,7 @@ fn quaked_strip(before: &Position, dir: Dir) -> Vec<Square> {
 mod tests {
     use super::*;
     use crate::notation::san::San;
-    use crate::rules::Variant;
+    use crate::variant::Variant;
 
     fn play(pos: &Position, san: &str) -> (Move, Position) {
         let mut after = pos.clone();

@@ -20,10 +20,10 @@ use super::options::Options;
 use super::pieces::symbols;
 use super::svg::{CAGE_BLACK, CAGE_WHITE, DARK, LIGHT};
 use super::tree::{walk, Item, Step};
+use crate::model::Record;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::record::replay::GameReport;
-use crate::record::Record;
 
 const SCRIPT: &str = include_str!("page/replay.js");
 const STYLE: &str = include_str!("page/replay.css");
@@ -332,7 +332,7 @@ pub fn page(record: &Record, report: &GameReport) -> String {
         "light": LIGHT,
         "dark": DARK,
         "cage": [CAGE_WHITE, CAGE_BLACK],
-        "grid": variant == crate::rules::Variant::Grid,
+        "grid": variant == crate::variant::Variant::Grid,
         "hands": variant.has_hands(),
         "handCols": hand_cols,
     });
@@ -353,7 +353,7 @@ pub fn page(record: &Record, report: &GameReport) -> String {
     verdict(&mut out, report);
     let roles: Vec<Role> = Role::ALL
         .into_iter()
-        .filter(|r| !r.is_compound() || variant == crate::rules::Variant::QuakeLb)
+        .filter(|r| !r.is_compound() || variant == crate::variant::Variant::QuakeLb)
         .collect();
     let _ = write!(
         out,

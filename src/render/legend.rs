@@ -4,8 +4,8 @@
 use super::options::Options;
 use crate::piece::Color;
 use crate::position::Position;
-use crate::rules::Variant;
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// What a cage holds, in words.
 fn content(pos: &Position, sq: Square) -> String {

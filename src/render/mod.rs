@@ -4,7 +4,8 @@
 //!
 //! ```
 //! use fvnote::render::{self, Options};
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! let text = render::text(&Position::start(Variant::FaultLine));
 //! assert!(text.contains(" 1   R  N  B  K  B  N  R    "));
 //! let pic = render::svg::svg(&Position::start(Variant::Chess), &Options::default());

@@ -14,8 +14,8 @@ use super::options::Options;
 use super::pieces::{num, piece_at};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
-use crate::rules::Variant;
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// One square in internal units.
 pub const UNIT: u32 = 100;
@@ -125,7 +125,8 @@ fn hand_columns(pos: &Position, ranks: u8) -> u32 {
 ///
 /// ```
 /// use fvnote::render::{svg, Options};
-/// use fvnote::{Position, Variant};
+/// use fvnote::Position;
+/// use fvnote::variant::Variant;
 /// let pic = svg::svg(&Position::start(Variant::Grid), &Options::default());
 /// assert_eq!(pic.matches("data-grid=").count(), 6);
 /// ```

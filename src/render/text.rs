@@ -8,8 +8,8 @@ use crate::notation::fen::write_fen;
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::record::diff::PositionDiff;
-use crate::rules::Variant;
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// How one square is drawn: three characters; a marked one starts with `*`.
 fn cell_text(pos: &Position, sq: Square, marked: bool) -> String {

@@ -2,9 +2,9 @@
 //! document order: what a replay page steps through.
 
 use super::highlight;
+use crate::model::{Comment, Line, Node};
 use crate::notation::san::San;
 use crate::position::Position;
-use crate::record::{Comment, Line, Node};
 use crate::square::Square;
 
 /// Variations nested deeper than this are listed as text without boards, so
@@ -127,7 +127,7 @@ fn line<'a>(tree: &mut Tree<'a>, from: usize, moves: &'a Line, depth: usize) {
 mod tests {
     use super::*;
     use crate::notation::pgn::read_all;
-    use crate::rules::Variant;
+    use crate::variant::Variant;
 
     #[test]
     fn variations_branch_from_the_position_before() {

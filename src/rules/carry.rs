@@ -8,7 +8,8 @@
 //! can follow each piece through a game (`record::track`).
 //!
 //! ```
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! use fvnote::moves::{Dir, Move};
 //! use fvnote::rules::carry::carry;
 //! use fvnote::square::Square;
@@ -131,7 +132,7 @@ fn slide(pos: &Position, rank: u8, dir: Dir) -> Carry {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Variant;
+    use crate::variant::Variant;
 
     #[test]
     fn piece_moves_carry_nothing() {

@@ -4,8 +4,9 @@ use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::{Castling, Position};
 use crate::rules::movegen::{self, PawnRules};
-use crate::rules::{Illegal, Rules, Scope, Variant};
+use crate::rules::{Illegal, Rules, Scope};
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// FIDE chess.
 pub struct Chess;

@@ -14,7 +14,8 @@
 //!
 //! ```
 //! use fvnote::rules::fast_chess::{CheckMark, FastChess};
-//! use fvnote::{Move, Position, Role, Square, Variant};
+//! use fvnote::{Move, Position, Role, Square};
+//! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::Chess);
 //! let fast = FastChess::from_position(&start).unwrap();
 //! let e4 = Square::new(4, 3).unwrap();
@@ -38,8 +39,9 @@ use cozy_chess::{
 
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Position};
-use crate::rules::{movegen, Outcome, Variant};
+use crate::rules::{movegen, Outcome};
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// An orthodox chess position on bitboards, with fvnote's own move counters
 /// (`cozy_chess` caps the halfmove clock at 100; fvnote counts on, G5).

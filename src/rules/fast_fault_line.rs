@@ -15,7 +15,8 @@
 //! ```
 //! use fvnote::moves::Dir;
 //! use fvnote::rules::fast_fault_line::FastFaultLine;
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::FaultLine);
 //! let fast = FastFaultLine::from_position(&start).unwrap();
 //! // White controls rank 1 (FL5): its slide is quiet.
@@ -38,8 +39,9 @@ use crate::piece::{Color, Piece, Role};
 use crate::position::{decode, encode, CastleSide, Castling, Position, HOLE};
 use crate::rules::fast_chess::{CheckMark, SquareSet};
 use crate::rules::fault_line::is_sliding_rank;
-use crate::rules::{Outcome, Variant};
+use crate::rules::Outcome;
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// The frame (FL0): 8 files, 6 ranks.
 const RANKS: u8 = 6;

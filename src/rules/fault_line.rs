@@ -33,8 +33,9 @@ use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Castling, Position, HOLE};
 use crate::rules::chess::last_rank_promotes;
 use crate::rules::movegen::{self, PawnRules};
-use crate::rules::{Illegal, Outcome, Rules, Scope, Variant};
+use crate::rules::{Illegal, Outcome, Rules, Scope};
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// Fault Line.
 pub struct FaultLine;

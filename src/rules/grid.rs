@@ -21,8 +21,9 @@ use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::chess::{orthodox_candidates, standard_start, validate_orthodox};
 use crate::rules::movegen;
-use crate::rules::{Illegal, Rules, Scope, Variant};
+use crate::rules::{Illegal, Rules, Scope};
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// Grid Chess.
 pub struct Grid;

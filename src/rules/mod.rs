@@ -8,7 +8,8 @@
 //! `match` until it has one); see ARCHITECTURE.md, "How to add a variant".
 //!
 //! ```
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! let pos = Position::start(Variant::Chess);
 //! assert_eq!(pos.legal_moves().len(), 20);
 //! assert_eq!(pos.perft(3), 8902);
@@ -37,7 +38,7 @@ use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::square::Square;
-pub use crate::variant::{UnknownVariant, Variant};
+use crate::variant::Variant;
 
 /// How a game ended (G5, FL1).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -239,43 +240,43 @@ macro_rules! with_rules {
     ($variant:expr, $R:ident => $body:expr) => {
         match $variant {
             // Chess
-            $crate::rules::Variant::Chess => {
+            $crate::variant::Variant::Chess => {
                 type $R = $crate::rules::chess::Chess;
                 $body
             }
 
             // Grid
-            $crate::rules::Variant::Grid => {
+            $crate::variant::Variant::Grid => {
                 type $R = $crate::rules::grid::Grid;
                 $body
             }
 
             // RankAndFile
-            $crate::rules::Variant::RankAndFile => {
+            $crate::variant::Variant::RankAndFile => {
                 type $R = $crate::rules::rank_and_file::RankAndFile;
                 $body
             }
 
             // FaultLine
-            $crate::rules::Variant::FaultLine => {
+            $crate::variant::Variant::FaultLine => {
                 type $R = $crate::rules::fault_line::FaultLine;
                 $body
             }
 
             // Quake
-            $crate::rules::Variant::Quake => {
+            $crate::variant::Variant::Quake => {
                 type $R = $crate::rules::quake::Quake;
                 $body
             }
 
             // QuakeLb
-            $crate::rules::Variant::QuakeLb => {
+            $crate::variant::Variant::QuakeLb => {
                 type $R = $crate::rules::quake::Quake;
                 $body
             }
 
             // Slide
-            $crate::rules::Variant::Slide => {
+            $crate::variant::Variant::Slide => {
                 type $R = $crate::rules::slide::Slide;
                 $body
             }

@@ -13,8 +13,9 @@ use crate::piece::{Color, Role};
 use crate::position::{Position, EMPTY};
 use crate::rules::quake::{strip, Coord, Quake};
 use crate::rules::rank_and_file::{Lines, RankAndFile};
-use crate::rules::{movegen, Illegal, Rules, Scope, Variant};
+use crate::rules::{movegen, Illegal, Rules, Scope};
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// RF1 counted square by square.
 pub fn permitted(pos: &Position, color: Color) -> Lines {

@@ -35,8 +35,9 @@ use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::rules::movegen::{self, PawnRules};
-use crate::rules::{Illegal, Rules, Scope, Variant};
+use crate::rules::{Illegal, Rules, Scope};
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// Slide-chess.
 pub struct Slide;

@@ -6,7 +6,7 @@
 
 use fvnote::record::gamecourier::{read, validate_list};
 use fvnote::record::replay::{replay, GameReport, ReplayOptions};
-use fvnote::Variant;
+use fvnote::variant::Variant;
 
 /// The report of reading the record first, then replaying it, with the
 /// list's own error after the replay's.

@@ -4,7 +4,8 @@
 
 use fvnote::notation::fen::read_fen;
 use fvnote::record::gen::SplitMix64;
-use fvnote::{Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::Position;
 
 /// A random legal layout in `variant`'s army: cells of a frame up to 9×8 with
 /// about one hole in five, both kings, a few pieces and pawns, pieces in

@@ -9,7 +9,8 @@ use fvnote::notation::pgn::read_all;
 use fvnote::notation::san::{long_form, write_san, ParsedSan, San};
 use fvnote::record::gen::SplitMix64;
 use fvnote::record::replay::{replay, GameReport, ReplayOptions};
-use fvnote::{Move, Position, Variant};
+use fvnote::variant::Variant;
+use fvnote::{Move, Position};
 
 /// Whether `mv` is one of the moves that make a variant what it is.
 fn special(mv: &Move) -> bool {

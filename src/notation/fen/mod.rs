@@ -20,7 +20,7 @@
 //!
 //! ```
 //! use fvnote::notation::fen::{read_fen, write_fen, Fen};
-//! use fvnote::Variant;
+//! use fvnote::variant::Variant;
 //! let start = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
 //! let pos = read_fen(start, Variant::Chess).unwrap();
 //! assert_eq!(write_fen(&pos), start);
@@ -39,8 +39,8 @@ mod writer;
 
 use crate::piece::{Color, Piece};
 use crate::position::{CastleSide, Position};
-use crate::rules::Variant;
 use crate::square::{Square, MAX_FILES, MAX_RANKS};
+use crate::variant::Variant;
 
 pub use error::{FenError, FenField};
 pub use writer::{write_board, write_fen};

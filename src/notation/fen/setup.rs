@@ -4,8 +4,8 @@
 use super::{even_ranks, Fen, FenError, FenField, FenSquare};
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::rules::Variant;
 use crate::square::Square;
+use crate::variant::Variant;
 
 impl Fen {
     /// Sets up the position these fields describe in `variant`: the frame,

@@ -8,7 +8,8 @@
 //!
 //! ```
 //! use fvnote::notation::san::{San, write_san};
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! let pos = Position::start(Variant::Chess);
 //! let parsed = San::parse("Ng1-f3").unwrap();
 //! let resolved = parsed.resolve(&pos).unwrap();

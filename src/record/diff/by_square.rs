@@ -160,12 +160,12 @@ mod tests {
     fn capture_is_replaced_and_moved() {
         let a = crate::notation::fen::read_fen(
             "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1",
-            crate::Variant::Chess,
+            crate::variant::Variant::Chess,
         )
         .unwrap();
         let b = crate::notation::fen::read_fen(
             "4k3/8/8/3P4/8/8/8/4K3 b - - 0 1",
-            crate::Variant::Chess,
+            crate::variant::Variant::Chess,
         )
         .unwrap();
         let d = diff_positions(&a, &b);

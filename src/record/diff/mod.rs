@@ -10,7 +10,8 @@
 //! is compared, since pairing squares by name would be guesswork.
 //!
 //! ```
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! use fvnote::record::diff::diff_positions;
 //! let a = Position::start(Variant::Chess);
 //! let mv = a.legal_moves().iter().find(|m| m.to_string().contains("e2")).copied().unwrap();

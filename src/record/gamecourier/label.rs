@@ -1,7 +1,7 @@
 //! Piece, cage, hole and cell labels (`P`, `nb`, `C`, `#`, `.`).
 
 use crate::piece::{Color, Piece, Role};
-use crate::rules::Variant;
+use crate::variant::Variant;
 
 /// What a label names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -9,8 +9,8 @@ use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 #[cfg(debug_assertions)]
 use crate::rules::quake;
-use crate::rules::Variant;
 use crate::square::Square;
+use crate::variant::Variant;
 
 use super::coord::{cell_at, coord, piece_at, square_at, Coord};
 use super::effect::TurnEffect;

@@ -30,7 +30,7 @@
 //!
 //! ```
 //! use fvnote::record::gamecourier::{read_list, write_list};
-//! use fvnote::Variant;
+//! use fvnote::variant::Variant;
 //! // A Fault Line rank slide (S1e) typed as each piece's move, east-most first.
 //! let list = "1. g1-h1; f1-g1; e1-f1; d1-e1; c1-d1; b1-c1; a1-b1\n";
 //! let record = read_list(list, Variant::FaultLine, None).unwrap();

@@ -7,13 +7,14 @@ use super::matching::Boards;
 use super::played::Played;
 use super::resolve::{resolve, Resolved, TurnError};
 use super::write::format_op;
+use crate::model::{Comment, CommentKind, Node, Record, Span, Tag};
 use crate::notation::fen::{read_fen, write_fen};
 use crate::notation::gamecourier::{Event, Reader, SyntaxError, TurnRef};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::record::replay::{Diagnostic, Severity};
-use crate::record::{Comment, CommentKind, Node, Record, Span, Tag};
-use crate::rules::{Outcome, Variant};
+use crate::rules::Outcome;
+use crate::variant::Variant;
 
 /// What a list reads to: the record of the turns that resolved, and the first
 /// error, if any (then the record holds the turns before it).

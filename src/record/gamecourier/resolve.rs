@@ -1,10 +1,10 @@
 //! A turn resolved to its one legal move, or the error saying why not.
 
+use crate::model::Span;
 use crate::moves::{Move, MoveList};
 use crate::notation::gamecourier::Op;
 use crate::notation::san::write_san;
 use crate::position::Position;
-use crate::record::Span;
 
 use super::coord::coord;
 use super::effect::TurnEffect;

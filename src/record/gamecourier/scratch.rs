@@ -15,8 +15,8 @@ use crate::notation::gamecourier::{Op, OpKind, SquareName};
 use crate::piece::{Color, Piece};
 use crate::rules::fast_fault_line::FastFaultLine;
 use crate::rules::fast_slide::FastSlide;
-use crate::rules::Variant;
 use crate::square::Square;
+use crate::variant::Variant;
 
 /// An accelerator a turn's arrangement is compared with square by square.
 pub(super) trait CellBoard {

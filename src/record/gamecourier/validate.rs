@@ -2,6 +2,7 @@
 
 use compact_str::CompactString;
 
+use crate::model::Span;
 use crate::notation::fen::write_fen;
 use crate::notation::gamecourier::TurnRef;
 use crate::position::Position;
@@ -10,9 +11,8 @@ use crate::record::replay::{
     ReplayOptions, Severity,
 };
 use crate::record::validate::Verdict;
-use crate::record::Span;
 use crate::rules::fault_line::move_needs_permission;
-use crate::rules::Variant;
+use crate::variant::Variant;
 
 use super::read::{list_span, read, start_position, walk, Sink};
 use super::resolve::Resolved;

@@ -1,12 +1,12 @@
 //! Writing a game as a list: the shortest operations per move.
 
+use crate::model::Record;
 use crate::moves::Move;
 use crate::notation::gamecourier::{OpKind, SquareName};
 use crate::notation::san::write_san;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 use crate::record::replay::{replay, ReplayOptions};
-use crate::record::Record;
 use crate::rules::quake;
 use crate::square::Square;
 

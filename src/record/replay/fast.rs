@@ -13,7 +13,8 @@
 //! use fvnote::notation::san::San;
 //! use fvnote::record::replay::fast::play_clean;
 //! use fvnote::rules::fast_chess::FastChess;
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::Chess);
 //! let mut fast = FastChess::from_position(&start).unwrap();
 //! assert!(play_clean(&mut fast, &San::parse("e4").unwrap()));

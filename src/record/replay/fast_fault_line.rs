@@ -10,7 +10,8 @@
 //! use fvnote::notation::san::San;
 //! use fvnote::record::replay::fast_fault_line::play_clean;
 //! use fvnote::rules::fast_fault_line::FastFaultLine;
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::FaultLine);
 //! let mut fast = FastFaultLine::from_position(&start).unwrap();
 //! // A slide of an uncontrolled rank is played with permission (a note):

@@ -12,7 +12,8 @@
 //! use fvnote::notation::san::San;
 //! use fvnote::record::replay::fast_masked::play_clean;
 //! use fvnote::rules::fast_masked::FastMasked;
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::Grid);
 //! let mut fast = FastMasked::from_position(&start).unwrap();
 //! assert!(play_clean(&mut fast, &San::parse("e4").unwrap()));

@@ -9,7 +9,8 @@
 //! use fvnote::notation::san::San;
 //! use fvnote::record::replay::fast_quake::play_clean;
 //! use fvnote::rules::fast_quake::FastQuake;
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::QuakeLb);
 //! let mut fast = FastQuake::from_position(&start).unwrap();
 //! assert!(play_clean(&mut fast, &San::parse("e3").unwrap()));

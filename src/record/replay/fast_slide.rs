@@ -9,7 +9,8 @@
 //! use fvnote::notation::san::San;
 //! use fvnote::record::replay::fast_slide::play_clean;
 //! use fvnote::rules::fast_slide::FastSlide;
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::Slide);
 //! let mut fast = FastSlide::from_position(&start).unwrap();
 //! assert!(play_clean(&mut fast, &San::parse("C-a5").unwrap()));

@@ -87,7 +87,3 @@ pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
     }
     r.end_game()
 }
-
-/// Whether `mv` is a Fault Line slide of an uncontrolled rank, which needs the
-/// opponent's permission (FL5, FL6). False for every other move.
-pub use crate::rules::fault_line::move_needs_permission as slide_needs_permission;

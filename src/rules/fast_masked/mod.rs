@@ -20,7 +20,8 @@
 //! use fvnote::notation::fen::read_fen;
 //! use fvnote::rules::fast_chess::CheckMark;
 //! use fvnote::rules::fast_masked::FastMasked;
-//! use fvnote::{Role, Square, Variant};
+//! use fvnote::{Role, Square};
+//! use fvnote::variant::Variant;
 //! let pos = read_fen("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", Variant::Grid).unwrap();
 //! let fast = FastMasked::from_position(&pos).unwrap();
 //! let sq = |f, r| Square::new(f, r).unwrap();
@@ -44,8 +45,9 @@ use crate::rules::board8::{
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Castling, Position};
 use crate::rules::fast_chess::CheckMark;
-use crate::rules::{Outcome, Variant};
+use crate::rules::Outcome;
 use crate::square::Square;
+use crate::variant::Variant;
 
 mod grid;
 mod lines;

@@ -20,7 +20,8 @@
 //! use fvnote::moves::{Dir, Move};
 //! use fvnote::piece::Role;
 //! use fvnote::rules::fast_quake::FastQuake;
-//! use fvnote::{Position, Variant};
+//! use fvnote::Position;
+//! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::Quake);
 //! let fast = FastQuake::from_position(&start).unwrap();
 //! let mut next = fast.clone();
@@ -36,8 +37,9 @@ use crate::piece::Role;
 use crate::position::Position;
 use crate::rules::fast_chess::CheckMark;
 use crate::rules::quake::{self, Quake, Rows};
-use crate::rules::{movegen, Outcome, Rules, Variant};
+use crate::rules::{movegen, Outcome, Rules};
 use crate::square::Square;
+use crate::variant::Variant;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 

@@ -135,7 +135,8 @@ fn source_roles(pos: &Position, to: Square) -> impl Iterator<Item = Role> {
 mod tests {
     use super::has_reply;
     use crate::rules::fast_quake::FastQuake;
-    use crate::rules::{reference, Variant};
+    use crate::rules::reference;
+    use crate::variant::Variant;
     use crate::Position;
 
     /// Random games of both armies that prefer checking moves, so that

@@ -16,7 +16,8 @@
 //!
 //! ```
 //! use fvnote::rules::fast_slide::FastSlide;
-//! use fvnote::{Position, Square, Variant};
+//! use fvnote::{Position, Square};
+//! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::Slide);
 //! let fast = FastSlide::from_position(&start).unwrap();
 //! let mut next = fast.clone();
@@ -34,8 +35,9 @@ use std::sync::OnceLock;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::rules::fast_chess::CheckMark;
-use crate::rules::{Outcome, Variant};
+use crate::rules::Outcome;
 use crate::square::Square;
+use crate::variant::Variant;
 
 mod squares;
 mod tables;

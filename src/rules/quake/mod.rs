@@ -48,8 +48,9 @@ use crate::moves::{Dir, Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::rules::movegen::{self, PawnRules};
-use crate::rules::{Illegal, Rules, Scope, Variant};
+use crate::rules::{Illegal, Rules, Scope};
 use crate::square::{Square, MAX_FILES, MAX_RANKS};
+use crate::variant::Variant;
 
 use layout::coord;
 use pocket::{drop_candidates, pocket_pawn_at, pocket_pawns};
