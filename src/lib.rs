@@ -86,6 +86,7 @@ macro_rules! eprint {
 
 #[cfg(feature = "cli")]
 pub mod cli;
+pub mod escape;
 pub mod fs;
 pub mod model;
 pub mod moves;

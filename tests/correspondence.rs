@@ -86,7 +86,7 @@ fn roster_problems_are_warnings_and_errors_under_strict() {
 
 #[test]
 fn dates_with_unknown_parts_are_well_formed() {
-    use fvnote::record::damage::date_ok;
+    use fvnote::record::replay::damage::date_ok;
     for ok in ["1998.??.??", "????.??.??", "2024.02.10", "19??.12.31"] {
         assert!(date_ok(ok), "{ok}");
     }

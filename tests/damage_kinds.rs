@@ -9,7 +9,7 @@ use cli::fvnote;
 
 use std::path::{Path, PathBuf};
 
-use fvnote::record::damage::DamageKind;
+use fvnote::record::replay::damage::DamageKind;
 use serde_json::Value;
 
 /// `bytes` written to `NAME` in a fresh directory (kept alive by the guard).

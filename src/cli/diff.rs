@@ -6,8 +6,9 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 
-use super::position_args::{self, record_spec, ReadArgs, RecordSpec};
-use super::{parse_variant, CliError};
+use super::args::{parse_variant, position_spec, record_arg, ReadArgs};
+use super::CliError;
+use crate::record::pipeline::pick::{pick, position_in_record, RecordSpec};
 use crate::position::Position;
 use crate::record::diff::{diff_moves, diff_positions, diff_tracked, ply_label, PositionDiff};
 use crate::record::replay::{replay, ReplayOptions};
@@ -49,7 +50,7 @@ fn main_line(
     spec: &RecordSpec,
     read: &ReadArgs,
 ) -> Result<(Vec<String>, Option<String>), CliError> {
-    let (record, _) = position_args::load_game(spec, read)?;
+    let record = pick(spec, &read.options()).map_err(CliError::usage)?.record;
     let report = replay(&record, &ReplayOptions::default());
     let mut sans: Vec<String> = report.main_line.iter().map(|p| p.san.to_string()).collect();
     sans.extend(
@@ -63,7 +64,7 @@ fn main_line(
 }
 
 fn position(spec: &str, variant: Variant, read: &ReadArgs) -> Result<Position, CliError> {
-    position_args::position_spec(Some(spec), variant, read)
+    position_spec(Some(spec), variant, read)
 }
 
 /// Whether two record places name the same game: the same file, and the
@@ -76,8 +77,8 @@ fn same_game(a: &RecordSpec, b: &RecordSpec, read: &ReadArgs) -> Result<bool, Cl
     if a.games == b.games {
         return Ok(true);
     }
-    let (_, n) = position_args::load_game(a, read)?;
-    let (_, m) = position_args::load_game(b, read)?;
+    let n = pick(a, &read.options()).map_err(CliError::usage)?.number;
+    let m = pick(b, &read.options()).map_err(CliError::usage)?.number;
     Ok(n == m)
 }
 
@@ -87,8 +88,8 @@ fn diff_in_game(
     b: &RecordSpec,
     read: &ReadArgs,
 ) -> Result<(Position, Position, PositionDiff), CliError> {
-    let (pa, report) = position_args::position_in_record(a, read)?;
-    let (pb, _) = position_args::position_in_record(b, read)?;
+    let (pa, report) = position_in_record(a, &read.options()).map_err(CliError::usage)?;
+    let (pb, _) = position_in_record(b, &read.options()).map_err(CliError::usage)?;
     let end = report.main_line.len();
     let (ply_a, ply_b) = (a.ply.unwrap_or(end), b.ply.unwrap_or(end));
     let (lo, hi) = (ply_a.min(ply_b), ply_a.max(ply_b));
@@ -104,7 +105,7 @@ fn diff_in_game(
 
 pub fn run(args: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let io = |e| CliError::io("stdout", e);
-    let (ra, rb) = (record_spec(&args.a)?, record_spec(&args.b)?);
+    let (ra, rb) = (record_arg(&args.a)?, record_arg(&args.b)?);
     args.read.refuse_without_record(&[&args.a, &args.b])?;
     if let (Some(a), Some(b)) = (&ra, &rb) {
         if a.ply.is_none() && b.ply.is_none() {

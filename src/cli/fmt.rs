@@ -1,31 +1,41 @@
 //! `fvnote fmt`: rewrite PGN files in canonical layout and canonical SAN.
 //!
-//! Nothing but notation and layout changes (see `record::format`). Each file is
-//! handled on its own: a file with a syntax error, an illegal or ambiguous
-//! move, a start position that cannot be set up, or bytes that are not UTF-8
-//! is reported and left untouched, and the others are still formatted.
-//!
-//! Files stream game by game: the canonical text is compared with the file
-//! as it is produced, and only from the first difference on is a new file
+//! Games come through the one pipeline with the canonical PGN writer
+//! (`record::convert::pgn`); each game's canonical text is compared with
+//! the game as read, and only from the first difference on is a new file
 //! written (through `crate::fs`, which keeps mode, owner and links), so
 //! memory holds one game and an already canonical file is never rewritten.
+//! A file with a game that is not valid — cut off, inconsistent, illegal,
+//! unreadable — is reported with the verdict `validate` gives and left
+//! untouched: `fmt` changes notation and layout, never what was played.
 //!
-//! Exit codes (as prettier's `--check`): 0 nothing to do or all formatted;
-//! 1 with `--check`, some file would change; 2 some file could not be
-//! formatted (or read, or written) — this wins over 1.
+//! Exit codes: 0 nothing to do or all formatted; 1 some game invalid, or
+//! with `--check` some file would change; 2 a file could not be read or
+//! written.
 
-use std::fs::File;
-use std::io::{self, BufRead, BufReader, Read, Write};
-use std::path::{Path, PathBuf};
+use std::cell::RefCell;
+use std::io::{self, Write};
+use std::rc::Rc;
 
 use clap::Args;
+use similar::TextDiff;
 
-use super::encoding_args::EncodingArgs;
-use super::{CliError, WalkArgs, WriteArgs};
-use crate::fs::{remove_stale_beside, walk, Output, WalkEvent, WriteError, WriteOptions};
-use crate::record::format::format_pgn_fixing_to;
+use super::args::{inputs, ReadArgs, WalkArgs, WriteArgs};
+use super::CliError;
+use crate::fs::{remove_stale_beside, Output, WriteOptions};
+use crate::record::convert::held::{Buffer, GameOut};
+use crate::record::convert::{ConvertOptions, Converted, GameError, Target, Writer};
+use crate::record::pipeline::game::Finished;
+use crate::record::pipeline::read::GameText;
+use crate::record::pipeline::source::{Input, Inputs, Syntax};
+use crate::record::pipeline::{run as run_pipeline, Options, Sink};
+use crate::report::line;
 
 #[derive(Args, Debug)]
+#[command(after_help = "Examples:\n  \
+fvnote fmt games.pgn\n  \
+fvnote fmt --check --diff archive/\n  \
+fvnote fmt - < game.pgn > canonical.pgn")]
 pub struct FmtArgs {
     /// Write nothing; list the files that would change and exit 1 if any.
     #[arg(long)]
@@ -38,238 +48,267 @@ pub struct FmtArgs {
     #[command(flatten)]
     pub walk: WalkArgs,
     /// PGN files, or directories (every `*.pgn` file under them); `-` alone
-    /// formats standard input to standard output.
+    /// formats standard input to standard output (with --check, reports
+    /// whether it would change).
     #[arg(value_name = "PATH", required = true)]
-    pub paths: Vec<PathBuf>,
+    pub paths: Vec<String>,
     /// Set each game's Result tag and termination marker from its final
     /// position where the rules decide it (checkmate, stalemate, Fault Line
     /// wins: G5, FL1); each change is reported on stderr.
     #[arg(long)]
     pub fix_result: bool,
     #[command(flatten)]
-    pub encoding: EncodingArgs,
+    pub read: ReadArgs,
 }
 
-/// What happened to one file.
-enum Outcome {
-    Unchanged,
-    Changed,
-    Failed,
-}
+/// A game's canonical text, kept for the comparison with the game as read.
+#[derive(Clone, Default)]
+struct Shared(Rc<RefCell<Buffer>>);
 
-/// A writer that compares what it is given with the original file and,
-/// from the first difference on (unless only checking), writes a new file:
-/// the original's equal prefix, then the rest.
-struct Rewrite<'a> {
-    path: &'a Path,
-    original: BufReader<File>,
-    /// Bytes found equal so far (while no difference was seen).
-    equal: u64,
-    changed: bool,
-    /// Where to write once changed (None: `--check`).
-    opts: Option<&'a WriteOptions>,
-    out: Option<Output>,
-    /// Why the new file could not be started.
-    refused: Option<WriteError>,
-}
-
-impl<'a> Rewrite<'a> {
-    fn new(path: &'a Path, opts: Option<&'a WriteOptions>) -> io::Result<Rewrite<'a>> {
-        Ok(Rewrite {
-            path,
-            original: BufReader::with_capacity(1 << 16, File::open(path)?),
-            equal: 0,
-            changed: false,
-            opts,
-            out: None,
-            refused: None,
-        })
+impl Write for Shared {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.0.borrow_mut().write(data)
     }
-
-    /// The first difference: start the new file with the equal prefix.
-    fn diverge(&mut self) -> io::Result<()> {
-        self.changed = true;
-        let Some(opts) = self.opts else {
-            return Ok(());
-        };
-        let mut out = match Output::open(self.path, opts) {
-            Ok(o) => o,
-            Err(e) => {
-                self.refused = Some(e);
-                return Err(io::Error::other("refused"));
-            }
-        };
-        let mut prefix = File::open(self.path)?.take(self.equal);
-        io::copy(&mut prefix, &mut out)?;
-        self.out = Some(out);
-        Ok(())
-    }
-
-    /// Ends the comparison: whether the file changes (an original longer
-    /// than the output changes too).
-    fn finish(&mut self) -> io::Result<bool> {
-        if !self.changed {
-            let mut byte = [0];
-            if self.original.read(&mut byte)? != 0 {
-                self.diverge()?;
-            }
-        }
-        Ok(self.changed)
-    }
-}
-
-impl Write for Rewrite<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        if !self.changed {
-            let mut same = 0;
-            while same < buf.len() {
-                let orig = self.original.fill_buf()?;
-                if orig.is_empty() {
-                    break;
-                }
-                let n = orig.len().min(buf.len() - same);
-                let k = orig[..n]
-                    .iter()
-                    .zip(&buf[same..same + n])
-                    .take_while(|(a, b)| a == b)
-                    .count();
-                self.original.consume(k);
-                same += k;
-                self.equal += k as u64;
-                if k < n {
-                    break;
-                }
-            }
-            if same == buf.len() {
-                return Ok(buf.len());
-            }
-            self.diverge()?;
-            if let Some(out) = &mut self.out {
-                out.write_all(&buf[same..])?;
-            }
-            return Ok(buf.len());
-        }
-        match &mut self.out {
-            Some(out) => out.write_all(buf).map(|()| buf.len()),
-            None => Ok(buf.len()),
-        }
-    }
-
     fn flush(&mut self) -> io::Result<()> {
         Ok(())
     }
 }
 
-fn one(
-    path: &Path,
-    args: &FmtArgs,
-    opts: &WriteOptions,
-    out: &mut dyn Write,
-) -> Result<Outcome, CliError> {
-    let check = args.check;
-    let name = path.display().to_string();
-    if !check {
-        // What an earlier run killed outright left (see `crate::fs`).
-        remove_stale_beside(path);
+impl GameOut for Shared {
+    fn commit_game(&mut self) -> io::Result<()> {
+        Ok(())
     }
-    // Decoded to UTF-8 (`--encoding`), which is what is written back; the
-    // comparison with the file as it is sees the first re-encoded byte as a
-    // change.
-    let input = match args.encoding.open(path, &name) {
-        Ok(f) => BufReader::with_capacity(1 << 16, f),
-        Err(e) => {
-            eprintln!("error: {name}: {e}");
-            return Ok(Outcome::Failed);
+    fn drop_game(&mut self) -> bool {
+        self.0.borrow_mut().bytes.clear();
+        false
+    }
+}
+
+/// What formatting one input found and made.
+struct Formatting<'a> {
+    canonical: Shared,
+    /// Where a changed file is written (`None`: only checking, or no
+    /// change yet).
+    output: Option<Output>,
+    target: Option<(&'a std::path::Path, &'a WriteOptions)>,
+    /// Bytes of the input found canonical so far (before any change).
+    equal: u64,
+    changed: bool,
+    failed: bool,
+    /// The unified diff, game by game (`--diff`).
+    diff: Option<String>,
+    /// Standard output, for `fmt -`.
+    stdout: Option<&'a mut dyn Write>,
+    error: Option<io::Error>,
+}
+
+impl Formatting<'_> {
+    /// The first difference: the new file starts with the canonical prefix
+    /// of the old one.
+    fn diverge(&mut self) -> io::Result<()> {
+        self.changed = true;
+        let Some((path, opts)) = self.target else {
+            return Ok(());
+        };
+        let mut out = Output::open(path, opts).map_err(io::Error::other)?;
+        let mut prefix = std::io::Read::take(std::fs::File::open(path)?, self.equal);
+        io::copy(&mut prefix, &mut out)?;
+        self.output = Some(out);
+        Ok(())
+    }
+}
+
+impl Sink<Converted> for Formatting<'_> {
+    fn wants_text(&self) -> bool {
+        true
+    }
+
+    fn game(
+        &mut self,
+        input: &Input,
+        game: Finished<Converted>,
+        text: Option<GameText<'_>>,
+    ) -> io::Result<()> {
+        let new = std::mem::take(&mut self.canonical.0.borrow_mut().bytes);
+        if let Some(e) = line::verdict_error(&input.name, &game.verdict) {
+            eprintln!("{e}");
+            self.failed = true;
         }
-    };
-    let mut rewrite = match Rewrite::new(path, (!check).then_some(opts)) {
-        Ok(r) => r,
-        Err(e) => {
-            eprintln!("error: {name}: {e}");
-            return Ok(Outcome::Failed);
-        }
-    };
-    let result =
-        format_pgn_fixing_to(input, &mut rewrite, args.fix_result).and_then(|(errors, changes)| {
-            let changed = if errors.is_empty() {
-                rewrite.finish()?
-            } else {
-                false
-            };
-            Ok((errors, changes, changed))
-        });
-    let (errors, changes, changed) = match result {
-        Ok(r) => r,
-        Err(e) => {
-            match rewrite.refused.take() {
-                Some(refused) => eprintln!("error: {refused}"),
-                None => eprintln!("error: {name}: {e}"),
+        match game.output {
+            Err(GameError::Io(e)) => return Err(e),
+            Err(GameError::Refused(why) | GameError::Cut(why)) => {
+                eprintln!("error: {}: game {}: {why}", input.name, game.verdict.game);
+                self.failed = true;
             }
+            Ok(Some(change)) => eprintln!("{}: game {}: {change}", input.name, game.verdict.game),
+            Ok(None) => {}
+        }
+        let old = text.map_or(&[][..], |t| t.bytes);
+        if let (true, Some(out)) = (self.failed, &mut self.stdout) {
+            // To standard output nothing is dropped: a game that is not
+            // valid goes out as it was read.
+            return out.write_all(old);
+        }
+        if self.failed {
+            return Ok(());
+        }
+        if let Some(out) = &mut self.stdout {
+            if !self.changed {
+                out.write_all(&new)?;
+                self.changed = old != &new[..];
+                return Ok(());
+            }
+            return out.write_all(&new);
+        }
+        if old != &new[..] {
+            if let Some(diff) = &mut self.diff {
+                let (a, b) = (String::from_utf8_lossy(old), String::from_utf8_lossy(&new));
+                let d = TextDiff::configure()
+                    .timeout(std::time::Duration::from_secs(2))
+                    .diff_lines(a.as_ref(), b.as_ref());
+                let name = &input.name;
+                let header = (name.as_str(), format!("{name} (formatted)"));
+                diff.push_str(
+                    &d.unified_diff()
+                        .context_radius(2)
+                        .header(header.0, &header.1)
+                        .to_string(),
+                );
+            }
+            if !self.changed {
+                self.diverge()?;
+            }
+        }
+        match &mut self.output {
+            Some(out) => out.write_all(&new),
+            None => {
+                self.equal += old.len() as u64;
+                Ok(())
+            }
+        }
+    }
+}
+
+/// What formatting one input came to.
+enum Outcome {
+    Unchanged,
+    Changed,
+    /// A game is not valid: reported, the file left as it is.
+    Invalid,
+    /// It could not be read or written.
+    Failed,
+}
+
+/// Formats one input.
+fn one<'a>(
+    input: &'a Input,
+    args: &FmtArgs,
+    write: &'a WriteOptions,
+    stdout: Option<&'a mut dyn Write>,
+    diffs: &mut dyn Write,
+) -> Result<Outcome, CliError> {
+    let path = input.path();
+    if let (false, Some(p)) = (args.check, path) {
+        // What an earlier run killed outright left (see `crate::fs`).
+        remove_stale_beside(p);
+    }
+    let canonical = Shared::default();
+    let convert = ConvertOptions {
+        to: Target::Pgn,
+        json: Default::default(),
+        fix_result: args.fix_result,
+    };
+    let writer = Writer::new(&convert, canonical.clone());
+    let in_place = !args.check && stdout.is_none();
+    let mut sink = Formatting {
+        canonical,
+        output: None,
+        target: path.filter(|_| in_place).map(|p| (p, write)),
+        equal: 0,
+        changed: false,
+        failed: false,
+        diff: args.diff.then(String::new),
+        stdout,
+        error: None,
+    };
+    let opts = Options {
+        syntax: Some(Syntax::Pgn),
+        decoding: args.read.encoding.decoding(),
+        strict: false,
+        conditions: Vec::new(),
+        rewrite: true,
+    };
+    let one = Inputs {
+        list: vec![input.clone()],
+        failures: Vec::new(),
+    };
+    let run = run_pipeline(&one, &opts, writer, &mut sink);
+    let name = &input.name;
+    let summary = match run {
+        Ok((summary, _)) => summary,
+        Err(e) => {
+            eprintln!("error: {name}: {e}");
             return Ok(Outcome::Failed);
         }
     };
-    if !errors.is_empty() {
-        for e in errors {
-            eprintln!("error: {name}:{}:{}: {}", e.line, e.column, e.message);
-        }
-        eprintln!("note: {name} left unchanged");
+    if let Some(e) = sink.error.take() {
+        eprintln!("error: {name}: {e}");
         return Ok(Outcome::Failed);
     }
-    for (game, c) in changes {
-        eprintln!("{name}: game {game}: {c}");
+    if summary.failures > 0 {
+        return Ok(Outcome::Failed);
     }
-    if !changed {
+    if sink.failed {
+        if sink.stdout.is_none() {
+            eprintln!("note: {name} left unchanged");
+        }
+        return Ok(Outcome::Invalid);
+    }
+    if !sink.changed {
+        // The games own every byte of the file: equal games, equal file.
         return Ok(Outcome::Unchanged);
     }
-    if let Some(new) = rewrite.out.take() {
-        if let Err(e) = new.commit() {
+    if let Some(out) = sink.output.take() {
+        if let Err(e) = out.commit() {
             eprintln!("error: {e}");
             return Ok(Outcome::Failed);
         }
     }
-    if args.diff {
-        super::fmt_diff::diff_file(path, out)?;
-    } else {
-        writeln!(out, "{name}").map_err(|e| CliError::io("stdout", e))?;
+    if let Some(diff) = sink.diff.take() {
+        diffs.write_all(diff.as_bytes()).map_err(|e| CliError::io("stdout", e))?;
+    } else if sink.stdout.is_none() {
+        writeln!(diffs, "{name}").map_err(|e| CliError::io("stdout", e))?;
     }
     Ok(Outcome::Changed)
 }
 
 pub fn run(args: &FmtArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    if args.paths.iter().any(|p| p.as_os_str() == "-") {
-        if args.paths.len() > 1 || args.check {
-            return Err(CliError::usage(
-                "`fmt -` formats standard input to standard output; give it alone, without --check",
-            ));
-        }
-        return super::fmt_diff::stdin_to_stdout(out);
+    let stdin = args.paths.iter().any(|p| p == "-");
+    if stdin && args.paths.len() > 1 {
+        return Err(CliError::usage(
+            "`fmt -` formats standard input to standard output; give it alone",
+        ));
     }
-    let (mut changed, mut failed) = (false, false);
-    let opts = args.write.options();
-    for event in walk(&args.paths, &["pgn"], &args.walk.options()) {
-        let f = match event {
-            WalkEvent::File(f) => f,
-            WalkEvent::Skipped { path, reason } => {
-                eprintln!("note: {}: {reason}", path.display());
-                continue;
-            }
-            WalkEvent::Error { path, error } => {
-                eprintln!("error: {}: {error}", path.display());
-                failed = true;
-                continue;
-            }
+    let inputs = inputs(&args.paths, &["pgn"], &args.walk)?;
+    let mut status = 0;
+    for f in &inputs.failures {
+        eprintln!("error: {}: {}", f.path, f.message);
+        status = 2;
+    }
+    let write = args.write.options();
+    for input in &inputs.list {
+        let to_stdout = stdin && !args.check;
+        let mut sink = Vec::new();
+        let result = match to_stdout {
+            true => one(input, args, &write, Some(out), &mut sink)?,
+            false => one(input, args, &write, None, out)?,
         };
-        match one(&f, args, &opts, out)? {
-            Outcome::Unchanged => {}
-            Outcome::Changed => changed = true,
-            Outcome::Failed => failed = true,
-        }
+        status = match result {
+            Outcome::Failed => 2,
+            Outcome::Invalid => status.max(1),
+            Outcome::Changed if args.check => status.max(1),
+            Outcome::Changed | Outcome::Unchanged => status,
+        };
     }
-    Ok(if failed {
-        2
-    } else if changed && args.check {
-        1
-    } else {
-        0
-    })
+    Ok(status)
 }

@@ -10,7 +10,8 @@ use std::path::PathBuf;
 
 use clap::Args;
 
-use super::{parse_variant, CliError, WriteArgs};
+use super::args::{parse_variant, WriteArgs};
+use super::CliError;
 use crate::fs::Output;
 use crate::notation::pgn::write_record;
 use crate::record::gen::{games, GenOptions};

@@ -1,16 +1,16 @@
 //! `fvnote html`: replay pages, one per game, and an index for an archive.
 
-use std::io::{BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use clap::Args;
 
-use super::position_args::{ReadArgs, RecordSpec};
-use super::{position_args, CliError, WriteArgs};
+use super::args::{record_arg, ReadArgs, WriteArgs};
+use super::CliError;
 use crate::model::Record;
-use crate::notation::pgn::Reader;
+use crate::record::pipeline::pick::{each_picked, pick, Picked, RecordSpec};
+use crate::record::pipeline::select::no_such_game;
 use crate::record::replay::{replay, GameReport, ReplayOptions};
-use crate::record::select::{no_such_game, Selection};
 use crate::render::html::{count, game_title, index, page, IndexEntry};
 
 #[derive(Args, Debug)]
@@ -46,7 +46,7 @@ fn verdict_line(report: &GameReport) -> String {
 }
 
 pub fn run(args: &HtmlArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let spec = position_args::record_spec(&args.record)?
+    let spec = record_arg(&args.record)?
         .filter(|s| s.ply.is_none())
         .ok_or_else(|| {
             CliError::usage(format!(
@@ -60,8 +60,8 @@ pub fn run(args: &HtmlArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         })?;
         return all(&spec, dir, args);
     }
-    let (record, _) = position_args::load_game(&spec, &args.read)?;
-    let report = replay(&record, &ReplayOptions::default());
+    let picked = pick(&spec, &args.read.options()).map_err(CliError::usage)?;
+    let (record, report) = replayed(picked);
     let html = page(&record, &report);
     match &args.output {
         Some(path) => write(path, &html, args)?,
@@ -74,49 +74,56 @@ pub fn run(args: &HtmlArgs, out: &mut dyn Write) -> Result<u8, CliError> {
 
 /// A page per chosen game (`FILE:N-M`, `--where`), named by its number in
 /// the file, and the index.
+/// The game's full replay, its verdict the pipeline's (damage included).
+fn replayed(picked: Picked) -> (Record, GameReport) {
+    let mut report = replay(&picked.record, &ReplayOptions::default());
+    report.error = picked.verdict.error;
+    (picked.record, report)
+}
+
 fn all(spec: &RecordSpec, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
     let path = &spec.path;
     let shown = path.display().to_string();
-    let file = args
-        .read
-        .encoding
-        .open(path, &shown)
-        .map_err(|e| CliError::io(&shown, e))?;
-    let selection = Selection {
-        games: spec.games.clone(),
-        conditions: args.read.select.conditions.clone(),
-    };
     let existed = dir.exists();
-    std::fs::create_dir_all(dir).map_err(|e| CliError::io(&dir.display().to_string(), e))?;
+    std::fs::create_dir_all(dir).map_err(|e| CliError::io(&shown_dir(dir), e))?;
     let mut entries = Vec::new();
     let mut invalid = false;
-    let mut total = 0;
-    for (i, game) in Reader::new(BufReader::new(file)).enumerate() {
-        let n = i + 1;
-        total = n;
-        if !selection.keeps(n, game.as_ref().ok()) {
-            continue;
-        }
-        let href = format!("game-{n:04}.html");
-        let entry = match game {
-            Ok(record) => {
-                let report = replay(&record, &ReplayOptions::default());
-                write(&dir.join(&href), &page(&record, &report), args)?;
-                invalid |= !report.is_valid();
-                entry_for(&record, &report, href)
-            }
-            Err(e) => {
-                invalid = true;
-                IndexEntry {
-                    href: String::new(),
-                    title: format!("game {n}"),
-                    result: String::new(),
-                    verdict: format!("cannot be read: {e}"),
-                    valid: false,
+    let mut failed = None;
+    let total = each_picked(spec, &args.read.options(), &mut |game| {
+        let (n, entry) = match game {
+            Ok(picked) => {
+                let n = picked.number;
+                let href = format!("game-{n:04}.html");
+                let (record, report) = replayed(picked);
+                if let Err(e) = write(&dir.join(&href), &page(&record, &report), args) {
+                    failed = Some(e);
+                    return false;
                 }
+                invalid |= !report.is_valid();
+                (n, entry_for(&record, &report, href))
+            }
+            Err(v) => {
+                invalid = true;
+                let why = v.error.map_or_else(String::new, |e| e.message);
+                (
+                    v.game,
+                    IndexEntry {
+                        href: String::new(),
+                        title: format!("game {}", v.game),
+                        result: String::new(),
+                        verdict: format!("cannot be read: {why}"),
+                        valid: false,
+                    },
+                )
             }
         };
+        let _ = n;
         entries.push(entry);
+        true
+    })
+    .map_err(CliError::usage)?;
+    if let Some(e) = failed {
+        return Err(e);
     }
     if let Some(why) = no_such_game(spec.games.as_ref(), total) {
         if !existed {
@@ -139,6 +146,10 @@ fn all(spec: &RecordSpec, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
         dir.display()
     );
     Ok(u8::from(invalid))
+}
+
+fn shown_dir(dir: &Path) -> String {
+    dir.display().to_string()
 }
 
 fn entry_for(record: &Record, report: &GameReport, href: String) -> IndexEntry {

@@ -3,21 +3,17 @@
 //! Exit codes follow diff(1) and ripgrep: 0 success (valid, equal), 1 a negative
 //! answer (invalid, different, would change), 2 usage or I/O errors.
 
+pub mod args;
 mod convert;
 mod dedup;
 mod diff;
-pub mod encoding_args;
 mod explain;
 mod fmt;
-mod fmt_diff;
 mod gen;
 pub mod generate;
 mod html;
 mod perft;
-pub mod position_args;
-pub mod select_args;
 mod show;
-mod split_out;
 mod validate;
 
 use std::ffi::{OsStr, OsString};
@@ -25,9 +21,10 @@ use std::io::{BufWriter, IsTerminal, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Args, CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
-use crate::fs::{WalkOptions, WriteError, WriteOptions};
+use crate::fs::WriteError;
+use crate::record::pipeline::source::Inputs;
 use crate::variant::Variant;
 
 /// Read, write, validate, convert and diff game records of chess variants.
@@ -210,49 +207,41 @@ impl CliError {
 
 const BROKEN_PIPE: &str = "broken pipe";
 
-/// How commands that write files may treat existing ones (see `crate::fs`).
-#[derive(Args, Debug, Clone, Copy, Default)]
-pub struct WriteArgs {
-    /// Replace read-only files (they stay read-only).
-    #[arg(long)]
-    pub force: bool,
-    /// Replace files that have other hard links, giving the named path a
-    /// file of its own (the other links keep the old content).
-    #[arg(long)]
-    pub break_hard_links: bool,
-}
-
-impl WriteArgs {
-    /// The write path's options.
-    pub fn options(&self) -> WriteOptions {
-        WriteOptions {
-            force: self.force,
-            break_hard_links: self.break_hard_links,
+/// Refuses outputs that are inputs, or that two outputs share: writing
+/// one would destroy what is read, or what the other wrote.
+pub fn refuse_clashes(inputs: &Inputs, outputs: &[&PathBuf]) -> Result<(), CliError> {
+    // The path a file is known by once it exists, so an output that does
+    // not exist yet compares too.
+    let identity = |p: &std::path::Path| {
+        std::fs::canonicalize(p).ok().or_else(|| {
+            let parent = match p.parent() {
+                Some(d) if !d.as_os_str().is_empty() => d,
+                _ => std::path::Path::new("."),
+            };
+            Some(std::fs::canonicalize(parent).ok()?.join(p.file_name()?))
+        })
+    };
+    let same = |a: &std::path::Path, b: &std::path::Path| {
+        let a = identity(a);
+        a.is_some() && a == identity(b)
+    };
+    for (i, out) in outputs.iter().enumerate() {
+        if let Some(input) = inputs.list.iter().find(|i| i.path().is_some_and(|p| same(p, out))) {
+            return Err(CliError::usage(format!(
+                "{} is an input ({}); refusing to overwrite it",
+                out.display(),
+                input.name
+            )));
+        }
+        if let Some(other) = outputs[..i].iter().find(|o| same(o, out)) {
+            return Err(CliError::usage(format!(
+                "{} and {} are the same file: two outputs cannot share it",
+                other.display(),
+                out.display()
+            )));
         }
     }
-}
-
-/// How commands that take directories walk them (see `crate::fs::walk`).
-#[derive(Args, Debug, Clone, Copy, Default)]
-pub struct WalkArgs {
-    /// Follow symbolic links found under directories (never out of the
-    /// named directories; loops are skipped).
-    #[arg(long)]
-    pub follow_symlinks: bool,
-}
-
-impl WalkArgs {
-    /// The walker's options.
-    pub fn options(&self) -> WalkOptions {
-        WalkOptions {
-            follow_symlinks: self.follow_symlinks,
-        }
-    }
-}
-
-/// Parses a `--variant` value; the error lists the known identifiers.
-pub fn parse_variant(s: &str) -> Result<Variant, String> {
-    s.parse::<Variant>().map_err(|e| e.to_string())
+    Ok(())
 }
 
 /// Commands whose positional inputs may name standard input's games as
@@ -280,8 +269,8 @@ pub fn parse_args(args: impl IntoIterator<Item = impl Into<OsString>>) -> Result
         }
         Command::Convert(a) => {
             for p in &mut a.inputs {
-                if let Some(rest) = p.to_str().and_then(|s| s.strip_prefix(MARK)) {
-                    *p = PathBuf::from(rest);
+                if let Some(rest) = p.strip_prefix(MARK) {
+                    *p = rest.to_owned();
                 }
             }
         }
@@ -294,7 +283,7 @@ pub fn parse_args(args: impl IntoIterator<Item = impl Into<OsString>>) -> Result
 fn is_stdin_games(arg: &OsStr) -> bool {
     arg.to_str()
         .and_then(|s| s.strip_prefix("-:"))
-        .is_some_and(crate::record::select::looks_numbered)
+        .is_some_and(crate::record::pipeline::select::looks_numbered)
 }
 
 /// `args` with each `-:N[-M]` that stands where an input may (after a

@@ -11,7 +11,8 @@ use std::time::{Duration, Instant};
 
 use clap::Args;
 
-use super::{parse_variant, position_args, CliError};
+use super::args::{parse_variant, position};
+use super::CliError;
 use crate::notation::san::write_san;
 use crate::rules::perft::MAX_DEPTH;
 use crate::variant::Variant;
@@ -100,7 +101,7 @@ pub fn run(args: &PerftArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             args.depth
         )));
     }
-    let pos = position_args::position(args.fen.as_deref(), args.variant)?;
+    let pos = position(args.fen.as_deref(), args.variant)?;
     let io = |e| CliError::io("stdout", e);
     if args.depth == 0 || (args.depth == 1 && !args.divide) {
         writeln!(out, "{}", pos.perft(args.depth)).map_err(io)?;

@@ -5,8 +5,9 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::position_args::ReadArgs;
-use super::{parse_variant, position_args, CliError};
+use super::args::{parse_variant, position_spec, record_arg, variant_for, ReadArgs, WriteArgs};
+use super::CliError;
+use crate::record::pipeline::pick::position_in_record;
 use crate::notation::san::write_san;
 use crate::position::Position;
 use crate::render::{self, parse_arrow, Options};
@@ -50,7 +51,7 @@ pub struct ShowArgs {
     #[arg(long)]
     pub svg: Option<PathBuf>,
     #[command(flatten)]
-    pub write: super::WriteArgs,
+    pub write: WriteArgs,
     /// Draw the board from Black's side.
     #[arg(long)]
     pub flip: bool,
@@ -69,10 +70,10 @@ pub struct ShowArgs {
 }
 
 pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let variant = position_args::variant_for(args.position.as_deref(), args.variant)?;
+    let variant = variant_for(args.position.as_deref(), args.variant)?;
     let given: Vec<&str> = args.position.iter().map(String::as_str).collect();
     args.read.refuse_without_record(&given)?;
-    let pos = position_args::position_spec(args.position.as_deref(), variant, &args.read)?;
+    let pos = position_spec(args.position.as_deref(), variant, &args.read)?;
     let io = |e| CliError::io("stdout", e);
     let mut list: Vec<(String, String, &'static str)> = pos
         .legal_moves()
@@ -103,17 +104,18 @@ pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
 /// that reached it (its cells to mark, its SAN).
 fn shown_position(args: &ShowArgs) -> Result<(Position, Vec<Square>, Option<String>), CliError> {
     // `--variant` with a record position is refused, not ignored.
-    let variant = position_args::variant_for(args.position.as_deref(), args.variant)?;
+    let variant = variant_for(args.position.as_deref(), args.variant)?;
     let spec = match args.position.as_deref() {
-        Some(s) => position_args::record_spec(s)?,
+        Some(s) => record_arg(s)?,
         None => None,
     };
     let Some(spec) = spec else {
         args.read.refuse_without_record(&[])?;
-        let pos = position_args::position_spec(args.position.as_deref(), variant, &args.read)?;
+        let pos = position_spec(args.position.as_deref(), variant, &args.read)?;
         return Ok((pos, Vec::new(), None));
     };
-    let (pos, report) = position_args::position_in_record(&spec, &args.read)?;
+    let (pos, report) =
+        position_in_record(&spec, &args.read.options()).map_err(CliError::usage)?;
     let ply = spec.ply.unwrap_or(report.main_line.len());
     let (Some(start), Some(last)) = (report.start.as_ref(), ply.checked_sub(1)) else {
         return Ok((pos, Vec::new(), None));

@@ -4,8 +4,8 @@
 //! writers print them, and other modules (validation, conversion, diffing)
 //! inspect them. Spans are kept so diagnostics can point into the source,
 //! but they default when absent so JSON written without them reads back.
-//! The model sits below the notation: it imports nothing but `serde` and
-//! `compact_str`.
+//! The model sits below the notation: it imports nothing but `serde`,
+//! `compact_str` and `memchr`.
 
 mod comment;
 mod node;
@@ -17,6 +17,6 @@ mod walk;
 pub use comment::{comment_commands, Comment, CommentKind};
 pub use node::{Line, Node};
 pub use record::Record;
-pub use span::{Located, Span};
+pub use span::{advance, width, Located, Span};
 pub use tag::Tag;
 pub use walk::{for_each_node_mut, steps, Step, Steps};

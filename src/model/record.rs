@@ -18,6 +18,10 @@ pub struct Record {
     /// Result token as written in the movetext (`1-0`, `0-1`, `1/2-1/2`, `*`).
     #[serde(default)]
     pub result: Option<String>,
+    /// A move number the movetext ends with, when the game was cut off
+    /// after it (`… 7.`): kept, so that the damage is written back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trailing_move_number: Option<u32>,
     /// Where the result token was, if the movetext had one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub result_span: Option<Span>,

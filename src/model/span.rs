@@ -68,6 +68,19 @@ pub fn width(bytes: &[u8]) -> u32 {
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 
+/// The line and column after `bytes`, from `line` and `column` (CR, LF and
+/// CRLF each end a line; a column is a character, as [`width`] counts).
+pub fn advance(bytes: &[u8], mut line: u32, mut column: u32) -> (u32, u32) {
+    let mut rest = bytes;
+    while let Some(i) = memchr::memchr2(b'\n', b'\r', rest) {
+        let crlf = rest[i] == b'\r' && rest.get(i + 1) == Some(&b'\n');
+        line = line.saturating_add(1);
+        column = 1;
+        rest = &rest[i + 1 + usize::from(crlf)..];
+    }
+    (line, column.saturating_add(width(rest)))
+}
+
 /// A problem at a place in the input text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Located {

@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use crate::model::Span;
+use crate::model::{Comment, Span};
 
 /// A tag pair such as `[Event "Casual game"]`, value unescaped.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
@@ -15,6 +15,10 @@ pub struct Tag {
     /// Not part of any serialised form.
     #[serde(default, skip_serializing)]
     pub span: Span,
+    /// Comments that stand before this tag pair (before the tag section,
+    /// or between two pairs), in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments_before: Vec<Comment>,
 }
 
 impl Tag {
@@ -24,6 +28,7 @@ impl Tag {
             name: name.into(),
             value: value.into(),
             span: Span::default(),
+            comments_before: Vec::new(),
         }
     }
 }

@@ -3,8 +3,8 @@ pub mod encoding;
 mod expected;
 pub mod fen;
 pub mod gamecourier;
-pub mod json_layout;
-pub mod json_scan;
+
+
 pub mod long_move;
 pub mod pgn;
 pub mod san;

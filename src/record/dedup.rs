@@ -4,34 +4,155 @@
 //! Two games are *identical* when they read the same: tags, moves,
 //! comments, variations and result, whatever the layout. A game is *re-sent*
 //! as another when both have the same tags but for those that change from one
-//! sending to the next ([`SEND_TAGS`]), both replay without an error, and its
-//! main line, in canonical SAN of the variant, is a prefix of the other's:
-//! the longer one is kept (of two equal main lines, the later one, which is
-//! the latest sending). Games that could not be read are always kept.
+//! sending to the next ([`SEND_TAGS`]), both are valid, and its main line, in
+//! canonical SAN of the variant, is a prefix of the other's: the longer one
+//! is kept (of two equal main lines, the later one, which is the latest
+//! sending). Games that could not be read are always kept.
 //!
-//! ```
-//! use fvnote::notation::pgn::read_all;
-//! use fvnote::record::dedup::{dedup, Why};
-//! let pgn = b"[White \"A\"]\n[Date \"2020.01.01\"]\n\n1. e4 e5 *\n\n\
-//!             [White \"A\"]\n[Date \"2020.02.01\"]\n\n1. e2e4 e5 2. Nf3 *\n";
-//! let games: Vec<_> = read_all(pgn).into_iter().map(Result::ok).collect();
-//! let verdicts = dedup(&games.iter().map(Option::as_ref).collect::<Vec<_>>());
-//! let dropped = verdicts[0].as_ref().unwrap();
-//! assert_eq!((dropped.kept, dropped.why), (1, Why::Resent { plies: 2, kept_plies: 3 }));
-//! assert!(verdicts[1].is_none());
-//! ```
+//! Only digests are kept, never games: [`Digests`] is the writer the
+//! pipeline runs beside the replay to make a game's [`Digest`]; [`decide`]
+//! says which games go, asking for the main-line digests of a few games at
+//! the lengths of others ([`Prefixes`]) when a prefix must be told.
 
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 
 use compact_str::CompactString;
+use sha2::{Digest as _, Sha256};
 
-use crate::model::Record;
-use crate::notation::pgn::to_string;
-use crate::record::replay::{replay, ReplayOptions};
+use crate::model::Span;
+use crate::notation::pgn::{to_string, RecordBuilder, Visitor};
+use crate::record::pipeline::game::GameWriter;
+use crate::record::pipeline::read::GameText;
+use crate::record::replay::verdict::Verdict;
+use crate::record::replay::ReplayMode;
 
 /// Tags that change from one sending of a game to the next, so are not
 /// compared when looking for a re-sent game.
 pub const SEND_TAGS: [&str; 6] = ["Result", "Date", "Time", "UTCDate", "UTCTime", "PlyCount"];
+
+/// A hash of text.
+pub type Hash = [u8; 32];
+
+/// What is kept of a game to find its duplicates.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Digest {
+    /// The game as it reads (`None`: it could not be read).
+    pub identity: Option<Hash>,
+    /// Its tags but [`SEND_TAGS`].
+    pub lasting: Hash,
+    /// Its main line: plies, and the hash of their canonical SAN.
+    pub plies: usize,
+    /// See `plies`.
+    pub line: Hash,
+    /// Whether it is valid.
+    pub valid: bool,
+}
+
+/// The hash chain of a main line: each ply's canonical SAN after the last.
+#[derive(Clone, Default)]
+struct Chain(Sha256);
+
+impl Chain {
+    fn push(&mut self, san: &str) {
+        self.0.update(san.as_bytes());
+        self.0.update([0]);
+    }
+    fn hash(&self) -> Hash {
+        self.0.clone().finalize().into()
+    }
+}
+
+/// The writer that makes each game's [`Digest`].
+#[derive(Default)]
+pub struct Digests {
+    builder: RecordBuilder,
+    chain: Chain,
+    plies: usize,
+    depth: usize,
+}
+
+impl GameWriter for Digests {
+    type Output = Digest;
+
+    fn mode(&self) -> ReplayMode {
+        ReplayMode::Canonical
+    }
+    fn begin_game(&mut self) {
+        self.builder.begin_game();
+        self.chain = Chain::default();
+        self.plies = 0;
+        self.depth = 0;
+    }
+    fn tag(&mut self, name: &str, value: &str, span: Span) {
+        self.builder.tag(name, value, span);
+    }
+    fn begin_movetext(&mut self) {
+        self.builder.begin_movetext();
+    }
+    fn san(&mut self, token: &str, span: Span, verdict: Option<CompactString>) {
+        self.builder.san(token, span);
+        if self.depth == 0 {
+            self.plies += 1;
+            self.chain.push(verdict.as_deref().unwrap_or(token));
+        }
+    }
+    fn nag(&mut self, nag: u16, span: Span) {
+        self.builder.nag(nag, span);
+    }
+    fn comment(&mut self, text: &str, span: Span) {
+        self.builder.comment(text, span);
+    }
+    fn line_comment(&mut self, text: &str, span: Span) {
+        self.builder.line_comment(text, span);
+    }
+    fn begin_variation(&mut self, span: Span) {
+        self.depth += 1;
+        self.builder.begin_variation(span);
+    }
+    fn end_variation(&mut self, span: Span) {
+        self.depth = self.depth.saturating_sub(1);
+        self.builder.end_variation(span);
+    }
+    fn move_number(&mut self, n: u32, span: Span) {
+        self.builder.move_number(n, span);
+    }
+    fn outcome(&mut self, result: &str, span: Span) {
+        self.builder.outcome(result, span);
+    }
+    fn end_game(&mut self, verdict: &Verdict) -> Digest {
+        let record = self.builder.end_game();
+        let mut lasting: Vec<(&str, &str)> = record
+            .tags
+            .iter()
+            .filter(|t| !SEND_TAGS.contains(&t.name.as_str()))
+            .map(|t| (t.name.as_str(), t.value.as_str()))
+            .collect();
+        lasting.sort_unstable();
+        let mut h = Sha256::new();
+        for (name, value) in lasting {
+            h.update(name.as_bytes());
+            h.update([0]);
+            h.update(value.as_bytes());
+            h.update([0]);
+        }
+        Digest {
+            identity: Some(Sha256::digest(to_string(&record).as_bytes()).into()),
+            lasting: h.finalize().into(),
+            plies: self.plies,
+            line: self.chain.hash(),
+            valid: verdict.valid,
+        }
+    }
+    fn unreadable(&mut self, verdict: &Verdict, _: Option<GameText<'_>>) -> Digest {
+        Digest {
+            identity: None,
+            lasting: Hash::default(),
+            plies: 0,
+            line: Hash::default(),
+            valid: verdict.valid,
+        }
+    }
+}
 
 /// Why a game is dropped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -51,23 +172,117 @@ pub enum Why {
 /// A dropped game: the index of the game kept in its place, and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Dropped {
-    /// Index (in the input) of the game that is kept.
+    /// Index (among all games read) of the game that is kept.
     pub kept: usize,
     /// Why this one is dropped.
     pub why: Why,
 }
 
-/// A game's index and its main line in canonical SAN.
-type Sending = (usize, Vec<CompactString>);
+/// The writer that makes, for the games asked, the main-line hash at each
+/// length asked (the games counted from 0 in the order they are read).
+pub struct Prefixes {
+    wanted: HashMap<usize, BTreeSet<usize>>,
+    game: usize,
+    chain: Chain,
+    plies: usize,
+    depth: usize,
+    found: Vec<(usize, Hash)>,
+}
 
-/// For each game (`None`: it could not be read), whether it is dropped.
-pub fn dedup(games: &[Option<&Record>]) -> Vec<Option<Dropped>> {
-    let mut out: Vec<Option<Dropped>> = vec![None; games.len()];
+impl Prefixes {
+    /// Asks for the hashes of `wanted` (game → lengths).
+    pub fn new(wanted: HashMap<usize, BTreeSet<usize>>) -> Prefixes {
+        Prefixes {
+            wanted,
+            game: 0,
+            chain: Chain::default(),
+            plies: 0,
+            depth: 0,
+            found: Vec::new(),
+        }
+    }
+
+    fn note(&mut self) {
+        if self.wanted.get(&self.game).is_some_and(|w| w.contains(&self.plies)) {
+            self.found.push((self.plies, self.chain.hash()));
+        }
+    }
+}
+
+impl GameWriter for Prefixes {
+    /// The game's hashes, by length.
+    type Output = Vec<(usize, Hash)>;
+
+    fn mode(&self) -> ReplayMode {
+        ReplayMode::Canonical
+    }
+    fn begin_game(&mut self) {
+        self.chain = Chain::default();
+        self.plies = 0;
+        self.depth = 0;
+        self.found.clear();
+        self.note();
+    }
+    fn san(&mut self, token: &str, _: Span, verdict: Option<CompactString>) {
+        if self.depth == 0 {
+            self.plies += 1;
+            self.chain.push(verdict.as_deref().unwrap_or(token));
+            self.note();
+        }
+    }
+    fn begin_variation(&mut self, _: Span) {
+        self.depth += 1;
+    }
+    fn end_variation(&mut self, _: Span) {
+        self.depth = self.depth.saturating_sub(1);
+    }
+    fn end_game(&mut self, _: &Verdict) -> Self::Output {
+        self.game += 1;
+        std::mem::take(&mut self.found)
+    }
+    fn unreadable(&mut self, _: &Verdict, _: Option<GameText<'_>>) -> Self::Output {
+        self.game += 1;
+        Vec::new()
+    }
+}
+
+/// The re-sent candidates: for each game, the shorter main lines of its
+/// group whose lengths must be checked as its prefixes (game → lengths).
+pub fn prefixes_wanted(digests: &[Digest]) -> HashMap<usize, BTreeSet<usize>> {
+    let mut wanted: HashMap<usize, BTreeSet<usize>> = HashMap::new();
+    for members in groups(digests).values() {
+        for &i in members {
+            for &j in members {
+                if digests[j].plies < digests[i].plies {
+                    wanted.entry(i).or_default().insert(digests[j].plies);
+                }
+            }
+        }
+    }
+    wanted
+}
+
+/// Valid games grouped by their lasting tags.
+fn groups(digests: &[Digest]) -> HashMap<Hash, Vec<usize>> {
+    let mut groups: HashMap<Hash, Vec<usize>> = HashMap::new();
+    for (i, d) in digests.iter().enumerate() {
+        if d.valid && d.identity.is_some() {
+            groups.entry(d.lasting).or_default().push(i);
+        }
+    }
+    groups.retain(|_, m| m.len() > 1);
+    groups
+}
+
+/// For each game, whether it is dropped; `prefixes`: for each game, its
+/// main-line hash at the lengths [`prefixes_wanted`] asked.
+pub fn decide(digests: &[Digest], prefixes: &HashMap<usize, Vec<(usize, Hash)>>) -> Vec<Option<Dropped>> {
+    let mut out: Vec<Option<Dropped>> = vec![None; digests.len()];
     // Identical games: the first copy is kept.
-    let mut first: HashMap<String, usize> = HashMap::new();
-    for (i, g) in games.iter().enumerate() {
-        if let Some(rec) = g {
-            let kept = *first.entry(to_string(rec)).or_insert(i);
+    let mut first: HashMap<Hash, usize> = HashMap::new();
+    for (i, d) in digests.iter().enumerate() {
+        if let Some(id) = d.identity {
+            let kept = *first.entry(id).or_insert(i);
             if kept != i {
                 out[i] = Some(Dropped {
                     kept,
@@ -76,61 +291,56 @@ pub fn dedup(games: &[Option<&Record>]) -> Vec<Option<Dropped>> {
             }
         }
     }
-    // Re-sent games, among those left, grouped by their lasting tags.
-    let mut groups: HashMap<Vec<(&str, &str)>, Vec<Sending>> = HashMap::new();
-    for (i, g) in games.iter().enumerate() {
-        let Some(rec) = g.filter(|_| out[i].is_none()) else {
-            continue;
-        };
-        let report = replay(rec, &ReplayOptions::default());
-        if !report.is_valid() {
-            continue;
+    let leads = |i: usize, j: usize| {
+        // Whether game i's main line is a prefix of game j's.
+        let (a, b) = (&digests[i], &digests[j]);
+        match a.plies.cmp(&b.plies) {
+            std::cmp::Ordering::Greater => false,
+            std::cmp::Ordering::Equal => a.line == b.line,
+            std::cmp::Ordering::Less => prefixes
+                .get(&j)
+                .is_some_and(|p| p.iter().any(|&(n, h)| n == a.plies && h == a.line)),
         }
-        let moves = report.main_line.into_iter().map(|p| p.san).collect();
-        let mut key: Vec<(&str, &str)> = rec
-            .tags
-            .iter()
-            .filter(|t| !SEND_TAGS.contains(&t.name.as_str()))
-            .map(|t| (t.name.as_str(), t.value.as_str()))
-            .collect();
-        key.sort_unstable();
-        groups.entry(key).or_default().push((i, moves));
-    }
-    for members in groups.values() {
-        for (i, moves) in members {
+    };
+    for members in groups(digests).values() {
+        for &i in members {
+            if out[i].is_some() {
+                continue;
+            }
             // The longest game this one leads to; of equal ones, the last.
             let best = members
                 .iter()
-                .filter(|(j, m)| {
-                    m.starts_with(moves)
-                        && (m.len() > moves.len() || (m.len() == moves.len() && j > i))
+                .filter(|&&j| out[j].is_none() || matches!(out[j], Some(Dropped { why: Why::Resent { .. }, .. })))
+                .filter(|&&j| {
+                    let (m, n) = (digests[j].plies, digests[i].plies);
+                    j != i && (m > n || (m == n && j > i)) && leads(i, j)
                 })
-                .max_by_key(|(j, m)| (m.len(), *j));
-            if let Some((j, m)) = best {
-                out[*i] = Some(Dropped {
-                    kept: *j,
+                .max_by_key(|&&j| (digests[j].plies, j));
+            if let Some(&j) = best {
+                out[i] = Some(Dropped {
+                    kept: j,
                     why: Why::Resent {
-                        plies: moves.len(),
-                        kept_plies: m.len(),
+                        plies: digests[i].plies,
+                        kept_plies: digests[j].plies,
                     },
                 });
             }
         }
     }
-    // A copy of a game dropped as re-sent names the game kept instead.
+    // A game dropped in favour of one dropped in turn names the one kept.
     for i in 0..out.len() {
-        if let Some(Dropped {
-            kept,
-            why: Why::Identical,
-        }) = out[i]
-        {
-            if let Some(Dropped { kept: last, .. }) = out[kept] {
-                out[i] = Some(Dropped {
-                    kept: last,
-                    why: Why::Identical,
-                });
+        let mut at = out[i];
+        let mut steps = 0;
+        while let Some(Dropped { kept, why }) = at {
+            match out[kept] {
+                Some(next) if steps < out.len() => {
+                    at = Some(Dropped { kept: next.kept, why });
+                    steps += 1;
+                }
+                _ => break,
             }
         }
+        out[i] = at;
     }
     out
 }

@@ -208,6 +208,7 @@ pub fn generate_game(
         prelude,
         moves,
         result: Some(result),
+        trailing_move_number: None,
         result_span: None,
         span: Span::default(),
     };

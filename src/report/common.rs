@@ -2,30 +2,8 @@
 //! note on diagnostics a verdict counted but did not keep.
 
 use crate::record::replay::{Diagnostic, KEPT_DIAGNOSTICS};
-use crate::record::validate::Verdict;
-
-/// An input that could not be checked (unreadable, vanished, failed
-/// mid-way), or a run that checked nothing: never hidden by any format.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Failure {
-    /// The path as given (`<stdin>` for standard input).
-    pub path: String,
-    /// What went wrong, without the path.
-    pub message: String,
-    /// Where reading stopped, when the input failed part-way.
-    pub line: Option<u32>,
-}
-
-impl Failure {
-    /// An input that failed as a whole (no line).
-    pub fn whole(path: impl Into<String>, message: impl Into<String>) -> Failure {
-        Failure {
-            path: path.into(),
-            message: message.into(),
-            line: None,
-        }
-    }
-}
+use crate::record::replay::verdict::Verdict;
+pub use crate::record::pipeline::Failure;
 
 /// `game 3 (Carlsen vs Nepo)` or `game 3`.
 pub fn game_name(v: &Verdict) -> String {

@@ -10,10 +10,10 @@ use std::path::PathBuf;
 use super::common::{game_name, omitted_text, Failure};
 use super::rulings::explain_hint;
 use super::source::Source;
-use super::summary::RunSummary;
+use crate::record::pipeline::summary::RunSummary;
 use super::Printer;
 use crate::record::replay::Diagnostic;
-use crate::record::validate::Verdict;
+use crate::record::replay::verdict::Verdict;
 
 /// Escapes a workflow-command message.
 pub fn data(s: &str) -> String {
@@ -102,12 +102,12 @@ impl Github {
 }
 
 impl Printer for Github {
-    fn file_start(&mut self, _out: &mut dyn Write, name: &str, _source: Source) -> io::Result<()> {
+    fn file_start(&mut self, _out: &mut dyn Write, name: &str) -> io::Result<()> {
         self.file = name.to_owned();
         Ok(())
     }
 
-    fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()> {
+    fn game(&mut self, out: &mut dyn Write, v: &Verdict, _: Source<'_>) -> io::Result<()> {
         if let Some(e) = &v.error {
             self.command(out, "error", v, e)?;
             let file = self.file.clone();

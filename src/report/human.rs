@@ -23,10 +23,10 @@ use annotate_snippets::{
 use super::common::{game_name, omitted_text, Failure};
 use super::rulings::explain_hint;
 use super::source::{shown, Source};
-use super::summary::RunSummary;
+use crate::record::pipeline::summary::RunSummary;
 use super::Printer;
 use crate::record::replay::Diagnostic;
-use crate::record::validate::Verdict;
+use crate::record::replay::verdict::Verdict;
 
 /// Columns when standard output is not a terminal.
 pub const DEFAULT_WIDTH: usize = 120;
@@ -62,7 +62,6 @@ pub struct Human {
     opts: HumanOptions,
     renderer: Renderer,
     file: String,
-    source: Source,
 }
 
 impl Human {
@@ -79,7 +78,6 @@ impl Human {
                 .decor_style(DecorStyle::Ascii)
                 .term_width(opts.width),
             file: String::new(),
-            source: Source::File(None),
         }
     }
 
@@ -157,6 +155,7 @@ impl Human {
         d: &Diagnostic,
         level: Level<'static>,
         others: &[u32],
+        source: &Source<'_>,
     ) -> io::Result<()> {
         let message = self.fit(normalize_untrusted_str(&d.message));
         let mut title = level.clone().primary_title(message);
@@ -191,7 +190,7 @@ impl Human {
         if let Some(r) = d.ruling {
             notes.push(Level::HELP.message(explain_hint(r)));
         }
-        let line = self.source.line(d.span.offset);
+        let line = source.line(d.span.offset);
         let path = self.file.clone();
         let origin = || {
             Origin::path(path.clone())
@@ -269,15 +268,14 @@ fn shape(message: &str) -> String {
 }
 
 impl Printer for Human {
-    fn file_start(&mut self, _out: &mut dyn Write, name: &str, source: Source) -> io::Result<()> {
+    fn file_start(&mut self, _out: &mut dyn Write, name: &str) -> io::Result<()> {
         self.file = name.to_owned();
-        self.source = source;
         Ok(())
     }
 
-    fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()> {
+    fn game(&mut self, out: &mut dyn Write, v: &Verdict, source: Source<'_>) -> io::Result<()> {
         if let Some(e) = &v.error {
-            self.diagnostic(out, v, e, Level::ERROR, &[])?;
+            self.diagnostic(out, v, e, Level::ERROR, &[], &source)?;
         }
         if !self.opts.quiet {
             for (level, list) in [(Level::WARNING, &v.warnings), (Level::NOTE, &v.notes)] {
@@ -293,7 +291,7 @@ impl Printer for Human {
                 let mut firsts: Vec<(usize, Vec<u32>)> = groups.into_values().collect();
                 firsts.sort();
                 for (i, lines) in firsts {
-                    self.diagnostic(out, v, &list[i], level.clone(), &lines[1..])?;
+                    self.diagnostic(out, v, &list[i], level.clone(), &lines[1..], &source)?;
                 }
             }
             if let Some(text) = omitted_text(v) {

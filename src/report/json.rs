@@ -3,13 +3,13 @@
 
 use std::io::{self, Write};
 
-use super::common::Failure;
+use crate::record::pipeline::Failure;
 use super::rulings;
 use super::source::Source;
-use super::summary::RunSummary;
+use crate::record::pipeline::summary::RunSummary;
 use super::Printer;
 use crate::record::replay::Diagnostic;
-use crate::record::validate::Verdict;
+use crate::record::replay::verdict::Verdict;
 
 /// A value written by hand into a line, as serde_json would write it: a
 /// Fault Line archive files a note per permitted slide, and serde's
@@ -229,12 +229,12 @@ impl Json {
 }
 
 impl Printer for Json {
-    fn file_start(&mut self, _out: &mut dyn Write, name: &str, _source: Source) -> io::Result<()> {
+    fn file_start(&mut self, _out: &mut dyn Write, name: &str) -> io::Result<()> {
         self.file = name.to_owned();
         Ok(())
     }
 
-    fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()> {
+    fn game(&mut self, out: &mut dyn Write, v: &Verdict, _: Source<'_>) -> io::Result<()> {
         self.line.clear();
         put_verdict(&mut self.line, &self.file, v)?;
         self.line.push(b'\n');

@@ -14,9 +14,9 @@ use tempfile::{spooled_tempfile, SpooledTempFile};
 
 use super::common::{game_name, omitted_text, xml, Failure};
 use super::source::Source;
-use super::summary::RunSummary;
+use crate::record::pipeline::summary::RunSummary;
 use super::Printer;
-use crate::record::validate::Verdict;
+use crate::record::replay::verdict::Verdict;
 
 /// The JUnit printer.
 pub struct Junit {
@@ -54,7 +54,7 @@ fn seconds(since: Instant) -> String {
 }
 
 impl Printer for Junit {
-    fn file_start(&mut self, _out: &mut dyn Write, name: &str, _source: Source) -> io::Result<()> {
+    fn file_start(&mut self, _out: &mut dyn Write, name: &str) -> io::Result<()> {
         self.file = name.to_owned();
         self.started = Instant::now();
         self.cases.clear();
@@ -63,7 +63,7 @@ impl Printer for Junit {
         Ok(())
     }
 
-    fn game(&mut self, _out: &mut dyn Write, v: &Verdict) -> io::Result<()> {
+    fn game(&mut self, _out: &mut dyn Write, v: &Verdict, _: Source<'_>) -> io::Result<()> {
         self.games += 1;
         let s = &mut self.cases;
         let _ = write!(

@@ -11,22 +11,22 @@ pub mod github;
 pub mod human;
 pub mod json;
 pub mod junit;
+pub mod line;
 pub mod progress;
 pub mod rdjson;
 pub mod rulings;
-pub mod run;
 pub mod sarif;
+pub mod sink;
 pub mod source;
-pub mod summary;
 
 use std::io::{self, Write};
 
-pub use common::Failure;
+pub use crate::record::pipeline::summary::RunSummary;
+pub use crate::record::pipeline::Failure;
 pub use human::HumanOptions;
 pub use source::Source;
-pub use summary::RunSummary;
 
-use crate::record::validate::Verdict;
+use crate::record::replay::verdict::Verdict;
 
 /// The output formats of `validate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,9 +47,9 @@ pub enum Format {
 }
 
 impl Format {
-    /// Whether the printer reads the source again: the human one shows
+    /// Whether the printer reads the games' bytes: the human one shows
     /// lines, SARIF and rdjson end a range after the span's characters
-    /// (`Span::end`), which its bytes alone cannot tell.
+    /// (`Span::end`), which its length in bytes alone cannot tell.
     pub fn reads_source(self) -> bool {
         matches!(self, Format::Human | Format::Sarif | Format::Rdjson)
     }
@@ -57,10 +57,11 @@ impl Format {
 
 /// A report being written.
 pub trait Printer {
-    /// A file (or standard input) begins; snippets read lines from `source`.
-    fn file_start(&mut self, out: &mut dyn Write, name: &str, source: Source) -> io::Result<()>;
-    /// One game's verdict, in input order.
-    fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()>;
+    /// A file (or standard input) begins.
+    fn file_start(&mut self, out: &mut dyn Write, name: &str) -> io::Result<()>;
+    /// One game's verdict, in input order; snippets read lines from the
+    /// game's bytes in `source`.
+    fn game(&mut self, out: &mut dyn Write, v: &Verdict, source: Source<'_>) -> io::Result<()>;
     /// The file's last verdict was given.
     fn file_end(&mut self, out: &mut dyn Write) -> io::Result<()>;
     /// An input that could not be checked (or not to its end).

@@ -4,7 +4,6 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-use super::summary::RunSummary;
 
 /// The progress line.
 pub struct Progress {
@@ -29,14 +28,13 @@ impl Progress {
     }
 
     /// Shows the counts, at most five times a second, after the first second.
-    pub fn tick(&mut self, s: &RunSummary) {
+    pub fn tick(&mut self, games: usize, invalid: usize) {
         if !self.on || self.started.elapsed() < Duration::from_secs(1) {
             return;
         }
         if self.last.elapsed() >= Duration::from_millis(200) || !self.shown {
             eprint!(
-                "\r\x1b[2Kchecking: {} games, {} invalid",
-                s.counts.games, s.counts.invalid
+                "\r\x1b[2Kchecking: {games} games, {invalid} invalid"
             );
             self.last = Instant::now();
             self.shown = true;

@@ -12,10 +12,10 @@ use super::common::StreamedArray;
 use super::common::{game_name, rule_id, Failure, IO_RULE};
 use super::rulings;
 use super::source::Source;
-use super::summary::RunSummary;
+use crate::record::pipeline::summary::RunSummary;
 use super::Printer;
 use crate::record::replay::{Diagnostic, Severity};
-use crate::record::validate::Verdict;
+use crate::record::replay::verdict::Verdict;
 
 /// What the document starts with, up to its array of diagnostics.
 const HEAD: &str = "{\"source\":{\"name\":\"fvnote\"},\"diagnostics\":[";
@@ -24,8 +24,6 @@ const HEAD: &str = "{\"source\":{\"name\":\"fvnote\"},\"diagnostics\":[";
 #[derive(Default)]
 pub struct Rdjson {
     file: String,
-    /// Where the bytes of a span are read again, for its end column.
-    source: Source,
     array: StreamedArray,
 }
 
@@ -52,9 +50,10 @@ impl Rdjson {
         v: &Verdict,
         d: &Diagnostic,
         syntax: bool,
+        source: &Source<'_>,
     ) -> io::Result<()> {
         let start = json!({ "line": d.span.line, "column": d.span.column });
-        let (end_line, end_column) = self.source.end(d.span);
+        let (end_line, end_column) = source.end(d.span);
         let end = json!({ "line": end_line, "column": end_column });
         let range = json!({ "start": start, "end": end });
         let mut code = json!({ "value": rule_id(d, syntax) });
@@ -84,18 +83,17 @@ impl Rdjson {
 }
 
 impl Printer for Rdjson {
-    fn file_start(&mut self, out: &mut dyn Write, name: &str, source: Source) -> io::Result<()> {
+    fn file_start(&mut self, out: &mut dyn Write, name: &str) -> io::Result<()> {
         self.file = name.to_owned();
-        self.source = source;
         self.open(out)
     }
 
-    fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()> {
+    fn game(&mut self, out: &mut dyn Write, v: &Verdict, source: Source<'_>) -> io::Result<()> {
         if let Some(e) = &v.error {
-            self.diagnostic(out, v, e, v.syntax_error)?;
+            self.diagnostic(out, v, e, v.syntax_error, &source)?;
         }
         for d in v.warnings.iter().chain(&v.notes) {
-            self.diagnostic(out, v, d, false)?;
+            self.diagnostic(out, v, d, false, &source)?;
         }
         Ok(())
     }

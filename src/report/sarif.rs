@@ -15,12 +15,12 @@ use super::common::StreamedArray;
 use super::common::{game_name, rule_id, uri, Failure, IO_RULE};
 use super::rulings;
 use super::source::Source;
-use super::summary::RunSummary;
+use crate::record::pipeline::summary::RunSummary;
 use super::Printer;
 use crate::model::Span;
-use crate::record::damage::DamageKind;
+use crate::record::replay::damage::DamageKind;
 use crate::record::replay::{Diagnostic, Severity};
-use crate::record::validate::Verdict;
+use crate::record::replay::verdict::Verdict;
 
 /// The schema SARIF consumers know the format by.
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";
@@ -34,8 +34,6 @@ fn head() -> String {
 #[derive(Default)]
 pub struct Sarif {
     file: String,
-    /// Where the bytes of a span are read again, for its end column.
-    source: Source,
     array: StreamedArray,
     rules: BTreeSet<&'static str>,
     notifications: Vec<Value>,
@@ -116,10 +114,11 @@ impl Sarif {
         v: &Verdict,
         d: &Diagnostic,
         syntax: bool,
+        source: &Source<'_>,
     ) -> io::Result<()> {
         let id = rule_id(d, syntax);
         self.rules.insert(id);
-        let end = self.source.end(d.span);
+        let end = source.end(d.span);
         let mut text = format!("{}: {}", game_name(v), d.message);
         if let Some(p) = d.ply {
             text = format!("{}, ply {p}: {}", game_name(v), d.message);
@@ -149,18 +148,17 @@ impl Sarif {
 }
 
 impl Printer for Sarif {
-    fn file_start(&mut self, out: &mut dyn Write, name: &str, source: Source) -> io::Result<()> {
+    fn file_start(&mut self, out: &mut dyn Write, name: &str) -> io::Result<()> {
         self.file = name.to_owned();
-        self.source = source;
         self.open(out)
     }
 
-    fn game(&mut self, out: &mut dyn Write, v: &Verdict) -> io::Result<()> {
+    fn game(&mut self, out: &mut dyn Write, v: &Verdict, source: Source<'_>) -> io::Result<()> {
         if let Some(e) = &v.error {
-            self.diagnostic(out, v, e, v.syntax_error)?;
+            self.diagnostic(out, v, e, v.syntax_error, &source)?;
         }
         for d in v.warnings.iter().chain(&v.notes) {
-            self.diagnostic(out, v, d, false)?;
+            self.diagnostic(out, v, d, false, &source)?;
         }
         Ok(())
     }

@@ -1,164 +1,63 @@
-//! Where the human printer finds the source line of a diagnostic: the file
-//! again (a seek near the offset), or the recent bytes of standard input,
-//! kept only until their games are reported.
-
-use std::cell::RefCell;
-use std::fs::File;
-use std::io::{Read, Seek, SeekFrom};
-use std::rc::Rc;
+//! Where a printer finds the source line of a diagnostic: the game's own
+//! bytes, which the pipeline hands on with its verdict.
 
 use crate::model::Span;
-use crate::record::validate::line_around;
+use crate::record::pipeline::read::GameText;
 
-/// Bytes of standard input kept until their games are reported, so error
-/// lines can be shown without reading all of stdin into memory.
-#[derive(Default)]
-pub struct Kept {
-    /// Stream offset of `bytes[0]`.
-    base: u64,
-    bytes: Vec<u8>,
-    /// Bytes at the front already forgotten, dropped only once they are
-    /// half the buffer: dropping them after every game moved megabytes
-    /// per game and made standard input twice as slow as a file.
-    dead: usize,
+/// The bytes of the game being reported, as read (none: no lines to show).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Source<'a> {
+    text: Option<GameText<'a>>,
 }
 
-impl Kept {
-    /// Forgets bytes before the line that holds `offset`.
-    pub fn trim_before(&mut self, offset: u64) {
-        let Some(rel) = offset.checked_sub(self.base) else {
-            return;
-        };
-        let rel = (rel as usize).min(self.bytes.len());
-        if rel <= self.dead {
-            return;
-        }
-        let cut = self.bytes[self.dead..rel]
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(self.dead, |i| self.dead + i + 1);
-        self.dead = cut;
-        if self.dead > self.bytes.len() / 2 {
-            self.bytes.drain(..self.dead);
-            self.base += self.dead as u64;
-            self.dead = 0;
-        }
+impl<'a> Source<'a> {
+    /// The game's bytes.
+    pub fn new(text: Option<GameText<'a>>) -> Source<'a> {
+        Source { text }
     }
 
-    /// The kept bytes from the first line not forgotten, and their offset.
-    fn live(&self) -> (u64, &[u8]) {
-        (self.base + self.dead as u64, &self.bytes[self.dead..])
-    }
-}
-
-/// A reader that keeps what it reads in a shared [`Kept`].
-pub struct Tee<R> {
-    inner: R,
-    kept: Rc<RefCell<Kept>>,
-}
-
-impl<R> Tee<R> {
-    /// Reads `inner`, keeping its bytes in `kept`.
-    pub fn new(inner: R, kept: Rc<RefCell<Kept>>) -> Tee<R> {
-        Tee { inner, kept }
-    }
-}
-
-impl<R: Read> Read for Tee<R> {
-    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-        let n = self.inner.read(buf)?;
-        self.kept
-            .borrow_mut()
-            .bytes
-            .extend_from_slice(buf.get(..n).unwrap_or(&[]));
-        Ok(n)
-    }
-}
-
-/// Where source lines come from for the snippet under a diagnostic.
-pub enum Source {
-    /// The input file, opened again (None: no lines to show).
-    File(Option<File>),
-    /// Standard input's recent bytes.
-    Kept(Rc<RefCell<Kept>>),
-}
-
-impl Default for Source {
-    /// No lines to show.
-    fn default() -> Source {
-        Source::File(None)
-    }
-}
-
-impl Source {
     /// The source line holding byte `offset`, and the offset of its start,
     /// as read (bytes that are not UTF-8 kept: see [`shown`]). A line
     /// longer than the window is cut to the window around `offset`.
-    pub fn line(&mut self, offset: u64) -> Option<(u64, Vec<u8>)> {
-        match self {
-            Source::File(f) => {
-                let f = f.as_mut()?;
-                const WINDOW: u64 = 4096;
-                let from = offset.saturating_sub(WINDOW);
-                f.seek(SeekFrom::Start(from)).ok()?;
-                let mut buf = Vec::new();
-                Read::by_ref(f)
-                    .take(2 * WINDOW)
-                    .read_to_end(&mut buf)
-                    .ok()?;
-                let (start, line) = line_around(&buf, (offset - from) as usize)?;
-                Some((from + start as u64, line.to_vec()))
-            }
-            Source::Kept(k) => {
-                let k = k.borrow();
-                let (base, bytes) = k.live();
-                let rel = offset.checked_sub(base)? as usize;
-                let (start, line) = line_around(bytes, rel)?;
-                Some((base + start as u64, line.to_vec()))
-            }
+    pub fn line(&self, offset: u64) -> Option<(u64, &'a [u8])> {
+        const WINDOW: usize = 4096;
+        let text = self.text?;
+        let rel = usize::try_from(offset.checked_sub(text.offset)?).ok()?;
+        let from = rel.saturating_sub(WINDOW);
+        let to = rel.saturating_add(WINDOW).min(text.bytes.len());
+        let (start, line) = line_around(text.bytes.get(from..to)?, rel - from)?;
+        Some((text.offset + (from + start) as u64, line))
+    }
+
+    /// The line and column just past `span`, in characters ([`Span::end`]).
+    pub fn end(&self, span: Span) -> (u32, u32) {
+        if span.len <= 1 {
+            // Empty or one byte: one column, whatever the byte.
+            return span.end(Some(b""));
         }
+        let bytes = self.text.and_then(|t| {
+            let rel = usize::try_from(span.offset.checked_sub(t.offset)?).ok()?;
+            t.bytes.get(rel..rel.checked_add(span.len as usize)?)
+        });
+        span.end(bytes)
     }
 }
 
-impl Source {
-    /// The bytes `span` covers, as read; `None` when they cannot be read
-    /// again (or when the span is empty or one byte, whose width is known).
-    fn bytes(&mut self, span: Span) -> Option<Vec<u8>> {
-        if span.len <= 1 {
-            return None;
-        }
-        match self {
-            Source::File(f) => {
-                let f = f.as_mut()?;
-                f.seek(SeekFrom::Start(span.offset)).ok()?;
-                let mut buf = Vec::new();
-                Read::by_ref(f)
-                    .take(u64::from(span.len))
-                    .read_to_end(&mut buf)
-                    .ok()?;
-                (buf.len() == span.len as usize).then_some(buf)
-            }
-            Source::Kept(k) => {
-                let k = k.borrow();
-                let (base, bytes) = k.live();
-                let rel = usize::try_from(span.offset.checked_sub(base)?).ok()?;
-                bytes
-                    .get(rel..rel.checked_add(span.len as usize)?)
-                    .map(<[u8]>::to_vec)
-            }
-        }
+/// The line of `text` that holds byte `offset` (without its line break),
+/// and the byte offset of that line's start.
+pub fn line_around(text: &[u8], offset: usize) -> Option<(usize, &[u8])> {
+    if offset > text.len() {
+        return None;
     }
-
-    /// The line and column just past `span`, in characters ([`Span::end`]),
-    /// from its bytes read again.
-    pub fn end(&mut self, span: Span) -> (u32, u32) {
-        match self.bytes(span) {
-            Some(text) => span.end(Some(&text)),
-            // Empty or one byte: one column, whatever the byte.
-            None if span.len <= 1 => span.end(Some(b"")),
-            None => span.end(None),
-        }
-    }
+    let start = text[..offset]
+        .iter()
+        .rposition(|&b| b == b'\n' || b == b'\r')
+        .map_or(0, |i| i + 1);
+    let end = text[offset..]
+        .iter()
+        .position(|&b| b == b'\n' || b == b'\r')
+        .map_or(text.len(), |i| offset + i);
+    Some((start, &text[start..end]))
 }
 
 /// `line` as text to show, each byte that is not UTF-8 shown as one U+FFFD,
@@ -198,19 +97,23 @@ mod tests {
     }
 
     #[test]
-    fn kept_trims_to_line_start() {
-        let mut k = Kept {
-            base: 0,
-            bytes: b"ab\ncd\nef\ngh".to_vec(),
-            dead: 0,
+    fn line_around_finds_the_line() {
+        let t = b"ab\ncd\r\nef";
+        assert_eq!(line_around(t, 0), Some((0, &b"ab"[..])));
+        assert_eq!(line_around(t, 4), Some((3, &b"cd"[..])));
+        assert_eq!(line_around(t, 8), Some((7, &b"ef"[..])));
+        assert_eq!(line_around(t, 9), Some((7, &b"ef"[..])));
+        assert_eq!(line_around(t, 10), None);
+    }
+
+    #[test]
+    fn lines_are_found_in_the_games_bytes() {
+        let text = GameText {
+            bytes: b"[Event \"x\"]\n\n1. e4 *\n",
+            offset: 100,
         };
-        k.trim_before(4);
-        assert_eq!(k.live(), (3, &b"cd\nef\ngh"[..]));
-        k.trim_before(1);
-        assert_eq!(k.live().0, 3);
-        // Past half the buffer the forgotten bytes are dropped.
-        k.trim_before(10);
-        assert_eq!((k.base, &k.bytes[..], k.dead), (9, &b"gh"[..], 0));
-        assert_eq!(k.live(), (9, &b"gh"[..]));
+        let s = Source::new(Some(text));
+        assert_eq!(s.line(116), Some((113, &b"1. e4 *"[..])));
+        assert_eq!(s.line(99), None);
     }
 }

@@ -76,6 +76,11 @@ impl<R: BufRead> Window<R> {
         }
     }
 
+    /// The input being read.
+    pub(crate) fn src_mut(&mut self) -> &mut R {
+        &mut self.src
+    }
+
     /// The byte at `rel` past the current position, refilling as needed.
     pub(crate) fn peek(&mut self, rel: usize) -> io::Result<Option<u8>> {
         loop {

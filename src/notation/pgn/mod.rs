@@ -45,9 +45,9 @@ mod reader;
 mod writer;
 
 pub(crate) use lexer::line_breaks;
-pub use reader::{read_all, Reader, ReaderOptions, RecordBuilder, Visitor};
+pub use reader::{read_all, visit_record, visit_tokens, Reader, ReaderOptions, RecordBuilder, Visitor};
 pub use writer::{
-    check_writable, result_token, to_string, write_record, write_records, write_tags, Movetext,
+    check_writable, to_string, write_record, write_records, write_tags, Movetext,
     Unwritable,
 };
 

@@ -41,14 +41,28 @@ pub fn write_record(rec: &Record, out: &mut impl Write) -> io::Result<()> {
     for node in &rec.moves {
         m.node(node)?;
     }
-    m.finish(result_token(rec.result.as_deref(), &rec.tags))
+    m.finish(rec.trailing_move_number, rec.result.as_deref())
         .map(drop)
 }
 
-/// The tag section: each pair on its line, then a blank line (nothing
+/// The tag section: each pair on its line, after the comments that stand
+/// before it (each on a line of its own), then a blank line (nothing
 /// without tags).
 pub fn write_tags(tags: &[Tag], out: &mut impl Write) -> io::Result<()> {
     for t in tags {
+        for c in &t.comments_before {
+            let mut line = Wrap {
+                out: &mut *out,
+                pending: Staged::new(),
+                col: 0,
+                glue: false,
+            };
+            line.comment(&c.text, c.kind)?;
+            line.out()?;
+            if line.col > 0 {
+                out.write_all(b"\n")?;
+            }
+        }
         out.write_all(b"[")?;
         out.write_all(t.name.as_bytes())?;
         out.write_all(b" \"")?;
@@ -66,18 +80,6 @@ pub fn write_tags(tags: &[Tag], out: &mut impl Write) -> io::Result<()> {
         writeln!(out)?;
     }
     Ok(())
-}
-
-/// The token that ends the movetext: the record's result, else a valid
-/// `Result` tag, else `*`.
-pub fn result_token<'a>(result: Option<&'a str>, tags: &'a [Tag]) -> &'a str {
-    let tag = tags
-        .iter()
-        .find(|t| t.name == "Result")
-        .map(|t| t.value.as_str());
-    result
-        .or_else(|| tag.filter(|r| matches!(*r, "1-0" | "0-1" | "1/2-1/2" | "*")))
-        .unwrap_or("*")
 }
 
 /// The movetext of one game written a main-line move at a time, so a
@@ -177,11 +179,24 @@ impl<W: Write> Movetext<W> {
         Ok(())
     }
 
-    /// The result token and the blank line that ends the game; the writer
-    /// given back.
-    pub fn finish(mut self, result: &str) -> io::Result<W> {
-        self.w.token(result)?;
-        self.w.out()?.write_all(b"\n\n")?;
+    /// Ends the game: a move number it ends with (a cut-off log), the
+    /// termination marker, if it had one (none is ever made up: a game
+    /// without one was cut off, and stays so), and the blank line after
+    /// it; the writer given back.
+    pub fn finish(mut self, trailing_number: Option<u32>, result: Option<&str>) -> io::Result<W> {
+        if let Some(n) = trailing_number {
+            let mut buf = [0; 16];
+            let dots = if self.main.black { "..." } else { "." };
+            self.w.short(decimal(&mut buf, "", n, dots))?;
+        }
+        if let Some(result) = result {
+            self.w.token(result)?;
+        }
+        let started = self.w.col > 0 || self.w.pending.len > 0;
+        let out = self.w.out()?;
+        if started {
+            out.write_all(b"\n\n")?;
+        }
         Ok(self.w.out)
     }
 }

@@ -8,9 +8,9 @@ use crate::notation::gamecourier::TurnRef;
 use crate::position::Position;
 use crate::record::replay::{
     check_result, empty_report, permission_note, replay, Diagnostic, GameReport, PlyInfo,
-    ReplayOptions, Severity,
+    ReplayMode, ReplayOptions, Severity,
 };
-use crate::record::validate::Verdict;
+use crate::record::replay::verdict::Verdict;
 use crate::rules::fault_line::move_needs_permission;
 use crate::variant::Variant;
 
@@ -36,9 +36,9 @@ pub fn validate_list(
     }
     let start = start_position(variant, fen)?;
     let fresh = || {
-        let mut report = empty_report(opts.verdict_only);
+        let mut report = empty_report(opts.verdict_only());
         report.variant = variant;
-        if !opts.verdict_only {
+        if !opts.verdict_only() {
             report.start = Some(start.clone());
         }
         report
@@ -107,7 +107,7 @@ impl Sink for ReportSink<'_> {
     /// A verdict needs only the count, and the note of a Fault Line slide
     /// played with permission (FL6), which the accelerator says.
     fn needs_turns(&self) -> bool {
-        !self.opts.verdict_only
+        !self.opts.verdict_only()
     }
 
     fn counted(&mut self, permitted: Option<&str>, span: Span) {
@@ -132,7 +132,7 @@ impl Sink for ReportSink<'_> {
         let ply = report.plies;
         let with_permission =
             self.variant == Variant::FaultLine && move_needs_permission(before, &resolved.mv);
-        let full = !self.opts.verdict_only;
+        let full = !self.opts.verdict_only();
         // SAN only where it is shown: a verdict's notes, or the main line.
         let san = (with_permission || full).then(|| resolved.san(before, after));
         if let (true, Some(san)) = (with_permission, &san) {
@@ -173,6 +173,7 @@ pub fn verdict(report: GameReport, syntax_error: bool, text_len: usize) -> Verdi
         warnings: report.warnings,
         notes: report.notes,
         omitted: report.omitted,
+        outcome: report.outcome,
     }
 }
 
@@ -213,8 +214,7 @@ pub fn check_list(
     }
     let opts = ReplayOptions {
         strict,
-        fens: false,
-        verdict_only: true,
+        ..ReplayOptions::new(ReplayMode::Verdict)
     };
     let (report, syntax_error) = validate_list(text, setup.variant, setup.fen.as_deref(), &opts)?;
     Ok(Some(verdict(report, syntax_error, text.len())))

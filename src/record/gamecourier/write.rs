@@ -1,12 +1,19 @@
 //! Writing a game as a list: the shortest operations per move.
 
-use crate::model::Record;
+use compact_str::CompactString;
+
+use crate::model::{Comment, Node, Record, Span, Tag};
 use crate::moves::Move;
 use crate::notation::gamecourier::{OpKind, SquareName};
-use crate::notation::san::write_san;
+use crate::notation::san::{write_san, San};
 use crate::piece::{Color, Piece};
 use crate::position::Position;
-use crate::record::replay::{replay, ReplayOptions};
+use crate::record::convert::held::GameOut;
+use crate::record::convert::stream::{GameEnd, GameSink};
+use crate::record::convert::{end_in, Converted, GameError};
+use crate::record::pipeline::read::GameText;
+use crate::record::replay::verdict::Verdict;
+use crate::record::replay::{record_start, record_variant};
 use crate::rules::quake;
 use crate::square::Square;
 
@@ -268,46 +275,99 @@ fn write_comment(out: &mut String, prefix: &str, text: &str) {
     }
 }
 
-/// Writes a record's main line as a move list: one numbered turn per line,
-/// comments after `//`. Tags, the result, NAGs and variations are not
-/// written (a list cannot carry them).
+/// A record's main line as a move list (see [`ListWriter`]), or why it
+/// cannot be one.
 pub fn write_list(record: &Record) -> Result<String, String> {
-    let report = replay(record, &ReplayOptions::default());
-    let Some(start) = report.start.clone() else {
-        return Err(report.error.map_or_else(String::new, |d| d.message));
+    use crate::record::convert::{convert_record, ConvertOptions, Target};
+    let opts = ConvertOptions {
+        to: Target::Gamecourier,
+        json: Default::default(),
+        fix_result: false,
     };
-    if report.main_line.len() < record.moves.len() {
-        let d = report
-            .errors
-            .iter()
-            .find(|d| !d.in_variation)
-            .or(report.error.as_ref());
-        return Err(d.map_or_else(
-            || "the main line does not replay".to_owned(),
-            |d| {
-                format!(
-                    "{}:{}: {}: {}",
-                    d.span.line, d.span.column, d.token, d.message
-                )
-            },
-        ));
-    }
-    let mut out = String::new();
-    for c in &record.prelude {
-        write_comment(&mut out, "", &c.text);
-    }
-    let mut pos = start;
-    for (node, ply) in record.moves.iter().zip(&report.main_line) {
-        for c in &node.comments_before {
-            write_comment(&mut out, "", &c.text);
+    let bytes = convert_record(record, &opts)?;
+    String::from_utf8(bytes).map_err(|e| e.to_string())
+}
+
+/// Writes games as move lists (`convert --to gamecourier`): one numbered
+/// turn per main-line move, comments after `//`, a blank line between
+/// games. Tags, the result, NAGs and variations are not written (a list
+/// cannot carry them); a game that is invalid, or whose main line does not
+/// replay, is refused, not written in part.
+pub struct ListWriter<O> {
+    out: O,
+    text: String,
+    pos: Option<Position>,
+    games: usize,
+    failed: bool,
+}
+
+impl<O: GameOut> ListWriter<O> {
+    /// Lists to `out`.
+    pub fn new(out: O) -> ListWriter<O> {
+        ListWriter {
+            out,
+            text: String::new(),
+            pos: None,
+            games: 0,
+            failed: false,
         }
-        let ops = turn_ops(&pos, &ply.mv)?;
-        let dots = if pos.turn() == Color::White {
-            "."
-        } else {
-            "..."
+    }
+
+    /// The output.
+    pub fn out(&mut self) -> &mut O {
+        &mut self.out
+    }
+}
+
+impl<O: GameOut> GameSink for ListWriter<O> {
+    type Output = Converted;
+
+    fn begin_game(&mut self) {
+        self.text.clear();
+        self.pos = None;
+        self.failed = false;
+    }
+
+    fn movetext(&mut self, tags: &[Tag], _: Span) {
+        let head = Record {
+            tags: tags.to_vec(),
+            ..Record::default()
         };
-        out.push_str(&format!("{}{dots} {}", pos.fullmoves(), turn_text(&ops)));
+        let start = record_variant(&head).and_then(|v| record_start(&head, v));
+        self.failed = start.is_err();
+        self.pos = start.ok();
+    }
+
+    fn prelude(&mut self, c: &Comment) {
+        write_comment(&mut self.text, "", &c.text);
+    }
+
+    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]) {
+        let (Some(pos), Some(Some(san))) = (&mut self.pos, verdicts.first()) else {
+            self.failed = true;
+            return;
+        };
+        if self.failed {
+            return;
+        }
+        let out = &mut self.text;
+        for c in &node.comments_before {
+            write_comment(out, "", &c.text);
+        }
+        let before = pos.clone();
+        let Some(mv) = San::parse(san).ok().and_then(|p| p.play(pos).ok()).map(|r| r.mv) else {
+            self.failed = true;
+            return;
+        };
+        let ops = match turn_ops(&before, &mv) {
+            Ok(ops) => ops,
+            Err(_) => {
+                self.failed = true;
+                return;
+            }
+        };
+        let dots = if before.turn() == Color::White { "." } else { "..." };
+        out.push_str(&format!("{}{dots} {}", before.fullmoves(), turn_text(&ops)));
         // One comment of one line goes on the turn's line; the rest below it.
         let mut rest = &node.comments[..];
         if let Some((first, more)) = node.comments.split_first() {
@@ -320,9 +380,28 @@ pub fn write_list(record: &Record) -> Result<String, String> {
         }
         out.push('\n');
         for c in rest {
-            write_comment(&mut out, "", &c.text);
+            write_comment(out, "", &c.text);
         }
-        pos.play_in_place(&ply.mv);
     }
-    Ok(out)
+
+    fn end_game(&mut self, end: GameEnd<'_>) -> Converted {
+        if self.failed || !end.verdict.valid {
+            let why = "a move list cannot show that a game is invalid: it is not written";
+            return end_in(&mut self.out, Err(GameError::Refused(why.into())));
+        }
+        let sep: &[u8] = if self.games > 0 { b"\n" } else { b"" };
+        let made = self
+            .out
+            .write_all(sep)
+            .and_then(|()| self.out.write_all(self.text.as_bytes()));
+        if made.is_ok() {
+            self.games += 1;
+        }
+        end_in(&mut self.out, made.map(|()| None).map_err(GameError::Io))
+    }
+
+    fn unreadable(&mut self, _: &Verdict, _: Option<GameText<'_>>) -> Converted {
+        let why = "a game that could not be read has no moves: it is not written";
+        end_in(&mut self.out, Err(GameError::Refused(why.into())))
+    }
 }

@@ -14,6 +14,7 @@
 //! ```
 
 mod canonical;
+pub mod damage;
 mod deny;
 pub mod fast;
 mod fast_engine;
@@ -29,9 +30,11 @@ mod result;
 mod san_buf;
 mod setup;
 mod token;
+pub mod verdict;
 
 pub use canonical::canonical_record;
 pub use replayer::Replayer;
+
 pub use report::{Diagnostic, GameReport, Omitted, PlyInfo, Severity, KEPT_DIAGNOSTICS};
 pub use setup::{record_start, record_variant};
 // For the Game Courier matcher, which files its report as it matches.
@@ -40,50 +43,56 @@ pub(crate) use report::{empty_report, permission_note};
 pub(crate) use fast_engine::{FastPos, Played};
 pub(crate) use result::check_result;
 
-use crate::model::{Comment, Record, Span, Step};
-use crate::notation::pgn::Visitor;
+use crate::model::Record;
+use crate::notation::pgn::visit_record;
 
-/// How strict a replay is.
+/// What a replay keeps besides the verdict: one mode per kind of caller.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum ReplayMode {
+    /// The verdict alone (`validate`): lines are replayed on their
+    /// variant's accelerator where one takes them, and a game keeps its
+    /// first error and the first [`KEPT_DIAGNOSTICS`] warnings and notes.
+    Verdict,
+    /// The verdict and each move token's canonical SAN, taken as the game
+    /// is read ([`Replayer::take_verdict`]): writers of canonical PGN and
+    /// JSON. Clean tokens are played on the accelerator.
+    Canonical,
+    /// The verdict and whether each move token resolved (its verdict is an
+    /// empty string, no SAN written): callers that keep tokens as written.
+    Resolved,
+    /// Everything: the start position, every main-line ply, each node's
+    /// canonical SAN, and every diagnostic ([`replay`] on a record).
+    #[default]
+    Full,
+}
+
+/// How a replay goes.
 #[derive(Clone, Debug, Default)]
 pub struct ReplayOptions {
     /// Lenient notation is an error, not a warning.
     pub strict: bool,
-    /// Record the FEN after every main-line ply.
+    /// What is kept besides the verdict.
+    pub mode: ReplayMode,
+    /// [`ReplayMode::Full`]: record the FEN after every main-line ply.
     pub fens: bool,
-    /// Only the verdict: skip `main_line` and `canonical` (archive validation).
-    pub verdict_only: bool,
+}
+
+impl ReplayOptions {
+    /// Options for `mode`, not strict.
+    pub fn new(mode: ReplayMode) -> ReplayOptions {
+        ReplayOptions {
+            mode,
+            ..ReplayOptions::default()
+        }
+    }
+
+    /// Whether only the verdict is kept ([`ReplayMode::Verdict`]).
+    pub fn verdict_only(&self) -> bool {
+        self.mode == ReplayMode::Verdict
+    }
 }
 
 /// Replays a record: its tokens, in document order, through a [`Replayer`].
 pub fn replay(record: &Record, opts: &ReplayOptions) -> GameReport {
-    let r = &mut Replayer::new(opts.clone());
-    r.touch(record.span);
-    r.end = record
-        .span
-        .offset
-        .saturating_add(u64::from(record.span.len));
-    for t in &record.tags {
-        r.tag(&t.name, &t.value, t.span);
-    }
-    r.set_up();
-    let comment = |r: &mut Replayer, c: &Comment| r.comment(&c.text, c.span);
-    record.prelude.iter().for_each(|c| comment(r, c));
-    for step in record.steps() {
-        match step {
-            Step::Enter => r.begin_variation(Span::default()),
-            Step::Leave => r.end_variation(Span::default()),
-            Step::Move(node) => {
-                node.comments_before.iter().for_each(|c| comment(r, c));
-                r.san(&node.san, node.span);
-                node.comments.iter().for_each(|c| comment(r, c));
-            }
-        }
-    }
-    if let Some(res) = &record.result {
-        // Records made in code may have no span for the result: show the
-        // Result tag then, else the game.
-        let tag = record.tag_pair("Result").map(|t| t.span);
-        r.outcome(res, record.result_span.or(tag).unwrap_or(record.span));
-    }
-    r.end_game()
+    visit_record(record, &mut Replayer::new(opts.clone()))
 }

@@ -7,11 +7,13 @@ use crate::position::Position;
 use crate::record::replay::deny::{denied_slide, read_denial, read_denials, EarlyDenial};
 use crate::record::replay::fast::clean_verdict;
 use crate::record::replay::frame::{innermost, FastLine, Frame};
-use crate::record::replay::report::{diag, empty_report, permission_note, GameReport, Severity};
+use crate::record::replay::report::{
+    diag, empty_report, permission_note, Diagnostic, GameReport, Severity,
+};
 use crate::record::replay::result::check_result;
 use crate::record::replay::setup::{fen_in_force, start_from, variant_named};
 use crate::record::replay::token::play_token;
-use crate::record::replay::ReplayOptions;
+use crate::record::replay::{ReplayMode, ReplayOptions};
 use crate::variant::Variant;
 
 /// The tags replay reads (the first of each name, as [`Record::tag`]).
@@ -56,22 +58,13 @@ pub struct Replayer {
     started: bool,
     span: Span,
     pub(super) end: u64,
-    /// A full replay whose caller takes each token's verdict as it goes
-    /// ([`Replayer::take_verdict`]) plays clean tokens on an accelerator.
-    fast_verdicts: bool,
-    /// The caller asks only whether each token resolved: a clean token's
-    /// verdict is an empty string, its SAN not written.
-    resolved_only: bool,
-    /// The verdict on a plain token played on the accelerator is empty:
-    /// the caller holds the token, which is its own canonical SAN.
-    plain_is_token: bool,
 }
 
 impl Replayer {
     /// A replayer for games read with `opts`.
     pub fn new(opts: ReplayOptions) -> Replayer {
         Replayer {
-            report: empty_report(opts.verdict_only),
+            report: empty_report(opts.verdict_only()),
             opts,
             tags: GameTags::default(),
             frames: Vec::new(),
@@ -82,38 +75,7 @@ impl Replayer {
             started: false,
             span: Span::default(),
             end: 0,
-            fast_verdicts: false,
-            resolved_only: false,
-            plain_is_token: false,
         }
-    }
-
-    /// A full replay that plays clean tokens on the variant's accelerator,
-    /// as validation does: for a caller that takes each token's verdict
-    /// ([`Replayer::take_verdict`]; a clean token's canonical SAN is its
-    /// own spelling) and reads no `main_line`, which then misses the
-    /// plies played there. Diagnostics and verdicts are those of the
-    /// reference engine.
-    pub fn fast_verdicts(mut self) -> Replayer {
-        self.fast_verdicts = true;
-        self
-    }
-
-    /// [`Replayer::fast_verdicts`] for a caller that asks only whether
-    /// each token resolved: the verdict on a token played on the
-    /// accelerator is an empty string instead of its canonical SAN.
-    pub fn resolved_only(mut self) -> Replayer {
-        self.resolved_only = true;
-        self
-    }
-
-    /// [`Replayer::fast_verdicts`] for a caller that holds each token:
-    /// the verdict on a token of a plain shape played on the accelerator,
-    /// which is its own canonical SAN byte for byte, is an empty string
-    /// (the caller writes the token); other verdicts are as before.
-    pub fn plain_verdicts_empty(mut self) -> Replayer {
-        self.plain_is_token = true;
-        self
     }
 
     /// The `White` and `Black` tags of the game being replayed.
@@ -132,13 +94,20 @@ impl Replayer {
         self.movetext_result.is_some()
     }
 
-    /// Takes the verdict on the move token just replayed (a full replay,
-    /// not verdict-only): its canonical SAN, None when it did not resolve.
+    /// Takes the verdict on the move token just replayed
+    /// ([`ReplayMode::Canonical`] or [`ReplayMode::Resolved`]): its
+    /// canonical SAN (empty with `Resolved`), None when it did not resolve.
     /// The main line's plies go too, so a caller streaming a huge game holds
     /// neither list whole.
     pub fn take_verdict(&mut self) -> Option<compact_str::CompactString> {
         self.report.main_line.clear();
         self.report.canonical.pop().flatten()
+    }
+
+    /// Files an error found outside the replay (a Game Courier turn that
+    /// matches no move), as the replay's own.
+    pub(crate) fn file_error(&mut self, d: Diagnostic) {
+        self.report.file(Severity::Error, d.span, d.in_variation, || d);
     }
 
     /// Where the game is (first token to last token read so far).
@@ -204,7 +173,7 @@ impl Replayer {
         );
         // The orthodox array: the accelerator starts from its cached copy.
         let standard_start = fen.is_none() && variant == Ok(Variant::Chess);
-        if standard_start && self.opts.verdict_only {
+        if standard_start && self.opts.verdict_only() {
             // Straight onto bitboards: no reference position is made until
             // a token needs the reference engine (`leave_fast`).
             self.report.variant = Variant::Chess;
@@ -219,10 +188,10 @@ impl Replayer {
         });
         match start {
             Ok(pos) => {
-                if !self.opts.verdict_only {
+                if self.opts.mode == ReplayMode::Full {
                     self.report.start = Some(pos.clone());
                 }
-                let fast = self.opts.verdict_only || self.fast_verdicts;
+                let fast = self.opts.mode != ReplayMode::Full;
                 let frame = self.open_frame(|| pos.clone());
                 frame.restart(&pos, 0, true, false);
                 if fast {
@@ -250,7 +219,7 @@ impl Replayer {
     /// Ends the game: checks the result (G5) and returns the report.
     fn finish(&mut self) -> GameReport {
         self.set_up();
-        let fresh = empty_report(self.opts.verdict_only);
+        let fresh = empty_report(self.opts.verdict_only());
         let mut report = std::mem::replace(&mut self.report, fresh);
         let movetext = self.movetext_result.as_ref();
         let tag = self.tags.result.as_ref();
@@ -276,7 +245,7 @@ impl Replayer {
 
     /// Starts a new game (keeps the allocated frames).
     fn reset(&mut self) {
-        self.report = empty_report(self.opts.verdict_only);
+        self.report = empty_report(self.opts.verdict_only());
         self.tags = GameTags::default();
         self.depth = 0;
         self.set_up = false;
@@ -300,7 +269,7 @@ impl Replayer {
         frame.has_last = true;
         if frame.dead {
             frame.last_failed = false;
-            if !self.opts.verdict_only {
+            if !self.opts.verdict_only() {
                 self.report.canonical.push(None);
             }
             return;
@@ -317,11 +286,10 @@ impl Replayer {
             if frame.main {
                 self.report.plies = frame.ply;
             }
-            if !self.opts.verdict_only {
-                let empty = self.resolved_only || (plain && self.plain_is_token);
-                let verdict = match empty {
-                    true => compact_str::CompactString::default(),
-                    false => clean_verdict(p, token, text, plain),
+            if !self.opts.verdict_only() {
+                let verdict = match self.opts.mode {
+                    ReplayMode::Resolved => compact_str::CompactString::default(),
+                    _ => clean_verdict(p, token, text, plain),
                 };
                 self.report.canonical.push(Some(verdict));
             }
@@ -376,7 +344,7 @@ impl Replayer {
                 // All of them are judged in the start position, so a
                 // verdict needs only the first of each slide (and of the
                 // rest) and how many followed it.
-                let first = self.opts.verdict_only.then(|| {
+                let first = self.opts.verdict_only().then(|| {
                     let mut all = self.early_denials.iter_mut();
                     all.find(|e| e.slide == slide)
                 });

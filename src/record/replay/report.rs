@@ -43,7 +43,7 @@ pub struct Diagnostic {
     pub in_variation: bool,
     /// For damage (a cut-off game, a result that disagrees, the tag
     /// roster, bytes that are not UTF-8): its stable machine-readable kind,
-    /// one of [`DamageKind`](crate::record::damage::DamageKind)'s ids.
+    /// one of [`DamageKind`](crate::record::replay::damage::DamageKind)'s ids.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub kind: Option<&'static str>,
 }
@@ -87,16 +87,16 @@ pub struct GameReport {
     pub variant: Variant,
     /// Plies of the main line that were played.
     pub plies: usize,
-    /// Every ply of the main line; empty with [`ReplayOptions::verdict_only`](super::ReplayOptions::verdict_only).
+    /// Every ply of the main line; empty with [`ReplayMode::Verdict`](super::ReplayMode::Verdict).
     pub main_line: Vec<PlyInfo>,
     /// The first error in document order, if any.
     pub error: Option<Diagnostic>,
     /// Every error (the first is `error`); with
-    /// [`ReplayOptions::verdict_only`](super::ReplayOptions::verdict_only), the first only.
+    /// [`ReplayMode::Verdict`](super::ReplayMode::Verdict), the first only.
     pub errors: Vec<Diagnostic>,
-    /// With [`ReplayOptions::verdict_only`](super::ReplayOptions::verdict_only), at most [`KEPT_DIAGNOSTICS`].
+    /// With [`ReplayMode::Verdict`](super::ReplayMode::Verdict), at most [`KEPT_DIAGNOSTICS`].
     pub warnings: Vec<Diagnostic>,
-    /// With [`ReplayOptions::verdict_only`](super::ReplayOptions::verdict_only), at most [`KEPT_DIAGNOSTICS`].
+    /// With [`ReplayMode::Verdict`](super::ReplayMode::Verdict), at most [`KEPT_DIAGNOSTICS`].
     pub notes: Vec<Diagnostic>,
     /// What a verdict-only report counted but did not keep.
     pub omitted: Omitted,
@@ -104,7 +104,7 @@ pub struct GameReport {
     pub outcome: Option<Outcome>,
     /// The result written (movetext, else the Result tag).
     pub result: Option<String>,
-    /// The start position; `None` with [`ReplayOptions::verdict_only`](super::ReplayOptions::verdict_only).
+    /// The start position; `None` with [`ReplayMode::Verdict`](super::ReplayMode::Verdict).
     pub start: Option<Position>,
     /// The last position of the main line.
     pub final_position: Option<Position>,

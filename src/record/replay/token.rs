@@ -31,7 +31,7 @@ fn fail(
         d
     };
     report.file(Severity::Error, span, !frame.main, make);
-    if !opts.verdict_only {
+    if !opts.verdict_only() {
         report.canonical.push(None);
     }
 }
@@ -122,7 +122,7 @@ pub(super) fn play_token(
     if frame.main {
         report.plies = ply;
     }
-    if !opts.verdict_only {
+    if !opts.verdict_only() {
         if frame.main {
             report.main_line.push(PlyInfo {
                 mv: resolved.mv,

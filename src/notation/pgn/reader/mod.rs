@@ -23,7 +23,7 @@ use crate::model::{Record, Span};
 use lines::{Lines, OpenLine};
 
 pub use builder::RecordBuilder;
-pub use visitor::Visitor;
+pub use visitor::{visit_record, visit_tokens, Visitor};
 
 /// Limits that keep memory and time bounded on hostile input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -53,7 +53,7 @@ impl Default for ReaderOptions {
 ///
 /// It is also an iterator of `Result<Record, PgnError>`; after an error it
 /// skips to the next game (a line starting with `[` after a blank line, or
-/// a line starting with `[Event`).
+/// a line starting with `[Event`) before it returns.
 pub struct Reader<R> {
     win: Window<R>,
     opts: ReaderOptions,
@@ -68,6 +68,8 @@ pub struct Reader<R> {
     refuse_escapes: bool,
     /// Bytes that are not UTF-8 in comments are errors, not U+FFFD.
     refuse_invalid_utf8: bool,
+    /// A read error met while resynchronising, for the next call.
+    pending_io: Option<PgnError>,
 }
 
 #[derive(PartialEq, Eq, Clone, Copy)]
@@ -98,6 +100,7 @@ impl<R: BufRead> Reader<R> {
             lines: Lines::default(),
             refuse_escapes: false,
             refuse_invalid_utf8: false,
+            pending_io: None,
         }
     }
 
@@ -148,26 +151,51 @@ impl<R: BufRead> Reader<R> {
 
     /// Read the next game into `v`. `Ok(None)` at the end of input.
     ///
-    /// After an error the next call first skips to the next game.
+    /// After a syntax error the reader has skipped to the next game.
     pub fn read_game<V: Visitor>(&mut self, v: &mut V) -> Result<Option<V::Output>, PgnError> {
         if self.dead {
             return Ok(None);
         }
+        if let Some(e) = self.pending_io.take() {
+            self.dead = true;
+            return Err(e);
+        }
         let r = (|| {
             self.win.skip_bom().map_err(|e| self.io_err(e))?;
-            if self.recover.replace(false) {
-                self.skip_to_next_game().map_err(|e| self.io_err(e))?;
-            }
             self.game(v)
         })();
-        if let Err(PgnError {
-            kind: PgnErrorKind::Io(_),
-            ..
-        }) = &r
-        {
-            self.dead = true;
+        match &r {
+            Err(PgnError {
+                kind: PgnErrorKind::Io(_),
+                ..
+            }) => self.dead = true,
+            // Resynchronised at once, so [`Reader::position`] is where the
+            // broken game ends: the next game's start.
+            Err(_) if self.recover.replace(false) => {
+                if let Err(e) = self.skip_to_next_game() {
+                    self.pending_io = Some(self.io_err(e));
+                }
+            }
+            _ => {}
         }
         r
+    }
+
+    /// The input being read.
+    pub fn get_mut(&mut self) -> &mut R {
+        self.win.src_mut()
+    }
+
+    /// Skips white space and `%` escape lines up to the next token (or the
+    /// end): after a game, where its bytes end and the next game's begin.
+    pub fn skip_white_space(&mut self) -> Result<(), PgnError> {
+        self.skip_ws().map(drop).map_err(|e| self.io_err(e))
+    }
+
+    /// Where the reader is: after a game (read or not), where the next one
+    /// may start.
+    pub fn position(&self) -> Span {
+        self.win.span(0)
     }
 
     fn io_err(&self, e: io::Error) -> PgnError {

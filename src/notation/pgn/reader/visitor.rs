@@ -1,6 +1,6 @@
 //! The [`Visitor`] trait: what the reader reports, token by token.
 
-use crate::model::Span;
+use crate::model::{Comment, CommentKind, Record, Span, Step};
 
 /// Receives the tokens of one game, in order (pgn-reader style).
 ///
@@ -48,4 +48,57 @@ pub trait Visitor {
     fn outcome(&mut self, _result: &str, _span: Span) {}
     /// The game is complete.
     fn end_game(&mut self) -> Self::Output;
+}
+
+/// Drives `v` over a record's tokens in document order, as the reader would
+/// report them had it read the record's PGN: tags (each after the comments
+/// before it), the prelude, every move with its number, NAGs, comments and
+/// variations, a trailing move number, the result. A move's NAGs and
+/// comments are reported at the move's span; records made in code have
+/// default spans.
+pub fn visit_record<V: Visitor>(record: &Record, v: &mut V) -> V::Output {
+    visit_tokens(record, v);
+    v.end_game()
+}
+
+/// [`visit_record`] but for the end of the game, for a caller that ends
+/// it (or does not) itself.
+pub fn visit_tokens<V: Visitor>(record: &Record, v: &mut V) {
+    let comment = |v: &mut V, c: &Comment| match c.kind {
+        CommentKind::Brace => v.comment(&c.text, c.span),
+        CommentKind::Line => v.line_comment(&c.text, c.span),
+    };
+    v.begin_game();
+    for t in &record.tags {
+        t.comments_before.iter().for_each(|c| comment(v, c));
+        v.tag(&t.name, &t.value, t.span);
+    }
+    v.begin_movetext();
+    record.prelude.iter().for_each(|c| comment(v, c));
+    for step in record.steps() {
+        match step {
+            Step::Enter => v.begin_variation(Span::default()),
+            Step::Leave => v.end_variation(Span::default()),
+            Step::Move(node) => {
+                node.comments_before.iter().for_each(|c| comment(v, c));
+                if let Some(n) = node.move_number {
+                    v.move_number(n, node.span);
+                }
+                v.san(&node.san, node.span);
+                for &nag in &node.nags {
+                    v.nag(nag, node.span);
+                }
+                node.comments.iter().for_each(|c| comment(v, c));
+            }
+        }
+    }
+    if let Some(n) = record.trailing_move_number {
+        v.move_number(n, record.span);
+    }
+    if let Some(res) = &record.result {
+        // Records made in code may have no span for the result: show the
+        // Result tag then, else the game.
+        let tag = record.tag_pair("Result").map(|t| t.span);
+        v.outcome(res, record.result_span.or(tag).unwrap_or(record.span));
+    }
 }

@@ -15,13 +15,13 @@
 //! `VALUE` is an empty value (`Round=` chooses games whose Round is `""`).
 //!
 //! ```
-//! use fvnote::record::select::Condition;
-//! use fvnote::model::{Record, Tag};
+//! use fvnote::record::pipeline::select::Condition;
+//! use fvnote::model::Tag;
 //! let finished: Condition = "Result!=*".parse().unwrap();
-//! let mut game = Record::default();
-//! assert!(finished.holds(&game));
-//! game.tags.push(Tag::new("Result", "*"));
-//! assert!(!finished.holds(&game));
+//! let mut tags = Vec::new();
+//! assert!(finished.holds(&tags));
+//! tags.push(Tag::new("Result", "*"));
+//! assert!(!finished.holds(&tags));
 //! assert!("White~müll".parse::<Condition>().is_ok());
 //! assert!("=x".parse::<Condition>().is_err());
 //! ```
@@ -36,10 +36,7 @@ use nom::combinator::{all_consuming, map_res, opt, rest};
 use nom::sequence::{preceded, tuple};
 use nom::IResult;
 
-use crate::model::Record;
-use crate::notation::pgn::line_breaks;
-use crate::record::cut::games;
-use crate::record::validate::Cut;
+use crate::model::Tag;
 
 /// How a condition compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -88,9 +85,14 @@ impl FromStr for Condition {
 }
 
 impl Condition {
-    /// Whether `record` meets the condition.
-    pub fn holds(&self, record: &Record) -> bool {
-        let v = record.tag(&self.tag);
+    /// Whether a game with `tags` meets the condition (its first tag of
+    /// the name counts).
+    pub fn holds(&self, tags: &[Tag]) -> bool {
+        self.holds_in(tags.iter())
+    }
+
+    fn holds_in<'a>(&self, mut tags: impl Iterator<Item = &'a Tag>) -> bool {
+        let v = tags.find(|t| t.name == self.tag).map(|t| t.value.as_str());
         match self.op {
             Op::Is => v == Some(self.value.as_str()),
             Op::IsNot => v != Some(self.value.as_str()),
@@ -178,119 +180,20 @@ impl Selection {
         self.games.is_none() && self.conditions.is_empty()
     }
 
-    /// Whether game `n` (1-based), read as `record` (`None`: unreadable),
-    /// is chosen. An unreadable game meets no condition.
-    pub fn keeps(&self, n: usize, record: Option<&Record>) -> bool {
-        if self.games.as_ref().is_some_and(|r| !r.contains(&n)) {
-            return false;
-        }
-        self.conditions.is_empty()
-            || record.is_some_and(|r| self.conditions.iter().all(|c| c.holds(r)))
+    /// Whether there are conditions on the tags.
+    pub fn has_conditions(&self) -> bool {
+        !self.conditions.is_empty()
     }
 
-    /// `bytes` with every game not chosen blanked out: its bytes become
-    /// spaces but for line breaks, so the games kept keep their lines,
-    /// columns and offsets. Read as one stream, a kept game without a
-    /// result would run on over the blanks into the next kept one: read it
-    /// in the pieces [`GameNumbers::cuts`] gives ([`Selection::choose`]).
-    pub fn mask(&self, bytes: &[u8]) -> Vec<u8> {
-        self.choose(bytes).0
+    /// Whether game `n` (1-based) is chosen by number.
+    pub fn keeps_number(&self, n: usize) -> bool {
+        self.games.as_ref().is_none_or(|r| r.contains(&n))
     }
 
-    /// [`Selection::mask`], and the number each game kept has in `bytes`,
-    /// which a reader of the masked bytes cannot count, with the cuts
-    /// between runs of kept games: read apart, each kept game is read as
-    /// it is in `bytes`, ending where the whole file ends it.
-    pub fn choose(&self, bytes: &[u8]) -> (Vec<u8>, GameNumbers) {
-        let mut out = bytes.to_vec();
-        let mut kept = Vec::new();
-        let mut cuts = Vec::new();
-        // The end of the last game kept, and whether a game left out
-        // follows it.
-        let mut last_end = None;
-        let mut gap = false;
-        // The line of `counted`, so lines are counted once over the file.
-        let (mut counted, mut line) = (0usize, 1u32);
-        let all = games(bytes);
-        for (i, g) in all.iter().enumerate() {
-            if self.keeps(i + 1, g.record.as_ref().ok()) {
-                kept.push((g.range.start as u64, i + 1));
-                if let (Some(end), true) = (last_end, gap) {
-                    let (at, pad) = cut(bytes, end, g.range.start);
-                    line = line.saturating_add(line_breaks(&bytes[counted..at]));
-                    counted = at;
-                    cuts.push(Cut {
-                        at: at as u64,
-                        line,
-                        pad,
-                    });
-                }
-                last_end = Some(g.range.end);
-                gap = false;
-            } else {
-                gap = true;
-                for b in &mut out[g.range.clone()] {
-                    if *b != b'\n' && *b != b'\r' {
-                        *b = b' ';
-                    }
-                }
-            }
-        }
-        let total = all.len();
-        (out, GameNumbers { kept, cuts, total })
-    }
-}
-
-/// The cut before a kept game starting at `start`, after blanks from
-/// `end` (where the kept game before it ends): at the start of `start`'s
-/// line if that is in the blanks, else at `end`, with the characters
-/// before it on its line (a kept game's) read as spaces: where, and how
-/// many spaces.
-fn cut(bytes: &[u8], end: usize, start: usize) -> (usize, u32) {
-    let line_start = bytes[..start]
-        .iter()
-        .rposition(|&b| b == b'\n' || b == b'\r')
-        .map_or(0, |i| i + 1);
-    let at = end.max(line_start);
-    // Characters as the reader counts columns: a byte that is not part of
-    // a well-formed UTF-8 character counts as one.
-    let pad: usize = bytes[line_start..at]
-        .utf8_chunks()
-        .map(|c| c.valid().chars().count() + c.invalid().len())
-        .sum();
-    (at, u32::try_from(pad).unwrap_or(u32::MAX))
-}
-
-/// The numbers in their file (1-based) of the games a [`Selection`] kept,
-/// by where each game's bytes start: a report of a masked file numbers its
-/// games by these, not in the order it reads them, so `FILE:4` is game 4.
-/// With them, where the masked file is cut so that no kept game runs on
-/// into the next ([`check_games_cut`](crate::record::validate::check_games_cut)).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct GameNumbers {
-    kept: Vec<(u64, usize)>,
-    cuts: Vec<Cut>,
-    total: usize,
-}
-
-impl GameNumbers {
-    /// The number of the kept game whose bytes hold `offset` (`None`
-    /// before the first one, or when nothing was chosen by number).
-    pub fn at(&self, offset: u64) -> Option<usize> {
-        let i = self.kept.partition_point(|&(start, _)| start <= offset);
-        let (_, n) = self.kept.get(i.checked_sub(1)?)?;
-        Some(*n)
-    }
-
-    /// Where the masked file is read apart, in order: before each kept
-    /// game that follows games left out, but the first.
-    pub fn cuts(&self) -> &[Cut] {
-        &self.cuts
-    }
-
-    /// How many games the whole file holds, chosen or not.
-    pub fn total(&self) -> usize {
-        self.total
+    /// Whether a game with `tags` meets every condition (the tags read
+    /// before an error count for an unreadable game).
+    pub fn holds<'a>(&self, tags: impl Iterator<Item = &'a Tag> + Clone) -> bool {
+        self.conditions.iter().all(|c| c.holds_in(tags.clone()))
     }
 }
 
@@ -342,69 +245,5 @@ mod tests {
             split_path("c.pgn:99999999999999999999999", exists),
             Ok(("c.pgn:99999999999999999999999".into(), None))
         );
-    }
-
-    #[test]
-    fn masking_keeps_positions() {
-        let pgn = b"[White \"A\"]\n\n1. e4 *\n\n[White \"B\"]\n\n1. d4 *\n";
-        let s = Selection {
-            games: None,
-            conditions: vec!["White=B".parse().unwrap()],
-        };
-        let masked = s.mask(pgn);
-        assert_eq!(masked.len(), pgn.len());
-        let text = String::from_utf8(masked).unwrap();
-        assert_eq!(text.lines().count(), 7);
-        assert!(!text.contains("\"A\"") && text.ends_with("[White \"B\"]\n\n1. d4 *\n"));
-    }
-
-    #[test]
-    fn kept_games_keep_their_numbers() {
-        let pgn =
-            b"[White \"A\"]\n\n1. e4 *\n\n[White \"B\"]\n\n1. d4 *\n\n[White \"C\"]\n\n1. c4 *\n";
-        let s = Selection {
-            games: Some(2..=3),
-            conditions: vec!["White!=B".parse().unwrap()],
-        };
-        let (_, numbers) = s.choose(pgn);
-        let c = pgn.windows(3).position(|w| w == b"\"C\"").unwrap() as u64;
-        assert_eq!(numbers.at(c), Some(3));
-        assert_eq!(numbers.at(pgn.len() as u64), Some(3));
-        assert_eq!(numbers.at(0), None);
-    }
-
-    #[test]
-    fn cuts_fall_between_runs_of_kept_games() {
-        // Games 1 and 3 kept on one line (the cut after game 1, its 13
-        // characters read as spaces: `é` is one), 4 and 6 on their own
-        // lines (the cut at game 6's line start); 4 follows 3 with no cut.
-        let pgn = "1. e4 {é} e5 [Event \"A\"] 1. d4 * 1. Nf3 *\n1. c4 *\n[Event \"A\"]\n1. g3 *\n1. b3 *\n";
-        let s = Selection {
-            games: None,
-            conditions: vec!["Event!=A".parse().unwrap()],
-        };
-        let (_, numbers) = s.choose(pgn.as_bytes());
-        let tag = pgn.find('[').unwrap() as u64;
-        let b3 = pgn.find("1. b3").unwrap() as u64;
-        assert_eq!(
-            numbers.cuts(),
-            [
-                Cut {
-                    at: tag,
-                    line: 1,
-                    pad: 13
-                },
-                Cut {
-                    at: b3,
-                    line: 5,
-                    pad: 0
-                }
-            ]
-        );
-        assert!(Selection::default()
-            .choose(pgn.as_bytes())
-            .1
-            .cuts()
-            .is_empty());
     }
 }

@@ -7,7 +7,7 @@
 //!
 //! ```
 //! use std::io::Write;
-//! use fvnote::record::held::Held;
+//! use fvnote::record::convert::held::Held;
 //! let mut out = Vec::new();
 //! let mut held = Held::new(&mut out, 1 << 20);
 //! held.write_all(b"game 1\n").unwrap();
@@ -92,5 +92,59 @@ impl Write for Held<'_> {
 
     fn flush(&mut self) -> io::Result<()> {
         self.out.flush()
+    }
+}
+
+/// An output written a game at a time: a game is passed on whole when
+/// complete, or dropped when a writer finds late that it cannot be written.
+pub trait GameOut: Write {
+    /// The game is complete: pass it on.
+    fn commit_game(&mut self) -> io::Result<()>;
+    /// Drops what was written of the current game; whether part of it had
+    /// gone out already (the output is then cut inside it).
+    fn drop_game(&mut self) -> bool;
+}
+
+impl GameOut for Held<'_> {
+    fn commit_game(&mut self) -> io::Result<()> {
+        self.commit()
+    }
+    fn drop_game(&mut self) -> bool {
+        self.abandon()
+    }
+}
+
+/// How much of one game's conversion is held back, so that the output
+/// gets only whole games (a longer game streams).
+pub const HOLD_MIB: usize = 16;
+
+/// Games written to memory, a game at a time (a dropped game is cut off
+/// the end).
+#[derive(Debug, Default)]
+pub struct Buffer {
+    /// The games written.
+    pub bytes: Vec<u8>,
+    /// Where the current game starts.
+    start: usize,
+}
+
+impl Write for Buffer {
+    fn write(&mut self, data: &[u8]) -> io::Result<usize> {
+        self.bytes.extend_from_slice(data);
+        Ok(data.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
+}
+
+impl GameOut for Buffer {
+    fn commit_game(&mut self) -> io::Result<()> {
+        self.start = self.bytes.len();
+        Ok(())
+    }
+    fn drop_game(&mut self) -> bool {
+        self.bytes.truncate(self.start);
+        false
     }
 }

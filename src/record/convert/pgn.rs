@@ -1,60 +1,50 @@
 //! The canonical PGN of a game written as the reader reads it (what `fmt`
-//! and `convert --to pgn` write; the form itself is described in
-//! `record::format`).
+//! and `convert --to pgn` write).
+//!
+//! Canonical form: tags as written (in their order, each after the
+//! comments before it), each move in canonical SAN, move numbers where
+//! export style wants them, lines wrapped at 80 columns. A move that does
+//! not resolve, and everything after it in its line, is kept as written,
+//! and then so are the game's written move numbers: nothing is lost.
+//! Damage stays: a game without a termination marker gets none, a move
+//! number it ends with is kept, and a game that could not be read is
+//! written byte for byte as read.
 //!
 //! A [`CanonicalPgn`] is a [`GameSink`]: each main-line move, with its
 //! variations, is put in canonical SAN by the replay's verdict and written
-//! to a buffer at once, so a game costs its canonical text (twice that for
-//! the lenient form), never its record. The text is handed over only when
-//! the game ends: the tags come first but `--fix-result` may change them at
-//! the end, and a game that fails late must not be half written.
+//! to a buffer at once, so a game costs its canonical text (twice that
+//! while the two numberings may differ), never its record. The text is
+//! handed over only when the game ends: `--fix-result` may change the tags
+//! at the end.
 
 use compact_str::CompactString;
 
-use crate::model::{for_each_node_mut, Comment, Located, Node, Span, Tag};
-use crate::notation::pgn::{result_token, write_tags, Movetext};
-use crate::record::fix_result::{fix_result_to, Change};
-use crate::record::game_stream::{GameEnd, GameSink};
-use crate::record::unresolved::unresolved_error;
+use crate::model::{for_each_node_mut, Comment, Node, Span, Tag};
+use crate::notation::pgn::{write_tags, Movetext};
+use crate::record::convert::fix_result::fix_result_to;
+use crate::record::convert::held::GameOut;
+use crate::record::convert::{end_in, Converted, GameError};
+use crate::record::convert::stream::{GameEnd, GameSink};
+use crate::record::pipeline::read::GameText;
+use crate::record::replay::verdict::Verdict;
 
-/// How moves that do not resolve are treated.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Resolve {
-    /// Every move must resolve; a game with one that does not is an error
-    /// (`fmt`).
-    Every,
-    /// A move that does not resolve is kept as written, and then so are the
-    /// game's written move numbers (`convert --to pgn`: still lossless).
-    Lenient,
-}
-
-/// One game in canonical form.
-#[derive(Debug)]
-pub struct CanonicalGame {
-    /// The game's PGN text, ending with a blank line.
-    pub text: Vec<u8>,
-    /// What `--fix-result` changed, if anything.
-    pub change: Option<Change>,
-    /// Lenient: the first move that does not resolve (moves from there on
-    /// are as written).
-    pub unresolved: Option<Located>,
-}
-
-/// Writes games in canonical PGN (see the module).
-pub struct CanonicalPgn {
-    resolve: Resolve,
+/// Writes games in canonical PGN (see the module) to `O`.
+pub struct CanonicalPgn<O> {
+    out: O,
     fix_result: bool,
     /// The movetext with move numbers recomputed (None once a move did not
     /// resolve).
     renumbered: Option<Movetext<Vec<u8>>>,
-    /// Lenient: the movetext with move numbers as written, used when a move
-    /// does not resolve; None while it would be the same text as
-    /// `renumbered` (then it is that text, copied when they part).
+    /// The movetext with move numbers as written, used when a move does
+    /// not resolve; None while it would be the same text as `renumbered`
+    /// (then it is that text, copied when they part).
     as_written: Option<Movetext<Vec<u8>>>,
     /// While `as_written` is not apart: where the main line stands, as the
     /// writer numbers it.
     line: Numbering,
     unresolved: bool,
+    /// The game has a move.
+    any_node: bool,
 }
 
 /// The writer's numbering of the main line (`notation::pgn::writer`: a
@@ -108,13 +98,13 @@ impl Numbering {
     }
 }
 
-impl CanonicalPgn {
-    /// A writer of games in canonical form; `fix_result`: set each game's
-    /// result from its final position where the rules decide it
-    /// (`record::fix_result`).
-    pub fn new(resolve: Resolve, fix_result: bool) -> CanonicalPgn {
+impl<O: GameOut> CanonicalPgn<O> {
+    /// A writer of games in canonical form to `out`; `fix_result`: set each
+    /// game's result from its final position where the rules decide it
+    /// (`record::convert::fix_result`).
+    pub fn new(out: O, fix_result: bool) -> CanonicalPgn<O> {
         CanonicalPgn {
-            resolve,
+            out,
             fix_result,
             renumbered: None,
             as_written: None,
@@ -124,30 +114,38 @@ impl CanonicalPgn {
                 need_number: true,
             },
             unresolved: false,
+            any_node: false,
         }
     }
 }
 
-impl GameSink for CanonicalPgn {
-    /// The game, or why it has no canonical form ([`Resolve::Every`]).
-    type Output = Result<CanonicalGame, Located>;
+impl<O> CanonicalPgn<O> {
+    /// The output.
+    pub fn out(&mut self) -> &mut O {
+        &mut self.out
+    }
+}
+
+impl<O: GameOut> GameSink for CanonicalPgn<O> {
+    type Output = Converted;
+
+    fn wants_text(&self) -> bool {
+        true
+    }
 
     fn begin_game(&mut self) {
         self.renumbered = None;
         self.as_written = None;
         self.unresolved = false;
+        self.any_node = false;
     }
 
-    fn movetext(&mut self, tags: &[Tag], _span: Span) -> bool {
+    fn movetext(&mut self, tags: &[Tag], _span: Span) {
         self.renumbered = Some(Movetext::new(Vec::new(), tags));
-        if self.resolve == Resolve::Lenient {
-            match Numbering::new(tags) {
-                Some(line) => self.line = line,
-                None => self.as_written = Some(Movetext::new(Vec::new(), tags)),
-            }
+        match Numbering::new(tags) {
+            Some(line) => self.line = line,
+            None => self.as_written = Some(Movetext::new(Vec::new(), tags)),
         }
-        // Canonical SAN is the replay's.
-        true
     }
 
     fn prelude(&mut self, c: &Comment) {
@@ -161,6 +159,7 @@ impl GameSink for CanonicalPgn {
     }
 
     fn node(&mut self, mut node: Node, verdicts: &[Option<CompactString>]) {
+        self.any_node = true;
         let mut verdicts = verdicts.iter();
         let mut unresolved = false;
         for_each_node_mut(std::slice::from_mut(&mut node), |n| match verdicts.next() {
@@ -170,7 +169,7 @@ impl GameSink for CanonicalPgn {
         // The two forms part at the first node whose numbers differ, or
         // that does not resolve (renumbering stops there).
         let apart = self.as_written.is_some() || self.renumbered.is_none();
-        if self.resolve == Resolve::Lenient && !apart && (unresolved || !self.line.same(&node)) {
+        if !apart && (unresolved || !self.line.same(&node)) {
             self.as_written.clone_from(&self.renumbered);
         }
         if unresolved {
@@ -186,39 +185,42 @@ impl GameSink for CanonicalPgn {
         }
     }
 
-    fn end_game(&mut self, end: GameEnd) -> Self::Output {
+    fn end_game(&mut self, end: GameEnd<'_>) -> Self::Output {
         let GameEnd {
             mut tags,
             mut result,
-            span,
-            report,
+            trailing_move_number,
+            verdict,
+            ..
         } = end;
-        let error = report
-            .as_ref()
-            .and_then(|r| unresolved_error(r, span, self.unresolved));
-        if let (Some(e), Resolve::Every) = (&error, self.resolve) {
-            return Err(e.clone());
-        }
-        let change = match (self.fix_result, &report) {
-            (true, Some(r)) => fix_result_to(r.outcome, &mut tags, &mut result),
-            _ => None,
+        let change = match self.fix_result {
+            true => fix_result_to(verdict.outcome, &mut tags, &mut result),
+            false => None,
         };
-        let movetext = match error {
-            None => self.renumbered.take(),
+        let movetext = match self.unresolved {
+            false => self.renumbered.take(),
             // Not apart: the same text.
-            Some(_) => self.as_written.take().or_else(|| self.renumbered.take()),
+            true => self.as_written.take().or_else(|| self.renumbered.take()),
         };
-        let mut text = Vec::new();
-        let _ = write_tags(&tags, &mut text);
-        if let Some(m) = movetext {
-            if let Ok(moves) = m.finish(result_token(result.as_deref(), &tags)) {
-                text.extend_from_slice(&moves);
+        if result.is_none() && trailing_move_number.is_none() && !self.any_node {
+            let why = "PGN cannot hold a cut-off game with no move and no termination marker \
+                       apart from the game after it";
+            return Err(GameError::Refused(why.into()));
+        }
+        let mut made = write_tags(&tags, &mut self.out);
+        if let (Ok(()), Some(m)) = (&made, movetext) {
+            // Writing to memory cannot fail.
+            if let Ok(moves) = m.finish(trailing_move_number, result.as_deref()) {
+                made = self.out.write_all(&moves);
             }
         }
-        Ok(CanonicalGame {
-            text,
-            change,
-            unresolved: error,
-        })
+        end_in(&mut self.out, made.map(|()| change).map_err(GameError::Io))
+    }
+
+    fn unreadable(&mut self, _: &Verdict, text: Option<GameText<'_>>) -> Self::Output {
+        // Byte for byte: the damage travels as it is.
+        let bytes = text.map_or(&[][..], |t| t.bytes);
+        let made = self.out.write_all(bytes);
+        end_in(&mut self.out, made.map(|()| None).map_err(GameError::Io))
     }
 }

@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::time::Duration;
 
-use crate::record::validate::{Summary, Verdict};
+use crate::record::replay::verdict::{Summary, Verdict};
 
 /// Games of one variant.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -22,6 +22,8 @@ pub struct RunSummary {
     pub counts: Summary,
     /// The game counts of each variant, by name.
     pub by_variant: BTreeMap<String, VariantCount>,
+    /// Games read, chosen or not (`FILE:N-M` and `--where` choose).
+    pub read: usize,
     /// Inputs that could not be checked (or read to their end).
     pub failures: usize,
     /// No game was checked and nothing failed (a failure unless allowed).
@@ -52,19 +54,42 @@ impl fmt::Display for RunSummary {
             write!(f, "; {} input{s} could not be read", self.failures)?;
         }
         if self.empty {
-            write!(f, "; no games found")?;
+            match self.read {
+                0 => write!(f, "; no games found")?,
+                n => write!(f, "; none of the {n} games read was chosen")?,
+            }
         }
         if self.by_variant.len() > 1 {
             let parts: Vec<String> = self
                 .by_variant
                 .iter()
-                .map(|(v, c)| match c.invalid {
-                    0 => format!("{v} {}", c.games),
-                    n => format!("{v} {} ({n} invalid)", c.games),
+                .map(|(v, c)| {
+                    // A variant's name is as written in its tag.
+                    let v = crate::escape::terminal(v);
+                    match c.invalid {
+                        0 => format!("{v} {}", c.games),
+                        n => format!("{v} {} ({n} invalid)", c.games),
+                    }
                 })
                 .collect();
             write!(f, "\nby variant: {}", parts.join(", "))?;
         }
         Ok(())
+    }
+}
+
+impl RunSummary {
+    /// The exit status every command gives for what it read: 0 when every
+    /// game chosen is valid, 1 when one is not (a negative answer, as
+    /// diff(1)), 2 when an input could not be read or, unless `allow_empty`,
+    /// no game was chosen.
+    pub fn exit_status(&self, allow_empty: bool) -> u8 {
+        if self.failures > 0 || (self.empty && !allow_empty) {
+            2
+        } else if self.counts.invalid > 0 {
+            1
+        } else {
+            0
+        }
     }
 }

@@ -21,15 +21,15 @@
 //!   a snippet) is not held to the roster. Under `strict` they come after
 //!   the game's other errors, so the first error (the one a verdict shows)
 //!   is the damage to the game, not to its header;
-//! * `not UTF-8:` a comment with bytes that are not UTF-8, read as U+FFFD
-//!   (a warning: nothing is rewritten by validating; `fmt` and `convert`
-//!   refuse such a file).
+//! * `not UTF-8:` a comment with bytes that are not UTF-8: an error in
+//!   every command, since no command can read or write the comment without
+//!   loss (name the encoding with `--encoding`).
 //!
 //! Each of these carries a [`DamageKind`] id in [`Diagnostic::kind`].
 //!
 //! ```
 //! use fvnote::notation::pgn::Reader;
-//! use fvnote::record::damage::Watch;
+//! use fvnote::record::replay::damage::Watch;
 //! use fvnote::record::replay::ReplayOptions;
 //! let pgn = "[Event \"x\"]\n[Result \"1-0\"]\n\n1. e4 e5 2. Nf3 Nc6 3.";
 //! let mut watch = Watch::new(ReplayOptions::default());
@@ -140,7 +140,7 @@ impl DamageKind {
             DamageKind::RosterOrder => "Tag roster: a Seven Tag Roster tag is out of order.",
             DamageKind::RosterDate => "Tag roster: the Date tag is not YYYY.MM.DD.",
             DamageKind::NotUtf8 => {
-                "A comment holds bytes that are not UTF-8, read as U+FFFD (name the encoding with --encoding)."
+                "A comment holds bytes that are not UTF-8, which no command can read or write without loss (name the encoding with --encoding)."
             }
         }
     }
@@ -221,6 +221,8 @@ pub struct Watch {
     pub inner: Replayer,
     strict: bool,
     limited: bool,
+    /// Whether a game must end with a termination marker.
+    terminations: bool,
     seen: Seen,
 }
 
@@ -230,10 +232,17 @@ impl Watch {
     pub fn new(opts: ReplayOptions) -> Watch {
         Watch {
             strict: opts.strict,
-            limited: opts.verdict_only,
+            limited: opts.verdict_only(),
             inner: Replayer::new(opts),
+            terminations: true,
             seen: Seen::default(),
         }
+    }
+
+    /// Watches Game Courier move lists (`true`), which have neither a
+    /// termination marker nor a tag roster of their own, or records.
+    pub fn for_lists(&mut self, lists: bool) {
+        self.terminations = !lists;
     }
 
     fn main_token(&mut self, last: Last, span: Span) {
@@ -327,7 +336,7 @@ impl Visitor for Watch {
     fn end_game(&mut self) -> GameReport {
         let mut report = self.inner.end_game();
         let game = self.inner.game_span();
-        for d in findings(&self.seen, self.strict, game) {
+        for d in findings(&self.seen, self.strict, self.terminations, game) {
             file(&mut report, d, self.limited);
         }
         report
@@ -371,9 +380,9 @@ fn after(span: Span) -> Span {
 const MARKERS: &str = "1-0, 0-1, 1/2-1/2 or *";
 
 /// The damage one game shows, in document order.
-fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
+fn findings(s: &Seen, strict: bool, terminations: bool, game: Span) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    if s.tags > 0 {
+    if s.tags > 0 && terminations {
         let roster = if strict {
             Severity::Error
         } else {
@@ -422,6 +431,7 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
         }
     }
     match (&s.marker, &s.result_tag) {
+        (None, _) if !terminations => {}
         (None, tag) => {
             let (kind, at, how) = match (s.last, s.last_span) {
                 (Last::Number { n, black }, Some(sp)) => (
@@ -486,11 +496,11 @@ fn findings(s: &Seen, strict: bool, game: Span) -> Vec<Diagnostic> {
     if let Some((byte, at)) = s.lossy {
         out.push(damage(
             DamageKind::NotUtf8,
-            Severity::Warning,
+            Severity::Error,
             at,
             "",
             format!(
-                "not UTF-8: byte 0x{byte:02x} in a comment (byte offset {}, column {}) is read as U+FFFD (expected UTF-8 text; if the file is Latin-1 or Windows-1252, name it: --encoding latin1 or cp1252)",
+                "not UTF-8: byte 0x{byte:02x} in a comment (byte offset {}, column {}) cannot be read or written without loss (expected UTF-8 text; if the file is Latin-1 or Windows-1252, name it: --encoding latin1 or cp1252)",
                 at.offset, at.column
             ),
         ));

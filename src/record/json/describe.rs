@@ -1,7 +1,6 @@
-//! A ply's derived fields in the JSON form (`record::json`), found for the
-//! streamed writer (`record::json_stream`) without allocating: the same
-//! values `json::to_game` gives a [`Ply`](crate::record::json::Ply), as
-//! static strings and squares.
+//! What a move played, for the derived fields of its ply in the JSON form
+//! (and the positions of a FEN list), found without allocating: static
+//! strings and squares.
 //!
 //! A line is played on the accelerator where one describes its moves
 //! (chess, Grid, Rank and File, Fault Line, Slide-chess: see
@@ -20,7 +19,7 @@ use crate::notation::fen::write_fen;
 use crate::notation::san::{ParsedSan, San, Suffix};
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::record::replay::fast::{clean_san_into, push_square};
+use crate::record::replay::fast::clean_san_into;
 use crate::record::replay::{FastPos, Played};
 use crate::rules::fault_line::move_needs_permission as slide_needs_permission;
 use crate::rules::{movegen::castle_squares, promotion_squares};
@@ -354,22 +353,4 @@ fn describe(
             None,
         ) => {}
     }
-}
-
-/// A square as `Square`'s `Display` writes it, into `out` (cleared).
-pub fn square_text(s: Square, out: &mut String) {
-    out.clear();
-    push_square(s, out);
-}
-
-/// A square as `Square`'s `Display` writes it, appended to `out`.
-pub fn push_square_bytes(s: Square, out: &mut Vec<u8>) {
-    let file = b'a'.wrapping_add(s.file());
-    let rank = u32::from(s.rank()) + 1;
-    if file.is_ascii() && rank < 10 {
-        out.extend_from_slice(&[file, b'0' + rank as u8]);
-        return;
-    }
-    out.extend_from_slice(char::from(file).encode_utf8(&mut [0; 4]).as_bytes());
-    crate::record::json_write::push_number(out, u64::from(rank));
 }

@@ -1,0 +1,115 @@
+//! FEN lists (`convert --to fen`): the start position and the position
+//! after every main-line ply, one FEN a line, a blank line between games.
+//! A list cannot show that a game is invalid or cut off, so such a game is
+//! refused, not written in part.
+
+use compact_str::CompactString;
+
+use crate::model::{Comment, Node, Record, Span, Tag};
+use crate::notation::fen::write_fen;
+use crate::record::convert::held::GameOut;
+use crate::record::convert::stream::{GameEnd, GameSink};
+use crate::record::convert::{end_in, Converted, GameError};
+use crate::record::json::describe::{play, Facts, Track};
+use crate::record::pipeline::read::GameText;
+use crate::record::replay::verdict::Verdict;
+use crate::record::replay::{record_start, record_variant, ReplayMode};
+
+/// Writes each game's FENs to `O`.
+pub struct FenList<O> {
+    out: O,
+    track: Option<Box<Track>>,
+    facts: Facts,
+    /// Games written (a blank line before each but the first).
+    games: usize,
+    /// The main line stopped replaying, or writing failed.
+    failed: bool,
+}
+
+impl<O: GameOut> FenList<O> {
+    /// FEN lists to `out`.
+    pub fn new(out: O) -> FenList<O> {
+        FenList {
+            out,
+            track: None,
+            facts: Facts::default(),
+            games: 0,
+            failed: false,
+        }
+    }
+
+    /// The output.
+    pub fn out(&mut self) -> &mut O {
+        &mut self.out
+    }
+
+    fn line(&mut self, fen: &str) {
+        let r = self
+            .out
+            .write_all(fen.as_bytes())
+            .and_then(|()| self.out.write_all(b"\n"));
+        self.failed |= r.is_err();
+    }
+}
+
+impl<O: GameOut> GameSink for FenList<O> {
+    type Output = Converted;
+
+    fn mode(&self) -> ReplayMode {
+        ReplayMode::Resolved
+    }
+
+    fn begin_game(&mut self) {
+        self.track = None;
+        self.failed = false;
+    }
+
+    fn movetext(&mut self, tags: &[Tag], _: Span) {
+        let head = Record {
+            tags: tags.to_vec(),
+            ..Record::default()
+        };
+        let start = record_variant(&head).and_then(|v| record_start(&head, v));
+        if self.games > 0 {
+            self.failed |= self.out.write_all(b"\n").is_err();
+        }
+        match start {
+            Ok(pos) => {
+                self.line(&write_fen(&pos));
+                self.track = Some(Box::new(Track::new(pos)));
+            }
+            Err(_) => self.failed = true,
+        }
+    }
+
+    fn prelude(&mut self, _: &Comment) {}
+
+    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]) {
+        let resolved = matches!(verdicts.first(), Some(Some(_)));
+        if self.failed || !play(&node.san, resolved, &mut self.track, &mut self.facts, true) {
+            self.failed = true;
+            return;
+        }
+        if let Some(fen) = self.facts.fen_after.take() {
+            self.line(&fen);
+        }
+    }
+
+    fn end_game(&mut self, end: GameEnd<'_>) -> Converted {
+        let made = match (self.failed, end.verdict.valid) {
+            (false, true) => {
+                self.games += 1;
+                Ok(None)
+            }
+            _ => Err(GameError::Refused(
+                "a FEN list cannot show that a game is invalid: it is not written".into(),
+            )),
+        };
+        end_in(&mut self.out, made)
+    }
+
+    fn unreadable(&mut self, _: &Verdict, _: Option<GameText<'_>>) -> Converted {
+        let why = "a game that could not be read has no positions: it is not written";
+        end_in(&mut self.out, Err(GameError::Refused(why.into())))
+    }
+}

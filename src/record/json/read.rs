@@ -1,0 +1,459 @@
+//! The JSON form read game by game into a PGN [`Visitor`], as the PGN
+//! reader drives one: every command reads JSON through the same pipeline as
+//! PGN, and every token is located at its own line and column in the JSON
+//! text (a ply at its object, a tag at its pair).
+//!
+//! Each game object is framed in the input (an array of games, one game, or
+//! a sequence of them: JSON Lines), so memory holds one game's text; serde
+//! reads the object with its plies and tags left as raw text, which tells
+//! where each one is before it is read in turn. A game that does not parse
+//! is an error at its place, and reading goes on with the next game.
+
+use std::io::{self, BufRead};
+
+use crate::model::{advance, width, Span};
+use crate::notation::pgn::{Reader, Visitor};
+use crate::record::json::schema::{Comment, Game, Ply, Raw, Tag, FORMAT, VERSION};
+use crate::record::pipeline::read::{GameReader, GameText, ReadError};
+
+/// Where the reader is in the document.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum State {
+    /// Before anything.
+    Start,
+    /// Inside the top-level array, before its first element.
+    ArrayStart,
+    /// Inside the top-level array, after an element.
+    Array,
+    /// A sequence of game objects (one, or JSON Lines).
+    Objects,
+    /// The end.
+    Done,
+}
+
+/// JSON games read one at a time from any `BufRead` (see the module).
+pub struct JsonReader<R> {
+    input: R,
+    /// Bytes read and not yet forgotten; `buf[0]` is at stream offset
+    /// `base`, on line `line`, column `column`.
+    buf: Vec<u8>,
+    pos: usize,
+    base: u64,
+    line: u32,
+    column: u32,
+    eof: bool,
+    state: State,
+    /// The last game's text in `buf`.
+    last: std::ops::Range<usize>,
+}
+
+impl<R: BufRead> JsonReader<R> {
+    /// The games of `input`.
+    pub fn new(input: R) -> JsonReader<R> {
+        JsonReader {
+            input,
+            buf: Vec::new(),
+            pos: 0,
+            base: 0,
+            line: 1,
+            column: 1,
+            eof: false,
+            state: State::Start,
+            last: 0..0,
+        }
+    }
+
+    /// Reads more input; false at its end.
+    fn fill(&mut self) -> io::Result<bool> {
+        if self.eof {
+            return Ok(false);
+        }
+        loop {
+            match self.input.fill_buf() {
+                Ok([]) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(chunk) => {
+                    let n = chunk.len();
+                    self.buf.extend_from_slice(chunk);
+                    self.input.consume(n);
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+                Err(e) => return Err(e),
+            }
+        }
+    }
+
+    /// Forgets the bytes before `pos`, keeping count of lines and columns.
+    fn forget(&mut self) {
+        let gone = &self.buf[..self.pos];
+        (self.line, self.column) = advance(gone, self.line, self.column);
+        self.base += self.pos as u64;
+        self.buf.drain(..self.pos);
+        self.pos = 0;
+        self.last = 0..0;
+    }
+
+    /// The next byte that is not white space, if any (not consumed).
+    fn peek(&mut self) -> io::Result<Option<u8>> {
+        loop {
+            while let Some(&b) = self.buf.get(self.pos) {
+                if !b.is_ascii_whitespace() {
+                    return Ok(Some(b));
+                }
+                self.pos += 1;
+            }
+            if !self.fill()? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// The span of `len` bytes at `at` in `buf`.
+    fn span(&self, at: usize, len: usize) -> Span {
+        let (line, column) = advance(&self.buf[..at], self.line, self.column);
+        Span {
+            offset: self.base + at as u64,
+            line,
+            column,
+            len: u32::try_from(len).unwrap_or(u32::MAX),
+        }
+    }
+
+    fn error(&mut self, at: usize, message: impl std::fmt::Display) -> ReadError {
+        let span = self.span(at, 1);
+        ReadError::syntax(span, message)
+    }
+
+    /// The end of the object that starts at `pos`: one past its `}`.
+    fn object_end(&mut self) -> io::Result<Option<usize>> {
+        let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+        let mut i = self.pos;
+        loop {
+            while let Some(&b) = self.buf.get(i) {
+                i += 1;
+                if in_string {
+                    match (escaped, b) {
+                        (true, _) => escaped = false,
+                        (false, b'\\') => escaped = true,
+                        (false, b'"') => in_string = false,
+                        _ => {}
+                    }
+                    continue;
+                }
+                match b {
+                    b'"' => in_string = true,
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            return Ok(Some(i));
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            if !self.fill()? {
+                return Ok(None);
+            }
+        }
+    }
+
+    /// Frames the next game object: its range in `buf`; `None` at the end.
+    fn next_object(&mut self) -> Result<Option<std::ops::Range<usize>>, ReadError> {
+        let io = |e: io::Error, r: &Self| ReadError {
+            io: true,
+            ..ReadError::syntax(r.span(r.pos, 0), e)
+        };
+        loop {
+            let b = self.peek().map_err(|e| io(e, self))?;
+            match (self.state, b) {
+                (State::Done, None) | (State::Objects, None) => {
+                    self.state = State::Done;
+                    return Ok(None);
+                }
+                (State::Done, Some(_)) => {
+                    let at = self.pos;
+                    self.pos = self.buf.len();
+                    self.eof = true;
+                    return Err(self.error(at, "text after the end of the JSON document (expected nothing more)"));
+                }
+                (State::Start, Some(b'[')) => {
+                    self.pos += 1;
+                    self.state = State::ArrayStart;
+                }
+                (State::Start, Some(b'{')) => self.state = State::Objects,
+                (State::ArrayStart, Some(b']')) | (State::Array, Some(b']')) => {
+                    self.pos += 1;
+                    self.state = State::Done;
+                }
+                (State::Array, Some(b',')) => {
+                    self.pos += 1;
+                    self.state = State::ArrayStart;
+                }
+                (State::ArrayStart | State::Objects, Some(b'{')) => {
+                    let start = self.pos;
+                    let Some(end) = self.object_end().map_err(|e| io(e, self))? else {
+                        self.pos = self.buf.len();
+                        self.state = State::Done;
+                        return Err(self.error(
+                            start,
+                            "the input ends inside this game object (expected its closing '}')",
+                        ));
+                    };
+                    self.pos = end;
+                    if self.state == State::ArrayStart {
+                        self.state = State::Array;
+                    }
+                    return Ok(Some(start..end));
+                }
+                (_, None) => {
+                    let at = self.pos;
+                    self.state = State::Done;
+                    return Err(self.error(
+                        at,
+                        "the input ends inside the array of games (expected ']')",
+                    ));
+                }
+                (state, Some(b)) => {
+                    let at = self.pos;
+                    let expected = match state {
+                        State::Array => "',' or ']'",
+                        State::ArrayStart => "a game object '{' or ']'",
+                        _ => "a game object '{' or an array of them",
+                    };
+                    // Nothing after this can be framed reliably.
+                    self.pos = self.buf.len();
+                    self.state = State::Done;
+                    self.eof = true;
+                    return Err(self.error(
+                        at,
+                        format!("found {:?} (expected {expected})", char::from(b)),
+                    ));
+                }
+            }
+        }
+    }
+}
+
+/// Positions in one game's text, found going forward.
+struct Locator<'t> {
+    text: &'t [u8],
+    base: Span,
+    at: usize,
+    line: u32,
+    column: u32,
+}
+
+impl<'t> Locator<'t> {
+    fn new(text: &'t [u8], base: Span) -> Locator<'t> {
+        Locator {
+            text,
+            base,
+            at: 0,
+            line: base.line,
+            column: base.column,
+        }
+    }
+
+    /// The span of `part`, a slice of the text.
+    fn of(&mut self, part: &[u8]) -> Span {
+        let rel = (part.as_ptr() as usize)
+            .saturating_sub(self.text.as_ptr() as usize)
+            .min(self.text.len());
+        if rel < self.at {
+            (self.at, self.line, self.column) = (0, self.base.line, self.base.column);
+        }
+        (self.line, self.column) = advance(&self.text[self.at..rel], self.line, self.column);
+        self.at = rel;
+        Span {
+            offset: self.base.offset + rel as u64,
+            line: self.line,
+            column: self.column,
+            len: u32::try_from(part.len().min(1)).unwrap_or(1),
+        }
+    }
+}
+
+/// A serde error in a game's text, located in the stream.
+fn serde_error(e: &serde_json::Error, base: Span, text: &[u8]) -> ReadError {
+    let (line, column) = (e.line() as u32, e.column() as u32);
+    // serde_json counts columns in bytes: recount in characters.
+    let line_start = text
+        .split_inclusive(|&b| b == b'\n')
+        .take(line.saturating_sub(1) as usize)
+        .map(<[u8]>::len)
+        .sum::<usize>();
+    let upto = (line_start + column.saturating_sub(1) as usize).min(text.len());
+    let chars = width(&text[line_start.min(upto)..upto]);
+    let span = Span {
+        offset: base.offset + upto as u64,
+        line: base.line + line.saturating_sub(1),
+        column: if line <= 1 { base.column + chars } else { 1 + chars },
+        len: 1,
+    };
+    // serde's message ends with its own position, which is the text's.
+    let message = e.to_string();
+    let message = message.split(" at line ").next().unwrap_or(&message);
+    ReadError::syntax(span, format!("JSON: {message}"))
+}
+
+/// A value read from its raw text, and where that text is.
+fn parse<'t, T: serde::Deserialize<'t>>(raw: Raw<'t>, at: &mut Locator<'_>) -> Result<(T, Span), ReadError> {
+    let span = at.of(raw.get().as_bytes());
+    serde_json::from_str(raw.get())
+        .map(|x| (x, span))
+        .map_err(|e| serde_error(&e, span, raw.get().as_bytes()))
+}
+
+/// A ply as read: its record fields, its variations left raw.
+type PlyIn<'a> = Ply<'a, Raw<'a>>;
+
+/// Drives `v` over one game object (`text`, at `base`).
+fn visit<V: Visitor>(text: &[u8], base: Span, v: &mut V) -> Result<V::Output, ReadError> {
+    let game: Game<'_, Raw<'_>, Raw<'_>> =
+        serde_json::from_slice(text).map_err(|e| serde_error(&e, base, text))?;
+    let at_game = |message: String| ReadError::syntax(Span { len: 1, ..base }, message);
+    if game.format != FORMAT {
+        return Err(at_game(format!(
+            "JSON: format {:?} is not {FORMAT:?}",
+            game.format
+        )));
+    }
+    if game.version != VERSION {
+        return Err(at_game(format!(
+            "JSON: version {} is not supported (this fvnote reads version {VERSION})",
+            game.version
+        )));
+    }
+    if let Some(pgn) = &game.unreadable {
+        // Read again as the PGN it is: the same error, at this game.
+        return match Reader::new(pgn.as_bytes()).read_game(v) {
+            Ok(Some(out)) => Ok(out),
+            Ok(None) => Err(at_game("JSON: an unreadable game with no text".into())),
+            Err(e) => {
+                let mut e = ReadError::from(e);
+                e.error.span = Span { len: 1, ..base };
+                Err(e)
+            }
+        };
+    }
+    let mut at = Locator::new(text, base);
+    let comment = |v: &mut V, c: &Comment<'_>, span: Span| match c.kind.as_deref() {
+        Some("line") => v.line_comment(&c.text, span),
+        _ => v.comment(&c.text, span),
+    };
+    v.begin_game();
+    for &raw in &game.tags {
+        let (tag, span): (Tag<'_>, Span) = parse(raw, &mut at)?;
+        for c in &tag.comments_before {
+            comment(v, c, span);
+        }
+        v.tag(&tag.name, &tag.value, span);
+    }
+    v.begin_movetext();
+    for c in game.prelude.iter().flatten() {
+        comment(v, c, base);
+    }
+    // Lines open, innermost last: each line's plies, the next one's index,
+    // and the variations of the same ply waiting after it (last first).
+    struct Open<'t> {
+        plies: Vec<Raw<'t>>,
+        next: usize,
+        siblings: Vec<Vec<Raw<'t>>>,
+    }
+    let mut stack = vec![Open {
+        plies: game.moves,
+        next: 0,
+        siblings: Vec::new(),
+    }];
+    let mut last = base;
+    while let Some(top) = stack.last_mut() {
+        if let Some(&raw) = top.plies.get(top.next) {
+            top.next += 1;
+            let (ply, span): (PlyIn<'_>, Span) = parse(raw, &mut at)?;
+            last = span;
+            for c in &ply.comments_before {
+                comment(v, c, span);
+            }
+            if let Some(Some(n)) = ply.move_number {
+                v.move_number(n, span);
+            }
+            v.san(&ply.san, Span { len: 1, ..span });
+            for &nag in ply.nags.iter().flatten() {
+                v.nag(nag, span);
+            }
+            for c in ply.comments.iter().flatten() {
+                comment(v, c, span);
+            }
+            let mut siblings = ply.variations.unwrap_or_default();
+            siblings.reverse();
+            if let Some(first) = siblings.pop() {
+                v.begin_variation(span);
+                stack.push(Open {
+                    plies: first,
+                    next: 0,
+                    siblings,
+                });
+            }
+            continue;
+        }
+        let Some(mut done) = stack.pop() else { break };
+        if stack.is_empty() {
+            break;
+        }
+        v.end_variation(last);
+        if let Some(next) = done.siblings.pop() {
+            v.begin_variation(last);
+            stack.push(Open {
+                plies: next,
+                next: 0,
+                siblings: done.siblings,
+            });
+        }
+    }
+    if let Some(n) = game.trailing_move_number {
+        v.move_number(n, last);
+    }
+    if let Some(Some(result)) = &game.result {
+        let key = memchr::memmem::rfind(text, b"\"result\"").map_or(text, |i| &text[i..]);
+        let span = at.of(key);
+        v.outcome(result, span);
+    }
+    Ok(v.end_game())
+}
+
+impl<R: BufRead> GameReader for JsonReader<R> {
+    fn read_game<V: Visitor>(&mut self, v: &mut V) -> Result<Option<V::Output>, ReadError> {
+        self.forget();
+        let Some(range) = self.next_object()? else {
+            return Ok(None);
+        };
+        self.last = range.clone();
+        let base = self.span(range.start, 1);
+        let text = &self.buf[range];
+        visit(text, base, v).map(Some)
+    }
+
+    fn game_text(&mut self) -> Option<GameText<'_>> {
+        Some(GameText {
+            bytes: &self.buf[self.last.clone()],
+            offset: self.base + self.last.start as u64,
+        })
+    }
+}
+
+/// Reads the JSON form's games from `text` into records (spans point into
+/// the text); the first error stops it.
+pub fn read_records(text: &[u8]) -> Result<Vec<crate::model::Record>, ReadError> {
+    let mut reader = JsonReader::new(text);
+    let mut builder = crate::notation::pgn::RecordBuilder::new();
+    let mut out = Vec::new();
+    while let Some(r) = reader.read_game(&mut builder)? {
+        out.push(r);
+    }
+    Ok(out)
+}
+

@@ -1,0 +1,295 @@
+//! One game of a record, `RECORD[:N[-M]][@ply]`, read through the pipeline
+//! (so its verdict is `validate`'s): what `show`, `moves`, `diff` and
+//! `html` take.
+
+use std::ops::RangeInclusive;
+use std::path::{Path, PathBuf};
+
+use compact_str::CompactString;
+
+use crate::model::{Record, Span};
+use crate::notation::pgn::{RecordBuilder, Visitor};
+use crate::position::Position;
+use crate::record::pipeline::game::{Checked, Finished, GameWriter};
+use crate::record::pipeline::read::{each_game, GameText, PgnGames, Stopped};
+use crate::record::pipeline::select::{no_such_game, split_path, Condition, Op, Selection};
+use crate::record::pipeline::source::{open, sniff, Input, Syntax};
+use crate::record::pipeline::Options;
+use crate::record::json::read::JsonReader;
+use crate::record::replay::verdict::Verdict;
+use crate::record::replay::{replay, GameReport, ReplayOptions};
+
+/// `RECORD[:N[-M]][@ply]` taken apart.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordSpec {
+    /// The record file.
+    pub path: PathBuf,
+    /// The game numbers chosen (1-based); `None`: every game. The game used
+    /// is the first chosen one that meets `--where`.
+    pub games: Option<RangeInclusive<usize>>,
+    /// Ply (0 = start); None = end of the main line.
+    pub ply: Option<usize>,
+}
+
+/// Whether `p` names a record: a file, or a name ending in `.pgn`.
+fn looks_like_record(p: &str) -> bool {
+    p.to_ascii_lowercase().ends_with(".pgn") || Path::new(p).is_file()
+}
+
+/// Reads `spec` as `RECORD[:N[-M]][@ply]` when it names an existing file or
+/// ends in `.pgn` (after the suffixes); otherwise it is not a record spec
+/// (`Ok(None)`). Game numbers follow `FILE:N-M` of `validate`: 0 or a
+/// range out of order is an error.
+pub fn record_spec(spec: &str) -> Result<Option<RecordSpec>, String> {
+    let mut rest = spec;
+    let mut ply = None;
+    if let Some((head, tail)) = rest.rsplit_once('@') {
+        if !tail.is_empty() && tail.bytes().all(|b| b.is_ascii_digit()) {
+            // Digits only, so a failed parse is an overflow: a ply past any
+            // game, which the replay reports with the line's length.
+            ply = Some(tail.parse().unwrap_or(usize::MAX));
+            rest = head;
+        }
+    }
+    // A FEN has spaces and slashes but never names an existing file.
+    let (file, games) = split_path(rest, looks_like_record)?;
+    if file.is_empty() || !looks_like_record(&file) {
+        return Ok(None);
+    }
+    Ok(Some(RecordSpec {
+        path: PathBuf::from(file),
+        games,
+        ply,
+    }))
+}
+
+/// The writer that builds each game's record.
+#[derive(Default)]
+pub struct Records(RecordBuilder);
+
+impl GameWriter for Records {
+    /// The record (`None` for a game that could not be read).
+    type Output = Option<Record>;
+    fn begin_game(&mut self) {
+        self.0.begin_game();
+    }
+    fn tag(&mut self, name: &str, value: &str, span: Span) {
+        self.0.tag(name, value, span);
+    }
+    fn begin_movetext(&mut self) {
+        self.0.begin_movetext();
+    }
+    fn san(&mut self, token: &str, span: Span, _: Option<CompactString>) {
+        self.0.san(token, span);
+    }
+    fn nag(&mut self, nag: u16, span: Span) {
+        self.0.nag(nag, span);
+    }
+    fn comment(&mut self, text: &str, span: Span) {
+        self.0.comment(text, span);
+    }
+    fn line_comment(&mut self, text: &str, span: Span) {
+        self.0.line_comment(text, span);
+    }
+    fn begin_variation(&mut self, span: Span) {
+        self.0.begin_variation(span);
+    }
+    fn end_variation(&mut self, span: Span) {
+        self.0.end_variation(span);
+    }
+    fn move_number(&mut self, n: u32, span: Span) {
+        self.0.move_number(n, span);
+    }
+    fn outcome(&mut self, result: &str, span: Span) {
+        self.0.outcome(result, span);
+    }
+    fn end_game(&mut self, _: &Verdict) -> Option<Record> {
+        Some(self.0.end_game())
+    }
+    fn unreadable(&mut self, _: &Verdict, _: Option<GameText<'_>>) -> Option<Record> {
+        None
+    }
+}
+
+/// A game picked from a record file.
+#[derive(Debug)]
+pub struct Picked {
+    /// The record.
+    pub record: Record,
+    /// Its verdict, as `validate` gives it.
+    pub verdict: Verdict,
+    /// Its number in the file.
+    pub number: usize,
+}
+
+/// A condition as it was written (`Result!=*`).
+fn condition_text(c: &Condition) -> String {
+    let op = match c.op {
+        Op::Is => "=",
+        Op::IsNot => "!=",
+        Op::Contains => "~",
+    };
+    format!("{}{op}{}", c.tag, c.value)
+}
+
+/// The games `spec` and `opts.conditions` choose, each to `each` until it
+/// says stop; how many games were read.
+pub fn each_picked(
+    spec: &RecordSpec,
+    opts: &Options,
+    each: &mut dyn FnMut(Result<Picked, Verdict>) -> bool,
+) -> Result<usize, String> {
+    let shown = spec.path.display().to_string();
+    let input = Input {
+        games: spec.games.clone(),
+        ..Input::file(&spec.path)
+    };
+    let reader = open(&input, opts.decoding).map_err(|e| format!("{shown}: {e}"))?;
+    let (syntax, reader) = sniff(reader).map_err(|e| format!("{shown}: {e}"))?;
+    let selection = Selection {
+        games: None,
+        conditions: opts.conditions.clone(),
+    };
+    let mut checked = Checked::new(Records::default(), opts.strict, selection);
+    let mut take = |number: usize, f: Finished<Option<Record>>, _: Option<GameText<'_>>| {
+        let picked = match f.output {
+            Some(record) => Ok(Picked {
+                record,
+                verdict: f.verdict,
+                number,
+            }),
+            None => Err(f.verdict),
+        };
+        Ok(each(picked))
+    };
+    let numbers = spec.games.as_ref();
+    let read = match syntax {
+        Syntax::Json => each_game(&mut JsonReader::new(reader), &mut checked, numbers, &mut take),
+        _ => each_game(&mut PgnGames::new(reader), &mut checked, numbers, &mut take),
+    };
+    match read {
+        Ok(n) => Ok(n),
+        Err(Stopped::Read(e)) => Err(format!("{shown}: {}", e.error.message)),
+        Err(Stopped::Write(e)) => Err(format!("{shown}: {e}")),
+    }
+}
+
+/// The first game `spec` and `opts.conditions` choose.
+pub fn pick(spec: &RecordSpec, opts: &Options) -> Result<Picked, String> {
+    let shown = spec.path.display().to_string();
+    let mut found = None;
+    let read = each_picked(spec, opts, &mut |p| {
+        found = Some(p);
+        false
+    })?;
+    match found {
+        Some(Ok(p)) => return Ok(p),
+        Some(Err(v)) => {
+            let why = v.error.map_or_else(String::new, |e| {
+                format!("line {}, column {}: {}", e.span.line, e.span.column, e.message)
+            });
+            return Err(format!("{shown}: game {}: {why}", v.game));
+        }
+        None => {}
+    }
+    if let Some(why) = no_such_game(spec.games.as_ref(), read) {
+        return Err(format!("{shown}: {why}"));
+    }
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let which = match &spec.games {
+        Some(g) if g.start() == g.end() => format!("game {}", g.start()),
+        Some(g) => format!("games {}-{}", g.start(), g.end()),
+        None => format!("the {read} game{}", plural(read)),
+    };
+    let conds: Vec<String> = opts
+        .conditions
+        .iter()
+        .map(|c| format!("--where {}", condition_text(c)))
+        .collect();
+    Err(format!(
+        "{shown}: no game chosen: {which} {} {}",
+        if read == 1 { "does" } else { "do" },
+        if conds.is_empty() {
+            "not exist".to_owned()
+        } else {
+            format!("not meet {}", conds.join(" "))
+        }
+    ))
+}
+
+/// The position at `spec.ply` of the game picked (the end of the main line
+/// by default), with the game's full replay report.
+pub fn position_in_record(spec: &RecordSpec, opts: &Options) -> Result<(Position, GameReport), String> {
+    let picked = pick(spec, opts)?;
+    let record = &picked.record;
+    let report = replay(record, &ReplayOptions::default());
+    let shown = format!("{}:{}", spec.path.display(), picked.number);
+    let start = report.start.clone().ok_or_else(|| {
+        let why = report
+            .error
+            .as_ref()
+            .map_or_else(String::new, |e| e.message.clone());
+        format!("{shown}: cannot set up the game: {why}")
+    })?;
+    let played = report.main_line.len();
+    // The main line breaks where a move could not be played (a wrong result
+    // or a bad variation leaves every main-line position reachable).
+    let broken = (record.moves.len() > played)
+        .then(|| {
+            report
+                .errors
+                .iter()
+                .find(|e| !e.in_variation && e.ply == Some(played + 1))
+                .or(report.error.as_ref())
+        })
+        .flatten();
+    let ply = match spec.ply {
+        Some(p) => p,
+        None => {
+            if let Some(e) = broken {
+                return Err(format!(
+                    "{shown}: the main line breaks at line {}, column {}: {}; name a ply before it with @PLY",
+                    e.span.line, e.span.column, e.message
+                ));
+            }
+            played
+        }
+    };
+    if ply > played {
+        let why = match broken {
+            Some(e) => format!("the main line breaks at ply {} ({})", played + 1, e.message),
+            None => format!("the main line has {played} plies"),
+        };
+        return Err(format!("{shown}@{ply}: {why}"));
+    }
+    let mut pos = start;
+    for info in report.main_line.iter().take(ply) {
+        pos = pos.play(&info.mv);
+    }
+    Ok((pos, report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn specs() {
+        let r = record_spec("games.pgn:3@10").unwrap().unwrap();
+        assert_eq!(
+            (r.path.to_str(), r.games, r.ply),
+            (Some("games.pgn"), Some(3..=3), Some(10))
+        );
+        let r = record_spec("games.pgn@0").unwrap().unwrap();
+        assert_eq!((r.games, r.ply), (None, Some(0)));
+        let r = record_spec("games.PGN:2-4").unwrap().unwrap();
+        assert_eq!((r.games, r.ply), (Some(2..=4), None));
+        assert!(record_spec("games.pgn:0").is_err());
+        assert!(record_spec("games.pgn:3-2").is_err());
+        assert!(
+            record_spec("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1")
+                .unwrap()
+                .is_none()
+        );
+    }
+}

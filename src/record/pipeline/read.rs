@@ -1,0 +1,242 @@
+//! Readers of games, one per record syntax, behind one trait, and the loop
+//! that reads an input's games through [`Checked`].
+
+use std::io::{self, BufRead};
+use std::ops::RangeInclusive;
+
+use crate::model::Span;
+use crate::notation::pgn::{PgnError, PgnErrorKind, Reader, Visitor};
+use crate::record::pipeline::game::{Checked, Finished, GameWriter};
+use crate::record::replay::damage::relabel_syntax;
+use crate::record::replay::verdict::syntax_diagnostic;
+use crate::record::replay::Diagnostic;
+
+/// Why a game could not be read.
+#[derive(Clone, Debug)]
+pub struct ReadError {
+    /// Where and why, as every command reports it.
+    pub error: Diagnostic,
+    /// The input itself failed (an I/O error): it ends here.
+    pub io: bool,
+    /// The game was read up to this error, which ends it (a Game Courier
+    /// turn that matches no move): its tokens went to the visitor, and the
+    /// error is its verdict's. Otherwise the game could not be read.
+    pub ends_game: bool,
+}
+
+impl ReadError {
+    /// A syntax error at `span`.
+    pub fn syntax(span: Span, message: impl std::fmt::Display) -> ReadError {
+        ReadError {
+            error: syntax_diagnostic(span, message),
+            io: false,
+            ends_game: false,
+        }
+    }
+}
+
+impl From<PgnError> for ReadError {
+    fn from(e: PgnError) -> ReadError {
+        ReadError {
+            io: matches!(e.kind, PgnErrorKind::Io(_)),
+            error: relabel_syntax(&e).unwrap_or_else(|| syntax_diagnostic(e.span, &e.kind)),
+            ends_game: false,
+        }
+    }
+}
+
+/// A game's bytes as read, and the stream offset of the first.
+#[derive(Clone, Copy, Debug)]
+pub struct GameText<'a> {
+    /// The bytes, from where the game before ended to where this one did.
+    pub bytes: &'a [u8],
+    /// The stream offset of `bytes[0]` (spans count from the stream's
+    /// start).
+    pub offset: u64,
+}
+
+/// A source of games in one record syntax (PGN, JSON, Game Courier).
+pub trait GameReader {
+    /// Reads the next game into `v`; `Ok(None)` at the end of the input.
+    /// After a syntax error the next call reads the next game.
+    fn read_game<V: Visitor>(&mut self, v: &mut V) -> Result<Option<V::Output>, ReadError>;
+    /// The bytes of the game just read, from where the game before it
+    /// ended (`None` unless kept: see [`PgnGames::keep_text`]).
+    fn game_text(&mut self) -> Option<GameText<'_>>;
+}
+
+/// A `BufRead` that keeps what is read from it, while asked to.
+pub struct Recorder<R> {
+    inner: R,
+    keep: bool,
+    /// Stream offset of `kept[0]`.
+    base: u64,
+    kept: Vec<u8>,
+}
+
+impl<R: BufRead> io::Read for Recorder<R> {
+    fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+        let n = io::Read::read(&mut self.inner, buf)?;
+        if self.keep {
+            self.kept.extend_from_slice(&buf[..n]);
+        }
+        Ok(n)
+    }
+}
+
+impl<R: BufRead> BufRead for Recorder<R> {
+    fn fill_buf(&mut self) -> io::Result<&[u8]> {
+        self.inner.fill_buf()
+    }
+    fn consume(&mut self, n: usize) {
+        if self.keep {
+            if let Ok(buf) = self.inner.fill_buf() {
+                self.kept.extend_from_slice(&buf[..n.min(buf.len())]);
+            }
+        }
+        self.inner.consume(n);
+    }
+}
+
+/// PGN games read by the streaming [`Reader`], with their bytes when kept.
+/// A game's bytes run from where the game before it ended to the first
+/// token after it (the white space after a game is the game's; a comment
+/// between games belongs to the next one, which the reader hands it to).
+pub struct PgnGames<R> {
+    reader: Reader<Recorder<R>>,
+    /// Where the last game began and ended.
+    start: u64,
+    end: u64,
+}
+
+impl<R: BufRead> PgnGames<R> {
+    /// The games of `input`.
+    pub fn new(input: R) -> PgnGames<R> {
+        let recorder = Recorder {
+            inner: input,
+            keep: false,
+            base: 0,
+            kept: Vec::new(),
+        };
+        PgnGames {
+            reader: Reader::new(recorder),
+            start: 0,
+            end: 0,
+        }
+    }
+
+    /// The games of `input`, a slice of a larger text that starts at byte
+    /// `offset`, the start of line `line`.
+    pub fn starting_at(input: R, offset: u64, line: u32) -> PgnGames<R> {
+        let mut games = PgnGames::new(input);
+        games.reader = games.reader.starting_at(offset, line);
+        games.reader.get_mut().base = offset;
+        games.start = offset;
+        games.end = offset;
+        games
+    }
+
+    /// Keeps each game's bytes for [`GameReader::game_text`] (memory: one
+    /// game and what the reader has read ahead).
+    pub fn keep_text(mut self) -> PgnGames<R> {
+        self.reader.get_mut().keep = true;
+        self
+    }
+
+    /// Makes `%` escape lines errors rather than skipped (a rewrite would
+    /// delete them).
+    pub fn refuse_escape_lines(mut self) -> PgnGames<R> {
+        self.reader = self.reader.refuse_escape_lines();
+        self
+    }
+}
+
+impl<R> PgnGames<R> {
+    /// The stream offsets of the last game's bytes.
+    pub fn last_range(&self) -> std::ops::Range<u64> {
+        self.start..self.end
+    }
+}
+
+impl<R: BufRead> GameReader for PgnGames<R> {
+    fn read_game<V: Visitor>(&mut self, v: &mut V) -> Result<Option<V::Output>, ReadError> {
+        // The game before this one is handed on: forget its bytes.
+        let rec = self.reader.get_mut();
+        let done = (self.end.saturating_sub(rec.base) as usize).min(rec.kept.len());
+        rec.kept.drain(..done);
+        rec.base += done as u64;
+        let read = self.reader.read_game(v);
+        if read.as_ref().is_ok_and(Option::is_none) {
+            return read.map_err(ReadError::from);
+        }
+        if read.is_ok() {
+            // A read error here is the next game's to report.
+            let _ = self.reader.skip_white_space();
+        }
+        self.start = self.end;
+        self.end = self.reader.position().offset.max(self.end);
+        read.map_err(ReadError::from)
+    }
+
+    fn game_text(&mut self) -> Option<GameText<'_>> {
+        let (start, end) = (self.start, self.end);
+        let rec = self.reader.get_mut();
+        if !rec.keep {
+            return None;
+        }
+        let at = |o: u64| (o.saturating_sub(rec.base) as usize).min(rec.kept.len());
+        Some(GameText {
+            bytes: &rec.kept[at(start)..at(end)],
+            offset: start.max(rec.base),
+        })
+    }
+}
+
+/// Why reading an input stopped before its end.
+#[derive(Debug)]
+pub enum Stopped {
+    /// The input could not be read further (I/O); the games before were
+    /// handed on.
+    Read(ReadError),
+    /// The game's consumer failed (writing its output).
+    Write(io::Error),
+}
+
+/// Reads every game of `reader` through `checked`, numbering them from 1,
+/// and hands each chosen one, with its bytes when kept, to `each`, which
+/// says whether to go on; games outside `numbers` are read (to count them)
+/// but neither replayed nor written, and reading stops after the last
+/// number chosen. Returns how many games were read.
+pub fn each_game<R: GameReader, W: GameWriter>(
+    reader: &mut R,
+    checked: &mut Checked<W>,
+    numbers: Option<&RangeInclusive<usize>>,
+    each: &mut dyn FnMut(usize, Finished<W::Output>, Option<GameText<'_>>) -> io::Result<bool>,
+) -> Result<usize, Stopped> {
+    let mut read = 0usize;
+    loop {
+        if numbers.is_some_and(|n| read >= *n.end()) {
+            return Ok(read);
+        }
+        let number = read + 1;
+        checked.skip_next_game(numbers.is_some_and(|n| !n.contains(&number)));
+        let finished = match reader.read_game(checked) {
+            Ok(None) => return Ok(read),
+            Ok(Some(f)) => f,
+            Err(e) if e.io => return Err(Stopped::Read(e)),
+            Err(e) if e.ends_game => checked.end_with(e.error),
+            Err(e) => {
+                let wants = checked.writer().wants_text();
+                let text = if wants { reader.game_text() } else { None };
+                checked.unreadable(e.error, text)
+            }
+        };
+        read = number;
+        if let Some(mut f) = finished {
+            f.verdict.game = number;
+            if !each(number, f, reader.game_text()).map_err(Stopped::Write)? {
+                return Ok(read);
+            }
+        }
+    }
+}
