@@ -3,7 +3,7 @@
 //!
 //!     cargo run --release --example fast_vs_reference -- FILE.pgn
 use fvnote::notation::pgn::read_all;
-use fvnote::record::replay::{replay, ReplayOptions};
+use fvnote::record::replay::{replay, ReplayMode, ReplayOptions};
 
 fn main() {
     let path = std::env::args()
@@ -12,11 +12,10 @@ fn main() {
     let bytes = std::fs::read(&path).expect("readable file");
     let (mut games, mut differ) = (0, 0);
     for rec in read_all(&bytes).iter().flatten() {
-        let opts = |verdict_only| ReplayOptions {
-            verdict_only,
-            ..ReplayOptions::default()
-        };
-        let (a, b) = (replay(rec, &opts(true)), replay(rec, &opts(false)));
+        let (a, b) = (
+            replay(rec, &ReplayOptions::new(ReplayMode::Verdict)),
+            replay(rec, &ReplayOptions::new(ReplayMode::Full)),
+        );
         let key = |r: &fvnote::record::replay::GameReport| {
             format!(
                 "{} {:?} {:?} {:?} {:?}",

@@ -28,7 +28,10 @@ mod tests {
     #[test]
     fn control_characters_are_written_out() {
         assert_eq!(terminal("Zürich ♔"), "Zürich ♔");
-        assert_eq!(terminal("evil\u{1b}]0;title\u{7}x"), "evil\\u{1b}]0;title\\u{7}x");
+        assert_eq!(
+            terminal("evil\u{1b}]0;title\u{7}x"),
+            "evil\\u{1b}]0;title\\u{7}x"
+        );
         assert_eq!(terminal("a\u{9b}b"), "a\\u{9b}b");
     }
 }

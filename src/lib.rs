@@ -34,13 +34,13 @@
 //!
 //! ```
 //! use fvnote::notation::pgn::read_all;
-//! use fvnote::record::json::{to_game, JsonOptions};
-//! let games = read_all(b"1. e4 {best} e5 *\n");
-//! let record = games[0].as_ref().unwrap();
-//! let game = to_game(record, &JsonOptions::default()).unwrap();
-//! let json = serde_json::to_string(&game).unwrap();
-//! assert!(json.contains("\"san\":\"e4\""));
-//! assert_eq!(game.to_record().moves.len(), 2);
+//! use fvnote::record::convert::{convert_record, ConvertOptions, Target};
+//! use fvnote::record::json::read::read_records;
+//! let record = read_all(b"1. e4 {best} e5 *\n").remove(0).unwrap();
+//! let opts = ConvertOptions { to: Target::Jsonl, json: Default::default(), fix_result: false };
+//! let json = convert_record(&record, &opts).unwrap();
+//! assert!(String::from_utf8_lossy(&json).contains("\"san\":\"e4\""));
+//! assert_eq!(read_records(&json).unwrap()[0].moves.len(), 2);
 //! ```
 //!
 //! Ask a position for its legal moves ([`Position`], [`rules`]) and write

@@ -7,8 +7,11 @@ use crate::cli;
 use cli::fvnote;
 
 use fvnote::notation::pgn::{read_all, Reader};
-use fvnote::record::replay::{replay, GameReport, ReplayOptions, Replayer, KEPT_DIAGNOSTICS};
-use fvnote::record::validate::{check_games, Summary, ValidateOptions};
+use fvnote::record::pipeline::{verdicts, Options};
+use fvnote::record::replay::verdict::Summary;
+use fvnote::record::replay::{
+    replay, GameReport, ReplayMode, ReplayOptions, Replayer, KEPT_DIAGNOSTICS,
+};
 
 /// The first game of `pgn`, replayed in full from its record.
 fn full(pgn: &str, strict: bool) -> GameReport {
@@ -24,8 +27,7 @@ fn full(pgn: &str, strict: bool) -> GameReport {
 fn streamed(pgn: &str, strict: bool) -> GameReport {
     let mut replayer = Replayer::new(ReplayOptions {
         strict,
-        verdict_only: true,
-        ..ReplayOptions::default()
+        ..ReplayOptions::new(ReplayMode::Verdict)
     });
     let mut reader = Reader::new(pgn.as_bytes());
     reader.read_game(&mut replayer).unwrap().unwrap()
@@ -171,11 +173,7 @@ fn a_result_tag_before_many_variation_errors_is_the_first_error() {
 #[test]
 fn validate_counts_what_it_does_not_show() {
     let pgn = lenient_knights(100);
-    let mut verdicts = Vec::new();
-    check_games(pgn.as_bytes(), &ValidateOptions::default(), |v| {
-        verdicts.push(v)
-    })
-    .unwrap();
+    let verdicts = verdicts(pgn.as_bytes(), &Options::default());
     let v = &verdicts[0];
     assert_eq!((v.warnings.len(), v.omitted.warnings), (100, 100));
     let mut summary = Summary::default();

@@ -1,8 +1,9 @@
-//! The human report's caret stands under the token it names when bytes
-//! that are not UTF-8 come before it on the line: each such byte is one
-//! column (CHANGELOG: "Columns count characters consistently") and is
-//! shown as one U+FFFD, so the snippet and the caret agree, also on a long
-//! line cut to a window around the token.
+//! The human report's caret stands under the byte it names when the line
+//! holds characters of several bytes before it: a byte that is not UTF-8
+//! makes its game invalid (`not-utf8`) at that byte, one column wide
+//! (CHANGELOG: "Columns count characters consistently") and shown as one
+//! U+FFFD, so the snippet and the caret agree, also on a long line cut to a
+//! window around it.
 
 use crate::cli;
 use cli::{fvnote, render};
@@ -13,7 +14,7 @@ fn assert_caret_under(out: &str, token: &str) {
     let lines: Vec<&str> = out.lines().collect();
     let at = lines
         .iter()
-        .position(|l| l.contains(" | ") && l.contains(token))
+        .rposition(|l| l.contains(" | ") && l.contains(token))
         .unwrap_or_else(|| panic!("no snippet line shows {token}:\n{out}"));
     let shown = lines[at];
     let caret = lines[at + 1];
@@ -43,45 +44,50 @@ fn validate(bytes: &[u8]) -> String {
     text
 }
 
-/// A lone Latin-1 byte, two of them, and a cut-off three-byte sequence
-/// (two bytes that `from_utf8_lossy` would show as one U+FFFD) before the
-/// error: the caret stands under `Nc9`, at its column 32.
+/// Two-byte characters before a cut-off three-byte sequence (two bytes
+/// shown as two U+FFFD): the caret stands under the first, at column 30.
 #[test]
-fn caret_after_bytes_not_utf8() {
-    let line = b"1. e4 {caf\xe9 \xe9\xe9} e5 2. Nf3 {\xe2\x82} Nc9 *\n";
+fn caret_under_a_byte_not_utf8_after_wide_characters() {
+    let line = "1. e4 {café über} e5 2. Nf3 {\u{e2}\u{82}} Nc6 *\n";
+    // The two bytes of the cut sequence, written as raw bytes.
+    let line: Vec<u8> = line
+        .chars()
+        .flat_map(|c| match c {
+            '\u{e2}' => vec![0xe2],
+            '\u{82}' => vec![0x82],
+            c => c.to_string().into_bytes(),
+        })
+        .collect();
     let mut pgn = b"[Result \"*\"]\n\n".to_vec();
-    pgn.extend_from_slice(line);
+    pgn.extend_from_slice(&line);
     let out = validate(&pgn);
-    assert!(out.contains("bytes.pgn:3:32"), "{out}");
-    assert_caret_under(&out, "Nc9");
-    // Each byte is one U+FFFD on the snippet line.
+    assert!(out.contains("error: not UTF-8: byte 0xe2"), "{out}");
+    assert!(out.contains("bytes.pgn:3:30"), "{out}");
+    assert_caret_under(&out, "\u{FFFD}");
     assert!(
-        out.contains("{caf\u{FFFD} \u{FFFD}\u{FFFD}} e5 2. Nf3 {\u{FFFD}\u{FFFD}} Nc9"),
+        out.contains("{café über} e5 2. Nf3 {\u{FFFD}\u{FFFD}} Nc6"),
         "{out}"
     );
 }
 
-/// A line of about 2,000 columns, with bytes that are not UTF-8 near the
-/// error and far before it: cut to a window around `Nh4`, the caret is
-/// still under it.
+/// A line of about 2,000 columns of two-byte characters, with bytes that
+/// are not UTF-8 at its end: cut to a window around them, the caret is
+/// still under the first.
 #[test]
-fn caret_after_bytes_not_utf8_on_a_cut_line() {
-    let mut line = Vec::new();
+fn caret_under_a_byte_not_utf8_on_a_cut_line() {
+    let mut line = String::new();
     let mut n = 1;
     while line.len() < 1900 {
-        // A comment of é (UTF-8) and é (Latin-1): two columns, three bytes.
-        line.extend_from_slice(format!("{n}. Nf3 {{\u{e9}").as_bytes());
-        line.push(0xe9);
-        line.extend_from_slice(format!("}} Nf6 {}. Ng1 Ng8 ", n + 1).as_bytes());
+        line.push_str(&format!("{n}. Nf3 {{é}} Nf6 {}. Ng1 Ng8 ", n + 1));
         n += 2;
     }
-    // The knights are home: none reaches h4.
-    line.extend_from_slice(format!("{n}. {{").as_bytes());
-    line.extend_from_slice(b"\xe2\x82 \xff");
-    line.extend_from_slice(b"} Nh4 *\n");
+    line.push_str(&format!("{n}. {{"));
+    let mut line = line.into_bytes();
+    line.extend_from_slice(b"\xff \xe2\x82} Nf3 *\n");
     let mut pgn = b"[Result \"*\"]\n\n".to_vec();
     pgn.extend_from_slice(&line);
     let out = validate(&pgn);
     assert!(out.contains("| ..."), "the line is cut:\n{out}");
-    assert_caret_under(&out, "Nh4");
+    assert!(out.contains("error: not UTF-8: byte 0xff"), "{out}");
+    assert_caret_under(&out, "\u{FFFD}");
 }

@@ -134,7 +134,7 @@ fn output_never_overwrites_an_input() {
 }
 
 #[test]
-fn malformed_input_writes_nothing() {
+fn a_malformed_game_is_kept_as_it_stands_and_said() {
     let dir = tempfile::tempdir().unwrap();
     let good = write(dir.path(), "good.pgn", MESSY);
     let bad = write(
@@ -154,8 +154,16 @@ fn malformed_input_writes_nothing() {
             dir.path()
         )
     );
-    assert!(!out.exists());
-    // --in-place: neither file changes when one is malformed.
+    // The good game and the malformed one, kept as it was read.
+    let written: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(&out).unwrap()).unwrap();
+    assert_eq!(written.as_array().unwrap().len(), 2);
+    assert_eq!(
+        written[1]["unreadable"],
+        "[Event \"x\"]\n\n1. e4 {never closed\n"
+    );
+    // --in-place: each file on its own; one with a game that is not valid
+    // is left as it is, the other is rewritten.
     assert_snapshot!(
         "malformed_in_place",
         transcript_in(
@@ -166,7 +174,11 @@ fn malformed_input_writes_nothing() {
             dir.path()
         )
     );
-    assert_eq!(std::fs::read_to_string(&good).unwrap(), MESSY);
+    assert_ne!(std::fs::read_to_string(&good).unwrap(), MESSY);
+    assert_eq!(
+        std::fs::read_to_string(&bad).unwrap(),
+        "[Event \"x\"]\n\n1. e4 {never closed\n"
+    );
     // Malformed JSON points at its line and column.
     let badjson = write(
         dir.path(),
@@ -269,61 +281,44 @@ fn fmt_leaves_broken_files_alone() {
 /// is found after output has begun: still nothing reaches the target, and
 /// no temporary file is left beside the output or the input. Standard
 /// output gets the games before the error, each complete (issue 27).
-/// Converting `input` (alone in its directory) fails whether the output
-/// goes to a file, in place or to standard output, and leaves the input, a
-/// file it would have replaced, and the directory as they were. Each run's
-/// whole output is the golden `NAME_TARGET`; standard output's thousands of
-/// games are compared with `before` (the games before the error) instead.
-fn refused_without_trace(input: &Path, to: &str, name: &str, before: &str) {
+/// Converting `input`, which holds games that are not valid, goes on game
+/// by game whether the output goes to a file or to standard output: every
+/// game is written (a bad one as it stands, `expected`), the bad ones are
+/// said on stderr at their place (the golden `NAME_TARGET`), the run exits
+/// 1, and the input is left as it was.
+fn converted_game_by_game(input: &Path, to: &str, name: &str, expected: &str) {
     let dir = input.parent().unwrap();
     let text = std::fs::read(input).unwrap();
     let out = dir.join(format!("out.{to}"));
-    std::fs::write(&out, "kept\n").unwrap();
-    for target in ["-o", "--in-place", "stdout"] {
+    for target in ["-o", "stdout"] {
         let mut cmd = fvnote();
         cmd.args(["convert", "--to", to]);
-        match target {
-            "-o" => {
-                cmd.arg("-o").arg(&out);
-            }
-            "--in-place" => {
-                cmd.arg("--in-place");
-            }
-            _ => {}
+        if target == "-o" {
+            cmd.arg("-o").arg(&out);
         }
         let mut run = cmd.arg(input).output().unwrap();
-        if target == "stdout" {
-            assert_eq!(String::from_utf8_lossy(&run.stdout), before);
-            run.stdout = b"[the games before the error, compared above]\n".to_vec();
-        }
-        let whole = cli::redact_dir(&cli::render(&run), dir);
-        let target_name = match target {
-            "-o" => "to_file",
-            "--in-place" => "in_place",
-            _ => "stdout",
+        assert_eq!(run.status.code(), Some(1), "{target}");
+        let written = match target {
+            "-o" => std::fs::read_to_string(&out).unwrap(),
+            _ => String::from_utf8(std::mem::take(&mut run.stdout)).unwrap(),
         };
+        assert!(
+            written == expected,
+            "{target}: the games as converted one by one"
+        );
+        let whole = cli::redact_dir(&cli::render(&run), dir);
+        let target_name = if target == "-o" { "to_file" } else { "stdout" };
         assert_snapshot!(format!("{name}_{target_name}"), whole);
-        assert_eq!(std::fs::read_to_string(&out).unwrap(), "kept\n", "{target}");
         assert_eq!(std::fs::read(input).unwrap(), text, "{target}");
-        let mut names: Vec<_> = std::fs::read_dir(dir)
-            .unwrap()
-            .map(|e| e.unwrap().file_name().into_string().unwrap())
-            .collect();
-        names.sort();
-        let mut want = vec![
-            input.file_name().unwrap().to_str().unwrap().to_owned(),
-            format!("out.{to}"),
-        ];
-        want.sort();
-        assert_eq!(names, want, "{target}");
     }
     std::fs::remove_file(out).unwrap();
 }
 
 /// JSON is read game by game too: a syntax error after 2,000 games is found
-/// at its exact line and column, and nothing is delivered.
+/// at its exact line and column, that game is not written (it is no PGN),
+/// and the games around it are.
 #[test]
-fn a_late_json_error_leaves_no_trace() {
+fn a_late_json_error_is_found_at_its_place_and_the_rest_converts() {
     let dir = tempfile::tempdir().unwrap();
     // Canonical games: converted back they raise no warnings.
     let pgn = GAME.repeat(2_000);
@@ -335,10 +330,12 @@ fn a_late_json_error_leaves_no_trace() {
     let input = write(
         dir.path(),
         "big.jsonl",
-        &format!("{lines}{{\"format\": 1}}\n"),
+        &format!(
+            "{lines}{{\"format\": 1}}\n{}",
+            lines.lines().next().unwrap()
+        ),
     );
-    let before = GAME.repeat(2_000);
-    refused_without_trace(&input, "pgn", "late_jsonl", &before);
+    converted_game_by_game(&input, "pgn", "late_jsonl", &GAME.repeat(2_001));
     let array = stdout_of(
         fvnote()
             .args(["convert", "--to", "json", "-"])
@@ -347,44 +344,40 @@ fn a_late_json_error_leaves_no_trace() {
     let cut = array.trim_end().strip_suffix(']').unwrap().trim_end();
     let input = write(dir.path(), "big.json", &format!("{cut},\n  7\n]\n"));
     std::fs::remove_file(dir.path().join("big.jsonl")).unwrap();
-    refused_without_trace(&input, "pgn", "late_json", &before);
+    // `7` is no game, and nothing after it in the array can be framed.
+    converted_game_by_game(&input, "pgn", "late_json", &GAME.repeat(2_000));
 }
 
 #[test]
-fn a_late_error_leaves_no_trace() {
+fn a_late_error_is_reported_and_the_game_kept_as_it_stands() {
     let dir = tempfile::tempdir().unwrap();
     let mut text = MESSY.repeat(2_000);
-    text.push_str("[Event \"late\"]\n\n1. e4 e5 2. Ke3 (2. Nf9) *\n\n");
+    let late = "[Event \"late\"]\n\n1. e4 e5 2. Ke3 (2. Nf9) *\n\n";
+    text.push_str(late);
     text.push_str(&MESSY.repeat(10));
-    let good = text.clone();
-    text.push_str("[Event \"later\"]\n\n1. e4 {never closed\n");
+    let broken = "[Event \"later\"]\n\n1. e4 {never closed\n";
+    text.push_str(broken);
     let input = write(dir.path(), "big.pgn", &text);
-    // The games before the broken one, converted on their own.
-    let before = stdout_of(
-        fvnote()
-            .args(["convert", "--to", "jsonl", "-"])
-            .write_stdin(good.clone()),
+    // Each game converted on its own: the illegal one as it stands, the
+    // unreadable one byte for byte.
+    let one = |pgn: &str| {
+        String::from_utf8(
+            fvnote()
+                .args(["convert", "--to", "pgn", "-"])
+                .write_stdin(pgn.to_owned())
+                .output()
+                .unwrap()
+                .stdout,
+        )
+        .unwrap()
+    };
+    let expected = format!(
+        "{}{}{}{broken}",
+        one(MESSY).repeat(2_000),
+        one(late),
+        one(MESSY).repeat(10)
     );
-    refused_without_trace(&input, "jsonl", "late_pgn", &before);
-    // The same archive without the broken game converts, game by game, to
-    // what one document per game would be.
-    let good = good.replace("2. Ke3 (2. Nf9)", "2. Ke2 (2. Nf3)");
-    std::fs::write(&input, &good).unwrap();
-    let lines = stdout_of(fvnote().args(["convert", "--to", "jsonl"]).arg(&input));
-    let one = stdout_of(
-        fvnote()
-            .args(["convert", "--to", "jsonl", "-"])
-            .write_stdin(MESSY),
-    );
-    let late = stdout_of(
-        fvnote()
-            .args(["convert", "--to", "jsonl", "-"])
-            .write_stdin("[Event \"late\"]\n\n1. e4 e5 2. Ke2 (2. Nf3) *\n\n"),
-    );
-    assert_eq!(
-        lines,
-        format!("{}{late}{}", one.repeat(2_000), one.repeat(10))
-    );
+    converted_game_by_game(&input, "pgn", "late_pgn", &expected);
 }
 
 /// A game read from JSON has no positions for its moves: an error in one

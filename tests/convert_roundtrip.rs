@@ -71,19 +71,27 @@ fn lenient_notation_is_canonical_by_both_routes() {
     );
 }
 
+/// An illegal game read from JSON is written as it was read, and the error
+/// points at the ply in the JSON text (exit 1): nothing is dropped, and no
+/// option turns the check off.
 #[test]
-fn json_to_pgn_refuses_an_illegal_move_unless_told_not_to_check() {
+fn json_to_pgn_keeps_an_illegal_game_and_says_where() {
     let (_, json, _) = convert(&["--to", "jsonl", "-"], b"1. e4 Ke7 2. Ke6 *\n".to_vec());
+    let text = String::from_utf8(json.clone()).unwrap();
+    let ply = text.find(r#"{"san":"Ke7""#).unwrap() + 1;
     let (code, out, err) = convert(&["--to", "pgn", "-"], json.clone());
     assert_eq!(code, 1);
-    assert!(out.is_empty());
+    assert_eq!(out, b"1. e4 Ke7 2. Ke6 *\n\n");
     assert_eq!(
         err,
-        "error: <stdin>:1:1: ply 2, Ke7: no king can reach e7: the king on e8 reaches nothing\n"
+        format!(
+            "error[illegal-move]: <stdin>:1:{ply}: Ke7: no king can reach e7: the king on e8 \
+             reaches nothing\n"
+        )
     );
-    let (code, out, _) = convert(&["--to", "pgn", "--no-check", "-"], json);
-    assert_eq!(code, 0);
-    assert_eq!(out, b"1. e4 Ke7 2. Ke6 *\n\n");
+    let (code, _, err) = convert(&["--to", "pgn", "--no-check", "-"], json);
+    assert_eq!(code, 2);
+    assert!(err.contains("--no-check"), "{err}");
 }
 
 #[test]

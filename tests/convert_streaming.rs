@@ -1,10 +1,9 @@
 //! `convert` and `fmt` stream: a game is converted a main-line move at a
 //! time as it is read (memory per game does not grow with the game), each
-//! game reaches standard output before the next is read, and the bytes are
-//! those of the whole-record path (`to_game` + serde_json, `canonical_form`
-//! + the PGN writer), fixture by fixture.
+//! game reaches standard output before the next is read, and a game found
+//! invalid late is written as it stands (or, past what is held back, cut
+//! with a message) while the rest of the archive still converts.
 use crate::cli;
-use crate::common;
 use cli::fvnote_std;
 
 use std::cell::RefCell;
@@ -14,102 +13,12 @@ use std::rc::Rc;
 use std::sync::mpsc;
 use std::time::Duration;
 
-use fvnote::notation::pgn::{to_string, Reader};
-use fvnote::record::format::canonical_form;
-use fvnote::record::game_stream::GameStream;
-use fvnote::record::json::{to_game, JsonOptions};
-use fvnote::record::json_compact::compact;
-use fvnote::record::json_stream::{JsonGames, Layout};
-use fvnote::record::pgn_stream::{CanonicalPgn, Resolve};
-
-/// Every game of `bytes` through the streaming JSON writer: its text, or
-/// None when it was refused (a syntax error, variations too deep).
-fn streamed_json(bytes: &[u8], layout: Layout, compact: bool, fens: bool) -> Vec<Option<String>> {
-    let sink = JsonGames::new(Vec::new(), JsonOptions { fens }, layout, compact);
-    let mut games = GameStream::new(sink, true);
-    let mut reader = Reader::new(bytes);
-    let mut out = Vec::new();
-    loop {
-        games.sink().games_before = 0;
-        let game = match reader.read_game(&mut games) {
-            Ok(None) => break,
-            Ok(Some(g)) => g.is_ok(),
-            Err(_) => false,
-        };
-        let text = std::mem::take(games.sink().get_mut());
-        out.push(game.then(|| String::from_utf8(text).unwrap()));
-    }
-    out
-}
-
-/// What the whole-record path writes for each game.
-fn whole_json(bytes: &[u8], layout: Layout, compact_form: bool, fens: bool) -> Vec<Option<String>> {
-    let opts = JsonOptions { fens };
-    Reader::new(bytes)
-        .map(|r| {
-            let g = to_game(&r.ok()?, &opts).ok()?;
-            // The full form as the struct serialises; the compact one
-            // through a map (keys sorted).
-            let v = compact(serde_json::to_value(&g).unwrap());
-            let line = match compact_form {
-                true => serde_json::to_string(&v),
-                false => serde_json::to_string(&g),
-            };
-            let pretty = match compact_form {
-                true => serde_json::to_string_pretty(&v),
-                false => serde_json::to_string_pretty(&g),
-            };
-            Some(match layout {
-                Layout::Line => line.unwrap() + "\n",
-                Layout::Element => {
-                    let pretty = pretty.unwrap();
-                    format!("[\n  {}", pretty.replace('\n', "\n  "))
-                }
-            })
-        })
-        .collect()
-}
-
-#[test]
-fn every_fixture_streams_to_the_bytes_of_the_whole_record() {
-    let mut games = 0;
-    for file in common::pgn_files(&["fixtures", "tests/data"]) {
-        let bytes = std::fs::read(&file).unwrap();
-        for layout in [Layout::Line, Layout::Element] {
-            for (compact, fens) in [(false, false), (true, false), (false, true), (true, true)] {
-                let streamed = streamed_json(&bytes, layout, compact, fens);
-                let whole = whole_json(&bytes, layout, compact, fens);
-                assert_eq!(streamed.len(), whole.len(), "{}", file.display());
-                for (n, (s, w)) in streamed.iter().zip(&whole).enumerate() {
-                    assert_eq!(
-                        s,
-                        w,
-                        "{} game {} ({layout:?}, compact {compact}, fens {fens})",
-                        file.display(),
-                        n + 1
-                    );
-                    games += 1;
-                }
-            }
-        }
-        // Canonical PGN: as `canonical_form` and the record writer.
-        let mut stream = GameStream::new(CanonicalPgn::new(Resolve::Every, false), true);
-        let mut reader = Reader::new(&bytes[..]);
-        for (n, record) in Reader::new(&bytes[..]).enumerate() {
-            let streamed = reader.read_game(&mut stream);
-            let streamed = streamed.ok().flatten().and_then(Result::ok);
-            let whole = record.ok().and_then(|r| canonical_form(&r).ok());
-            assert_eq!(
-                streamed.map(|g| String::from_utf8(g.text).unwrap()),
-                whole.map(|r| to_string(&r)),
-                "{} game {}",
-                file.display(),
-                n + 1
-            );
-        }
-    }
-    assert!(games > 500, "{games} games compared");
-}
+use fvnote::notation::pgn::Reader;
+use fvnote::record::convert::held::Held;
+use fvnote::record::convert::stream::GameStream;
+use fvnote::record::json::write::{JsonGames, JsonOptions, Layout};
+use fvnote::record::pipeline::game::Checked;
+use fvnote::record::pipeline::select::Selection;
 
 /// A shared buffer: what was written so far, visible while writing goes on.
 #[derive(Clone, Default)]
@@ -180,10 +89,14 @@ fn a_long_game_is_written_while_it_is_read() {
         out: out.clone(),
         at_half: None,
     };
-    let sink = JsonGames::new(out.clone(), JsonOptions::default(), Layout::Line, false);
-    let mut games = GameStream::new(sink, true);
-    let game = Reader::new(&mut input).read_game(&mut games);
-    assert!(matches!(game, Ok(Some(Ok(())))));
+    let mut sink = out.clone();
+    // Nothing held back: what the writer makes goes out at once.
+    let held = Held::new(&mut sink, 0);
+    let writer = GameStream::new(JsonGames::new(held, Layout::Lines, JsonOptions::default()));
+    let mut checked = Checked::new(writer, false, Selection::default());
+    let game = Reader::new(&mut input).read_game(&mut checked);
+    assert!(matches!(game, Ok(Some(Some(ref f))) if f.output.is_ok()));
+    drop(checked);
     let total = out.0.borrow().len();
     let at_half = input.at_half.unwrap();
     // Half the game read, a good part of its JSON is out already.
@@ -266,12 +179,13 @@ fn game_one_reaches_stdout_before_game_two_is_read() {
 }
 
 #[test]
-fn a_late_error_leaves_whole_games_on_stdout() {
-    // The third game has an error at its end: stdout has the first two,
-    // each whole; the JSON array is closed.
+fn a_game_found_unreadable_late_is_written_as_it_stands() {
+    // The second game has an error at its end: stdout has all three games,
+    // each whole, the second as it was read (JSON: `unreadable`, with its
+    // verdict); the run says so and exits 1.
     let input =
-        format!("{GAME_1}[Event \"two\"]\n\n1. d4 *\n\n[Event \"three\"]\n\n1. c4 c5 2. Nc3 ) *\n");
-    for (to, check) in [("jsonl", 2usize), ("json", 2), ("pgn", 2)] {
+        format!("{GAME_1}[Event \"two\"]\n\n1. c4 c5 2. Nc3 ) *\n\n[Event \"three\"]\n\n1. d4 *\n");
+    for (to, check) in [("jsonl", 3usize), ("json", 3), ("pgn", 3)] {
         let out = fvnote_std()
             .args(["convert", "--to", to])
             .stdin(Stdio::piped())
@@ -283,7 +197,9 @@ fn a_late_error_leaves_whole_games_on_stdout() {
                 c.wait_with_output()
             })
             .unwrap();
-        assert_eq!(out.status.code(), Some(2), "--to {to}");
+        assert_eq!(out.status.code(), Some(1), "--to {to}");
+        let stderr = String::from_utf8(out.stderr).unwrap();
+        assert!(stderr.contains("<stdin>:7:17"), "--to {to}: {stderr}");
         let text = String::from_utf8(out.stdout).unwrap();
         let games = match to {
             "jsonl" => text
@@ -298,7 +214,7 @@ fn a_late_error_leaves_whole_games_on_stdout() {
             _ => text.matches("[Event").count(),
         };
         assert_eq!(games, check, "--to {to}: {text}");
-        assert!(!text.contains("three"), "--to {to}");
+        assert!(text.contains("2. Nc3 )"), "--to {to}: the game as read");
     }
 }
 
@@ -325,12 +241,9 @@ fn a_game_too_long_to_hold_back_is_cut_with_a_message() {
             out
         })
         .unwrap();
-    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(out.status.code(), Some(1));
     let stderr = String::from_utf8(out.stderr).unwrap();
-    assert!(
-        stderr.contains("the output ends inside this game"),
-        "{stderr}"
-    );
+    assert!(stderr.contains("the output ends inside it"), "{stderr}");
     assert!(out.stdout.len() > 16 << 20);
     assert!(!out.stdout.ends_with(b"\n"));
 }

@@ -204,7 +204,7 @@ fn every_kind() -> Vec<(
             &["--strict"],
             "error",
         ),
-        (DamageKind::NotUtf8, b"1. e4 {caf\xe9} *\n", &[], "warning"),
+        (DamageKind::NotUtf8, b"1. e4 {caf\xe9} *\n", &[], "error"),
     ]
 }
 
@@ -315,67 +315,86 @@ fn under_strict_the_damage_comes_before_the_roster() {
 }
 
 #[test]
-fn a_comment_that_is_not_utf8_is_a_located_warning_in_validate() {
+fn a_comment_that_is_not_utf8_is_a_located_error_in_validate() {
     let pgn = b"[Event \"e\"]\n[Site \"s\"]\n[Date \"2001.01.01\"]\n[Round \"1\"]\n[White \"w\"]\n[Black \"b\"]\n[Result \"*\"]\n\n1. e4 {Caf\xe9 \xabau lait\xbb} e5 *\n";
     let (_dir, path) = file("latin1.pgn", pgn);
     let (code, games) = json_games(&[], &path);
-    assert_eq!(code, 0, "validate alters nothing: a warning");
+    assert_eq!(code, 1, "no command can read the game without loss");
     let g = &games[0];
-    assert_eq!(g["valid"], true);
-    let w = &g["warnings"][0];
-    assert_eq!(w["kind"], "not-utf8");
+    assert_eq!(g["valid"], false);
+    assert_eq!(g["white"], "w", "the tags before the byte are read");
+    let e = &g["error"];
+    assert_eq!(e["kind"], "not-utf8");
     let offset = pgn.iter().position(|&b| b == 0xe9).unwrap();
-    assert_eq!(w["offset"].as_u64(), Some(offset as u64));
+    assert_eq!(e["offset"].as_u64(), Some(offset as u64));
     assert_eq!(
-        (w["line"].as_u64(), w["column"].as_u64()),
+        (e["line"].as_u64(), e["column"].as_u64()),
         (Some(9), Some(11))
     );
-    let message = w["message"].as_str().unwrap();
+    let message = e["message"].as_str().unwrap();
     assert!(message.contains("byte 0xe9"), "{message}");
     assert!(
         message.contains(&format!("byte offset {offset}, column 11")),
         "{message}"
     );
     assert!(message.contains("--encoding latin1"), "{message}");
-    // One warning per game, at the first such byte.
-    assert_eq!(g["warnings"].as_array().unwrap().len(), 1);
-    // Named, the encoding reads it: no warning.
+    // Named, the encoding reads it: a valid game.
     let (code, games) = json_games(&["--encoding", "latin1"], &path);
     assert_eq!(code, 0);
-    assert!(
-        games[0]["warnings"].as_array().unwrap().is_empty(),
-        "{}",
-        games[0]
-    );
+    assert_eq!(games[0]["valid"], true, "{}", games[0]);
     // The human format shows where.
     let (_, human) = validate("human", &["--color", "never"], &path);
-    assert!(
-        human.contains("warning: not UTF-8: byte 0xe9 in a comment"),
-        "{human}"
-    );
+    assert!(human.contains("error: not UTF-8: byte 0xe9"), "{human}");
     assert!(human.contains("--> latin1.pgn:9:11"), "{human}");
 }
 
+/// Bytes that are not UTF-8 in a tag value, a move or a comment: one kind,
+/// at the first such byte.
 #[test]
-fn fmt_and_convert_still_refuse_a_comment_that_is_not_utf8() {
+fn bytes_not_utf8_are_one_kind_wherever_they_stand() {
+    for (pgn, column) in [
+        (&b"[White \"Jos\xe9\"]\n\n1. e4 *\n"[..], 12),
+        (b"1. e4 e5\xe9 *\n", 9),
+        (b"1. e4 e5 ; caf\xe9\n*\n", 15),
+    ] {
+        let (_dir, path) = file("g.pgn", pgn);
+        let (code, games) = json_games(&[], &path);
+        assert_eq!(code, 1);
+        let e = &games[0]["error"];
+        assert_eq!(e["kind"], "not-utf8", "{e}");
+        assert_eq!(e["column"].as_u64(), Some(column), "{e}");
+    }
+}
+
+/// Every command says the same error at the same place; the file is left
+/// as it is, and `convert` keeps the game's bytes in PGN (verbatim) and
+/// refuses it in JSON, which is UTF-8 text.
+#[test]
+fn fmt_and_convert_say_the_same_not_utf8_error_and_keep_the_bytes() {
     let pgn = b"1. e4 {caf\xe9} e5 *\n";
     let (_dir, path) = file("a.pgn", pgn);
     let dir = path.parent().unwrap();
     for args in [
-        &["fmt", "a.pgn"][..],
+        &["validate", "--format", "github", "a.pgn"][..],
+        &["fmt", "a.pgn"],
         &["fmt", "--check", "a.pgn"],
         &["convert", "--to", "pgn", "--in-place", "a.pgn"],
+        &["convert", "--to", "pgn", "a.pgn", "-o", "b.pgn"],
         &["convert", "--to", "json", "a.pgn", "-o", "a.json"],
     ] {
         let out = fvnote().current_dir(dir).args(args).output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
         let stderr = String::from_utf8_lossy(&out.stderr);
-        assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+        assert_eq!(out.status.code(), Some(1), "{args:?}: {stderr}");
+        let said = format!("{stdout}{stderr}");
+        assert!(said.contains("not-utf8"), "{args:?}: {said}");
         assert!(
-            stderr.contains("a.pgn:1:11: invalid UTF-8 (found byte 0xe9"),
-            "{args:?}: {stderr}"
+            said.contains("a.pgn") && said.contains("1:11") || said.contains("line=1,col=11"),
+            "{args:?}: {said}"
         );
-        assert!(stderr.contains("--encoding latin1"), "{args:?}: {stderr}");
+        assert!(said.contains("byte 0xe9"), "{args:?}: {said}");
         assert_eq!(std::fs::read(&path).unwrap(), pgn, "{args:?}");
-        assert!(!dir.join("a.json").exists(), "{args:?}");
     }
+    assert_eq!(std::fs::read(dir.join("b.pgn")).unwrap(), pgn);
+    assert_eq!(std::fs::read_to_string(dir.join("a.json")).unwrap(), "[]\n");
 }

@@ -82,9 +82,12 @@ fn different_games_are_all_kept() {
     ];
     let all: String = games.concat();
     let (out, whole) = dedup(&all);
+    // The game that does not replay is kept, and said as `validate` says
+    // it (exit 1, as `validate` gives).
+    let said = "error[illegal-move]: [TMP]/in.pgn:19:13: Ke3: no king can reach e3: the king on e1 reaches e2\n";
     assert_eq!(
         whole,
-        format!("exit: 0\n--- stdout\n{all}--- stderr\nkept 4 of 4 games, dropped 0\n")
+        format!("exit: 1\n--- stdout\n{all}--- stderr\n{said}kept 4 of 4 games, dropped 0\n")
     );
     assert_eq!(out, all);
 }
@@ -156,16 +159,20 @@ fn validate_splits_an_archive_into_valid_and_invalid_games_byte_for_byte() {
     let bad = std::fs::read_to_string(&bad).unwrap();
     assert_eq!(good, format!("{}{}", texts[1], texts[3]));
     assert_eq!(bad, format!("{}{broken}{}{}", texts[0], texts[2], texts[4]));
-    // Standard input cannot be read twice; an input is never an output.
-    assert_snapshot!(
-        "split_stdin",
-        transcript_in(
-            fvnote()
-                .args(["validate", "--valid-out", "x.pgn", "-"])
-                .write_stdin(archive),
-            dir.path()
-        )
-    );
+    // Standard input is sorted as it streams, as a file is.
+    let (good2, bad2) = (dir.path().join("good2.pgn"), dir.path().join("bad2.pgn"));
+    fvnote()
+        .args(["validate", "--quiet", "-"])
+        .arg("--valid-out")
+        .arg(&good2)
+        .arg("--invalid-out")
+        .arg(&bad2)
+        .write_stdin(archive)
+        .assert()
+        .code(1);
+    assert_eq!(std::fs::read_to_string(&good2).unwrap(), good);
+    assert_eq!(std::fs::read_to_string(&bad2).unwrap(), bad);
+    // An input is never an output.
     assert_snapshot!(
         "split_onto_the_input",
         transcript_in(

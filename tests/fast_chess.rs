@@ -8,7 +8,7 @@ use fvnote::notation::pgn::read_all;
 use fvnote::notation::san::{long_form, write_san, San};
 use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::replay::fast::play_clean;
-use fvnote::record::replay::{replay, ReplayOptions};
+use fvnote::record::replay::{replay, ReplayMode, ReplayOptions};
 use fvnote::rules::fast_chess::FastChess;
 use fvnote::variant::Variant;
 use fvnote::{Color, Outcome, Position};
@@ -61,10 +61,7 @@ fn hints_beyond_the_board_are_declined() {
         assert_eq!(fast.to_position(), start, "{token}");
         let games = read_all(format!("1. {token} *").as_bytes());
         let rec = games[0].as_ref().unwrap();
-        let opts = ReplayOptions {
-            verdict_only: true,
-            ..ReplayOptions::default()
-        };
+        let opts = ReplayOptions::new(ReplayMode::Verdict);
         let error = replay(rec, &opts).error.expect("an error");
         assert_eq!((error.token.as_str(), error.ply), (token, Some(1)));
     }
@@ -219,7 +216,7 @@ fn validation_with_the_accelerator_reports_exactly_what_the_reference_reports() 
         "generated".into(),
         fvnote::record::gen::to_pgn(&games).into_bytes(),
     ));
-    // `verdict_only` turns the accelerator on.
+    // `ReplayMode::Verdict` turns the accelerator on.
     let compared = mailbox_fast::compare_verdicts(&texts);
     assert!(compared >= 200, "{compared}");
 }

@@ -74,8 +74,16 @@ fn decided_endings_of_several_variants_get_their_result_back() {
             .into_iter()
             .filter(|w| *w != right)
         {
-            let (fixed, whole) = fmt(&with_result(&text, &right, wrong), &["--fix-result"]);
+            let broken = with_result(&text, &right, wrong);
+            let (fixed, whole) = fmt(&broken, &["--fix-result", "--canonical"]);
             assert_eq!(fixed, canonical, "{file} from {wrong}");
+            // Without --canonical, only the result changes.
+            let (only, _) = fmt(&broken, &["--fix-result"]);
+            assert_eq!(
+                only,
+                with_result(&broken, wrong, &right),
+                "{file} from {wrong}"
+            );
             runs.push_str(&format!("=== {file} ({ruling}) from {wrong}\n{whole}"));
         }
     }
@@ -88,8 +96,10 @@ fn an_undecided_ending_keeps_any_result() {
     // Resignation or agreement: the position decides nothing (G5).
     let text = "[Event \"e\"]\n[Result \"0-1\"]\n\n1. e4 e5 2. Nf3 0-1\n";
     let (plain, plain_run) = fmt(text, &[]);
-    let (fixed, fixed_run) = fmt(text, &["--fix-result"]);
+    let (fixed, fixed_run) = fmt(text, &["--fix-result", "--canonical"]);
     assert_eq!((fixed, fixed_run), (plain, plain_run));
+    let (only, _) = fmt(text, &["--fix-result"]);
+    assert_eq!(only, text);
 }
 
 #[test]
@@ -98,7 +108,14 @@ fn a_missing_tag_and_marker_are_added() {
     let (fixed, whole) = fmt(text, &["--fix-result"]);
     assert_eq!(
         fixed,
-        "[Event \"e\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n\n"
+        "[Event \"e\"]\n[Result \"0-1\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n"
     );
     assert_snapshot!(whole);
+    // Nothing but the result: a layout fmt would change stays, `?!` too.
+    let text = "[Event \"e\"]\n[Result \"*\"]\n\n1.f3  e5?! 2. g4 Qh4# *\n";
+    let (fixed, _) = fmt(text, &["--fix-result"]);
+    assert_eq!(
+        fixed,
+        "[Event \"e\"]\n[Result \"0-1\"]\n\n1.f3  e5?! 2. g4 Qh4# 0-1\n"
+    );
 }

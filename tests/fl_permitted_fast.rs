@@ -5,7 +5,7 @@
 use crate::mailbox_fast;
 
 use fvnote::notation::pgn::read_all;
-use fvnote::record::replay::{replay, GameReport, ReplayOptions};
+use fvnote::record::replay::{replay, GameReport, ReplayMode, ReplayOptions};
 use fvnote::variant::Variant;
 use mailbox_fast::{compare_verdicts, special_games, to_pgn, verdict};
 
@@ -17,10 +17,14 @@ fn fast_reports(pgn: &str) -> Vec<GameReport> {
     let mut out = Vec::new();
     for rec in read_all(pgn.as_bytes()) {
         let rec = rec.expect("a game");
-        let opts = |verdict_only| ReplayOptions {
+        let opts = |verdict_only: bool| ReplayOptions {
             strict: false,
+            mode: if verdict_only {
+                ReplayMode::Verdict
+            } else {
+                ReplayMode::Full
+            },
             fens: false,
-            verdict_only,
         };
         let fast = replay(&rec, &opts(true));
         let mut reference = replay(&rec, &opts(false));

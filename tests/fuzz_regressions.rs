@@ -100,12 +100,9 @@ fn glued_promotions_follow_a_rank() {
 #[test]
 fn comments_before_the_tags_wait_for_them() {
     use fvnote::notation::pgn::Reader;
-    use fvnote::record::replay::{replay, ReplayOptions, Replayer};
+    use fvnote::record::replay::{replay, ReplayMode, ReplayOptions, Replayer};
     let verdicts = |input: &[u8]| {
-        let opts = ReplayOptions {
-            verdict_only: true,
-            ..ReplayOptions::default()
-        };
+        let opts = ReplayOptions::new(ReplayMode::Verdict);
         let from_record = replay(read_all(input)[0].as_ref().unwrap(), &opts);
         let mut replayer = Replayer::new(opts);
         let streamed = Reader::new(input)

@@ -281,16 +281,18 @@ fn convert_writes_a_list_to_a_file_that_reads_back_as_the_game() {
     let original = canonical(fvnote().args(["convert", "--to", "pgn"]).arg(&pgn));
     assert!(!moves(&original).is_empty());
     assert_eq!(moves(&again), moves(&original));
-    // An unreadable list writes no output file.
+    // A list with a turn that matches no move is an invalid game: said
+    // at the turn and not written (its turn has no PGN form), exit 1.
     let refused = dir.path().join("refused.pgn");
     list_to_pgn()
         .arg("-o")
         .arg(&refused)
         .arg(illegal())
         .assert()
-        .code(2)
-        .stderr(predicate::str::contains("01-illegal-turn.txt:7:4: P e2-e4"));
-    assert!(!refused.exists());
+        .code(1)
+        .stderr(predicate::str::contains("01-illegal-turn.txt:7:4: P e2-e4"))
+        .stderr(predicate::str::contains("game 1 not written"));
+    assert_eq!(std::fs::read(&refused).unwrap(), b"");
 }
 
 #[test]
@@ -311,12 +313,10 @@ fn a_list_that_is_not_utf8_is_refused_at_its_line_and_column() {
         ][..],
     ] {
         let o = fvnote().args(args).arg(&list).output().unwrap();
-        assert_eq!(o.status.code(), Some(2), "{args:?}");
-        let err = String::from_utf8_lossy(&o.stderr);
-        assert!(
-            err.contains("line 2, column 16: a byte that is not UTF-8"),
-            "{err}"
-        );
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        let said = String::from_utf8_lossy(&o.stderr) + String::from_utf8_lossy(&o.stdout);
+        assert!(said.contains("latin1.txt:2:16"), "{said}");
+        assert!(said.contains("not UTF-8: byte 0xe9"), "{said}");
     }
 }
 
@@ -379,9 +379,11 @@ fn an_unreadable_list_is_an_error_at_its_place() {
     list_to_pgn()
         .arg(&bad)
         .assert()
-        .code(2)
+        .code(1)
+        .stdout("")
+        .stderr(predicates::str::contains("error[illegal-move]: "))
         .stderr(predicates::str::contains(
-            "01-illegal-turn.txt:7:4: P e2-e4 matches no legal move",
+            "01-illegal-turn.txt:7:4: P e2-e4: matches no legal move",
         ));
     fvnote()
         .args(["convert", "--from", "gamecourier", "--to", "pgn", &bad])

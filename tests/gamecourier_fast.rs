@@ -426,10 +426,7 @@ fn quake_single_operation_edges() {
 fn quake_lists_mutated_whole() {
     use fvnote::record::gamecourier::validate_list;
     use fvnote::record::replay::ReplayOptions;
-    let verdict = ReplayOptions {
-        verdict_only: true,
-        ..ReplayOptions::default()
-    };
+    let verdict = ReplayOptions::new(fvnote::record::replay::ReplayMode::Verdict);
     let full = ReplayOptions::default();
     for variant in [Variant::Quake, Variant::QuakeLb] {
         let opts = GenOptions {

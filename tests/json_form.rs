@@ -9,11 +9,16 @@ use fvnote::model::{Comment, CommentKind, Line, Node, Record, Span, Tag};
 use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::notation::pgn::{read_all, to_string};
 use fvnote::notation::san::{check_suffix, write_san, Suffix};
+use fvnote::record::convert::{convert_record, ConvertOptions, Target};
 use fvnote::record::gen::{generate, GenOptions};
-use fvnote::record::json::{to_game, Game, JsonOptions, MAX_VARIATION_DEPTH};
+use fvnote::record::json::read::{read_records, JsonReader};
+use fvnote::record::json::schema::MAX_VARIATION_DEPTH;
+use fvnote::record::json::write::JsonOptions;
+use fvnote::record::pipeline::read::GameReader;
 use fvnote::variant::Variant;
 use fvnote::Position;
 use proptest::prelude::*;
+use serde_json::Value;
 
 fn schema() -> jsonschema::Validator {
     let text = std::fs::read_to_string(
@@ -51,20 +56,32 @@ fn nospan(mut r: Record) -> Record {
     r
 }
 
-/// PGN text → record → JSON → record: equal, the JSON matches the schema,
-/// and both records write the same PGN.
-fn round_trip(v: &jsonschema::Validator, rec: &Record, opts: &JsonOptions) -> Game {
-    let game = to_game(rec, opts).unwrap();
-    let text = serde_json::to_string_pretty(&game).unwrap();
-    let value: serde_json::Value = serde_json::from_str(&text).unwrap();
+/// The JSON form of `rec`, as `convert --to jsonl` writes it.
+fn to_json(rec: &Record, opts: &JsonOptions) -> Result<String, String> {
+    let opts = ConvertOptions {
+        to: Target::Jsonl,
+        json: *opts,
+        fix_result: false,
+    };
+    convert_record(rec, &opts).map(|b| String::from_utf8(b).unwrap())
+}
+
+/// PGN text → record → JSON → record: equal, the JSON matches the schema
+/// (alone and in an array), and both records write the same PGN.
+fn round_trip(v: &jsonschema::Validator, rec: &Record, opts: &JsonOptions) -> Value {
+    let text = to_json(rec, opts).unwrap();
+    let value: Value = serde_json::from_str(&text).unwrap();
     assert_schema(v, &value);
-    assert_schema(v, &serde_json::Value::Array(vec![value]));
-    let back: Game = serde_json::from_str(&text).unwrap();
-    assert_eq!(back, game);
-    let rebuilt = back.to_record();
-    assert_eq!(rebuilt, nospan(rec.clone()));
+    assert_schema(v, &Value::Array(vec![value.clone()]));
+    let rebuilt = read_records(text.as_bytes()).unwrap().remove(0);
+    assert_eq!(nospan(rebuilt.clone()), nospan(rec.clone()));
     assert_eq!(to_string(&rebuilt), to_string(rec));
-    game
+    value
+}
+
+/// A string field of a JSON value.
+fn text<'a>(v: &'a Value, key: &str) -> Option<&'a str> {
+    v.get(key).and_then(Value::as_str)
 }
 
 fn comment(i: u8) -> Comment {
@@ -136,6 +153,7 @@ fn random_record(choices: &[u32], plies: usize, result: &str) -> Record {
         },
         moves: random_line(&Position::start(Variant::Chess), choices, plies, 2),
         result: Some(result.into()),
+        trailing_move_number: None,
         result_span: None,
         span: Span::default(),
     }
@@ -152,15 +170,15 @@ proptest! {
     ) {
         let v = schema();
         let rec = random_record(&choices, plies, result);
-        let text = to_string(&rec);
-        let read = read_all(text.as_bytes());
+        let written = to_string(&rec);
+        let read = read_all(written.as_bytes());
         prop_assert_eq!(read.len(), 1);
         let rec1 = read.into_iter().next().unwrap().unwrap();
-        let game = round_trip(&v, &rec1, &JsonOptions { fens });
+        let game = round_trip(&v, &rec1, &JsonOptions { fens, compact: false });
         // Every ply of a generated game is legal, so every ply is described.
-        for ply in &game.moves {
-            prop_assert!(ply.canonical.is_some(), "{:?}", ply);
-            prop_assert_eq!(ply.fen_after.is_some(), fens);
+        for ply in game["moves"].as_array().unwrap() {
+            prop_assert!(text(ply, "canonical").is_some(), "{:?}", ply);
+            prop_assert_eq!(text(ply, "fen_after").is_some(), fens);
         }
     }
 }
@@ -196,11 +214,15 @@ proptest! {
         choices in prop::collection::vec(any::<u32>(), 0..60),
         plies in 0usize..60,
     ) {
-        use fvnote::record::format::format_pgn;
+        let canonical = |text: &str| {
+            let rec = read_all(text.as_bytes()).remove(0).unwrap();
+            let opts = ConvertOptions { to: Target::Pgn, json: Default::default(), fix_result: false };
+            String::from_utf8(convert_record(&rec, &opts).unwrap()).unwrap()
+        };
         let rec = random_record(&choices, plies, "*");
         let text = to_string(&rec);
-        let once = format_pgn(text.as_bytes()).unwrap();
-        prop_assert_eq!(format_pgn(once.as_bytes()).unwrap(), once.clone());
+        let once = canonical(&text);
+        prop_assert_eq!(canonical(&once), once.clone());
         let before = read_all(text.as_bytes()).remove(0).unwrap();
         let after = read_all(once.as_bytes()).remove(0).unwrap();
         prop_assert_eq!(skeleton(&before), skeleton(&after));
@@ -223,35 +245,32 @@ fn structured_fields_of_every_chess_move_kind() {
         Err(e) => panic!("{e}"),
     };
     let game = round_trip(&v, &rec, &JsonOptions::default());
-    let kinds: Vec<&str> = game
-        .moves
+    let moves = game["moves"].as_array().unwrap();
+    let kinds: Vec<&str> = moves
         .iter()
-        .map(|p| p.kind.as_deref().unwrap_or("?"))
+        .map(|p| text(p, "kind").unwrap_or("?"))
         .collect();
     assert_eq!(kinds[2], "capture");
     assert_eq!(kinds[8], "promotion");
-    let promo = &game.moves[8];
+    let promo = &moves[8];
+    assert_eq!(text(promo, "promotion"), Some("Q"));
+    assert_eq!(text(promo, "captured"), Some("R"));
+    let castle = &moves[13];
+    assert_eq!(text(castle, "kind"), Some("castle"));
     assert_eq!(
-        promo.promotion,
-        Some(fvnote::record::json::Promotion::Piece("Q".into()))
-    );
-    assert_eq!(promo.captured.as_deref(), Some("R"));
-    let castle = &game.moves[13];
-    assert_eq!(castle.kind.as_deref(), Some("castle"));
-    assert_eq!(
-        (castle.from.as_deref(), castle.to.as_deref()),
+        (text(castle, "from"), text(castle, "to")),
         (Some("e8"), Some("g8"))
     );
     let rec = read_all(b"1. e4 Nf6 2. e5 d5 3. exd6 e.p. *")
         .remove(0)
         .unwrap();
     let game = round_trip(&v, &rec, &JsonOptions::default());
-    let ep = game.moves.last().unwrap();
-    assert_eq!(ep.san, "exd6 e.p.");
-    assert_eq!(ep.canonical.as_deref(), Some("exd6"));
-    assert_eq!(ep.kind.as_deref(), Some("capture"));
-    assert_eq!(ep.captured.as_deref(), Some("P"));
-    assert_eq!(ep.color.as_deref(), Some("white"));
+    let ep = game["moves"].as_array().unwrap().last().unwrap();
+    assert_eq!(text(ep, "san"), Some("exd6 e.p."));
+    assert_eq!(text(ep, "canonical"), Some("exd6"));
+    assert_eq!(text(ep, "kind"), Some("capture"));
+    assert_eq!(text(ep, "captured"), Some("P"));
+    assert_eq!(text(ep, "color"), Some("white"));
 }
 
 /// The derived fields of every main-line ply, in every variant, agree with
@@ -267,13 +286,17 @@ fn derived_fields_match_an_independent_description_in_every_variant() {
             max_plies: 120,
         });
         for g in games {
-            let game = to_game(&g.record, &JsonOptions { fens: true }).unwrap();
-            let mut pos = match &game.start {
+            let opts = JsonOptions {
+                fens: true,
+                compact: false,
+            };
+            let game: Value = serde_json::from_str(&to_json(&g.record, &opts).unwrap()).unwrap();
+            let mut pos = match text(&game, "start") {
                 Some(fen) => read_fen(fen, variant).unwrap(),
                 None => Position::start(variant),
             };
-            for (i, ply) in game.moves.iter().enumerate() {
-                let canonical = ply.canonical.as_deref().expect("generated plies are legal");
+            for (i, ply) in game["moves"].as_array().unwrap().iter().enumerate() {
+                let canonical = text(ply, "canonical").expect("generated plies are legal");
                 let named: Vec<_> = pos
                     .legal_moves()
                     .into_iter()
@@ -282,13 +305,17 @@ fn derived_fields_match_an_independent_description_in_every_variant() {
                 assert_eq!(named.len(), 1, "{variant:?} ply {i}: {canonical}");
                 let mv = named[0];
                 let mark = check_suffix(&pos, &mv).map(|s| match s {
-                    Suffix::Check => "+".to_owned(),
-                    Suffix::Mate => "#".to_owned(),
+                    Suffix::Check => "+",
+                    Suffix::Mate => "#",
                 });
-                assert_eq!(ply.check, Some(mark), "{variant:?} ply {i}: {canonical}");
-                assert_eq!(ply.kind.as_deref(), Some(mv.kind_name()));
+                assert_eq!(text(ply, "check"), mark, "{variant:?} ply {i}: {canonical}");
+                assert!(
+                    ply.get("check").is_some(),
+                    "{variant:?} ply {i}: check written"
+                );
+                assert_eq!(text(ply, "kind"), Some(mv.kind_name()));
                 pos = pos.play(&mv);
-                assert_eq!(ply.fen_after.as_deref(), Some(write_fen(&pos).as_str()));
+                assert_eq!(text(ply, "fen_after"), Some(write_fen(&pos).as_str()));
             }
         }
     }
@@ -301,11 +328,12 @@ fn check_and_mate_marks() {
         .remove(0)
         .unwrap();
     let game = round_trip(&v, &rec, &JsonOptions::default());
-    let last = game.moves.last().unwrap();
-    assert_eq!(last.san, "Qxf7");
-    assert_eq!(last.canonical.as_deref(), Some("Qxf7#"));
-    assert_eq!(last.check, Some(Some("#".into())));
-    assert_eq!(game.moves[0].check, Some(None));
+    let moves = game["moves"].as_array().unwrap();
+    let last = moves.last().unwrap();
+    assert_eq!(text(last, "san"), Some("Qxf7"));
+    assert_eq!(text(last, "canonical"), Some("Qxf7#"));
+    assert_eq!(text(last, "check"), Some("#"));
+    assert_eq!(moves[0]["check"], Value::Null);
 }
 
 #[test]
@@ -314,17 +342,34 @@ fn illegal_moves_still_convert_losslessly() {
     let pgn = "[Event \"broken\"]\n\n1. e4 e5 2. Ke3 {after the error} (2. Nf3 Nc6 3. Bb5) Nc6 \
                3. Nf3 $2 *\n";
     let rec = read_all(pgn.as_bytes()).remove(0).unwrap();
-    let game = round_trip(&v, &rec, &JsonOptions { fens: true });
-    assert!(game.moves[1].canonical.is_some());
-    let bad = &game.moves[2];
-    assert_eq!(bad.san, "Ke3");
-    assert!(bad.canonical.is_none() && bad.kind.is_none() && bad.check.is_none());
+    let game = round_trip(
+        &v,
+        &rec,
+        &JsonOptions {
+            fens: true,
+            compact: false,
+        },
+    );
+    let moves = game["moves"].as_array().unwrap();
+    assert!(text(&moves[1], "canonical").is_some());
+    let bad = &moves[2];
+    assert_eq!(text(bad, "san"), Some("Ke3"));
+    assert!(["canonical", "kind", "check"]
+        .iter()
+        .all(|k| bad.get(*k).is_none()));
     // The variation replaces the bad move and replays from before it.
-    assert_eq!(bad.variations[0][2].canonical.as_deref(), Some("Bb5"));
+    assert_eq!(text(&bad["variations"][0][2], "canonical"), Some("Bb5"));
     // The rest of the main line is dead but kept as written.
-    assert_eq!(game.moves[4].san, "Nf3");
-    assert!(game.moves[4].canonical.is_none());
-    assert_eq!(game.moves[4].nags, vec![2]);
+    assert_eq!(text(&moves[4], "san"), Some("Nf3"));
+    assert!(moves[4].get("canonical").is_none());
+    assert_eq!(moves[4]["nags"], serde_json::json!([2]));
+    // The game carries its verdict: where the replay stopped, and why.
+    let error = &game["verdict"]["error"];
+    assert_eq!(
+        (error["line"].as_u64(), error["column"].as_u64()),
+        (Some(3), Some(13))
+    );
+    assert_eq!(text(error, "token"), Some("Ke3"));
 }
 
 #[test]
@@ -334,11 +379,11 @@ fn setup_records_carry_their_start() {
     let rec = read_all(pgn.as_bytes()).remove(0).unwrap();
     let game = round_trip(&v, &rec, &JsonOptions::default());
     assert_eq!(
-        game.start.as_deref(),
+        text(&game, "start"),
         Some("4k3/8/8/8/8/8/4P3/4K3 b - - 3 40")
     );
-    assert_eq!(game.moves[0].color.as_deref(), Some("black"));
-    assert_eq!(game.moves[0].move_number, Some(40));
+    assert_eq!(text(&game["moves"][0], "color"), Some("black"));
+    assert_eq!(game["moves"][0]["move_number"].as_u64(), Some(40));
 }
 
 #[test]
@@ -350,7 +395,7 @@ fn unknown_variants_and_bad_fens_still_convert() {
     ] {
         let rec = read_all(pgn.as_bytes()).remove(0).unwrap();
         let game = round_trip(&v, &rec, &JsonOptions::default());
-        assert!(game.moves[0].canonical.is_none());
+        assert!(game["moves"][0].get("canonical").is_none());
     }
 }
 
@@ -365,7 +410,7 @@ fn too_deep_for_json_is_refused() {
     }
     pgn.push_str(" *\n");
     let rec = read_all(pgn.as_bytes()).remove(0).unwrap();
-    assert!(to_game(&rec, &JsonOptions::default()).is_err());
+    assert!(to_json(&rec, &JsonOptions::default()).is_err());
     // One level less fits, and reads back.
     let mut ok = String::from("1. e4 ");
     ok.push_str(&"(1. d4 ".repeat(MAX_VARIATION_DEPTH));
@@ -378,14 +423,16 @@ fn too_deep_for_json_is_refused() {
 #[test]
 fn wrong_format_or_version_is_rejected() {
     let good = r#"{"format":"fvnote-record","version":1,"tags":[],"variant":"chess","prelude":[],"moves":[],"result":null}"#;
-    assert!(serde_json::from_str::<Game>(good).is_ok());
-    let e = serde_json::from_str::<Game>(&good.replace("\"version\":1", "\"version\":2"))
-        .unwrap_err()
-        .to_string();
+    let read = |text: &str| {
+        JsonReader::new(text.as_bytes())
+            .read_game(&mut fvnote::notation::pgn::RecordBuilder::new())
+            .map(drop)
+            .map_err(|e| e.error.message)
+    };
+    assert!(read(good).is_ok());
+    let e = read(&good.replace("\"version\":1", "\"version\":2")).unwrap_err();
     assert!(e.contains("version 2 is not supported"), "{e}");
-    let e = serde_json::from_str::<Game>(&good.replace("fvnote-record", "pgn"))
-        .unwrap_err()
-        .to_string();
+    let e = read(&good.replace("fvnote-record", "pgn")).unwrap_err();
     assert!(e.contains("is not \"fvnote-record\""), "{e}");
 }
 
@@ -397,7 +444,7 @@ fn every_fixture_round_trips() {
     for f in &files {
         let bytes = std::fs::read(f).unwrap();
         for rec in read_all(&bytes).into_iter().flatten() {
-            if to_game(&rec, &JsonOptions::default()).is_ok() {
+            if to_json(&rec, &JsonOptions::default()).is_ok() {
                 round_trip(&v, &rec, &JsonOptions::default());
                 games += 1;
             }
@@ -408,24 +455,28 @@ fn every_fixture_round_trips() {
 
 #[test]
 fn json_records_from_the_library_know_where_their_game_is() {
-    use fvnote::record::format::{canonical_form, read_records, InputFormat};
     let pgn = "1. e4 e5 *\n\n1. d4 d5 2. Ke3 *\n";
     let games: Vec<String> = read_all(pgn.as_bytes())
         .iter()
         .map(|r| {
-            serde_json::to_string(&to_game(r.as_ref().unwrap(), &JsonOptions::default()).unwrap())
+            to_json(r.as_ref().unwrap(), &JsonOptions::default())
                 .unwrap()
+                .trim_end()
+                .to_owned()
         })
         .collect();
     let text = format!("[\n  {},\n  {}\n]\n", games[0], games[1]);
-    let records = read_records(text.as_bytes(), InputFormat::Json).unwrap();
+    let records = read_records(text.as_bytes()).unwrap();
     let spans: Vec<(u32, u32)> = records
         .iter()
         .map(|r| (r.span.line, r.span.column))
         .collect();
-    assert_eq!(spans, [(2, 3), (3, 3)]);
-    // An error in a JSON game's moves points at the game, not at 0:0.
-    let e = canonical_form(&records[1]).unwrap_err();
-    assert_eq!((e.line, e.column), (3, 3), "{}", e.message);
-    assert!(e.message.starts_with("ply 3, Ke3"), "{}", e.message);
+    // A game starts at its first tag, else its first ply.
+    assert_eq!(spans.iter().map(|s| s.0).collect::<Vec<_>>(), [2, 3]);
+    // An error in a JSON game's moves points at the ply, not at 0:0.
+    let report = fvnote::record::replay::replay(&records[1], &Default::default());
+    let e = report.error.unwrap();
+    let ply = games[1].find("{\"san\":\"Ke3\"").unwrap() as u32;
+    assert_eq!((e.span.line, e.span.column), (3, 3 + ply), "{}", e.message);
+    assert_eq!(e.token, "Ke3");
 }

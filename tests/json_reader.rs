@@ -1,12 +1,17 @@
-//! The streaming JSON reader gives every text the verdict serde gives it
-//! read whole: the same games, or the same first error at the same line and
-//! column, whatever the read buffer's size.
+//! The JSON reader (`record::json::read`) reads every text serde reads
+//! whole as games to the same records, whatever the read buffer's size,
+//! and fails at a place on every other text, never by a panic; every token
+//! it hands on is located at its own line and column in the JSON text.
 
 use crate::json_oracle;
 
+use fvnote::notation::pgn::{read_all, RecordBuilder};
+use fvnote::record::convert::{convert_record, ConvertOptions, Target};
 use fvnote::record::gen::{generate, GenOptions};
-use fvnote::record::json::{to_game, Game, JsonOptions};
-use fvnote::record::json_reader::{each_json_game, JsonReadError};
+use fvnote::record::json::read::JsonReader;
+use fvnote::record::pipeline::read::GameReader;
+use fvnote::record::replay::damage::Watch;
+use fvnote::record::replay::ReplayOptions;
 use fvnote::variant::Variant;
 use json_oracle::{streamed, whole};
 use proptest::prelude::*;
@@ -15,7 +20,17 @@ fn assert_same(bytes: &[u8]) {
     json_oracle::assert_same(bytes, &[1, 2, 7, 8192]);
 }
 
-/// A few small games of every variant, as JSON values.
+/// The JSON Lines form of `record`.
+fn jsonl(record: &fvnote::model::Record) -> String {
+    let opts = ConvertOptions {
+        to: Target::Jsonl,
+        json: Default::default(),
+        fix_result: false,
+    };
+    String::from_utf8(convert_record(record, &opts).unwrap()).unwrap()
+}
+
+/// A few small games of every variant, each a JSON object on one line.
 fn games() -> Vec<String> {
     Variant::ALL
         .iter()
@@ -27,10 +42,7 @@ fn games() -> Vec<String> {
                 max_plies: 6,
             })
         })
-        .map(|g| {
-            let game = to_game(&g.record, &JsonOptions { fens: false }).unwrap();
-            serde_json::to_string(&game).unwrap()
-        })
+        .map(|g| jsonl(&g.record).trim_end().to_owned())
         .collect()
 }
 
@@ -38,13 +50,11 @@ fn games() -> Vec<String> {
 fn well_formed_texts_read_the_same_games() {
     let games = games();
     let array = format!("[{}]", games.join(","));
-    let pretty = serde_json::to_string_pretty(
-        &games
-            .iter()
-            .map(|g| serde_json::from_str::<Game>(g).unwrap())
-            .collect::<Vec<_>>(),
-    )
-    .unwrap();
+    let values: Vec<serde_json::Value> = games
+        .iter()
+        .map(|g| serde_json::from_str(g).unwrap())
+        .collect();
+    let pretty = serde_json::to_string_pretty(&values).unwrap();
     let lines = games.join("\n") + "\n";
     for text in [
         array.as_str(),
@@ -58,14 +68,13 @@ fn well_formed_texts_read_the_same_games() {
         assert_same(text.as_bytes());
         assert!(whole(text.as_bytes()).is_ok(), "{text}");
     }
-    assert_eq!(streamed(array.as_bytes(), 3).unwrap().len(), games.len());
+    assert_eq!(streamed(array.as_bytes(), 3).0.len(), games.len());
 }
 
 #[test]
-fn malformed_texts_fail_at_the_same_place() {
+fn malformed_texts_fail_at_a_place() {
     let g = &games()[0];
-    for text in [
-        "[".to_owned(),
+    for text in [        "[".to_owned(),
         "[\n\n".to_owned(),
         format!("[{g},]"),
         format!("[{g}\n\n  ,\n ]"),
@@ -97,6 +106,7 @@ fn malformed_texts_fail_at_the_same_place() {
     ] {
         assert_same(text.as_bytes());
         assert!(whole(text.as_bytes()).is_err(), "{text}");
+        assert!(streamed(text.as_bytes(), 8192).1.is_some(), "{text}");
     }
 }
 
@@ -113,8 +123,7 @@ fn a_unicode_escape_takes_four_bytes_even_a_quote() {
         b"\"for\\\\$\xff\xff#$\\\\\\u\xb5\xb5\"o",
     ] {
         assert_same(text);
-        let err = whole(text).unwrap_err();
-        assert!(!err.message.contains("EOF"), "{err:?}");
+        assert!(whole(text).is_err());
     }
 }
 
@@ -138,26 +147,10 @@ fn a_stray_continuation_byte_takes_no_column() {
 #[test]
 fn a_text_that_starts_with_no_character_fails_at_column_1() {
     for text in [&b"\x80abc"[..], b"\x9e", b"\n\x80"] {
-        let e = whole(text).unwrap_err();
-        assert_eq!(e.column, 1, "{e:?}");
+        let (_, at) = streamed(text, 8192);
+        assert_eq!(at.map(|a| a.1), Some(1), "{text:?}");
         assert_same(text);
     }
-}
-
-#[test]
-fn the_callers_error_stops_reading() {
-    let games = games();
-    let lines = games.join("\n");
-    let mut seen = 0;
-    let read = each_json_game(lines.as_bytes(), |_, _| {
-        seen += 1;
-        match seen {
-            2 => Err(std::io::Error::other("disk full")),
-            _ => Ok(()),
-        }
-    });
-    assert!(matches!(read, Err(JsonReadError::Each(e)) if e.to_string() == "disk full"));
-    assert_eq!(seen, 2);
 }
 
 /// A minimal game, for texts built from pieces.
@@ -198,7 +191,7 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
     /// Well-formed texts, cut and spliced anywhere.
     #[test]
-    fn mutated_texts_get_serdes_verdict(
+    fn mutated_texts_read_as_serde_reads_them(
         pick in 0usize..64,
         form in 0usize..3,
         edits in prop::collection::vec((any::<prop::sample::Index>(), 0usize..4, 0usize..PIECES.len()), 0..4),
@@ -229,7 +222,7 @@ proptest! {
 
     /// Texts of a few structural pieces, where every delimiter counts.
     #[test]
-    fn texts_of_pieces_get_serdes_verdict(
+    fn texts_of_pieces_read_as_serde_reads_them(
         pieces in prop::collection::vec(0usize..TOKENS.len(), 0..10),
     ) {
         let text: String = pieces.iter().map(|&i| TOKENS[i]).collect();
@@ -243,25 +236,75 @@ proptest! {
 fn hostile_json_is_an_error_with_a_position() {
     let deep =
         |open: &str, close: &str| format!("[{}1{}]", open.repeat(100_000), close.repeat(100_000));
-    for (text, message) in [
-        (deep("[", "]"), "expected a string"),
-        // serde skips an unknown field's value without recursing.
-        (deep("{\"a\":", "}"), "missing field `format`"),
-        (
-            format!("[{}", "{\"a\":[".repeat(100_000)),
-            "EOF while parsing a list",
-        ),
-        (
-            format!("[\"{}", "a".repeat(1 << 20)),
-            "EOF while parsing a string",
-        ),
-        ("[\0]".to_owned(), "expected value"),
-        (format!("{GAME}\0"), "expected value"),
+    for text in [
+        deep("[", "]"),
+        deep("{\"a\":", "}"),
+        format!("[{}", "{\"a\":[".repeat(100_000)),
+        format!("[\"{}", "a".repeat(1 << 20)),
+        "[\0]".to_owned(),
+        format!("{GAME}\0"),
     ] {
         for capacity in [7, 8192] {
-            let err = streamed(text.as_bytes(), capacity).unwrap_err();
-            assert!(err.message.contains(message), "{err:?}");
-            assert!(err.line >= 1 && err.column >= 1, "{err:?}");
+            let (_, at) = streamed(text.as_bytes(), capacity);
+            let (line, column) = at.expect("an error");
+            assert!(line >= 1 && column >= 1, "{line}:{column}");
         }
     }
+}
+
+/// Where the reader hands each move on: a ply at its own object, on its
+/// own line in pretty JSON, so an error is located there, as in PGN.
+#[test]
+fn a_ply_is_located_at_its_own_line_and_column() {
+    let rec = read_all(b"1. e4 e5 2. Ke3 *").remove(0).unwrap();
+    let line = jsonl(&rec);
+    let value: serde_json::Value = serde_json::from_str(&line).unwrap();
+    let pretty = format!("[\n{}\n]", serde_json::to_string_pretty(&value).unwrap());
+    for (text, expected) in [
+        (
+            line.clone(),
+            (1, line.find("{\"san\":\"Ke3\"").unwrap() as u32 + 1),
+        ),
+        (pretty.clone(), {
+            let at = pretty.find("\"san\": \"Ke3\"").unwrap();
+            let ply_start = pretty[..at].rfind('{').unwrap();
+            let line_start = pretty[..ply_start].rfind('\n').unwrap() + 1;
+            let line = pretty[..ply_start].matches('\n').count() as u32 + 1;
+            let column = (ply_start - line_start) as u32 + 1;
+            (line, column)
+        }),
+    ] {
+        let mut reader = JsonReader::new(text.as_bytes());
+        let report = reader
+            .read_game(&mut Watch::new(ReplayOptions::default()))
+            .unwrap()
+            .unwrap();
+        let e = report.error.expect("Ke3 is illegal");
+        assert_eq!(e.token, "Ke3");
+        assert_eq!((e.span.line, e.span.column), expected, "{text}");
+    }
+}
+
+/// Comments before, between and after the tag pairs, and a game that is a
+/// comment alone, travel PGN → JSON → PGN (they were dropped with the tags).
+#[test]
+fn comments_around_tags_travel_both_ways() {
+    let pgn = "{before} [Event \"a\"]\n{between} [Site \"b\"]\n{after}\n\n1. e4 *\n\n{trailing}\n";
+    for rec in read_all(pgn.as_bytes()) {
+        let rec = rec.unwrap();
+        let json = jsonl(&rec);
+        let mut reader = JsonReader::new(json.as_bytes());
+        let back = reader
+            .read_game(&mut RecordBuilder::new())
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            fvnote::notation::pgn::to_string(&back),
+            fvnote::notation::pgn::to_string(&rec),
+            "{json}"
+        );
+    }
+    let first = read_all(pgn.as_bytes()).remove(0).unwrap();
+    assert_eq!(first.tags.len(), 2);
+    assert_eq!(first.tags[1].comments_before[0].text, "between");
 }

@@ -1,7 +1,7 @@
 //! `convert --to pgn` from JSON streams: each game's PGN reaches standard
 //! output as soon as the game is read and checked (before the next game,
-//! before a JSON array is closed), a late error leaves the games before it
-//! whole on stdout and exits non-zero, a long game costs memory near its
+//! before a JSON array is closed), a late error is said at its place while
+//! the games around it are written and the run exits 1, a long game costs memory near its
 //! text rather than a record of it, and the fast route gives the bytes and
 //! diagnostics of the whole-record route (`FILE:N-M` still takes that one).
 use crate::cli;
@@ -139,10 +139,10 @@ fn json_lines_stream_a_game_per_line() {
 }
 
 #[test]
-fn a_late_illegal_move_leaves_the_games_before_it_whole() {
-    // Game 1 goes out at once; game 3 is illegal at its last ply: exit 1
-    // (as validate), its error located at the game and naming the ply, and
-    // nothing of it or of game 2 after it written.
+fn a_late_illegal_move_is_said_at_its_ply_and_the_games_go_on() {
+    // Game 1 goes out at once; game 3 is illegal at its last ply: it is
+    // written as it was read, its error located at the ply, game 2 after it
+    // is written too, and the run exits 1 (as validate).
     let mut p = Piped::start();
     p.send(&format!("[{GAME_1},\n"));
     let early = p.wait_for(GAME_1_PGN, Duration::from_secs(20));
@@ -150,27 +150,37 @@ fn a_late_illegal_move_leaves_the_games_before_it_whole() {
     p.send(&format!("{GAME_ILLEGAL},\n{GAME_2}]\n"));
     let (code, out, err) = p.finish();
     assert_eq!(code, Some(1), "{err}");
-    assert_eq!(out, GAME_1_PGN);
-    assert!(err.contains("<stdin>:4:1: ply 3, Ke3"), "{err}");
+    assert_eq!(
+        out,
+        format!(
+            "{GAME_1_PGN}[Event \"three\"]\n\n1. c4 c5 2. Ke3 *\n\n\
+             [Event \"two\"]\n\n1. d4 d5 *\n\n"
+        )
+    );
+    assert!(
+        err.contains("error[illegal-move]: <stdin>:6:43: Ke3: no king can reach e3"),
+        "{err}"
+    );
 }
 
 #[test]
-fn a_late_syntax_error_leaves_the_games_before_it_whole() {
+fn a_late_syntax_error_is_said_and_the_games_before_it_stay_whole() {
     let mut p = Piped::start();
     p.send(&format!("[{GAME_1},\n"));
     let early = p.wait_for(GAME_1_PGN, Duration::from_secs(20));
     assert_eq!(early, GAME_1_PGN);
     p.send(&format!("{GAME_2},\n{{\"format\": }}]\n"));
     let (code, out, err) = p.finish();
-    assert_eq!(code, Some(2), "{err}");
+    assert_eq!(code, Some(1), "{err}");
     assert_eq!(
         out,
         format!("{GAME_1_PGN}[Event \"two\"]\n\n1. d4 d5 *\n\n")
     );
     assert!(
-        err.contains("<stdin>:7:12: invalid fvnote-record JSON: expected value"),
+        err.contains("error[json-syntax]: <stdin>:7:12: JSON: expected value"),
         "{err}"
     );
+    assert!(err.contains("game 3 not written"), "{err}");
 }
 
 /// A game of `plies` knight moves in the smallest JSON form.

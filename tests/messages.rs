@@ -148,7 +148,7 @@ fn once_per_line(text: &str, path: &std::path::Path, token: &str, ruling: &str) 
     let path = path.display().to_string();
     for line in text.lines() {
         let line = line.replace(&path, "FILE");
-        let token_at = format!("{token}:");
+        let token_at = format!(" {token}:");
         assert!(line.matches(&token_at).count() <= 1, "{line}");
         assert!(line.matches(ruling).count() <= 1, "{line}");
     }
@@ -167,13 +167,13 @@ fn fmt_and_convert_name_token_and_ruling_once() {
             "fixtures/fault-line/invalid/slide-opponents-rank.pgn",
             "S3e",
             "FL5",
-            "S3e [FL5]: the opponent controls this rank: rank 3 has 1 White and 0 Black units",
+            "S3e: the opponent controls this rank: rank 3 has 1 White and 0 Black units",
         ),
         (
             "fixtures/grid/invalid/no-grid-line.pgn",
             "e4",
             "GR2",
-            "e4 [GR2]: e3-e4: does not cross a grid line: e3 is in section (2,1) and e4 too (GR1)",
+            "e4: e3-e4: does not cross a grid line: e3 is in section (2,1) and e4 too (GR1)",
         ),
     ] {
         let file = dir.path().join("game.pgn");
@@ -183,9 +183,10 @@ fn fmt_and_convert_name_token_and_ruling_once() {
             .arg(&file)
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(out.status.code(), Some(1));
         let stderr = String::from_utf8(out.stderr).unwrap();
-        assert_eq!(lines_with(&stderr, "error:").len(), 1, "{stderr}");
+        assert_eq!(lines_with(&stderr, "error").len(), 1, "{stderr}");
+        assert!(stderr.contains(&format!("error[{ruling}]: ")), "{stderr}");
         assert!(stderr.contains(want), "{stderr}");
         once_per_line(&stderr, &file, token, ruling);
         // `convert` replays the game to write positions: the same line.
@@ -194,8 +195,9 @@ fn fmt_and_convert_name_token_and_ruling_once() {
             .arg(&file)
             .output()
             .unwrap();
-        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(out.status.code(), Some(1));
         let stderr = String::from_utf8(out.stderr).unwrap();
+        assert_eq!(lines_with(&stderr, "error").len(), 1, "{stderr}");
         assert!(stderr.contains(want), "{stderr}");
         once_per_line(&stderr, &file, token, ruling);
     }

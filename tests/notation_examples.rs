@@ -5,7 +5,9 @@ use std::path::Path;
 use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::notation::pgn::read_all;
 use fvnote::notation::san::San;
-use fvnote::record::json::{to_game, Game, JsonOptions};
+use fvnote::record::convert::{convert_record, ConvertOptions, Target};
+use fvnote::record::json::read::read_records;
+use fvnote::record::json::write::JsonOptions;
 use fvnote::record::replay::{record_variant, replay, ReplayOptions};
 use fvnote::variant::Variant;
 use fvnote::Position;
@@ -136,15 +138,36 @@ fn check(b: &Block) -> bool {
             let v = schema();
             let errors: Vec<String> = v.iter_errors(&value).map(|e| e.to_string()).collect();
             assert!(errors.is_empty(), "{ctx}: {errors:?}");
-            let games: Vec<Game> = if value.is_array() {
-                serde_json::from_value(value).unwrap_or_else(|e| panic!("{ctx}: {e}"))
-            } else {
-                vec![serde_json::from_value(value).unwrap_or_else(|e| panic!("{ctx}: {e}"))]
+            let games: Vec<serde_json::Value> = match value {
+                serde_json::Value::Array(games) => games,
+                one => vec![one],
             };
             for g in games {
-                let rec = g.to_record();
-                let fens = g.moves.iter().any(|p| p.fen_after.is_some());
-                let again = to_game(&rec, &JsonOptions { fens }).unwrap();
+                let text = serde_json::to_vec(&g).unwrap();
+                let rec = read_records(&text)
+                    .unwrap_or_else(|e| panic!("{ctx}: {}", e.error.message))
+                    .remove(0);
+                let fens = g["moves"]
+                    .as_array()
+                    .is_some_and(|m| m.iter().any(|p| p.get("fen_after").is_some()));
+                let opts = ConvertOptions {
+                    to: Target::Jsonl,
+                    json: JsonOptions {
+                        fens,
+                        compact: false,
+                    },
+                    fix_result: false,
+                };
+                let mut again: serde_json::Value =
+                    serde_json::from_slice(&convert_record(&rec, &opts).unwrap()).unwrap();
+                // A verdict's place is in the text the game was read from.
+                let mut g = g;
+                for v in [&mut again, &mut g] {
+                    if let Some(e) = v.pointer_mut("/verdict/error") {
+                        e["line"] = 0.into();
+                        e["column"] = 0.into();
+                    }
+                }
                 assert_eq!(again, g, "{ctx}: not what fvnote writes");
             }
         }

@@ -84,6 +84,7 @@ fn record() -> impl Strategy<Value = Record> {
             prelude,
             moves,
             result,
+            trailing_move_number: None,
             result_span: None,
             span: Span::default(),
         })

@@ -4,7 +4,17 @@
 //! may have fallen inside a game).
 mod common;
 
-use fvnote::record::validate::{check_games, check_games_serial, ValidateOptions};
+use fvnote::record::pipeline::blocks::{check_blocks, BlockOptions};
+use fvnote::record::pipeline::game::{Checked, NoWriter};
+use fvnote::record::pipeline::read::{each_game, PgnGames, Stopped};
+use fvnote::record::pipeline::select::Selection;
+use fvnote::record::replay::verdict::Verdict;
+
+/// How both paths read.
+struct ValidateOptions {
+    strict: bool,
+    block: usize,
+}
 
 /// Two workers, so `check_games` takes its parallel path.
 fn two_workers() {
@@ -17,11 +27,30 @@ fn two_workers() {
 /// Verdicts of both paths, as JSON lines.
 fn both(input: &[u8], opts: &ValidateOptions) -> (Vec<String>, Vec<String>) {
     two_workers();
-    let json = |v: fvnote::record::validate::Verdict| serde_json::to_string(&v).unwrap();
+    let json = |v: &Verdict| serde_json::to_string(v).unwrap();
     let mut serial = Vec::new();
-    check_games_serial(input, opts, |v| serial.push(json(v))).unwrap();
+    let mut checked = Checked::new(NoWriter, opts.strict, Selection::default());
+    each_game(
+        &mut PgnGames::new(input),
+        &mut checked,
+        None,
+        &mut |_, f, _| {
+            serial.push(json(&f.verdict));
+            Ok(true)
+        },
+    )
+    .unwrap();
     let mut blocks = Vec::new();
-    check_games(input, opts, |v| blocks.push(json(v))).unwrap();
+    let block = BlockOptions {
+        strict: opts.strict,
+        block: opts.block,
+        selection: Selection::default(),
+    };
+    check_blocks(input, &block, &mut |f, _| {
+        blocks.push(json(&f.verdict));
+        Ok(())
+    })
+    .unwrap();
     (serial, blocks)
 }
 
@@ -146,16 +175,31 @@ fn an_io_error_ends_both_paths_after_the_games_before_it() {
             )
         };
         let (mut serial, mut blocks) = (Vec::new(), Vec::new());
-        let e1 = check_games_serial(input(), &opts, |v| serial.push(v.game)).unwrap_err();
-        let e2 = check_games(input(), &opts, |v| blocks.push(v.game)).unwrap_err();
-        assert!(matches!(
-            e1.kind,
-            fvnote::notation::pgn::PgnErrorKind::Io(_)
-        ));
-        assert!(matches!(
-            e2.kind,
-            fvnote::notation::pgn::PgnErrorKind::Io(_)
-        ));
+        let mut checked = Checked::new(NoWriter, false, Selection::default());
+        let e1 = each_game(
+            &mut PgnGames::new(input()),
+            &mut checked,
+            None,
+            &mut |_, f, _| {
+                serial.push(f.verdict.game);
+                Ok(true)
+            },
+        );
+        let block = BlockOptions {
+            strict: opts.strict,
+            block: opts.block,
+            selection: Selection::default(),
+        };
+        let e2 = check_blocks(input(), &block, &mut |f, _| {
+            blocks.push(f.verdict.game);
+            Ok(())
+        });
+        let io = |r: &Result<usize, Stopped>| match r {
+            Err(Stopped::Read(e)) if e.io => Some(e.error.span.offset),
+            _ => None,
+        };
+        assert!(io(&e1).is_some(), "one stream, {n} bytes");
+        let at = io(&e2).expect("blocks end with the I/O error");
         // Blocks report every game whose result was read before the failure,
         // which they locate exactly; one stream may lose a result token
         // that the failure struck before the byte after it.
@@ -165,6 +209,6 @@ fn an_io_error_ends_both_paths_after_the_games_before_it() {
             blocks.starts_with(&serial) && serial.len() + 1 >= done,
             "cut at {n}"
         );
-        assert_eq!(e2.span.offset, n as u64, "cut at {n}");
+        assert_eq!(at, n as u64, "cut at {n}");
     }
 }

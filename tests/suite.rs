@@ -22,8 +22,6 @@ mod gamecourier_oracle;
 mod gc_lexer_reference;
 #[path = "common/json_oracle.rs"]
 mod json_oracle;
-#[path = "common/json_pgn_oracle.rs"]
-mod json_pgn_oracle;
 #[path = "common/lossless.rs"]
 mod lossless;
 mod mailbox_fast;
@@ -37,6 +35,7 @@ mod adversarial;
 mod bounded_reports;
 mod bounds;
 mod browser;
+mod canonical_pgn;
 mod caret_after_invalid_bytes;
 mod cli_convert;
 mod cli_diff;
@@ -44,7 +43,6 @@ mod cli_misc;
 mod cli_validate;
 mod convert_describing;
 mod convert_roundtrip;
-mod convert_speed;
 mod convert_streaming;
 mod correspondence;
 mod damage_kinds;
@@ -77,8 +75,6 @@ mod gen;
 mod grid;
 mod html;
 mod json_form;
-mod json_pgn_exhaustive;
-mod json_pgn_scan;
 mod json_reader;
 mod json_streaming;
 mod messages;

@@ -115,12 +115,14 @@ fn locations_in_a_chosen_game_are_those_of_the_file() {
 }
 
 /// The library's pieces: a long archive chosen by `--where`, read in
-/// pieces small (checked in parallel) and large (cut again into blocks),
-/// gives each chosen game the verdict of the whole file's reading.
+/// blocks small (checked in parallel) and large, gives each chosen game the
+/// verdict of the whole file's reading.
 #[test]
-fn pieces_small_and_large_read_as_the_whole_file() {
-    use fvnote::record::select::Selection;
-    use fvnote::record::validate::{check_games, check_games_cut, ValidateOptions, Verdict};
+fn blocks_small_and_large_read_as_the_whole_file() {
+    use fvnote::record::pipeline::blocks::{check_blocks, BlockOptions};
+    use fvnote::record::pipeline::select::Selection;
+    use fvnote::record::pipeline::{verdicts, Options};
+    use fvnote::record::replay::verdict::Verdict;
     let mut pgn = String::new();
     for i in 0..60 {
         pgn += "1. e4 e5\n\n[Event \"A\"]\n\n1. d4 *\n\n1. Nf3 *\n\n";
@@ -138,33 +140,35 @@ fn pieces_small_and_large_read_as_the_whole_file() {
             v.error.as_ref().map(|e| e.span),
         )
     };
-    let selection = Selection {
-        games: None,
-        conditions: vec!["Event!=A".parse().unwrap()],
-    };
+    let conditions = vec!["Event!=A".parse().unwrap()];
+    let whole: Vec<_> = verdicts(
+        pgn.as_bytes(),
+        &Options {
+            conditions: conditions.clone(),
+            ..Options::default()
+        },
+    )
+    .iter()
+    .map(key)
+    .collect();
+    // Five games of each round, and its `B` games (0 + 1 + ... + 6,
+    // eight times over, then 0 + 1 + 2 + 3).
+    assert_eq!(whole.len(), 60 * 5 + 8 * 21 + 6);
     for block in [16, 200, 1 << 20] {
-        let opts = ValidateOptions {
+        let opts = BlockOptions {
             strict: false,
             block,
+            selection: Selection {
+                games: None,
+                conditions: conditions.clone(),
+            },
         };
-        let (masked, numbers) = selection.choose(pgn.as_bytes());
-        assert!(!numbers.cuts().is_empty());
         let mut chosen = Vec::new();
-        check_games_cut(&masked[..], numbers.cuts(), &opts, |mut v| {
-            v.game = numbers.at(v.span.offset).unwrap();
-            chosen.push(key(&v));
+        check_blocks(pgn.as_bytes(), &opts, &mut |f, _| {
+            chosen.push(key(&f.verdict));
+            Ok(())
         })
         .unwrap();
-        let mut whole = Vec::new();
-        check_games(pgn.as_bytes(), &opts, |v| {
-            if numbers.at(v.span.offset) == Some(v.game) {
-                whole.push(key(&v));
-            }
-        })
-        .unwrap();
-        // Five games of each round, and its `B` games (0 + 1 + ... + 6,
-        // eight times over, then 0 + 1 + 2 + 3).
-        assert_eq!(chosen.len(), 60 * 5 + 8 * 21 + 6, "block {block}");
         assert_eq!(chosen, whole, "block {block}");
     }
 }

@@ -6,7 +6,9 @@
 #![no_main]
 
 use fvnote::notation::pgn::{Reader, ReaderOptions};
-use fvnote::record::replay::{canonical_record, replay, GameReport, ReplayOptions, Replayer};
+use fvnote::record::replay::{
+    canonical_record, replay, GameReport, ReplayMode, ReplayOptions, Replayer,
+};
 use libfuzzer_sys::fuzz_target;
 
 /// What a verdict shows (a full report cut to what a verdict-only one
@@ -25,11 +27,7 @@ fuzz_target!(|data: &[u8]| {
         max_comment_len: 1 << 16,
         max_depth: 64,
     };
-    let verdict_only = ReplayOptions {
-        strict: false,
-        fens: false,
-        verdict_only: true,
-    };
+    let verdict_only = ReplayOptions::new(ReplayMode::Verdict);
     let mut from_records = Vec::new();
     for game in Reader::with_options(data, opts).take(16) {
         let Ok(game) = game else {
@@ -39,9 +37,8 @@ fuzz_target!(|data: &[u8]| {
         let report = replay(
             &game,
             &ReplayOptions {
-                strict: false,
                 fens: true,
-                verdict_only: false,
+                ..ReplayOptions::new(ReplayMode::Full)
             },
         );
         let _ = canonical_record(&game, &report);

@@ -4,8 +4,8 @@
 
 use fvnote::notation::fen::read_fen;
 use fvnote::notation::san::{write_san, San};
-use fvnote::Position;
 use fvnote::variant::Variant;
+use fvnote::Position;
 use libfuzzer_sys::fuzz_target;
 
 const FENS: [(&str, Variant); 4] = [

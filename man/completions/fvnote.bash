@@ -121,7 +121,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__convert)
-            opts="-o -h -V --to --from --output --in-place --fens --variant --fen --force --break-hard-links --follow-symlinks --compact --no-check --encoding --where --help --version"
+            opts="-o -h -V --to --from --output --in-place --fens --variant --fen --force --break-hard-links --follow-symlinks --compact --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -167,7 +167,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__dedup)
-            opts="-o -h -V --output --in-place --encoding --force --break-hard-links --help --version"
+            opts="-o -h -V --output --in-place --encoding --where --follow-symlinks --force --break-hard-links --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -183,6 +183,10 @@ _fvnote() {
                     ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --where)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -241,7 +245,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__fmt)
-            opts="-h -V --check --diff --force --break-hard-links --follow-symlinks --fix-result --encoding --help --version"
+            opts="-h -V --check --diff --force --break-hard-links --follow-symlinks --fix-result --canonical --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -249,6 +253,10 @@ _fvnote() {
             case "${prev}" in
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
+                    return 0
+                    ;;
+                --where)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 *)
@@ -656,7 +664,7 @@ _fvnote() {
             fi
             case "${prev}" in
                 --from)
-                    COMPREPLY=($(compgen -W "pgn gamecourier" -- "${cur}"))
+                    COMPREPLY=($(compgen -W "pgn json gamecourier" -- "${cur}"))
                     return 0
                     ;;
                 --variant)

@@ -40,7 +40,8 @@ complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "variants" -d 'List th
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "explain" -d 'Print a ruling from the rule book (notation/rules.md), as messages cite it'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l from -d 'Input format: PGN, or Game Courier move lists (one game per file, no directories; needs --variant)' -r -f -a "pgn\t'PGN archives'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l from -d 'Input format: PGN (or JSON, told by content), JSON, or Game Courier move lists (one game per file, no directories; needs --variant)' -r -f -a "pgn\t'PGN archives, or the JSON form (told by their first bytes)'
+json\t'The JSON form'
 gamecourier\t'Game Courier move lists (notation/gamecourier.md), one game per file'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l variant -d '--from gamecourier: the variant whose rules the lists are read by' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l fen -d '--from gamecourier: the start position (default: the variant\'s)' -r
@@ -60,7 +61,7 @@ latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
-complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l valid-out -d 'Also write the valid games to FILE, each byte for byte as read (atomically; never an input; not with standard input)' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l valid-out -d 'Also write the valid games to FILE, each byte for byte as read (atomically; never an input)' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l invalid-out -d 'Also write the invalid games to FILE, as --valid-out does' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l strict -d 'Treat lenient notation (long algebraic, 0-0, e8Q …) as errors'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l verbose -d 'Human output: also list every valid game'
@@ -93,19 +94,20 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l force -d 'Repl
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l follow-symlinks -d 'Follow symbolic links found under directories (never out of the named directories; loops are skipped)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l compact -d 'JSON: leave out what a reader can do without (empty and null fields; `canonical` when it equals `san`, `color`, `kind`, `piece`, `move_number`)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l no-check -d 'JSON to PGN: write the moves as they are in the JSON, without replaying them (by default each game is replayed, a move that does not resolve is an error, exit 1, and moves are written in canonical SAN)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l check -d 'Write nothing; list the files that would change and exit 1 if any'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l diff -d 'With --check: show each change as a unified diff instead of the name'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l force -d 'Replace read-only files (they stay read-only)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l follow-symlinks -d 'Follow symbolic links found under directories (never out of the named directories; loops are skipped)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l fix-result -d 'Set each game\'s Result tag and termination marker from its final position where the rules decide it (checkmate, stalemate, Fault Line wins: G5, FL1); each change is reported on stderr'
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l fix-result -d 'Set each game\'s Result tag and termination marker from its final position where the rules decide it (checkmate, stalemate, Fault Line wins: G5, FL1), changing nothing else of the text (with --canonical, formatting as well); each change is reported on stderr'
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l canonical -d 'With --fix-result: also write canonical layout and SAN, as `fmt` does without --fix-result'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -s o -l output -d 'Write the games kept to FILE (atomically; never an input) instead of standard output' -r -F
@@ -113,7 +115,9 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l encoding -d 'Enc
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l in-place -d 'Rewrite each input that lost a game with the games it keeps (atomically)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l follow-symlinks -d 'Follow symbolic links found under directories (never out of the named directories; loops are skipped)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l force -d 'Replace read-only files (they stay read-only)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -188,7 +188,11 @@ pub fn variant_for(spec: Option<&str>, variant: Option<Variant>) -> Result<Varia
 /// The position a position argument names: a FEN in `variant`, or
 /// `RECORD.pgn[:game][@ply]` in the record's own variant; the start
 /// position of `variant` when there is none.
-pub fn position_spec(spec: Option<&str>, variant: Variant, read: &ReadArgs) -> Result<Position, CliError> {
+pub fn position_spec(
+    spec: Option<&str>,
+    variant: Variant,
+    read: &ReadArgs,
+) -> Result<Position, CliError> {
     let record = match spec {
         Some(s) => record_arg(s)?,
         None => None,

@@ -117,7 +117,12 @@ impl Sink<Converted> for Converting {
             Ok(_) => Ok(()),
             Err(GameError::Refused(why)) => {
                 self.refused += 1;
-                eprintln!("error: {place}: game {} not written: {why}", game.verdict.game);
+                // An invalid game's error is said above; its refusal follows from it.
+                let level = if game.verdict.valid { "error" } else { "note" };
+                eprintln!(
+                    "{level}: {place}: game {} not written: {why}",
+                    game.verdict.game
+                );
                 Ok(())
             }
             Err(GameError::Cut(why)) => {
@@ -172,7 +177,11 @@ fn syntax(args: &ConvertArgs) -> Result<Option<Syntax>, CliError> {
                 ));
             };
             start_position(variant, args.fen.as_deref()).map_err(CliError::usage)?;
-            if let Some(d) = args.inputs.iter().find(|p| std::path::Path::new(p).is_dir()) {
+            if let Some(d) = args
+                .inputs
+                .iter()
+                .find(|p| std::path::Path::new(p).is_dir())
+            {
                 return Err(CliError::usage(format!(
                     "{d}: --from gamecourier reads list files, not directories"
                 )));
@@ -224,7 +233,8 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         _ => &["pgn"],
     };
     let inputs = inputs(&args.inputs, extensions, &args.walk)?;
-    if args.in_place && inputs.list.iter().any(|i| i.games.is_some()) || args.in_place && !args.read.conditions.is_empty() {
+    let chosen = inputs.list.iter().any(|i| i.games.is_some()) || !args.read.conditions.is_empty();
+    if args.in_place && chosen {
         return Err(CliError::usage(
             "--in-place with FILE:N or --where would delete the games not chosen: write them with -o",
         ));
@@ -353,9 +363,14 @@ fn in_place(
         drop(writer);
         let here = summary.exit_status(true);
         status = status.max(here);
-        if here == 2 || sink.refused > 0 {
+        // As `fmt`: a file whose games are not all valid (or not all
+        // written) is evidence to keep as it is.
+        if here != 0 || sink.refused > 0 {
             status = status.max(1);
-            eprintln!("note: {} left unchanged: not every game of it could be written", input.name);
+            eprintln!(
+                "note: {} left unchanged: not every game of it is valid",
+                input.name
+            );
             continue;
         }
         let ready = file.finish().map_err(CliError::write)?;

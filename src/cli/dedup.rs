@@ -66,11 +66,20 @@ struct Collect<T> {
 }
 
 impl<T> Sink<T> for Collect<T> {
-    fn game(&mut self, input: &Input, game: Finished<T>, _: Option<GameText<'_>>) -> io::Result<()> {
-        let index = self.inputs.iter().position(|n| *n == input.name).unwrap_or_else(|| {
-            self.inputs.push(input.name.clone());
-            self.inputs.len() - 1
-        });
+    fn game(
+        &mut self,
+        input: &Input,
+        game: Finished<T>,
+        _: Option<GameText<'_>>,
+    ) -> io::Result<()> {
+        let index = self
+            .inputs
+            .iter()
+            .position(|n| *n == input.name)
+            .unwrap_or_else(|| {
+                self.inputs.push(input.name.clone());
+                self.inputs.len() - 1
+            });
         if let (true, Some(e)) = (self.report, line::verdict_error(&input.name, &game.verdict)) {
             eprintln!("{e}");
             self.status = 1;
@@ -141,9 +150,12 @@ fn read<W: GameWriter>(
         report,
         status: 0,
     };
-    let (summary, _) = run_pipeline(inputs, opts, writer, &mut sink).map_err(|e| CliError::io("stdout", e))?;
+    let (summary, _) =
+        run_pipeline(inputs, opts, writer, &mut sink).map_err(|e| CliError::io("stdout", e))?;
     if summary.failures > 0 {
-        return Err(CliError::usage("an input could not be read; nothing was written"));
+        return Err(CliError::usage(
+            "an input could not be read; nothing was written",
+        ));
     }
     Ok(sink)
 }
@@ -179,7 +191,10 @@ pub fn run(args: &DedupArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let verdicts = decide(&digests, &prefixes);
     let place = |i: usize| {
         let (p, _) = &first.games[i];
-        format!("{} game {} (line {})", first.inputs[p.input], p.game, p.line)
+        format!(
+            "{} game {} (line {})",
+            first.inputs[p.input], p.game, p.line
+        )
     };
     let mut dropped = vec![false; verdicts.len()];
     let mut lost = vec![false; inputs.list.len()];
@@ -196,7 +211,11 @@ pub fn run(args: &DedupArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         eprintln!("dropped {}: {why} {}", place(i), place(d.kept));
     }
     let n = dropped.iter().filter(|d| **d).count();
-    eprintln!("kept {} of {} games, dropped {n}", verdicts.len() - n, verdicts.len());
+    eprintln!(
+        "kept {} of {} games, dropped {n}",
+        verdicts.len() - n,
+        verdicts.len()
+    );
     let write = args.write.options();
     let keep = |outs: Vec<Box<dyn Write + '_>>, by_input: bool| -> Result<(), CliError> {
         let mut sink = Keep {
@@ -217,8 +236,10 @@ pub fn run(args: &DedupArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             files.push(Output::open(path, &write).map_err(CliError::write)?);
         }
         {
-            let outs: Vec<Box<dyn Write + '_>> =
-                files.iter_mut().map(|f| Box::new(f) as Box<dyn Write>).collect();
+            let outs: Vec<Box<dyn Write + '_>> = files
+                .iter_mut()
+                .map(|f| Box::new(f) as Box<dyn Write>)
+                .collect();
             keep(outs, true)?;
         }
         for (file, lost) in files.into_iter().zip(lost) {

@@ -8,9 +8,9 @@ use clap::{Args, ValueEnum};
 
 use super::args::{parse_variant, position_spec, record_arg, ReadArgs};
 use super::CliError;
-use crate::record::pipeline::pick::{pick, position_in_record, RecordSpec};
 use crate::position::Position;
 use crate::record::diff::{diff_moves, diff_positions, diff_tracked, ply_label, PositionDiff};
+use crate::record::pipeline::pick::{pick, position_in_record, RecordSpec};
 use crate::record::replay::{replay, ReplayOptions};
 use crate::record::track::track;
 use crate::render::text::side_by_side;

@@ -22,13 +22,15 @@ use similar::TextDiff;
 
 use super::args::{inputs, ReadArgs, WalkArgs, WriteArgs};
 use super::CliError;
-use crate::fs::{remove_stale_beside, Output, WriteOptions};
+use crate::fs::{remove_stale_beside, Output, WriteError, WriteOptions};
+use crate::record::convert::fix_result::{apply, Change, Edit, ResultEdits};
 use crate::record::convert::held::{Buffer, GameOut};
 use crate::record::convert::{ConvertOptions, Converted, GameError, Target, Writer};
 use crate::record::pipeline::game::Finished;
 use crate::record::pipeline::read::GameText;
-use crate::record::pipeline::source::{Input, Inputs, Syntax};
-use crate::record::pipeline::{run as run_pipeline, Options, Sink};
+use crate::record::pipeline::source::{Decoding, Input, Inputs, Syntax};
+use crate::record::pipeline::{run as run_pipeline, verdicts, Options, Sink};
+use crate::record::replay::verdict::Verdict;
 use crate::report::line;
 
 #[derive(Args, Debug)]
@@ -54,9 +56,14 @@ pub struct FmtArgs {
     pub paths: Vec<String>,
     /// Set each game's Result tag and termination marker from its final
     /// position where the rules decide it (checkmate, stalemate, Fault Line
-    /// wins: G5, FL1); each change is reported on stderr.
+    /// wins: G5, FL1), changing nothing else of the text (with --canonical,
+    /// formatting as well); each change is reported on stderr.
     #[arg(long)]
     pub fix_result: bool,
+    /// With --fix-result: also write canonical layout and SAN, as `fmt`
+    /// does without --fix-result.
+    #[arg(long, requires = "fix_result")]
+    pub canonical: bool,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -99,7 +106,14 @@ struct Formatting<'a> {
     diff: Option<String>,
     /// Standard output, for `fmt -`.
     stdout: Option<&'a mut dyn Write>,
-    error: Option<io::Error>,
+    /// The file is decoded from another encoding: its bytes are not the
+    /// text compared, so the whole of it is written and compared at the end.
+    decoded: bool,
+    /// Why the new file could not be started.
+    refused: Option<WriteError>,
+    /// Games that are not valid stay in the file as read (only results
+    /// are fixed).
+    keep_bad: bool,
 }
 
 impl Formatting<'_> {
@@ -110,7 +124,13 @@ impl Formatting<'_> {
         let Some((path, opts)) = self.target else {
             return Ok(());
         };
-        let mut out = Output::open(path, opts).map_err(io::Error::other)?;
+        let mut out = match Output::open(path, opts) {
+            Ok(out) => out,
+            Err(e) => {
+                self.refused = Some(e);
+                return Err(io::Error::other("refused"));
+            }
+        };
         let mut prefix = std::io::Read::take(std::fs::File::open(path)?, self.equal);
         io::copy(&mut prefix, &mut out)?;
         self.output = Some(out);
@@ -118,47 +138,60 @@ impl Formatting<'_> {
     }
 }
 
-impl Sink<Converted> for Formatting<'_> {
-    fn wants_text(&self) -> bool {
-        true
-    }
-
-    fn game(
+impl Formatting<'_> {
+    /// One game: as read (`old`), as remade (`new`: canonical, or with its
+    /// result set), its verdict, what was changed, and why the form refused
+    /// it. A game that is not valid (after a change, as remade) is said; a
+    /// file that holds one is left as it is when formatting, and keeps that
+    /// game as it was read when only results are fixed or when writing to
+    /// standard output.
+    fn take(
         &mut self,
         input: &Input,
-        game: Finished<Converted>,
-        text: Option<GameText<'_>>,
+        verdict: &Verdict,
+        old: &[u8],
+        mut new: Vec<u8>,
+        change: Option<Change>,
+        refused: Option<String>,
     ) -> io::Result<()> {
-        let new = std::mem::take(&mut self.canonical.0.borrow_mut().bytes);
-        if let Some(e) = line::verdict_error(&input.name, &game.verdict) {
-            eprintln!("{e}");
-            self.failed = true;
+        let game = verdict.game;
+        if let Some(c) = &change {
+            eprintln!("{}: game {game}: {c}", input.name);
         }
-        match game.output {
-            Err(GameError::Io(e)) => return Err(e),
-            Err(GameError::Refused(why) | GameError::Cut(why)) => {
-                eprintln!("error: {}: game {}: {why}", input.name, game.verdict.game);
-                self.failed = true;
+        // A change may mend what made the game invalid (its result).
+        let fixed = change
+            .as_ref()
+            .and_then(|_| verdicts(&new, &Options::default()).pop());
+        let verdict = fixed.as_ref().unwrap_or(verdict);
+        let mut bad = false;
+        if let Some(e) = verdict.error.as_ref() {
+            let shown = Verdict {
+                error: Some(e.clone()),
+                ..verdict.clone()
+            };
+            if let Some(e) = line::verdict_error(&input.name, &shown) {
+                eprintln!("{e}");
             }
-            Ok(Some(change)) => eprintln!("{}: game {}: {change}", input.name, game.verdict.game),
-            Ok(None) => {}
+            bad = true;
         }
-        let old = text.map_or(&[][..], |t| t.bytes);
-        if let (true, Some(out)) = (self.failed, &mut self.stdout) {
-            // To standard output nothing is dropped: a game that is not
-            // valid goes out as it was read.
-            return out.write_all(old);
+        if let Some(why) = refused {
+            eprintln!("error: {}: game {game}: {why}", input.name);
+            bad = true;
         }
-        if self.failed {
+        self.failed |= bad;
+        if bad && (self.keep_bad || self.stdout.is_some()) {
+            // Kept as it was read (only results fixed, or standard output).
+            new = old.to_vec();
+        } else if bad {
             return Ok(());
         }
         if let Some(out) = &mut self.stdout {
-            if !self.changed {
-                out.write_all(&new)?;
-                self.changed = old != &new[..];
-                return Ok(());
-            }
+            self.changed |= old != &new[..];
             return out.write_all(&new);
+        }
+        if self.decoded && !self.changed && self.target.is_some() {
+            // Written whole; whether it changed is told at the end.
+            self.diverge()?;
         }
         if old != &new[..] {
             if let Some(diff) = &mut self.diff {
@@ -186,6 +219,48 @@ impl Sink<Converted> for Formatting<'_> {
                 Ok(())
             }
         }
+    }
+}
+
+impl Sink<Converted> for Formatting<'_> {
+    fn wants_text(&self) -> bool {
+        true
+    }
+
+    fn game(
+        &mut self,
+        input: &Input,
+        game: Finished<Converted>,
+        text: Option<GameText<'_>>,
+    ) -> io::Result<()> {
+        let new = std::mem::take(&mut self.canonical.0.borrow_mut().bytes);
+        let old = text.map_or(&[][..], |t| t.bytes);
+        let (change, refused) = match game.output {
+            Err(GameError::Io(e)) => return Err(e),
+            Err(GameError::Refused(why) | GameError::Cut(why)) => (None, Some(why)),
+            Ok(change) => (change, None),
+        };
+        self.take(input, &game.verdict, old, new, change, refused)
+    }
+}
+
+impl Sink<Option<(Change, Vec<Edit>)>> for Formatting<'_> {
+    fn wants_text(&self) -> bool {
+        true
+    }
+
+    fn game(
+        &mut self,
+        input: &Input,
+        game: Finished<Option<(Change, Vec<Edit>)>>,
+        text: Option<GameText<'_>>,
+    ) -> io::Result<()> {
+        let (old, offset) = text.map_or((&[][..], 0), |t| (t.bytes, t.offset));
+        let (new, change) = match game.output {
+            Some((change, edits)) => (apply(old, offset, &edits), Some(change)),
+            None => (old.to_vec(), None),
+        };
+        self.take(input, &game.verdict, old, new, change, None)
     }
 }
 
@@ -218,10 +293,10 @@ fn one<'a>(
         json: Default::default(),
         fix_result: args.fix_result,
     };
-    let writer = Writer::new(&convert, canonical.clone());
+    let results_only = args.fix_result && !args.canonical;
     let in_place = !args.check && stdout.is_none();
     let mut sink = Formatting {
-        canonical,
+        canonical: canonical.clone(),
         output: None,
         target: path.filter(|_| in_place).map(|p| (p, write)),
         equal: 0,
@@ -229,7 +304,9 @@ fn one<'a>(
         failed: false,
         diff: args.diff.then(String::new),
         stdout,
-        error: None,
+        decoded: args.read.encoding.decoding() != Decoding::Utf8,
+        refused: None,
+        keep_bad: results_only,
     };
     let opts = Options {
         syntax: Some(Syntax::Pgn),
@@ -242,44 +319,66 @@ fn one<'a>(
         list: vec![input.clone()],
         failures: Vec::new(),
     };
-    let run = run_pipeline(&one, &opts, writer, &mut sink);
+    let run = match results_only {
+        true => run_pipeline(&one, &opts, ResultEdits::default(), &mut sink).map(|(s, _)| s),
+        false => {
+            let writer = Writer::new(&convert, canonical);
+            run_pipeline(&one, &opts, writer, &mut sink).map(|(s, _)| s)
+        }
+    };
     let name = &input.name;
     let summary = match run {
-        Ok((summary, _)) => summary,
+        Ok(summary) => summary,
         Err(e) => {
-            eprintln!("error: {name}: {e}");
+            match sink.refused.take() {
+                Some(refused) => eprintln!("error: {refused}"),
+                None => eprintln!("error: {name}: {e}"),
+            }
             return Ok(Outcome::Failed);
         }
     };
-    if let Some(e) = sink.error.take() {
-        eprintln!("error: {name}: {e}");
-        return Ok(Outcome::Failed);
-    }
     if summary.failures > 0 {
         return Ok(Outcome::Failed);
     }
-    if sink.failed {
+    if sink.failed && !results_only {
         if sink.stdout.is_none() {
             eprintln!("note: {name} left unchanged");
         }
         return Ok(Outcome::Invalid);
     }
+    let invalid = sink.failed;
+    let unchanged = match invalid {
+        true => Outcome::Invalid,
+        false => Outcome::Unchanged,
+    };
     if !sink.changed {
         // The games own every byte of the file: equal games, equal file.
-        return Ok(Outcome::Unchanged);
+        return Ok(unchanged);
     }
     if let Some(out) = sink.output.take() {
-        if let Err(e) = out.commit() {
+        let ready = out.finish().and_then(|r| Ok((r.same_as_target()?, r)));
+        let committed = match ready {
+            // A decoded file whose bytes are those of its canonical form.
+            Ok((true, _)) => return Ok(unchanged),
+            Ok((false, ready)) => ready.commit(),
+            Err(e) => Err(e),
+        };
+        if let Err(e) = committed {
             eprintln!("error: {e}");
             return Ok(Outcome::Failed);
         }
     }
     if let Some(diff) = sink.diff.take() {
-        diffs.write_all(diff.as_bytes()).map_err(|e| CliError::io("stdout", e))?;
+        diffs
+            .write_all(diff.as_bytes())
+            .map_err(|e| CliError::io("stdout", e))?;
     } else if sink.stdout.is_none() {
         writeln!(diffs, "{name}").map_err(|e| CliError::io("stdout", e))?;
     }
-    Ok(Outcome::Changed)
+    Ok(match invalid {
+        true => Outcome::Invalid,
+        false => Outcome::Changed,
+    })
 }
 
 pub fn run(args: &FmtArgs, out: &mut dyn Write) -> Result<u8, CliError> {

@@ -226,7 +226,11 @@ pub fn refuse_clashes(inputs: &Inputs, outputs: &[&PathBuf]) -> Result<(), CliEr
         a.is_some() && a == identity(b)
     };
     for (i, out) in outputs.iter().enumerate() {
-        if let Some(input) = inputs.list.iter().find(|i| i.path().is_some_and(|p| same(p, out))) {
+        if let Some(input) = inputs
+            .list
+            .iter()
+            .find(|i| i.path().is_some_and(|p| same(p, out)))
+        {
             return Err(CliError::usage(format!(
                 "{} is an input ({}); refusing to overwrite it",
                 out.display(),

@@ -7,9 +7,9 @@ use clap::{Args, ValueEnum};
 
 use super::args::{parse_variant, position_spec, record_arg, variant_for, ReadArgs, WriteArgs};
 use super::CliError;
-use crate::record::pipeline::pick::position_in_record;
 use crate::notation::san::write_san;
 use crate::position::Position;
+use crate::record::pipeline::pick::position_in_record;
 use crate::render::{self, parse_arrow, Options};
 use crate::square::Square;
 use crate::variant::Variant;
@@ -114,8 +114,7 @@ fn shown_position(args: &ShowArgs) -> Result<(Position, Vec<Square>, Option<Stri
         let pos = position_spec(args.position.as_deref(), variant, &args.read)?;
         return Ok((pos, Vec::new(), None));
     };
-    let (pos, report) =
-        position_in_record(&spec, &args.read.options()).map_err(CliError::usage)?;
+    let (pos, report) = position_in_record(&spec, &args.read.options()).map_err(CliError::usage)?;
     let ply = spec.ply.unwrap_or(report.main_line.len());
     let (Some(start), Some(last)) = (report.start.as_ref(), ply.checked_sub(1)) else {
         return Ok((pos, Vec::new(), None));

@@ -172,7 +172,12 @@ impl Sink<()> for Split<'_> {
     fn input_start(&mut self, input: &Input) -> std::io::Result<()> {
         self.report.input_start(input)
     }
-    fn game(&mut self, input: &Input, game: Finished<()>, text: Option<GameText<'_>>) -> std::io::Result<()> {
+    fn game(
+        &mut self,
+        input: &Input,
+        game: Finished<()>,
+        text: Option<GameText<'_>>,
+    ) -> std::io::Result<()> {
         let out = match game.verdict.valid {
             true => &mut self.valid,
             false => &mut self.invalid,
@@ -217,7 +222,10 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         _ => &["pgn"],
     };
     let inputs = inputs(&args.paths, extensions, &args.walk)?;
-    let outs: Vec<&PathBuf> = [&args.valid_out, &args.invalid_out].into_iter().flatten().collect();
+    let outs: Vec<&PathBuf> = [&args.valid_out, &args.invalid_out]
+        .into_iter()
+        .flatten()
+        .collect();
     super::refuse_clashes(&inputs, &outs)?;
     let opts = Options {
         syntax,
@@ -252,7 +260,10 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         true => "<stdin>".to_owned(),
         false => args.paths.join(" "),
     };
-    split.report.finish(&mut summary, args.allow_empty, &empty_name).map_err(io)?;
+    split
+        .report
+        .finish(&mut summary, args.allow_empty, &empty_name)
+        .map_err(io)?;
     for file in [split.valid, split.invalid].into_iter().flatten() {
         file.commit().map_err(CliError::write)?;
     }

@@ -4,7 +4,6 @@ mod expected;
 pub mod fen;
 pub mod gamecourier;
 
-
 pub mod long_move;
 pub mod pgn;
 pub mod san;

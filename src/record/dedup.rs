@@ -203,7 +203,11 @@ impl Prefixes {
     }
 
     fn note(&mut self) {
-        if self.wanted.get(&self.game).is_some_and(|w| w.contains(&self.plies)) {
+        if self
+            .wanted
+            .get(&self.game)
+            .is_some_and(|w| w.contains(&self.plies))
+        {
             self.found.push((self.plies, self.chain.hash()));
         }
     }
@@ -276,7 +280,10 @@ fn groups(digests: &[Digest]) -> HashMap<Hash, Vec<usize>> {
 
 /// For each game, whether it is dropped; `prefixes`: for each game, its
 /// main-line hash at the lengths [`prefixes_wanted`] asked.
-pub fn decide(digests: &[Digest], prefixes: &HashMap<usize, Vec<(usize, Hash)>>) -> Vec<Option<Dropped>> {
+pub fn decide(
+    digests: &[Digest],
+    prefixes: &HashMap<usize, Vec<(usize, Hash)>>,
+) -> Vec<Option<Dropped>> {
     let mut out: Vec<Option<Dropped>> = vec![None; digests.len()];
     // Identical games: the first copy is kept.
     let mut first: HashMap<Hash, usize> = HashMap::new();
@@ -310,7 +317,16 @@ pub fn decide(digests: &[Digest], prefixes: &HashMap<usize, Vec<(usize, Hash)>>)
             // The longest game this one leads to; of equal ones, the last.
             let best = members
                 .iter()
-                .filter(|&&j| out[j].is_none() || matches!(out[j], Some(Dropped { why: Why::Resent { .. }, .. })))
+                .filter(|&&j| {
+                    out[j].is_none()
+                        || matches!(
+                            out[j],
+                            Some(Dropped {
+                                why: Why::Resent { .. },
+                                ..
+                            })
+                        )
+                })
                 .filter(|&&j| {
                     let (m, n) = (digests[j].plies, digests[i].plies);
                     j != i && (m > n || (m == n && j > i)) && leads(i, j)
@@ -334,7 +350,10 @@ pub fn decide(digests: &[Digest], prefixes: &HashMap<usize, Vec<(usize, Hash)>>)
         while let Some(Dropped { kept, why }) = at {
             match out[kept] {
                 Some(next) if steps < out.len() => {
-                    at = Some(Dropped { kept: next.kept, why });
+                    at = Some(Dropped {
+                        kept: next.kept,
+                        why,
+                    });
                     steps += 1;
                 }
                 _ => break,

@@ -1,9 +1,9 @@
 //! What every printer shares: names of games, the failure of an input, the
 //! note on diagnostics a verdict counted but did not keep.
 
-use crate::record::replay::{Diagnostic, KEPT_DIAGNOSTICS};
-use crate::record::replay::verdict::Verdict;
 pub use crate::record::pipeline::Failure;
+use crate::record::replay::verdict::Verdict;
+use crate::record::replay::{Diagnostic, KEPT_DIAGNOSTICS};
 
 /// `game 3 (Carlsen vs Nepo)` or `game 3`.
 pub fn game_name(v: &Verdict) -> String {

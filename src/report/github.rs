@@ -10,10 +10,10 @@ use std::path::PathBuf;
 use super::common::{game_name, omitted_text, Failure};
 use super::rulings::explain_hint;
 use super::source::Source;
-use crate::record::pipeline::summary::RunSummary;
 use super::Printer;
-use crate::record::replay::Diagnostic;
+use crate::record::pipeline::summary::RunSummary;
 use crate::record::replay::verdict::Verdict;
+use crate::record::replay::Diagnostic;
 
 /// Escapes a workflow-command message.
 pub fn data(s: &str) -> String {

@@ -23,10 +23,10 @@ use annotate_snippets::{
 use super::common::{game_name, omitted_text, Failure};
 use super::rulings::explain_hint;
 use super::source::{shown, Source};
-use crate::record::pipeline::summary::RunSummary;
 use super::Printer;
-use crate::record::replay::Diagnostic;
+use crate::record::pipeline::summary::RunSummary;
 use crate::record::replay::verdict::Verdict;
+use crate::record::replay::Diagnostic;
 
 /// Columns when standard output is not a terminal.
 pub const DEFAULT_WIDTH: usize = 120;

@@ -3,13 +3,13 @@
 
 use std::io::{self, Write};
 
-use crate::record::pipeline::Failure;
 use super::rulings;
 use super::source::Source;
-use crate::record::pipeline::summary::RunSummary;
 use super::Printer;
-use crate::record::replay::Diagnostic;
+use crate::record::pipeline::summary::RunSummary;
+use crate::record::pipeline::Failure;
 use crate::record::replay::verdict::Verdict;
+use crate::record::replay::Diagnostic;
 
 /// A value written by hand into a line, as serde_json would write it: a
 /// Fault Line archive files a note per permitted slide, and serde's

@@ -14,8 +14,8 @@ use tempfile::{spooled_tempfile, SpooledTempFile};
 
 use super::common::{game_name, omitted_text, xml, Failure};
 use super::source::Source;
-use crate::record::pipeline::summary::RunSummary;
 use super::Printer;
+use crate::record::pipeline::summary::RunSummary;
 use crate::record::replay::verdict::Verdict;
 
 /// The JUnit printer.

@@ -4,7 +4,6 @@
 use std::io::IsTerminal;
 use std::time::{Duration, Instant};
 
-
 /// The progress line.
 pub struct Progress {
     on: bool,
@@ -33,9 +32,7 @@ impl Progress {
             return;
         }
         if self.last.elapsed() >= Duration::from_millis(200) || !self.shown {
-            eprint!(
-                "\r\x1b[2Kchecking: {games} games, {invalid} invalid"
-            );
+            eprint!("\r\x1b[2Kchecking: {games} games, {invalid} invalid");
             self.last = Instant::now();
             self.shown = true;
         }

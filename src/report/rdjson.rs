@@ -12,10 +12,10 @@ use super::common::StreamedArray;
 use super::common::{game_name, rule_id, Failure, IO_RULE};
 use super::rulings;
 use super::source::Source;
-use crate::record::pipeline::summary::RunSummary;
 use super::Printer;
-use crate::record::replay::{Diagnostic, Severity};
+use crate::record::pipeline::summary::RunSummary;
 use crate::record::replay::verdict::Verdict;
+use crate::record::replay::{Diagnostic, Severity};
 
 /// What the document starts with, up to its array of diagnostics.
 const HEAD: &str = "{\"source\":{\"name\":\"fvnote\"},\"diagnostics\":[";

@@ -15,12 +15,12 @@ use super::common::StreamedArray;
 use super::common::{game_name, rule_id, uri, Failure, IO_RULE};
 use super::rulings;
 use super::source::Source;
-use crate::record::pipeline::summary::RunSummary;
 use super::Printer;
 use crate::model::Span;
+use crate::record::pipeline::summary::RunSummary;
 use crate::record::replay::damage::DamageKind;
-use crate::record::replay::{Diagnostic, Severity};
 use crate::record::replay::verdict::Verdict;
+use crate::record::replay::{Diagnostic, Severity};
 
 /// The schema SARIF consumers know the format by.
 pub const SCHEMA: &str = "https://json.schemastore.org/sarif-2.1.0.json";

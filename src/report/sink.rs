@@ -27,7 +27,11 @@ pub struct Report<'a> {
 impl<'a> Report<'a> {
     /// A report by `printer` to `out`; `reads_source`: the printer shows
     /// lines of the games (see [`super::Format::reads_source`]).
-    pub fn new(printer: &'a mut dyn Printer, out: &'a mut dyn Write, reads_source: bool) -> Report<'a> {
+    pub fn new(
+        printer: &'a mut dyn Printer,
+        out: &'a mut dyn Write,
+        reads_source: bool,
+    ) -> Report<'a> {
         Report {
             printer,
             out,
@@ -41,7 +45,12 @@ impl<'a> Report<'a> {
     /// Ends the report: a run that chose no game is a failure unless
     /// `allow_empty` (named `empty_name`, the paths given), then the
     /// printer's end with the counts.
-    pub fn finish(&mut self, summary: &mut RunSummary, allow_empty: bool, empty_name: &str) -> io::Result<()> {
+    pub fn finish(
+        &mut self,
+        summary: &mut RunSummary,
+        allow_empty: bool,
+        empty_name: &str,
+    ) -> io::Result<()> {
         self.progress.clear();
         if summary.empty && !allow_empty {
             // A typo in a CI path must not pass as "0 games, all valid".
@@ -55,7 +64,8 @@ impl<'a> Report<'a> {
                 ),
             };
             eprintln!("error: {empty_name}: {message}");
-            self.printer.failure(self.out, &Failure::whole(empty_name, message))?;
+            self.printer
+                .failure(self.out, &Failure::whole(empty_name, message))?;
         }
         self.printer.finish(self.out, summary)
     }
@@ -70,10 +80,16 @@ impl Sink<()> for Report<'_> {
         self.printer.file_start(self.out, &input.name)
     }
 
-    fn game(&mut self, _: &Input, game: Finished<()>, text: Option<GameText<'_>>) -> io::Result<()> {
+    fn game(
+        &mut self,
+        _: &Input,
+        game: Finished<()>,
+        text: Option<GameText<'_>>,
+    ) -> io::Result<()> {
         self.games += 1;
         self.invalid += usize::from(!game.verdict.valid);
-        self.printer.game(self.out, &game.verdict, Source::new(text))?;
+        self.printer
+            .game(self.out, &game.verdict, Source::new(text))?;
         self.progress.tick(self.games, self.invalid);
         Ok(())
     }

@@ -111,6 +111,7 @@ mod tests {
         let text = GameText {
             bytes: b"[Event \"x\"]\n\n1. e4 *\n",
             offset: 100,
+            pgn: true,
         };
         let s = Source::new(Some(text));
         assert_eq!(s.line(116), Some((113, &b"1. e4 *"[..])));

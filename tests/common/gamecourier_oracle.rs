@@ -5,7 +5,7 @@
 #![allow(dead_code)] // each test file uses a different subset
 
 use fvnote::record::gamecourier::{read, validate_list};
-use fvnote::record::replay::{replay, GameReport, ReplayOptions};
+use fvnote::record::replay::{replay, GameReport, ReplayMode, ReplayOptions};
 use fvnote::variant::Variant;
 
 /// The report of reading the record first, then replaying it, with the
@@ -52,12 +52,8 @@ pub fn options() -> Vec<ReplayOptions> {
     let mut all = Vec::new();
     for strict in [false, true] {
         for fens in [false, true] {
-            for verdict_only in [false, true] {
-                all.push(ReplayOptions {
-                    strict,
-                    fens,
-                    verdict_only,
-                });
+            for mode in [ReplayMode::Full, ReplayMode::Verdict] {
+                all.push(ReplayOptions { strict, mode, fens });
             }
         }
     }

@@ -1,123 +1,103 @@
-//! The oracle for the streaming JSON reader, shared by `tests/json_reader.rs`
-//! and the `json_reader` fuzz target: serde reading the text whole, with its
-//! byte columns counted in characters.
-#![allow(dead_code)] // each user takes what it needs
-
-use std::io::BufReader;
+//! The oracle for the JSON reader, shared by `tests/json_reader.rs` and the
+//! `json_reader` fuzz target: serde reading the text whole. A text serde
+//! reads whole as games reads to the same records, whatever the read
+//! buffer's size; a text it does not read fails, at a place (line and
+//! column from 1), never by a panic.
 
 #[path = "trickle.rs"]
 mod trickle;
+
+use fvnote::model::Record;
+use fvnote::notation::pgn::{to_string, RecordBuilder};
+use fvnote::record::json::read::JsonReader;
+use fvnote::record::pipeline::read::GameReader;
 use trickle::Trickle;
 
-use fvnote::model::Located;
-use fvnote::record::json::Game;
-use fvnote::record::json_reader::{each_json_game, JsonReadError};
-
-/// serde's column (bytes into its line) in characters.
-pub fn char_column(bytes: &[u8], line: usize, column: usize) -> usize {
-    if line == 0 {
-        return column;
-    }
-    // Past the (line - 1)th line break.
-    let start = match line {
-        1 => 0,
-        _ => bytes
-            .iter()
-            .enumerate()
-            .filter(|(_, &b)| b == b'\n')
-            .nth(line - 2)
-            .map_or(bytes.len(), |(i, _)| i + 1),
+/// The records of `text` read whole by serde (an array, one object, or a
+/// sequence of objects), each object read alone by the reader; `Err` when
+/// serde does not read the text or an object is no game.
+pub fn whole(text: &[u8]) -> Result<Vec<String>, String> {
+    let first = text.iter().find(|b| !b.is_ascii_whitespace());
+    let values: Vec<serde_json::Value> = match first {
+        Some(b'[') => serde_json::from_slice(text).map_err(|e| e.to_string())?,
+        _ => serde_json::Deserializer::from_slice(text)
+            .into_iter()
+            .collect::<Result<_, _>>()
+            .map_err(|e| e.to_string())?,
     };
-    let end = (start + column).min(bytes.len());
-    bytes[start..end]
+    values
         .iter()
-        .filter(|&&b| b & 0xC0 != 0x80)
-        .count()
-}
-
-/// What the text means to serde read whole: an array when its first byte
-/// after white space is `[`, else a stream of values.
-pub fn whole(bytes: &[u8]) -> Result<Vec<Game>, Located> {
-    let loc = |e: serde_json::Error| {
-        let text = e.to_string();
-        let suffix = format!(" at line {} column {}", e.line(), e.column());
-        Located {
-            line: e.line() as u32,
-            // At a byte on a line, at least column 1 (a stray continuation
-            // byte counts no character but is somewhere).
-            column: match (e.line(), char_column(bytes, e.line(), e.column())) {
-                (0, c) => c,
-                (_, c) if e.is_eof() => c,
-                (_, c) => c.max(1),
-            } as u32,
-            message: format!(
-                "invalid fvnote-record JSON: {}",
-                text.strip_suffix(&suffix).unwrap_or(&text)
-            ),
-        }
-    };
-    let array = bytes
-        .iter()
-        .find(|b| !b.is_ascii_whitespace())
-        .is_some_and(|&b| b == b'[');
-    if array {
-        return serde_json::from_slice::<Vec<Game>>(bytes).map_err(loc);
-    }
-    serde_json::Deserializer::from_slice(bytes)
-        .into_iter::<Game>()
-        .map(|g| g.map_err(loc))
+        .map(|v| {
+            let one = serde_json::to_vec(v).map_err(|e| e.to_string())?;
+            let mut reader = JsonReader::new(&one[..]);
+            match reader.read_game(&mut RecordBuilder::new()) {
+                Ok(Some(r)) => Ok(to_string(&r)),
+                Ok(None) => Err("no game".into()),
+                Err(e) => Err(e.error.message),
+            }
+        })
         .collect()
 }
 
-/// The streaming reader's verdict, reading through a buffer of `capacity`
-/// that gets at most `capacity` bytes a read.
-pub fn streamed(bytes: &[u8], capacity: usize) -> Result<Vec<Game>, Located> {
-    let mut games = Vec::new();
-    let input = Trickle {
-        data: bytes,
-        step: capacity,
-    };
-    let read = each_json_game(BufReader::with_capacity(capacity, input), |g, at| {
-        // The span covers the game's text, and its line and column (in
-        // characters) are the offset's.
-        let start = at.offset as usize;
-        let text = &bytes[start..start + at.len as usize];
-        assert_eq!(serde_json::from_slice::<Game>(text).unwrap(), g);
-        let before = &bytes[..start];
-        let line_start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let line = 1 + before.iter().filter(|&&b| b == b'\n').count();
-        let column = 1 + before[line_start..]
-            .iter()
-            .filter(|&&b| b & 0xC0 != 0x80)
-            .count();
-        assert_eq!((at.line, at.column), (line as u32, column as u32));
-        games.push(g);
-        Ok(())
-    });
-    match read {
-        Ok(()) => Ok(games),
-        Err(JsonReadError::Syntax(e)) => Err(e),
-        Err(e) => panic!("a slice cannot fail to read: {e:?}"),
+/// The records of `text` read by the reader, `step` bytes a read, up to
+/// the first error; the error's line and column.
+pub fn streamed(text: &[u8], step: usize) -> (Vec<Record>, Option<(u32, u32)>) {
+    let mut reader = JsonReader::new(std::io::BufReader::with_capacity(
+        step,
+        Trickle { data: text, step },
+    ));
+    let mut out = Vec::new();
+    loop {
+        match reader.read_game(&mut RecordBuilder::new()) {
+            Ok(Some(r)) => out.push(r),
+            Ok(None) => return (out, None),
+            Err(e) => return (out, Some((e.error.span.line, e.error.span.column))),
+        }
     }
 }
 
-/// Requires the streaming reader, through buffers of each of `capacities`,
-/// to give `bytes` the verdict serde gives it read whole.
-pub fn assert_same(bytes: &[u8], capacities: &[usize]) {
-    let want = whole(bytes);
-    // serde's nesting limit counts the enclosing array when read whole.
-    if matches!(&want, Err(e) if e.message.contains("recursion limit")) {
-        return;
+/// Whether the reader's first error on `text` is a key given twice.
+fn duplicate_key(text: &[u8], step: usize) -> bool {
+    let mut reader = JsonReader::new(std::io::BufReader::with_capacity(
+        step,
+        Trickle { data: text, step },
+    ));
+    loop {
+        match reader.read_game(&mut RecordBuilder::new()) {
+            Ok(Some(_)) => {}
+            Ok(None) => return false,
+            Err(e) => return e.error.message.contains("duplicate field"),
+        }
     }
-    for &capacity in capacities {
-        assert_eq!(
-            streamed(bytes, capacity),
-            want,
-            "capacity {capacity}: {:?}",
-            String::from_utf8_lossy(bytes)
-        );
+}
+
+/// Asserts the reader's verdict on `text` at every step of `steps`.
+pub fn assert_same(text: &[u8], steps: &[usize]) {
+    let expected = whole(text);
+    for &step in steps {
+        let (records, error) = streamed(text, step);
+        match (&expected, error) {
+            (Ok(games), None) => {
+                let got: Vec<String> = records.iter().map(to_string).collect();
+                assert_eq!(&got, games, "step {step}");
+            }
+            // A key twice in an object: serde's values keep the last, the
+            // form's reader refuses the game.
+            (Ok(_), Some(_)) if duplicate_key(text, step) => {}
+            (Ok(_), Some(at)) => panic!(
+                "step {step}: serde reads it, the reader fails at {at:?}: {}",
+                String::from_utf8_lossy(text)
+            ),
+            (Err(e), None) => panic!(
+                "step {step}: serde fails ({e}), the reader does not: {}",
+                String::from_utf8_lossy(text)
+            ),
+            (Err(_), Some((line, column))) => {
+                assert!(
+                    line >= 1 && column >= 1,
+                    "step {step}: located at {line}:{column}"
+                );
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@
 use fvnote::notation::pgn::read_all;
 use fvnote::notation::san::{long_form, write_san, ParsedSan, San};
 use fvnote::record::gen::SplitMix64;
-use fvnote::record::replay::{replay, GameReport, ReplayOptions};
+use fvnote::record::replay::{replay, GameReport, ReplayMode, ReplayOptions};
 use fvnote::variant::Variant;
 use fvnote::{Move, Position};
 
@@ -205,10 +205,14 @@ pub fn compare_verdicts(texts: &[(String, Vec<u8>)]) -> usize {
         for (i, rec) in read_all(bytes).iter().enumerate() {
             let Ok(rec) = rec else { continue };
             for strict in [false, true] {
-                let opts = |verdict_only| ReplayOptions {
+                let opts = |verdict_only: bool| ReplayOptions {
                     strict,
+                    mode: if verdict_only {
+                        ReplayMode::Verdict
+                    } else {
+                        ReplayMode::Full
+                    },
                     fens: false,
-                    verdict_only,
                 };
                 let fast = replay(rec, &opts(true));
                 let mut reference = replay(rec, &opts(false));

@@ -31,10 +31,10 @@
 //!   text `"exd6 e.p."` (one space, whatever whitespace separated them),
 //!   also when a glyph follows it (`exd6 e.p.!`: the glyph is the move's).
 //! * Trailing `!`, `?`, `!!`, `??`, `!?`, `?!` become NAGs 1–6.
-//! * Invalid UTF-8 in tags and move tokens is an error; in comments it is
-//!   replaced lossily (U+FFFD), since comments are free text, and the first
-//!   such byte is told to [`Visitor::lossy_comment`], unless
-//!   [`Reader::refuse_invalid_utf8`] (for callers that write what they read).
+//! * Bytes that are not UTF-8 are an error wherever they stand (tags,
+//!   moves, comments), located at the first such byte: a replacement
+//!   character would alter the text. Input in another encoding is decoded
+//!   to UTF-8 before this reader.
 //! * Comments before any move of a variation go to that variation's first
 //!   move's `comments_before`. Nothing read is dropped: a NAG before any
 //!   move of its line, or a comment in a variation that closes without a
@@ -45,10 +45,12 @@ mod reader;
 mod writer;
 
 pub(crate) use lexer::line_breaks;
-pub use reader::{read_all, visit_record, visit_tokens, Reader, ReaderOptions, RecordBuilder, Visitor};
+pub use reader::{
+    read_all, visit_record, visit_tokens, Reader, ReaderOptions, RecordBuilder, Visitor,
+};
 pub use writer::{
-    check_writable, to_string, write_record, write_records, write_tags, Movetext,
-    Unwritable,
+    check_writable, comments_writable, line_writable, result_writable, tags_writable, to_string,
+    write_record, write_records, write_tags, Movetext, Unwritable,
 };
 
 use crate::model::{Record, Span};

@@ -24,7 +24,7 @@ use std::io::{self, Write};
 
 use super::lexer;
 use super::reader::ReaderOptions;
-use crate::model::{Comment, CommentKind, Line, Node, Record, Tag};
+use crate::model::{Comment, CommentKind, Node, Record, Tag};
 
 const WIDTH: usize = 80;
 /// The longest token [`Wrap::short`] writes in one piece (a move number
@@ -254,66 +254,95 @@ impl std::fmt::Display for Unwritable {
 /// assert_eq!(e.ply, Some(2));
 /// ```
 pub fn check_writable(rec: &Record) -> Result<(), Unwritable> {
+    let empty = rec.tags.is_empty()
+        && rec.prelude.is_empty()
+        && rec.moves.is_empty()
+        && rec.result.is_none()
+        && rec.trailing_move_number.is_none();
+    if empty {
+        return Err(Unwritable {
+            ply: None,
+            message: "a record of nothing (no tag, comment, move or result) has no PGN text".into(),
+        });
+    }
+    tags_writable(&rec.tags)?;
+    comments_writable(None, &rec.prelude)?;
+    line_writable(&rec.moves, 1)?;
+    result_writable(rec.result.as_deref())
+}
+
+/// [`check_writable`] for a game's tag pairs (and the comments before them).
+pub fn tags_writable(tags: &[Tag]) -> Result<(), Unwritable> {
     let limits = ReaderOptions::default();
-    let fail = |ply, message: String| Err(Unwritable { ply, message });
-    for t in &rec.tags {
+    let fail = |message: String| Err(Unwritable { ply: None, message });
+    for t in tags {
+        comments_writable(None, &t.comments_before)?;
         if t.name.is_empty()
             || !t
                 .name
                 .bytes()
                 .all(|b| b.is_ascii_alphanumeric() || b == b'_')
         {
-            return fail(
-                None,
-                format!(
-                    "tag name `{}`: PGN tag names are letters, digits and `_`",
-                    t.name
-                ),
-            );
+            return fail(format!(
+                "tag name `{}`: PGN tag names are letters, digits and `_`",
+                t.name
+            ));
         }
         if t.value.contains(['\n', '\r']) {
-            return fail(
-                None,
-                format!("tag `{}`: PGN tag values cannot hold a line break", t.name),
-            );
+            return fail(format!(
+                "tag `{}`: PGN tag values cannot hold a line break",
+                t.name
+            ));
         }
         let escaped = t.value.len() + t.value.matches(['\\', '"']).count();
         if escaped > limits.max_tag_value_len {
-            return fail(
-                None,
-                format!(
-                    "tag `{}`: a value of {escaped} bytes written is longer than PGN readers take ({} bytes)",
-                    t.name, limits.max_tag_value_len
-                ),
-            );
+            return fail(format!(
+                "tag `{}`: a value of {escaped} bytes written is longer than PGN readers take ({} bytes)",
+                t.name, limits.max_tag_value_len
+            ));
         }
     }
-    let comments = |ply, list: &[Comment]| {
-        list.iter().try_for_each(|c| {
-            comment_writable(c, limits.max_comment_len)
-                .map_err(|message| Unwritable { ply, message })
-        })
-    };
-    comments(None, &rec.prelude)?;
+    Ok(())
+}
+
+/// [`check_writable`] for comments (at `ply`, None before the moves).
+pub fn comments_writable(ply: Option<usize>, list: &[Comment]) -> Result<(), Unwritable> {
+    let limit = ReaderOptions::default().max_comment_len;
+    list.iter()
+        .try_for_each(|c| comment_writable(c, limit).map_err(|message| Unwritable { ply, message }))
+}
+
+/// [`check_writable`] for a line of moves whose first ply is `first`, with
+/// their comments and variations.
+pub fn line_writable(moves: &[Node], first: usize) -> Result<(), Unwritable> {
+    let limit = ReaderOptions::default().max_token_len;
     // (line, ply of its first node)
-    let mut stack: Vec<(&Line, usize)> = vec![(&rec.moves, 1)];
+    let mut stack: Vec<(&[Node], usize)> = vec![(moves, first)];
     while let Some((line, first)) = stack.pop() {
         for (i, node) in line.iter().enumerate() {
             let ply = first + i;
-            if let Err(message) = token_writable(&node.san, limits.max_token_len) {
-                return fail(Some(ply), message);
+            if let Err(message) = token_writable(&node.san, limit) {
+                return Err(Unwritable {
+                    ply: Some(ply),
+                    message,
+                });
             }
-            comments(Some(ply), &node.comments_before)?;
-            comments(Some(ply), &node.comments)?;
-            stack.extend(node.variations.iter().map(|v| (v, ply)));
+            comments_writable(Some(ply), &node.comments_before)?;
+            comments_writable(Some(ply), &node.comments)?;
+            stack.extend(node.variations.iter().map(|v| (&v[..], ply)));
         }
     }
-    match rec.result.as_deref() {
+    Ok(())
+}
+
+/// [`check_writable`] for a termination marker.
+pub fn result_writable(result: Option<&str>) -> Result<(), Unwritable> {
+    match result {
         None | Some("1-0" | "0-1" | "1/2-1/2" | "*") => Ok(()),
-        Some(r) => fail(
-            None,
-            format!("result `{r}`: a PGN result is 1-0, 0-1, 1/2-1/2 or *"),
-        ),
+        Some(r) => Err(Unwritable {
+            ply: None,
+            message: format!("result `{r}`: a PGN result is 1-0, 0-1, 1/2-1/2 or *"),
+        }),
     }
 }
 
@@ -865,7 +894,7 @@ mod tests {
             };
             assert!(m.w.out.len() + super::PENDING >= written, "{i}");
         }
-        let out = m.finish("*").unwrap();
+        let out = m.finish(None, Some("*")).unwrap();
         let text = String::from_utf8(out).unwrap();
         assert!(text.starts_with("1. Nbd7+ Nbd7+ 2. Nbd7+") && text.ends_with(" *\n\n"));
         assert!(text.lines().all(|l| l.len() <= WIDTH), "{text}");
@@ -925,11 +954,8 @@ mod tests {
     #[test]
     fn plain_moves_are_written_as_nodes() {
         use crate::model::{Node, Tag};
-        let fen = |n: u32, side: &str| Tag {
-            name: "FEN".into(),
-            value: format!("8/8/8/8/8/8/8/K6k {side} - - 0 {n}"),
-            span: Default::default(),
-        };
+        let fen =
+            |n: u32, side: &str| Tag::new("FEN", format!("8/8/8/8/8/8/8/K6k {side} - - 0 {n}"));
         let sans = ["e4", "Nbd7+", "%x", "O-O-O#", "exd8=Q+", "\u{2654}e4", "a"];
         for tags in [
             vec![],
@@ -953,8 +979,8 @@ mod tests {
                     nodes.comment_between("c", c).unwrap();
                 }
             }
-            let plain = plain.finish("*").unwrap();
-            let nodes = nodes.finish("*").unwrap();
+            let plain = plain.finish(None, Some("*")).unwrap();
+            let nodes = nodes.finish(None, Some("*")).unwrap();
             assert_eq!(String::from_utf8(plain), String::from_utf8(nodes));
         }
     }

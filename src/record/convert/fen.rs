@@ -109,7 +109,7 @@ impl<O: GameOut> GameSink for FenList<O> {
     }
 
     fn unreadable(&mut self, _: &Verdict, _: Option<GameText<'_>>) -> Converted {
-        let why = "a game that could not be read has no positions: it is not written";
+        let why = "a game not read to its end has no positions: it is not written";
         end_in(&mut self.out, Err(GameError::Refused(why.into())))
     }
 }

@@ -3,7 +3,7 @@
 //! Game Courier move lists (`record::gamecourier::write`).
 //!
 //! Each form is a [`GameSink`](stream::GameSink) under a
-//! [`GameStream`](stream::GameStream), the [`GameWriter`] the pipeline
+//! [`GameStream`], the [`GameWriter`] the pipeline
 //! feeds beside the replay: a game costs a move's worth of memory, or its
 //! converted text, never its record. Each writes into a [`GameOut`]
 //! (standard output or a file, [`held::Held`] back a game at a time) and
@@ -24,11 +24,11 @@ use std::io;
 use crate::model::Record;
 use crate::notation::pgn::visit_record;
 use crate::record::convert::held::{Buffer, GameOut};
-use crate::record::pipeline::game::Checked;
-use crate::record::pipeline::select::Selection;
 use crate::record::convert::stream::GameStream;
 use crate::record::json::write::{JsonGames, JsonOptions, Layout};
+use crate::record::pipeline::game::Checked;
 use crate::record::pipeline::game::GameWriter;
+use crate::record::pipeline::select::Selection;
 
 /// What to write.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -96,6 +96,8 @@ pub struct ConvertOptions {
 }
 
 /// The writer of a form, behind one type for the pipeline.
+// One writer per run: the size of its largest form costs nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Writer<O: GameOut> {
     /// Canonical PGN.
     Pgn(GameStream<pgn::CanonicalPgn<O>>),
@@ -111,9 +113,20 @@ impl<O: GameOut> Writer<O> {
     /// The writer `opts` asks for, writing to `out`.
     pub fn new(opts: &ConvertOptions, out: O) -> Writer<O> {
         match opts.to {
-            Target::Pgn => Writer::Pgn(GameStream::new(pgn::CanonicalPgn::new(out, opts.fix_result))),
-            Target::Json => Writer::Json(GameStream::new(JsonGames::new(out, Layout::Array, opts.json))),
-            Target::Jsonl => Writer::Json(GameStream::new(JsonGames::new(out, Layout::Lines, opts.json))),
+            Target::Pgn => Writer::Pgn(GameStream::new(pgn::CanonicalPgn::new(
+                out,
+                opts.fix_result,
+            ))),
+            Target::Json => Writer::Json(GameStream::new(JsonGames::new(
+                out,
+                Layout::Array,
+                opts.json,
+            ))),
+            Target::Jsonl => Writer::Json(GameStream::new(JsonGames::new(
+                out,
+                Layout::Lines,
+                opts.json,
+            ))),
             Target::Fen => Writer::Fen(GameStream::new(fen::FenList::new(out))),
             Target::Gamecourier => Writer::Gamecourier(GameStream::new(
                 crate::record::gamecourier::ListWriter::new(out),

@@ -20,11 +20,14 @@
 use compact_str::CompactString;
 
 use crate::model::{for_each_node_mut, Comment, Node, Span, Tag};
-use crate::notation::pgn::{write_tags, Movetext};
+use crate::notation::pgn::{
+    comments_writable, line_writable, result_writable, tags_writable, write_tags, Movetext,
+    Unwritable,
+};
 use crate::record::convert::fix_result::fix_result_to;
 use crate::record::convert::held::GameOut;
-use crate::record::convert::{end_in, Converted, GameError};
 use crate::record::convert::stream::{GameEnd, GameSink};
+use crate::record::convert::{end_in, Converted, GameError};
 use crate::record::pipeline::read::GameText;
 use crate::record::replay::verdict::Verdict;
 
@@ -45,6 +48,10 @@ pub struct CanonicalPgn<O> {
     unresolved: bool,
     /// The game has a move.
     any_node: bool,
+    /// Main-line plies so far.
+    plies: usize,
+    /// What of the game PGN cannot hold, if anything (read from JSON).
+    unwritable: Option<Unwritable>,
 }
 
 /// The writer's numbering of the main line (`notation::pgn::writer`: a
@@ -115,6 +122,8 @@ impl<O: GameOut> CanonicalPgn<O> {
             },
             unresolved: false,
             any_node: false,
+            plies: 0,
+            unwritable: None,
         }
     }
 }
@@ -138,6 +147,8 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
         self.as_written = None;
         self.unresolved = false;
         self.any_node = false;
+        self.plies = 0;
+        self.unwritable = None;
     }
 
     fn movetext(&mut self, tags: &[Tag], _span: Span) {
@@ -149,6 +160,9 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
     }
 
     fn prelude(&mut self, c: &Comment) {
+        if self.unwritable.is_none() {
+            self.unwritable = comments_writable(None, std::slice::from_ref(c)).err();
+        }
         // Writing to memory cannot fail.
         for m in [&mut self.renumbered, &mut self.as_written]
             .into_iter()
@@ -160,6 +174,10 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
 
     fn node(&mut self, mut node: Node, verdicts: &[Option<CompactString>]) {
         self.any_node = true;
+        self.plies += 1;
+        if self.unwritable.is_none() {
+            self.unwritable = line_writable(std::slice::from_ref(&node), self.plies).err();
+        }
         let mut verdicts = verdicts.iter();
         let mut unresolved = false;
         for_each_node_mut(std::slice::from_mut(&mut node), |n| match verdicts.next() {
@@ -202,6 +220,14 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
             // Not apart: the same text.
             true => self.as_written.take().or_else(|| self.renumbered.take()),
         };
+        let unwritable = self.unwritable.take().map(Err).unwrap_or(Ok(()));
+        if let Err(e) = unwritable
+            .and_then(|()| tags_writable(&tags))
+            .and_then(|()| result_writable(result.as_deref()))
+        {
+            let why = format!("PGN cannot hold this game as it is: {e}");
+            return end_in(&mut self.out, Err(GameError::Refused(why)));
+        }
         if result.is_none() && trailing_move_number.is_none() && !self.any_node {
             let why = "PGN cannot hold a cut-off game with no move and no termination marker \
                        apart from the game after it";
@@ -218,9 +244,12 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
     }
 
     fn unreadable(&mut self, _: &Verdict, text: Option<GameText<'_>>) -> Self::Output {
-        // Byte for byte: the damage travels as it is.
-        let bytes = text.map_or(&[][..], |t| t.bytes);
-        let made = self.out.write_all(bytes);
+        // Byte for byte: the damage travels as it is (PGN into PGN only).
+        let Some(text) = text.filter(|t| t.pgn) else {
+            let why = "a game not read to its end is copied only from PGN text, as it stands";
+            return end_in(&mut self.out, Err(GameError::Refused(why.into())));
+        };
+        let made = self.out.write_all(text.bytes);
         end_in(&mut self.out, made.map(|()| None).map_err(GameError::Io))
     }
 }

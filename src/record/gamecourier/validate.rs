@@ -6,11 +6,11 @@ use crate::model::Span;
 use crate::notation::fen::write_fen;
 use crate::notation::gamecourier::TurnRef;
 use crate::position::Position;
+use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{
     check_result, empty_report, permission_note, replay, Diagnostic, GameReport, PlyInfo,
     ReplayMode, ReplayOptions, Severity,
 };
-use crate::record::replay::verdict::Verdict;
 use crate::rules::fault_line::move_needs_permission;
 use crate::variant::Variant;
 

@@ -355,7 +355,11 @@ impl<O: GameOut> GameSink for ListWriter<O> {
             write_comment(out, "", &c.text);
         }
         let before = pos.clone();
-        let Some(mv) = San::parse(san).ok().and_then(|p| p.play(pos).ok()).map(|r| r.mv) else {
+        let Some(mv) = San::parse(san)
+            .ok()
+            .and_then(|p| p.play(pos).ok())
+            .map(|r| r.mv)
+        else {
             self.failed = true;
             return;
         };
@@ -366,7 +370,11 @@ impl<O: GameOut> GameSink for ListWriter<O> {
                 return;
             }
         };
-        let dots = if before.turn() == Color::White { "." } else { "..." };
+        let dots = if before.turn() == Color::White {
+            "."
+        } else {
+            "..."
+        };
         out.push_str(&format!("{}{dots} {}", before.fullmoves(), turn_text(&ops)));
         // One comment of one line goes on the turn's line; the rest below it.
         let mut rest = &node.comments[..];
@@ -401,7 +409,7 @@ impl<O: GameOut> GameSink for ListWriter<O> {
     }
 
     fn unreadable(&mut self, _: &Verdict, _: Option<GameText<'_>>) -> Converted {
-        let why = "a game that could not be read has no moves: it is not written";
+        let why = "a game not read to its end has no moves: it is not written";
         end_in(&mut self.out, Err(GameError::Refused(why.into())))
     }
 }

@@ -1,7 +1,7 @@
 //! The JSON form of a record (`notation/json.md`, schema
 //! `notation/record.schema.json`): its types, written once ([`schema`]),
 //! the reader that drives the pipeline like PGN does ([`read`]), and the
-//! writer of games as they are read ([`write`], with [`describe`]: what a
+//! writer of games as they are read ([`write`](mod@write), with [`describe`]: what a
 //! move played, for its derived fields).
 //!
 //! ```

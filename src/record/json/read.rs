@@ -15,6 +15,7 @@ use crate::model::{advance, width, Span};
 use crate::notation::pgn::{Reader, Visitor};
 use crate::record::json::schema::{Comment, Game, Ply, Raw, Tag, FORMAT, VERSION};
 use crate::record::pipeline::read::{GameReader, GameText, ReadError};
+use crate::record::replay::damage::not_utf8;
 
 /// Where the reader is in the document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,6 +26,8 @@ enum State {
     ArrayStart,
     /// Inside the top-level array, after an element.
     Array,
+    /// Inside the top-level array, after a comma.
+    ArrayNext,
     /// A sequence of game objects (one, or JSON Lines).
     Objects,
     /// The end.
@@ -100,7 +103,8 @@ impl<R: BufRead> JsonReader<R> {
     fn peek(&mut self) -> io::Result<Option<u8>> {
         loop {
             while let Some(&b) = self.buf.get(self.pos) {
-                if !b.is_ascii_whitespace() {
+                // JSON's white space (not form feed, unlike ASCII's).
+                if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
                     return Ok(Some(b));
                 }
                 self.pos += 1;
@@ -124,7 +128,7 @@ impl<R: BufRead> JsonReader<R> {
 
     fn error(&mut self, at: usize, message: impl std::fmt::Display) -> ReadError {
         let span = self.span(at, 1);
-        ReadError::syntax(span, message)
+        ReadError::json(span, message)
     }
 
     /// The end of the object that starts at `pos`: one past its `}`.
@@ -163,14 +167,11 @@ impl<R: BufRead> JsonReader<R> {
 
     /// Frames the next game object: its range in `buf`; `None` at the end.
     fn next_object(&mut self) -> Result<Option<std::ops::Range<usize>>, ReadError> {
-        let io = |e: io::Error, r: &Self| ReadError {
-            io: true,
-            ..ReadError::syntax(r.span(r.pos, 0), e)
-        };
+        let io = |e: io::Error, r: &Self| ReadError::io(r.span(r.pos, 0), e);
         loop {
             let b = self.peek().map_err(|e| io(e, self))?;
             match (self.state, b) {
-                (State::Done, None) | (State::Objects, None) => {
+                (State::Done | State::Objects | State::Start, None) => {
                     self.state = State::Done;
                     return Ok(None);
                 }
@@ -178,7 +179,10 @@ impl<R: BufRead> JsonReader<R> {
                     let at = self.pos;
                     self.pos = self.buf.len();
                     self.eof = true;
-                    return Err(self.error(at, "text after the end of the JSON document (expected nothing more)"));
+                    return Err(self.error(
+                        at,
+                        "text after the end of the JSON document (expected nothing more)",
+                    ));
                 }
                 (State::Start, Some(b'[')) => {
                     self.pos += 1;
@@ -191,9 +195,9 @@ impl<R: BufRead> JsonReader<R> {
                 }
                 (State::Array, Some(b',')) => {
                     self.pos += 1;
-                    self.state = State::ArrayStart;
+                    self.state = State::ArrayNext;
                 }
-                (State::ArrayStart | State::Objects, Some(b'{')) => {
+                (State::ArrayStart | State::ArrayNext | State::Objects, Some(b'{')) => {
                     let start = self.pos;
                     let Some(end) = self.object_end().map_err(|e| io(e, self))? else {
                         self.pos = self.buf.len();
@@ -204,7 +208,7 @@ impl<R: BufRead> JsonReader<R> {
                         ));
                     };
                     self.pos = end;
-                    if self.state == State::ArrayStart {
+                    if matches!(self.state, State::ArrayStart | State::ArrayNext) {
                         self.state = State::Array;
                     }
                     return Ok(Some(start..end));
@@ -222,6 +226,7 @@ impl<R: BufRead> JsonReader<R> {
                     let expected = match state {
                         State::Array => "',' or ']'",
                         State::ArrayStart => "a game object '{' or ']'",
+                        State::ArrayNext => "a game object '{'",
                         _ => "a game object '{' or an array of them",
                     };
                     // Nothing after this can be framed reliably.
@@ -277,31 +282,48 @@ impl<'t> Locator<'t> {
     }
 }
 
+/// The span of byte `upto` of a game's `text` (at `base`), in characters.
+fn locate(text: &[u8], base: Span, upto: usize) -> Span {
+    let upto = upto.min(text.len());
+    let line_start = text[..upto]
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |n| n + 1);
+    let lines = text[..line_start].iter().filter(|&&b| b == b'\n').count() as u32;
+    let chars = width(&text[line_start..upto]);
+    Span {
+        offset: base.offset + upto as u64,
+        line: base.line + lines,
+        column: if lines == 0 {
+            base.column + chars
+        } else {
+            1 + chars
+        },
+        len: 1,
+    }
+}
+
 /// A serde error in a game's text, located in the stream.
 fn serde_error(e: &serde_json::Error, base: Span, text: &[u8]) -> ReadError {
-    let (line, column) = (e.line() as u32, e.column() as u32);
-    // serde_json counts columns in bytes: recount in characters.
+    let (line, column) = (e.line(), e.column());
+    // serde_json counts columns in bytes, from 1.
     let line_start = text
         .split_inclusive(|&b| b == b'\n')
-        .take(line.saturating_sub(1) as usize)
+        .take(line.saturating_sub(1))
         .map(<[u8]>::len)
         .sum::<usize>();
-    let upto = (line_start + column.saturating_sub(1) as usize).min(text.len());
-    let chars = width(&text[line_start.min(upto)..upto]);
-    let span = Span {
-        offset: base.offset + upto as u64,
-        line: base.line + line.saturating_sub(1),
-        column: if line <= 1 { base.column + chars } else { 1 + chars },
-        len: 1,
-    };
+    let span = locate(text, base, line_start + column.saturating_sub(1));
     // serde's message ends with its own position, which is the text's.
     let message = e.to_string();
     let message = message.split(" at line ").next().unwrap_or(&message);
-    ReadError::syntax(span, format!("JSON: {message}"))
+    ReadError::json(span, message)
 }
 
 /// A value read from its raw text, and where that text is.
-fn parse<'t, T: serde::Deserialize<'t>>(raw: Raw<'t>, at: &mut Locator<'_>) -> Result<(T, Span), ReadError> {
+fn parse<'t, T: serde::Deserialize<'t>>(
+    raw: Raw<'t>,
+    at: &mut Locator<'_>,
+) -> Result<(T, Span), ReadError> {
     let span = at.of(raw.get().as_bytes());
     serde_json::from_str(raw.get())
         .map(|x| (x, span))
@@ -313,18 +335,23 @@ type PlyIn<'a> = Ply<'a, Raw<'a>>;
 
 /// Drives `v` over one game object (`text`, at `base`).
 fn visit<V: Visitor>(text: &[u8], base: Span, v: &mut V) -> Result<V::Output, ReadError> {
+    // Every byte, also of fields this reader skips, is UTF-8 (RFC 8259).
+    let json = std::str::from_utf8(text).map_err(|e| {
+        let at = e.valid_up_to();
+        ReadError::new(not_utf8(text[at], locate(text, base, at)))
+    })?;
     let game: Game<'_, Raw<'_>, Raw<'_>> =
-        serde_json::from_slice(text).map_err(|e| serde_error(&e, base, text))?;
-    let at_game = |message: String| ReadError::syntax(Span { len: 1, ..base }, message);
+        serde_json::from_str(json).map_err(|e| serde_error(&e, base, text))?;
+    let at_game = |message: String| ReadError::json(Span { len: 1, ..base }, message);
     if game.format != FORMAT {
         return Err(at_game(format!(
-            "JSON: format {:?} is not {FORMAT:?}",
+            "format {:?} is not {FORMAT:?}",
             game.format
         )));
     }
     if game.version != VERSION {
         return Err(at_game(format!(
-            "JSON: version {} is not supported (this fvnote reads version {VERSION})",
+            "version {} is not supported (this fvnote reads version {VERSION})",
             game.version
         )));
     }
@@ -332,7 +359,7 @@ fn visit<V: Visitor>(text: &[u8], base: Span, v: &mut V) -> Result<V::Output, Re
         // Read again as the PGN it is: the same error, at this game.
         return match Reader::new(pgn.as_bytes()).read_game(v) {
             Ok(Some(out)) => Ok(out),
-            Ok(None) => Err(at_game("JSON: an unreadable game with no text".into())),
+            Ok(None) => Err(at_game("an unreadable game with no text".into())),
             Err(e) => {
                 let mut e = ReadError::from(e);
                 e.error.span = Span { len: 1, ..base };
@@ -420,6 +447,14 @@ fn visit<V: Visitor>(text: &[u8], base: Span, v: &mut V) -> Result<V::Output, Re
     if let Some(Some(result)) = &game.result {
         let key = memchr::memmem::rfind(text, b"\"result\"").map_or(text, |i| &text[i..]);
         let span = at.of(key);
+        if !matches!(&**result, "1-0" | "0-1" | "1/2-1/2" | "*") {
+            return Err(ReadError::json(
+                span,
+                format!(
+                    "result {result:?} (expected \"1-0\", \"0-1\", \"1/2-1/2\", \"*\" or null)"
+                ),
+            ));
+        }
         v.outcome(result, span);
     }
     Ok(v.end_game())
@@ -441,6 +476,7 @@ impl<R: BufRead> GameReader for JsonReader<R> {
         Some(GameText {
             bytes: &self.buf[self.last.clone()],
             offset: self.base + self.last.start as u64,
+            pgn: false,
         })
     }
 }
@@ -456,4 +492,3 @@ pub fn read_records(text: &[u8]) -> Result<Vec<crate::model::Record>, ReadError>
     }
     Ok(out)
 }
-

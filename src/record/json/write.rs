@@ -12,15 +12,18 @@ use compact_str::CompactString;
 use serde::Serialize;
 use serde_json::ser::{CompactFormatter, Formatter, PrettyFormatter};
 
-use crate::model::{comment_commands, steps, Comment as ModelComment, CommentKind, Node, Span, Step, Tag as ModelTag};
+use crate::model::{
+    comment_commands, steps, Comment as ModelComment, CommentKind, Node, Span, Step,
+    Tag as ModelTag,
+};
 use crate::notation::fen::write_fen;
 use crate::record::convert::held::GameOut;
-use crate::record::convert::{end_in, Converted, GameError};
 use crate::record::convert::stream::{GameEnd, GameSink};
+use crate::record::convert::{end_in, Converted, GameError};
 use crate::record::json::describe::{play, Facts, Track};
 use crate::record::json::schema::{
-    CagePromotion, Command, Comment, ErrorJson, Ply, Promotion, Tag, VerdictJson, Written,
-    FORMAT, MAX_VARIATION_DEPTH, VERSION,
+    CagePromotion, Command, Comment, ErrorJson, Ply, Promotion, Tag, VerdictJson, Written, FORMAT,
+    MAX_VARIATION_DEPTH, VERSION,
 };
 use crate::record::pipeline::read::GameText;
 use crate::record::replay::verdict::Verdict;
@@ -248,7 +251,6 @@ impl<W: GameOut> JsonGames<W> {
         }
     }
 
-
     /// The ply of `node` and its variations, played on `track` (the
     /// position before it, which becomes the one after). Recursion is
     /// bounded: nesting is at most [`MAX_VARIATION_DEPTH`], checked first.
@@ -259,7 +261,9 @@ impl<W: GameOut> JsonGames<W> {
         track: &mut Option<Box<Track>>,
     ) -> Written<'n> {
         let resolved = matches!(verdicts.next(), Some(Some(_)));
-        let before = (!node.variations.is_empty()).then(|| track.clone()).flatten();
+        let before = (!node.variations.is_empty())
+            .then(|| track.clone())
+            .flatten();
         let compact = self.opts.compact;
         let mut ply = {
             let played = play(&node.san, resolved, track, &mut self.facts, self.opts.fens);
@@ -338,7 +342,8 @@ fn described<'n>(node: &'n Node, f: Option<&Facts>, compact: bool) -> Ply<'n, Wr
         permission: f.and_then(|f| f.permission),
         nags: (!compact || !node.nags.is_empty()).then(|| node.nags.clone()),
         comments_before: comments(&node.comments_before, compact),
-        comments: (!compact || !node.comments.is_empty()).then(|| comments(&node.comments, compact)),
+        comments: (!compact || !node.comments.is_empty())
+            .then(|| comments(&node.comments, compact)),
         variations: None,
         fen_after: f.and_then(|f| f.fen_after.clone()),
     }
@@ -515,9 +520,12 @@ impl<W: GameOut> GameSink for JsonGames<W> {
                 return Err(GameError::Cut("the game could not be read".into()));
             }
         }
-        let Some(text) = text.and_then(|t| std::str::from_utf8(t.bytes).ok()) else {
+        let Some(text) = text
+            .filter(|t| t.pgn)
+            .and_then(|t| std::str::from_utf8(t.bytes).ok())
+        else {
             return Err(GameError::Refused(
-                "the game could not be read, and its bytes are not UTF-8 text that JSON can hold"
+                "a game not read to its end is kept only from PGN text in UTF-8, as it stands"
                     .into(),
             ));
         };

@@ -41,9 +41,8 @@ pub struct BlockOptions {
     pub selection: Selection,
 }
 
-/// One checked game: its number in the input, what was made of it, and
-/// its bytes.
-pub type Emit<'a> = dyn FnMut(usize, Finished<()>, GameText<'_>) -> std::io::Result<()> + 'a;
+/// One checked game (its verdict numbered in the input), and its bytes.
+pub type Emit<'a> = dyn FnMut(Finished<()>, GameText<'_>) -> std::io::Result<()> + 'a;
 
 /// Checks every game of `input` (a PGN stream from its first byte) on the
 /// pool and hands each to `emit` in input order, numbered from 1 over all
@@ -57,12 +56,18 @@ pub fn check_blocks<R: BufRead>(
 ) -> Result<usize, Stopped> {
     let threads = rayon::current_num_threads();
     let mut numbered = 0usize;
+    // Numbered over the input, not the block.
+    let mut emit = |n: usize, mut f: Finished<()>, text: GameText<'_>| {
+        f.verdict.game = n;
+        emit(f, text)
+    };
     let mut emit_block = |checked: CheckedBlock, bytes: &[u8], offset: u64| {
         for g in checked.games {
             let at = (g.range.0 - offset) as usize..(g.range.1 - offset) as usize;
             let text = GameText {
                 bytes: bytes.get(at).unwrap_or(&[]),
                 offset: g.range.0,
+                pgn: true,
             };
             emit(numbered + g.number, g.finished, text).map_err(Stopped::Write)?;
         }
@@ -149,6 +154,7 @@ pub fn check_blocks<R: BufRead>(
         let none = GameText {
             bytes: &[],
             offset: 0,
+            pgn: true,
         };
         let mut each = |n: usize, f: Finished<()>, text: Option<GameText<'_>>| {
             emit(numbered + n, f, text.unwrap_or(none)).map(|()| true)
@@ -180,13 +186,16 @@ pub fn check_blocks<R: BufRead>(
         let text = GameText {
             bytes: &bytes,
             offset,
+            pgn: true,
         };
         emit(numbered + n, f, text).map_err(Stopped::Write)?;
     }
-    Err(Stopped::Read(ReadError::from(crate::notation::pgn::PgnError {
-        span: failed_at,
-        kind: PgnErrorKind::Io(e.to_string()),
-    })))
+    Err(Stopped::Read(ReadError::from(
+        crate::notation::pgn::PgnError {
+            span: failed_at,
+            kind: PgnErrorKind::Io(e.to_string()),
+        },
+    )))
 }
 
 /// A checked game of a block: its number in the block, what was made of
@@ -210,9 +219,9 @@ fn receive(
     rx: &mpsc::Receiver<(usize, Block, Option<CheckedBlock>)>,
     finished: &mut BTreeMap<usize, (Block, Option<CheckedBlock>)>,
 ) -> Result<(), Stopped> {
-    let (seq, block, checked) = rx.recv().map_err(|_| {
-        Stopped::Write(std::io::Error::other("a validation worker stopped"))
-    })?;
+    let (seq, block, checked) = rx
+        .recv()
+        .map_err(|_| Stopped::Write(std::io::Error::other("a validation worker stopped")))?;
     finished.insert(seq, (block, checked));
     Ok(())
 }

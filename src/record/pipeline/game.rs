@@ -105,7 +105,6 @@ enum Held {
     Tag(Tag),
     Comment(String, Span),
     LineComment(String, Span),
-    Lossy(u8, Span),
 }
 
 /// The PGN [`Visitor`] every command reads games through: the damage
@@ -155,12 +154,15 @@ impl<W: GameWriter> Checked<W> {
         self.watch.for_lists(lists);
     }
 
-    /// Ends the game being read with `error`, filed as the replay's.
+    /// Ends the game being read with `error`, filed as the replay's: the
+    /// rest of it was not read, so the writer has it as
+    /// [unreadable](GameWriter::unreadable) (no text), not as a whole game.
     pub fn end_with(&mut self, error: Diagnostic) -> Option<Finished<W::Output>> {
-        if self.chosen() {
-            self.watch.inner.file_error(error);
+        if !self.chosen() {
+            return None;
         }
-        self.end_game()
+        self.watch.inner.file_error(error);
+        self.finish(false)
     }
 
     /// Whether the last game read ended with a termination marker, chosen
@@ -219,7 +221,6 @@ impl<W: GameWriter> Checked<W> {
                 Held::Tag(t) => self.tag(&t.name, &t.value, t.span),
                 Held::Comment(text, span) => self.comment(&text, span),
                 Held::LineComment(text, span) => self.line_comment(&text, span),
-                Held::Lossy(byte, span) => self.lossy_comment(byte, span),
             }
         }
     }
@@ -249,7 +250,10 @@ impl<W: GameWriter> Visitor for Checked<W> {
     fn begin_game(&mut self) {
         self.held.clear();
         self.ended = false;
-        self.choice = match (std::mem::take(&mut self.skip_next), self.selection.has_conditions()) {
+        self.choice = match (
+            std::mem::take(&mut self.skip_next),
+            self.selection.has_conditions(),
+        ) {
             (true, _) => Choice::Skipped,
             (false, true) => Choice::Deciding,
             (false, false) => Choice::Chosen,
@@ -331,14 +335,6 @@ impl<W: GameWriter> Visitor for Checked<W> {
         }
     }
 
-    fn lossy_comment(&mut self, byte: u8, span: Span) {
-        match self.choice {
-            Choice::Chosen => self.watch.lossy_comment(byte, span),
-            Choice::Deciding => self.held.push(Held::Lossy(byte, span)),
-            Choice::Skipped => {}
-        }
-    }
-
     fn begin_variation(&mut self, span: Span) {
         if self.chosen() {
             self.watch.begin_variation(span);
@@ -372,11 +368,22 @@ impl<W: GameWriter> Visitor for Checked<W> {
         if !self.chosen() {
             return None;
         }
+        self.finish(true)
+    }
+}
+
+impl<W: GameWriter> Checked<W> {
+    /// The verdict on the game read, and the writer's output: of the whole
+    /// game, or of one whose reading stopped short.
+    fn finish(&mut self, whole: bool) -> Option<Finished<W::Output>> {
         let report = self.watch.end_game();
         let r = &self.watch.inner;
         let verdict = Verdict::of(0, r.game_span(), r, report);
         let ended_with_result = r.ended_with_result();
-        let output = self.writer.end_game(&verdict);
+        let output = match whole {
+            true => self.writer.end_game(&verdict),
+            false => self.writer.unreadable(&verdict, None),
+        };
         Some(Finished {
             verdict,
             output,

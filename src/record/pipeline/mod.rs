@@ -35,8 +35,8 @@
 //! ```
 
 pub mod blocks;
-pub mod pick;
 pub mod game;
+pub mod pick;
 pub mod read;
 pub mod select;
 pub mod source;
@@ -47,17 +47,21 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::model::advance;
 use crate::model::Span;
+use crate::notation::pgn::{visit_tokens, Visitor};
 use crate::record::gamecourier::{read as read_list, ListSetup};
+use crate::record::json::read::JsonReader;
 use crate::record::pipeline::blocks::{check_blocks, BlockOptions, BLOCK};
 use crate::record::pipeline::game::{Checked, Finished, GameWriter, NoWriter};
-use crate::record::pipeline::read::{each_game, GameReader, GameText, PgnGames, ReadError, Stopped};
+use crate::record::pipeline::read::{
+    each_game, GameReader, GameText, PgnGames, ReadError, Stopped,
+};
 use crate::record::pipeline::select::{no_such_game, Condition, Selection};
 use crate::record::pipeline::source::{open, sniff, Decoding, Input, Inputs, Origin, Syntax};
 use crate::record::pipeline::summary::RunSummary;
-use crate::record::json::read::JsonReader;
-use crate::model::advance;
-use crate::notation::pgn::{visit_tokens, Visitor};
+use crate::record::replay::damage::not_utf8;
+use crate::record::replay::verdict::Verdict;
 
 /// An input that could not be read (or not to its end).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -110,7 +114,12 @@ pub trait Sink<T> {
     }
     /// A game chosen from `input`: its verdict and what the writer made of
     /// it, and its bytes (when kept).
-    fn game(&mut self, input: &Input, game: Finished<T>, text: Option<GameText<'_>>) -> io::Result<()>;
+    fn game(
+        &mut self,
+        input: &Input,
+        game: Finished<T>,
+        text: Option<GameText<'_>>,
+    ) -> io::Result<()>;
     /// The input's last game was handed on.
     fn input_end(&mut self, _input: &Input) -> io::Result<()> {
         Ok(())
@@ -163,7 +172,7 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
             j += 1;
         }
         if j > i {
-            let read: Vec<(Vec<u8>, io::Result<(Vec<Checked1>, usize)>)> = list[i..j]
+            let read: Vec<(Vec<u8>, io::Result<WholeFile>)> = list[i..j]
                 .par_iter()
                 .map(|input| {
                     let bytes = input.path().map_or_else(|| Ok(Vec::new()), std::fs::read);
@@ -180,7 +189,11 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
                 let (games, read) = match games {
                     Ok(g) => g,
                     Err(e) => {
-                        fail(sink, &mut summary, &Failure::whole(&input.name, e.to_string()))?;
+                        fail(
+                            sink,
+                            &mut summary,
+                            &Failure::whole(&input.name, e.to_string()),
+                        )?;
                         continue;
                     }
                 };
@@ -191,6 +204,7 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
                     let text = GameText {
                         bytes: bytes.get(g.range.0..g.range.1).unwrap_or(&[]),
                         offset: g.range.0 as u64,
+                        pgn: true,
                     };
                     summary.add(&g.finished.verdict);
                     sink.game(input, g.finished, Some(text))?;
@@ -212,7 +226,11 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
         let reader = match open(input, opts.decoding) {
             Ok(r) => r,
             Err(e) => {
-                fail(sink, &mut summary, &Failure::whole(&input.name, e.to_string()))?;
+                fail(
+                    sink,
+                    &mut summary,
+                    &Failure::whole(&input.name, e.to_string()),
+                )?;
                 continue;
             }
         };
@@ -221,13 +239,25 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
             None => match sniff(reader) {
                 Ok(r) => r,
                 Err(e) => {
-                    fail(sink, &mut summary, &Failure::whole(&input.name, e.to_string()))?;
+                    fail(
+                        sink,
+                        &mut summary,
+                        &Failure::whole(&input.name, e.to_string()),
+                    )?;
                     continue;
                 }
             },
         };
         if syntax != Syntax::Pgn {
-            read_with(input, syntax, reader, opts, &mut checked, sink, &mut summary)?;
+            read_with(
+                input,
+                syntax,
+                reader,
+                opts,
+                &mut checked,
+                sink,
+                &mut summary,
+            )?;
             continue;
         }
         sink.input_start(input)?;
@@ -238,7 +268,7 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
             selection: selection(opts),
         };
         let mut write_error = None;
-        let mut emit = |_: usize, f: Finished<()>, text: GameText<'_>| {
+        let mut emit = |f: Finished<()>, text: GameText<'_>| {
             summary.add(&f.verdict);
             if let Err(e) = sink.game(input, f, Some(text)) {
                 write_error = Some(e);
@@ -257,6 +287,40 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
     summary.elapsed = started.elapsed();
     Ok(summary)
 }
+
+/// The verdicts on every game of `text` (PGN, or the JSON form told by its
+/// first bytes), chosen by `opts.conditions`, read on this thread: for a
+/// caller with a text in hand.
+///
+/// ```
+/// use fvnote::record::pipeline::{verdicts, Options};
+/// let v = verdicts(b"1. e4 e5 2. Ke3 *\n\n1. d4 d5", &Options::default());
+/// assert_eq!(v[0].error.as_ref().unwrap().token, "Ke3");
+/// assert_eq!(v[1].error.as_ref().unwrap().kind, Some("no-termination"));
+/// ```
+pub fn verdicts(text: &[u8], opts: &Options) -> Vec<Verdict> {
+    let mut checked = Checked::new(NoWriter, opts.strict, selection(opts));
+    let mut out = Vec::new();
+    let mut each = |_: usize, f: Finished<()>, _: Option<GameText<'_>>| {
+        out.push(f.verdict);
+        Ok(true)
+    };
+    // Reading from memory cannot fail.
+    let _ = match opts
+        .syntax
+        .clone()
+        .unwrap_or_else(|| match source::is_json(text) {
+            true => Syntax::Json,
+            false => Syntax::Pgn,
+        }) {
+        Syntax::Json => each_game(&mut JsonReader::new(text), &mut checked, None, &mut each),
+        _ => each_game(&mut PgnGames::new(text), &mut checked, None, &mut each),
+    };
+    out
+}
+
+/// The games of a small file read whole, and how many were read.
+type WholeFile = (Vec<Checked1>, usize);
 
 /// A game of a small file, read whole.
 struct Checked1 {
@@ -383,11 +447,11 @@ fn read_with<W: GameWriter>(
     summary.counts.files += 1;
     let keep = sink.wants_text() || checked.writer().wants_text();
     let numbers = input.games.as_ref();
+    checked.for_lists(matches!(syntax, Syntax::GameCourier(_)));
     let mut each = |_: usize, f: Finished<W::Output>, text: Option<GameText<'_>>| {
         summary.add(&f.verdict);
         sink.game(input, f, text).map(|()| true)
     };
-    checked.for_lists(matches!(syntax, Syntax::GameCourier(_)));
     let r = match syntax {
         Syntax::Pgn => {
             let mut games = PgnGames::new(reader);
@@ -400,11 +464,13 @@ fn read_with<W: GameWriter>(
             each_game(&mut games, checked, numbers, &mut each)
         }
         Syntax::Json => each_game(&mut JsonReader::new(reader), checked, numbers, &mut each),
-        Syntax::GameCourier(setup) => {
-            each_game(&mut ListGames::new(reader, setup), checked, numbers, &mut each)
-        }
+        Syntax::GameCourier(setup) => each_game(
+            &mut ListGames::new(reader, setup),
+            checked,
+            numbers,
+            &mut each,
+        ),
     };
-    drop(each);
     sink.input_end(input)?;
     stopped(r, input, sink, summary)
 }
@@ -464,10 +530,7 @@ impl<R: BufRead> GameReader for ListGames<R> {
         };
         self.text.clear();
         if let Err(e) = input.read_to_end(&mut self.text) {
-            return Err(ReadError {
-                io: true,
-                ..ReadError::syntax(Span::default(), e)
-            });
+            return Err(ReadError::io(Span::default(), e));
         }
         let text = match std::str::from_utf8(&self.text) {
             Ok(t) if t.trim().is_empty() => return Ok(None),
@@ -481,28 +544,19 @@ impl<R: BufRead> GameReader for ListGames<R> {
                     column,
                     len: 1,
                 };
-                return Err(ReadError::syntax(
-                    span,
-                    "a byte that is not UTF-8 (expected UTF-8 text)",
-                ));
+                return Err(ReadError::new(not_utf8(self.text[at], span)));
             }
         };
-        let list = read_list(text, self.setup.variant, self.setup.fen.as_deref()).map_err(|m| {
-            ReadError::syntax(Span::default(), m)
-        })?;
+        let list = read_list(text, self.setup.variant, self.setup.fen.as_deref())
+            .map_err(|m| ReadError::syntax(Span::default(), m))?;
         if let (true, Some(error)) = (list.syntax_error, &list.error) {
-            return Err(ReadError {
-                error: error.clone(),
-                io: false,
-                ends_game: false,
-            });
+            return Err(ReadError::new(error.clone()));
         }
         visit_tokens(&list.record, v);
         match list.error {
             Some(error) => Err(ReadError {
-                error,
-                io: false,
                 ends_game: true,
+                ..ReadError::new(error)
             }),
             None => Ok(Some(v.end_game())),
         }
@@ -512,6 +566,7 @@ impl<R: BufRead> GameReader for ListGames<R> {
         Some(GameText {
             bytes: &self.text,
             offset: 0,
+            pgn: false,
         })
     }
 }

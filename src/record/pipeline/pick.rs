@@ -10,12 +10,12 @@ use compact_str::CompactString;
 use crate::model::{Record, Span};
 use crate::notation::pgn::{RecordBuilder, Visitor};
 use crate::position::Position;
+use crate::record::json::read::JsonReader;
 use crate::record::pipeline::game::{Checked, Finished, GameWriter};
 use crate::record::pipeline::read::{each_game, GameText, PgnGames, Stopped};
 use crate::record::pipeline::select::{no_such_game, split_path, Condition, Op, Selection};
 use crate::record::pipeline::source::{open, sniff, Input, Syntax};
 use crate::record::pipeline::Options;
-use crate::record::json::read::JsonReader;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{replay, GameReport, ReplayOptions};
 
@@ -164,7 +164,12 @@ pub fn each_picked(
     };
     let numbers = spec.games.as_ref();
     let read = match syntax {
-        Syntax::Json => each_game(&mut JsonReader::new(reader), &mut checked, numbers, &mut take),
+        Syntax::Json => each_game(
+            &mut JsonReader::new(reader),
+            &mut checked,
+            numbers,
+            &mut take,
+        ),
         _ => each_game(&mut PgnGames::new(reader), &mut checked, numbers, &mut take),
     };
     match read {
@@ -186,7 +191,10 @@ pub fn pick(spec: &RecordSpec, opts: &Options) -> Result<Picked, String> {
         Some(Ok(p)) => return Ok(p),
         Some(Err(v)) => {
             let why = v.error.map_or_else(String::new, |e| {
-                format!("line {}, column {}: {}", e.span.line, e.span.column, e.message)
+                format!(
+                    "line {}, column {}: {}",
+                    e.span.line, e.span.column, e.message
+                )
             });
             return Err(format!("{shown}: game {}: {why}", v.game));
         }
@@ -219,7 +227,10 @@ pub fn pick(spec: &RecordSpec, opts: &Options) -> Result<Picked, String> {
 
 /// The position at `spec.ply` of the game picked (the end of the main line
 /// by default), with the game's full replay report.
-pub fn position_in_record(spec: &RecordSpec, opts: &Options) -> Result<(Position, GameReport), String> {
+pub fn position_in_record(
+    spec: &RecordSpec,
+    opts: &Options,
+) -> Result<(Position, GameReport), String> {
     let picked = pick(spec, opts)?;
     let record = &picked.record;
     let report = replay(record, &ReplayOptions::default());

@@ -14,8 +14,9 @@ use crate::record::replay::Diagnostic;
 /// Why a game could not be read.
 #[derive(Clone, Debug)]
 pub struct ReadError {
-    /// Where and why, as every command reports it.
-    pub error: Diagnostic,
+    /// Where and why, as every command reports it (boxed: errors are
+    /// rare, and a `Result` of one stays small).
+    pub error: Box<Diagnostic>,
     /// The input itself failed (an I/O error): it ends here.
     pub io: bool,
     /// The game was read up to this error, which ends it (a Game Courier
@@ -25,22 +26,43 @@ pub struct ReadError {
 }
 
 impl ReadError {
-    /// A syntax error at `span`.
-    pub fn syntax(span: Span, message: impl std::fmt::Display) -> ReadError {
+    /// The game could not be read: `error` says where and why.
+    pub fn new(error: Diagnostic) -> ReadError {
         ReadError {
-            error: syntax_diagnostic(span, message),
+            error: Box::new(error),
             io: false,
             ends_game: false,
         }
+    }
+
+    /// A syntax error at `span`.
+    pub fn syntax(span: Span, message: impl std::fmt::Display) -> ReadError {
+        ReadError::new(syntax_diagnostic(span, message))
+    }
+
+    /// The input failed at `span` (an I/O error).
+    pub fn io(span: Span, e: io::Error) -> ReadError {
+        ReadError {
+            io: true,
+            ..ReadError::syntax(span, e)
+        }
+    }
+
+    /// A syntax error of the JSON form at `span` (rule id `json-syntax`).
+    pub fn json(span: Span, message: impl std::fmt::Display) -> ReadError {
+        let mut e = ReadError::syntax(span, format!("JSON: {message}"));
+        e.error.kind = Some("json-syntax");
+        e
     }
 }
 
 impl From<PgnError> for ReadError {
     fn from(e: PgnError) -> ReadError {
+        let error = relabel_syntax(&e)
+            .unwrap_or_else(|| syntax_diagnostic(e.span, format!("PGN syntax: {}", e.kind)));
         ReadError {
             io: matches!(e.kind, PgnErrorKind::Io(_)),
-            error: relabel_syntax(&e).unwrap_or_else(|| syntax_diagnostic(e.span, &e.kind)),
-            ends_game: false,
+            ..ReadError::new(error)
         }
     }
 }
@@ -53,6 +75,9 @@ pub struct GameText<'a> {
     /// The stream offset of `bytes[0]` (spans count from the stream's
     /// start).
     pub offset: u64,
+    /// Whether the bytes are PGN (a game that could not be read is written
+    /// back as it was read only into PGN).
+    pub pgn: bool,
 }
 
 /// A source of games in one record syntax (PGN, JSON, Game Courier).
@@ -188,6 +213,7 @@ impl<R: BufRead> GameReader for PgnGames<R> {
         Some(GameText {
             bytes: &rec.kept[at(start)..at(end)],
             offset: start.max(rec.base),
+            pgn: true,
         })
     }
 }
@@ -202,6 +228,11 @@ pub enum Stopped {
     Write(io::Error),
 }
 
+/// What [`each_game`] hands each game to: its number, the game, its bytes
+/// when kept; says whether to go on.
+pub type EachGame<'e, T> =
+    dyn FnMut(usize, Finished<T>, Option<GameText<'_>>) -> io::Result<bool> + 'e;
+
 /// Reads every game of `reader` through `checked`, numbering them from 1,
 /// and hands each chosen one, with its bytes when kept, to `each`, which
 /// says whether to go on; games outside `numbers` are read (to count them)
@@ -211,7 +242,7 @@ pub fn each_game<R: GameReader, W: GameWriter>(
     reader: &mut R,
     checked: &mut Checked<W>,
     numbers: Option<&RangeInclusive<usize>>,
-    each: &mut dyn FnMut(usize, Finished<W::Output>, Option<GameText<'_>>) -> io::Result<bool>,
+    each: &mut EachGame<'_, W::Output>,
 ) -> Result<usize, Stopped> {
     let mut read = 0usize;
     loop {
@@ -224,11 +255,11 @@ pub fn each_game<R: GameReader, W: GameWriter>(
             Ok(None) => return Ok(read),
             Ok(Some(f)) => f,
             Err(e) if e.io => return Err(Stopped::Read(e)),
-            Err(e) if e.ends_game => checked.end_with(e.error),
+            Err(e) if e.ends_game => checked.end_with(*e.error),
             Err(e) => {
                 let wants = checked.writer().wants_text();
                 let text = if wants { reader.game_text() } else { None };
-                checked.unreadable(e.error, text)
+                checked.unreadable(*e.error, text)
             }
         };
         read = number;

@@ -159,8 +159,13 @@ pub fn open(input: &Input, decoding: Decoding) -> io::Result<Box<dyn BufRead>> {
     let name = &input.name;
     Ok(match (&input.origin, decoding) {
         (Origin::Stdin, Decoding::Utf8) => Box::new(ReadAhead::stdin()),
-        (Origin::File(p), Decoding::Utf8) => Box::new(BufReader::with_capacity(1 << 16, File::open(p)?)),
-        (Origin::Stdin, d) => Box::new(BufReader::with_capacity(1 << 16, d.reader(ReadAhead::stdin(), name)?)),
+        (Origin::File(p), Decoding::Utf8) => {
+            Box::new(BufReader::with_capacity(1 << 16, File::open(p)?))
+        }
+        (Origin::Stdin, d) => Box::new(BufReader::with_capacity(
+            1 << 16,
+            d.reader(ReadAhead::stdin(), name)?,
+        )),
         (Origin::File(p), d) => Box::new(BufReader::with_capacity(1 << 16, d.open(p, name)?)),
     })
 }
@@ -203,7 +208,9 @@ pub fn sniff(mut reader: Box<dyn BufRead>) -> io::Result<(Syntax, Box<dyn BufRea
 /// The syntax of the file at `path`, PGN or JSON, told by its first bytes.
 pub fn sniff_file(path: &Path) -> io::Result<Syntax> {
     let mut head = Vec::new();
-    File::open(path)?.take(SNIFF as u64).read_to_end(&mut head)?;
+    File::open(path)?
+        .take(SNIFF as u64)
+        .read_to_end(&mut head)?;
     Ok(match is_json(&head) {
         true => Syntax::Json,
         false => Syntax::Pgn,
@@ -228,7 +235,11 @@ pub struct Refused(pub String);
 /// with one of `extensions` (the one walker, `crate::fs::walk`), `-` for
 /// standard input, `FILE:N-M` for games of a file (`-:N-M` of standard
 /// input); no argument reads standard input.
-pub fn gather(args: &[String], extensions: &[&str], walk_opts: &WalkOptions) -> Result<Inputs, Refused> {
+pub fn gather(
+    args: &[String],
+    extensions: &[&str],
+    walk_opts: &WalkOptions,
+) -> Result<Inputs, Refused> {
     let mut inputs = Inputs::default();
     if args.is_empty() {
         inputs.list.push(Input::stdin());

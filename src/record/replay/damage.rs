@@ -21,9 +21,10 @@
 //!   a snippet) is not held to the roster. Under `strict` they come after
 //!   the game's other errors, so the first error (the one a verdict shows)
 //!   is the damage to the game, not to its header;
-//! * `not UTF-8:` a comment with bytes that are not UTF-8: an error in
-//!   every command, since no command can read or write the comment without
-//!   loss (name the encoding with `--encoding`).
+//! * `not UTF-8:` bytes that are not UTF-8 anywhere in the game, which the
+//!   reader refuses ([`relabel_syntax`] names them): an error in every
+//!   command, since none can read or write them without loss (name the
+//!   encoding with `--encoding`).
 //!
 //! Each of these carries a [`DamageKind`] id in [`Diagnostic::kind`].
 //!
@@ -73,7 +74,7 @@ pub enum DamageKind {
     RosterOrder,
     /// The `Date` tag is not `YYYY.MM.DD`.
     RosterDate,
-    /// A comment holds bytes that are not UTF-8.
+    /// The game holds bytes that are not UTF-8.
     NotUtf8,
 }
 
@@ -140,7 +141,7 @@ impl DamageKind {
             DamageKind::RosterOrder => "Tag roster: a Seven Tag Roster tag is out of order.",
             DamageKind::RosterDate => "Tag roster: the Date tag is not YYYY.MM.DD.",
             DamageKind::NotUtf8 => {
-                "A comment holds bytes that are not UTF-8, which no command can read or write without loss (name the encoding with --encoding)."
+                "The game holds bytes that are not UTF-8 (in a tag, a move or a comment), which no command can read or write without loss (name the encoding with --encoding)."
             }
         }
     }
@@ -210,8 +211,6 @@ struct Seen {
     number: Option<(u32, bool)>,
     moves_since_number: usize,
     depth: usize,
-    /// The first byte that is not UTF-8 in a comment, and its span.
-    lossy: Option<(u8, Span)>,
 }
 
 /// A [`Replayer`] that also checks for damage ([module docs](self)).
@@ -300,10 +299,6 @@ impl Visitor for Watch {
     fn comment(&mut self, text: &str, span: Span) {
         self.main_token(Last::Other, span);
         self.inner.comment(text, span);
-    }
-    fn lossy_comment(&mut self, byte: u8, span: Span) {
-        self.seen.lossy.get_or_insert((byte, span));
-        self.inner.lossy_comment(byte, span);
     }
     fn line_comment(&mut self, text: &str, span: Span) {
         self.main_token(Last::Other, span);
@@ -493,18 +488,6 @@ fn findings(s: &Seen, strict: bool, terminations: bool, game: Span) -> Vec<Diagn
         }
         _ => {}
     }
-    if let Some((byte, at)) = s.lossy {
-        out.push(damage(
-            DamageKind::NotUtf8,
-            Severity::Error,
-            at,
-            "",
-            format!(
-                "not UTF-8: byte 0x{byte:02x} in a comment (byte offset {}, column {}) cannot be read or written without loss (expected UTF-8 text; if the file is Latin-1 or Windows-1252, name it: --encoding latin1 or cp1252)",
-                at.offset, at.column
-            ),
-        ));
-    }
     out
 }
 
@@ -558,10 +541,20 @@ fn file(report: &mut GameReport, d: Diagnostic, limited: bool) {
     report.error = report.errors.first().cloned();
 }
 
+/// The error on a byte that is not UTF-8 at `at`, in any form of input.
+pub fn not_utf8(byte: u8, at: Span) -> Diagnostic {
+    let message = format!(
+        "not UTF-8: byte 0x{byte:02x} (byte offset {}, column {}) cannot be read or written without loss (expected UTF-8 text; if the file is Latin-1 or Windows-1252, name it: --encoding latin1, cp1252 or auto)",
+        at.offset, at.column
+    );
+    damage(DamageKind::NotUtf8, Severity::Error, at, "", message)
+}
+
 /// A syntax error that means the input ended inside a tag pair, a comment
-/// or a variation, as a `truncated game:` diagnostic; `None` for other
-/// errors. A comment or variation is located where it opened (it may span
-/// many lines); a tag pair, one line long, where the input ends.
+/// or a variation, as a `truncated game:` diagnostic, and a byte that is
+/// not UTF-8 as `not-utf8`; `None` for other errors. A comment or variation
+/// is located where it opened (it may span many lines); a tag pair, one
+/// line long, where the input ends.
 pub fn relabel_syntax(e: &PgnError) -> Option<Diagnostic> {
     let (kind, message) = match &e.kind {
         PgnErrorKind::TagCutOff { column, expected } => (
@@ -576,6 +569,7 @@ pub fn relabel_syntax(e: &PgnError) -> Option<Diagnostic> {
             DamageKind::CutInVariation,
             "the input ends inside a variation opened here (expected ')' before the end of the input)".to_owned(),
         ),
+        PgnErrorKind::InvalidUtf8 { byte } => return Some(not_utf8(*byte, e.span)),
         _ => return None,
     };
     Some(damage(

@@ -107,7 +107,8 @@ impl Replayer {
     /// Files an error found outside the replay (a Game Courier turn that
     /// matches no move), as the replay's own.
     pub(crate) fn file_error(&mut self, d: Diagnostic) {
-        self.report.file(Severity::Error, d.span, d.in_variation, || d);
+        self.report
+            .file(Severity::Error, d.span, d.in_variation, || d);
     }
 
     /// Where the game is (first token to last token read so far).

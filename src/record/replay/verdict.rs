@@ -111,14 +111,15 @@ fn variant_id(r: &Replayer, replayed: Variant) -> String {
     }
 }
 
-/// A syntax error as a diagnostic (no ruling, no position).
+/// A syntax error as a diagnostic (no ruling, no position); `message`
+/// names the syntax (`PGN syntax: …`, `JSON: …`).
 pub fn syntax_diagnostic(span: Span, message: impl std::fmt::Display) -> Diagnostic {
     Diagnostic {
         severity: Severity::Error,
         span,
         ply: None,
         token: String::new(),
-        message: format!("PGN syntax: {message}"),
+        message: message.to_string(),
         ruling: None,
         fen: None,
         suggestions: Vec::new(),

@@ -13,7 +13,6 @@ mod tag;
 mod tokens;
 mod visitor;
 
-use std::borrow::Cow;
 use std::cell::Cell;
 use std::io::{self, BufRead};
 
@@ -66,8 +65,6 @@ pub struct Reader<R> {
     lines: Lines,
     /// `%` escape lines are errors, not skipped.
     refuse_escapes: bool,
-    /// Bytes that are not UTF-8 in comments are errors, not U+FFFD.
-    refuse_invalid_utf8: bool,
     /// A read error met while resynchronising, for the next call.
     pending_io: Option<PgnError>,
 }
@@ -99,7 +96,6 @@ impl<R: BufRead> Reader<R> {
             dead: false,
             lines: Lines::default(),
             refuse_escapes: false,
-            refuse_invalid_utf8: false,
             pending_io: None,
         }
     }
@@ -110,35 +106,6 @@ impl<R: BufRead> Reader<R> {
     pub fn refuse_escape_lines(mut self) -> Self {
         self.refuse_escapes = true;
         self
-    }
-
-    /// Makes bytes that are not UTF-8 in comments errors (located at the
-    /// first such byte) instead of replacing them with U+FFFD, for callers
-    /// that write what they read (`fmt`, `convert`): a replacement would
-    /// silently alter the text. Tags and move tokens are always checked.
-    /// Input in another encoding is decoded to UTF-8 before this reader.
-    pub fn refuse_invalid_utf8(mut self) -> Self {
-        self.refuse_invalid_utf8 = true;
-        self
-    }
-
-    /// A comment's text: lossy unless [`Reader::refuse_invalid_utf8`].
-    fn comment_text<'a, V: Visitor>(
-        &self,
-        v: &mut V,
-        bytes: &'a [u8],
-        rel: usize,
-    ) -> Result<Cow<'a, str>, PgnError> {
-        match std::str::from_utf8(bytes) {
-            Ok(text) => Ok(Cow::Borrowed(text)),
-            Err(_) if self.refuse_invalid_utf8 => self.utf8(bytes, rel).map(Cow::Borrowed),
-            Err(e) => {
-                let bad = e.valid_up_to();
-                let byte = bytes.get(bad).copied().unwrap_or(0);
-                v.lossy_comment(byte, self.win.span_at(rel + bad, 1));
-                Ok(String::from_utf8_lossy(bytes))
-            }
-        }
     }
 
     /// A reader for input that continues a larger text at byte `offset`,

@@ -20,9 +20,9 @@ impl<R: BufRead> Reader<R> {
             .map_err(|e| self.io_err(e))?;
         match scan {
             Scan::Found(end) => {
-                let text = self.comment_text(v, self.win.slice(1, end - 1), 1)?;
+                let text = self.utf8(self.win.slice(1, end - 1), 1)?;
                 let span = self.win.span(end + 1);
-                v.comment(&text, span);
+                v.comment(text, span);
                 self.win.advance(end + 1);
                 Ok(span)
             }
@@ -47,9 +47,9 @@ impl<R: BufRead> Reader<R> {
             .map_err(|e| self.io_err(e))?;
         match scan {
             Scan::Found(end) | Scan::Eof(end) => {
-                let text = self.comment_text(v, self.win.slice(1, end - 1), 1)?;
+                let text = self.utf8(self.win.slice(1, end - 1), 1)?;
                 let span = self.win.span(end);
-                v.line_comment(&text, span);
+                v.line_comment(text, span);
                 self.win.advance(end);
                 Ok(span)
             }

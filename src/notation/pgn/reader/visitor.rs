@@ -34,10 +34,6 @@ pub trait Visitor {
     fn line_comment(&mut self, text: &str, span: Span) {
         self.comment(text, span);
     }
-    /// The comment about to be reported holds bytes that are not UTF-8,
-    /// read as U+FFFD (unless [`Reader::refuse_invalid_utf8`](super::Reader::refuse_invalid_utf8)): the first
-    /// such byte and its span. Called before [`Visitor::comment`].
-    fn lossy_comment(&mut self, _byte: u8, _span: Span) {}
     /// `(`.
     fn begin_variation(&mut self, _span: Span) {}
     /// `)`.

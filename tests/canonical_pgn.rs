@@ -1,16 +1,15 @@
-//! The shortcuts `convert` and `fmt` take for speed change no output:
-//! the replay alongside a streamed conversion plays clean tokens on the
-//! accelerator (`Replayer::fast_verdicts`) yet gives the reference
-//! engine's verdict on every token, and lenient canonical PGN written once
-//! (the text with numbers as written is copied only where it parts from
-//! the renumbered one) is the record's canonical SAN written with its
-//! numbers renumbered, or as written when a move does not resolve.
+//! Canonical PGN (`fmt`, `convert --to pgn`) is what it is defined to be:
+//! the record's canonical SAN written with its numbers renumbered, or as
+//! written when a move does not resolve (the text with numbers as written
+//! is copied only where it parts from the renumbered one); and the replay
+//! beside a conversion (`ReplayMode::Canonical`, clean tokens played on the
+//! accelerator) gives the reference engine's verdict on every token.
 use crate::common;
 
 use fvnote::model::{for_each_node_mut, Record, Span};
 use fvnote::notation::pgn::{to_string, Reader, Visitor};
-use fvnote::record::format::canonical_pgn_lenient;
-use fvnote::record::replay::{replay, GameReport, ReplayOptions, Replayer};
+use fvnote::record::convert::{convert_record, ConvertOptions, Target};
+use fvnote::record::replay::{replay, GameReport, ReplayMode, ReplayOptions, Replayer};
 
 /// Games whose move numbers are written in every way a reader accepts,
 /// some with moves that do not resolve (early, late, in a variation).
@@ -71,10 +70,15 @@ fn lenient_by_definition(record: &Record) -> String {
 fn lenient_canonical_pgn_is_written_once_with_the_right_numbers() {
     let games = games();
     let mut unresolved = 0;
+    let opts = ConvertOptions {
+        to: Target::Pgn,
+        json: Default::default(),
+        fix_result: false,
+    };
     for (name, record) in &games {
-        let (text, error) = canonical_pgn_lenient(record);
-        unresolved += usize::from(error.is_some());
-        let text = String::from_utf8(text).unwrap();
+        let report = replay(record, &ReplayOptions::default());
+        unresolved += usize::from(report.canonical.iter().any(Option::is_none));
+        let text = String::from_utf8(convert_record(record, &opts).unwrap()).unwrap();
         assert_eq!(text, lenient_by_definition(record), "{name}");
     }
     assert!(games.len() > 80, "{} games", games.len());
@@ -134,7 +138,7 @@ impl Visitor for Verdicts {
 /// `take_verdict` does not read), as text.
 fn summary(r: &GameReport) -> String {
     format!(
-        "{:?} {} {:?} {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
+        "{:?} {} {:?} {:?} {:?} {:?} {:?} {:?} {:?}",
         r.variant,
         r.plies,
         r.errors,
@@ -142,14 +146,13 @@ fn summary(r: &GameReport) -> String {
         r.notes,
         r.outcome,
         r.result,
-        r.start.is_some(),
         r.final_position,
         r.omitted,
     )
 }
 
 #[test]
-fn fast_verdicts_are_the_reference_engines_token_by_token() {
+fn canonical_verdicts_are_the_reference_engines_token_by_token() {
     let mut tokens = 0;
     for (name, record) in games() {
         let text = to_string(&record);
@@ -161,7 +164,7 @@ fn fast_verdicts_are_the_reference_engines_token_by_token() {
                 .unwrap()
         };
         let (reference, expected) = read(Replayer::new(ReplayOptions::default()));
-        let (fast, verdicts) = read(Replayer::new(ReplayOptions::default()).fast_verdicts());
+        let (fast, verdicts) = read(Replayer::new(ReplayOptions::new(ReplayMode::Canonical)));
         assert_eq!(verdicts, expected, "{name}");
         assert_eq!(summary(&fast), summary(&reference), "{name}");
         tokens += verdicts.len();
