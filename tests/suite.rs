@@ -111,6 +111,7 @@ mod select;
 mod slide;
 mod stdin_game_args;
 mod suite_layout;
+mod temp_locks;
 mod valid_out_pairing;
 mod variant_registry;
 mod where_keeps_games_apart;
