@@ -156,7 +156,9 @@ pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         legend: !args.no_legend,
     };
     out.write_all(render::text::text(&pos, &opts).as_bytes())
+        .and_then(|()| out.flush())
         .map_err(|e| CliError::io("stdout", e))?;
+    // Flushed: an `--svg /dev/stdout` comes after the text.
     if let Some(path) = &args.svg {
         crate::fs::write_file(
             path,
