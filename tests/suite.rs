@@ -84,6 +84,7 @@ mod json_streaming;
 mod kept_metadata;
 mod messages;
 mod notation_examples;
+mod output_clashes;
 mod peer_python_chess;
 mod perft_chess;
 mod perft_interrupt;
