@@ -560,6 +560,10 @@ fn an_unreadable_directory_is_reported_and_the_rest_formatted() {
     chmod(&root, 0o777);
     chmod(&root.join("open"), 0o777);
     chmod(&root.join("open/y.pgn"), 0o666);
+    if rustix::process::geteuid().is_root() {
+        // nobody's own file: another's would be refused (its owner lost).
+        std::os::unix::fs::chown(root.join("open/y.pgn"), Some(65534), Some(65534)).unwrap();
+    }
     chmod(&root.join("locked"), 0o000);
     let Some(out) = as_nobody(&[Path::new("fmt"), &root]) else {
         println!("skipped: running as root and cannot run as another user (setpriv)");
@@ -569,4 +573,59 @@ fn an_unreadable_directory_is_reported_and_the_rest_formatted() {
     assert_snapshot!(cli::redact_dir(&cli::render(&out), dir.path()));
     assert_eq!(read(&root.join("open/y.pgn")), TIDY);
     assert_eq!(read(&root.join("locked/x.pgn")), MESSY);
+}
+
+/// A directory with a game and a FIFO named like one: `root/{a.pgn,
+/// pipe.pgn}`.
+fn dir_with_fifo() -> (tempfile::TempDir, PathBuf) {
+    let dir = tempfile::tempdir().unwrap();
+    let root = dir.path().join("root");
+    std::fs::create_dir(&root).unwrap();
+    std::fs::write(root.join("a.pgn"), MESSY).unwrap();
+    mkfifo(&root.join("pipe.pgn"));
+    (dir, root)
+}
+
+#[test]
+fn a_fifo_inside_a_directory_is_skipped_not_read() {
+    // Reading it would wait for a writer that never comes: each run is
+    // bounded, and a hang fails.
+    let (dir, root) = dir_with_fifo();
+    let runs: [&[&str]; 4] = [
+        &["validate", "root"],
+        &["fmt", "--check", "root"],
+        &["convert", "--to", "fen", "root"],
+        &["fmt", "root"],
+    ];
+    for args in runs {
+        assert_snapshot!(transcript_in(
+            fvnote()
+                .args(args)
+                .current_dir(dir.path())
+                .timeout(Duration::from_secs(20)),
+            dir.path()
+        ));
+    }
+    assert_eq!(read(&root.join("a.pgn")), TIDY);
+    assert!(std::fs::symlink_metadata(root.join("pipe.pgn"))
+        .unwrap()
+        .file_type()
+        .is_fifo());
+}
+
+#[test]
+fn a_fifo_named_on_the_command_line_is_read() {
+    // `convert`: `validate` opens a named file twice (once more for its
+    // snippets), and a FIFO's writer may be gone by the second open.
+    let (dir, root) = dir_with_fifo();
+    let fifo = root.join("pipe.pgn");
+    let writer = std::thread::spawn(move || std::fs::write(fifo, MESSY).unwrap());
+    assert_snapshot!(transcript_in(
+        fvnote()
+            .args(["convert", "--to", "fen", "root/pipe.pgn"])
+            .current_dir(dir.path())
+            .timeout(Duration::from_secs(20)),
+        dir.path()
+    ));
+    writer.join().unwrap();
 }

@@ -239,7 +239,8 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             "--in-place with FILE:N or --where would delete the games not chosen: write them with -o",
         ));
     }
-    let outs: Vec<&PathBuf> = args.output.iter().collect();
+    let outs: Vec<(&str, &std::path::Path)> =
+        args.output.iter().map(|o| ("-o", o.as_path())).collect();
     super::refuse_clashes(&inputs, &outs)?;
     let opts = Options {
         syntax,

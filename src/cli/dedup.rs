@@ -162,7 +162,8 @@ fn read<W: GameWriter>(
 
 pub fn run(args: &DedupArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let inputs = inputs(&args.paths, &["pgn"], &args.walk)?;
-    let outs: Vec<&PathBuf> = args.output.iter().collect();
+    let outs: Vec<(&str, &std::path::Path)> =
+        args.output.iter().map(|o| ("-o", o.as_path())).collect();
     super::refuse_clashes(&inputs, &outs)?;
     if inputs.list.iter().any(|i| i.path().is_none()) {
         return Err(CliError::usage(

@@ -30,8 +30,15 @@ pub struct HtmlArgs {
     pub read: ReadArgs,
 }
 
-fn write(path: &Path, text: &str, args: &HtmlArgs) -> Result<(), CliError> {
+/// Writes a page, never over the record read.
+fn write(path: &Path, text: &str, args: &HtmlArgs, record: &Path) -> Result<(), CliError> {
+    refuse_clash(path, record)?;
     crate::fs::write_file(path, text.as_bytes(), &args.write.options()).map_err(CliError::write)
+}
+
+/// Refuses an output that is the record read.
+fn refuse_clash(path: &Path, record: &Path) -> Result<(), CliError> {
+    crate::fs::check_outputs(&[record], &[("-o", path)]).map_err(|e| CliError::usage(e.to_string()))
 }
 
 /// A one-line verdict for the index.
@@ -60,11 +67,14 @@ pub fn run(args: &HtmlArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         })?;
         return all(&spec, dir, args);
     }
+    if let Some(path) = &args.output {
+        refuse_clash(path, &spec.path)?;
+    }
     let picked = pick(&spec, &args.read.options()).map_err(CliError::usage)?;
     let (record, report) = replayed(picked);
     let html = page(&record, &report);
     match &args.output {
-        Some(path) => write(path, &html, args)?,
+        Some(path) => write(path, &html, args, &spec.path)?,
         None => out
             .write_all(html.as_bytes())
             .map_err(|e| CliError::io("stdout", e))?,
@@ -95,7 +105,7 @@ fn all(spec: &RecordSpec, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
                 let n = picked.number;
                 let href = format!("game-{n:04}.html");
                 let (record, report) = replayed(picked);
-                if let Err(e) = write(&dir.join(&href), &page(&record, &report), args) {
+                if let Err(e) = write(&dir.join(&href), &page(&record, &report), args, &spec.path) {
                     failed = Some(e);
                     return false;
                 }
@@ -135,7 +145,7 @@ fn all(spec: &RecordSpec, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
     let name = path
         .file_name()
         .map_or_else(|| shown.clone(), |n| n.to_string_lossy().into_owned());
-    write(&dir.join("index.html"), &index(&name, &entries), args)?;
+    write(&dir.join("index.html"), &index(&name, &entries), args, path)?;
     eprintln!(
         "wrote {} and index.html into {}",
         count(

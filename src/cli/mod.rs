@@ -18,7 +18,7 @@ mod validate;
 
 use std::ffi::{OsStr, OsString};
 use std::io::{BufWriter, IsTerminal, Write};
-use std::path::PathBuf;
+use std::path::Path;
 use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -209,43 +209,9 @@ const BROKEN_PIPE: &str = "broken pipe";
 
 /// Refuses outputs that are inputs, or that two outputs share: writing
 /// one would destroy what is read, or what the other wrote.
-pub fn refuse_clashes(inputs: &Inputs, outputs: &[&PathBuf]) -> Result<(), CliError> {
-    // The path a file is known by once it exists, so an output that does
-    // not exist yet compares too.
-    let identity = |p: &std::path::Path| {
-        std::fs::canonicalize(p).ok().or_else(|| {
-            let parent = match p.parent() {
-                Some(d) if !d.as_os_str().is_empty() => d,
-                _ => std::path::Path::new("."),
-            };
-            Some(std::fs::canonicalize(parent).ok()?.join(p.file_name()?))
-        })
-    };
-    let same = |a: &std::path::Path, b: &std::path::Path| {
-        let a = identity(a);
-        a.is_some() && a == identity(b)
-    };
-    for (i, out) in outputs.iter().enumerate() {
-        if let Some(input) = inputs
-            .list
-            .iter()
-            .find(|i| i.path().is_some_and(|p| same(p, out)))
-        {
-            return Err(CliError::usage(format!(
-                "{} is an input ({}); refusing to overwrite it",
-                out.display(),
-                input.name
-            )));
-        }
-        if let Some(other) = outputs[..i].iter().find(|o| same(o, out)) {
-            return Err(CliError::usage(format!(
-                "{} and {} are the same file: two outputs cannot share it",
-                other.display(),
-                out.display()
-            )));
-        }
-    }
-    Ok(())
+pub fn refuse_clashes(inputs: &Inputs, outputs: &[(&str, &Path)]) -> Result<(), CliError> {
+    let read: Vec<&Path> = inputs.list.iter().filter_map(|i| i.path()).collect();
+    crate::fs::check_outputs(&read, outputs).map_err(|e| CliError::usage(e.to_string()))
 }
 
 /// Commands whose positional inputs may name standard input's games as

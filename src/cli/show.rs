@@ -1,7 +1,7 @@
 //! `fvnote show` and `fvnote moves`.
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
@@ -132,7 +132,21 @@ fn shown_position(args: &ShowArgs) -> Result<(Position, Vec<Square>, Option<Stri
     }
 }
 
+/// Refuses an `--svg` that names the record read.
+fn check_svg(args: &ShowArgs) -> Result<(), CliError> {
+    let Some(svg) = &args.svg else {
+        return Ok(());
+    };
+    let record = match args.position.as_deref() {
+        Some(s) => record_arg(s)?,
+        None => None,
+    };
+    let inputs: Vec<&Path> = record.iter().map(|r| r.path.as_path()).collect();
+    crate::fs::check_outputs(&inputs, &[("--svg", svg)]).map_err(|e| CliError::usage(e.to_string()))
+}
+
 pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    check_svg(args)?;
     let (pos, last_move, last_san) = shown_position(args)?;
     let (files, ranks) = pos.frame();
     if let Some((from, to)) = args.arrows.iter().find(|(a, b)| {
@@ -157,7 +171,9 @@ pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         legend: !args.no_legend,
     };
     out.write_all(render::text::text(&pos, &opts).as_bytes())
+        .and_then(|()| out.flush())
         .map_err(|e| CliError::io("stdout", e))?;
+    // Flushed: an `--svg /dev/stdout` comes after the text.
     if let Some(path) = &args.svg {
         crate::fs::write_file(
             path,

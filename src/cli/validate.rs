@@ -222,10 +222,13 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         _ => &["pgn"],
     };
     let inputs = inputs(&args.paths, extensions, &args.walk)?;
-    let outs: Vec<&PathBuf> = [&args.valid_out, &args.invalid_out]
-        .into_iter()
-        .flatten()
-        .collect();
+    let outs: Vec<(&str, &std::path::Path)> = [
+        ("--valid-out", &args.valid_out),
+        ("--invalid-out", &args.invalid_out),
+    ]
+    .into_iter()
+    .filter_map(|(option, path)| Some((option, path.as_deref()?)))
+    .collect();
     super::refuse_clashes(&inputs, &outs)?;
     let opts = Options {
         syntax,

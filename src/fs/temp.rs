@@ -4,9 +4,15 @@
 //! writing into the same directory.
 //!
 //! A temporary file for `DIR/NAME` is `DIR/.NAME.fvnote-PID-XXXXXX.tmp`:
-//! PID is the writing process, XXXXXX random. It is *stale* when no
-//! process with that PID runs any more (unix; elsewhere: when it was last
-//! modified more than a day ago). A reused PID only delays the removal.
+//! PID is the writing process, XXXXXX random. While it lives, its writer
+//! holds an advisory lock on it (`flock`, unix); the lock goes with the
+//! process, however it ends. A temporary file is *stale*, and removed by a
+//! later run, only when that lock is free (no process holds it: proof that
+//! its writer is gone, also one in another PID namespace, such as a
+//! container sharing the folder, whose PID means nothing here) and no
+//! process with that PID runs here (a writer older than the lock). A
+//! reused PID only delays the removal. Elsewhere than unix: when it was
+//! last modified more than a day ago.
 
 use std::collections::HashSet;
 use std::ffi::{OsStr, OsString};
@@ -59,6 +65,10 @@ fn random() -> u32 {
 pub(crate) struct TempFile {
     path: PathBuf,
     persisted: bool,
+    /// A descriptor of the file held open while it lives: it holds the
+    /// lock that tells other processes the file is in use (also after the
+    /// writer's own descriptor is closed).
+    _lock: File,
 }
 
 impl TempFile {
@@ -71,21 +81,49 @@ impl TempFile {
         let mut tries = 0;
         loop {
             let path = dir.join(temp_name(name, pid, random()));
-            let mut live = live();
-            match create_new(&path) {
-                Ok(file) => {
-                    live.push(path.clone());
-                    return Ok((
-                        file,
-                        TempFile {
-                            path,
-                            persisted: false,
-                        },
+            let mut registered = live();
+            if !registered.is_empty() {
+                // Several waiting at once, each holding its lock's
+                // descriptor: perhaps many more to come.
+                raise_open_file_limit();
+            }
+            let file = match create_new(&path) {
+                Ok(file) => file,
+                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && tries < 100 => {
+                    tries += 1;
+                    continue;
+                }
+                Err(e) => return Err(e),
+            };
+            let holder = match file.try_clone() {
+                Ok(h) => h,
+                Err(e) => {
+                    let _ = std::fs::remove_file(&path);
+                    return Err(e);
+                }
+            };
+            // Registered before it is locked: a signal now removes it too.
+            registered.push(path.clone());
+            drop(registered);
+            let mut temp = TempFile {
+                path,
+                persisted: false,
+                _lock: holder,
+            };
+            if !lock(&file)? {
+                // A sweep took the lock between the creation and the
+                // lock, and removed the file: make another.
+                temp.persisted = true;
+                live().retain(|p| p != &temp.path);
+                tries += 1;
+                if tries > 100 {
+                    return Err(io::Error::other(
+                        "temporary files removed as soon as they were made",
                     ));
                 }
-                Err(e) if e.kind() == io::ErrorKind::AlreadyExists && tries < 100 => tries += 1,
-                Err(e) => return Err(e),
+                continue;
             }
+            return Ok((file, temp));
         }
     }
 
@@ -130,6 +168,45 @@ fn create_new(path: &Path) -> io::Result<File> {
     OpenOptions::new().write(true).create_new(true).open(path)
 }
 
+/// Takes the lock of a new temporary file (waiting while a sweep holds
+/// it); false when the file was removed by a sweep before it was locked.
+#[cfg(unix)]
+fn lock(file: &File) -> io::Result<bool> {
+    use rustix::fs::{flock, FlockOperation};
+    use std::os::unix::fs::MetadataExt;
+    loop {
+        match flock(file, FlockOperation::LockExclusive) {
+            Ok(()) => break,
+            Err(rustix::io::Errno::INTR) => continue,
+            Err(e) => return Err(e.into()),
+        }
+    }
+    // A sweep removes a file only while holding its lock.
+    Ok(file.metadata()?.nlink() > 0)
+}
+
+#[cfg(not(unix))]
+fn lock(_: &File) -> io::Result<bool> {
+    Ok(true)
+}
+
+/// Lets the process open as many files as its hard limit allows (each
+/// waiting temporary file holds one), once; best effort.
+fn raise_open_file_limit() {
+    static RAISED: OnceLock<()> = OnceLock::new();
+    RAISED.get_or_init(|| {
+        #[cfg(target_os = "linux")]
+        {
+            use rustix::process::{getrlimit, setrlimit, Resource};
+            let mut limit = getrlimit(Resource::Nofile);
+            if limit.current < limit.maximum {
+                limit.current = limit.maximum;
+                let _ = setrlimit(Resource::Nofile, limit);
+            }
+        }
+    });
+}
+
 /// Removes stale temporary files of ours beside `target` (once per
 /// directory per process), for commands that may not need to write it.
 pub fn remove_stale_beside(target: &Path) {
@@ -163,31 +240,68 @@ fn remove_stale(dir: &Path) {
             continue;
         };
         let is_file = entry.file_type().is_ok_and(|t| t.is_file());
-        if is_file && pid != std::process::id() && is_stale(pid, &entry.path()) {
-            let _ = std::fs::remove_file(entry.path());
+        if is_file && pid != std::process::id() && !pid_runs(pid) {
+            remove_if_unlocked(&entry.path());
         }
     }
 }
 
+/// Whether a process with this PID runs in this PID namespace (then its
+/// file is left alone, as a writer older than the lock would need).
 #[cfg(unix)]
-fn is_stale(pid: u32, _path: &Path) -> bool {
+fn pid_runs(pid: u32) -> bool {
     use rustix::io::Errno;
     let Some(pid) = i32::try_from(pid)
         .ok()
         .and_then(rustix::process::Pid::from_raw)
     else {
-        return false;
+        return true;
     };
     // Signal 0 asks only whether the process exists (EPERM: it does).
-    rustix::process::test_kill_process(pid) == Err(Errno::SRCH)
+    rustix::process::test_kill_process(pid) != Err(Errno::SRCH)
 }
 
 #[cfg(not(unix))]
-fn is_stale(_pid: u32, path: &Path) -> bool {
+fn pid_runs(_pid: u32) -> bool {
+    false
+}
+
+/// Removes the temporary file at `path` if no process holds its lock,
+/// holding the lock while removing it (so its writer, should it be taking
+/// the lock right now, sees the file gone and makes another).
+#[cfg(unix)]
+fn remove_if_unlocked(path: &Path) {
+    use rustix::fs::{flock, FlockOperation};
+    use std::os::unix::fs::{MetadataExt, OpenOptionsExt};
+    let Ok(file) = OpenOptions::new()
+        .read(true)
+        .custom_flags(rustix::fs::OFlags::NOFOLLOW.bits() as i32)
+        .open(path)
+    else {
+        return;
+    };
+    if flock(&file, FlockOperation::NonBlockingLockExclusive).is_err() {
+        // Held: its writer lives (or the lock cannot be asked for).
+        return;
+    }
+    // Still the file locked (not renamed away and replaced meanwhile).
+    let (Ok(held), Ok(named)) = (file.metadata(), std::fs::symlink_metadata(path)) else {
+        return;
+    };
+    if (held.dev(), held.ino()) == (named.dev(), named.ino()) {
+        let _ = std::fs::remove_file(path);
+    }
+}
+
+#[cfg(not(unix))]
+fn remove_if_unlocked(path: &Path) {
     let day = std::time::Duration::from_secs(24 * 60 * 60);
-    std::fs::metadata(path)
+    let old = std::fs::metadata(path)
         .and_then(|m| m.modified())
-        .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > day))
+        .is_ok_and(|t| t.elapsed().is_ok_and(|age| age > day));
+    if old {
+        let _ = std::fs::remove_file(path);
+    }
 }
 
 /// What runs on a signal before the process exits ([`on_signal`]).

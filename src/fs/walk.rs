@@ -10,6 +10,10 @@
 //!   reported as skipped.
 //! * An entry that cannot be read is reported as an error and skipped; the
 //!   walk goes on.
+//! * Below a named directory, only regular files are read: a FIFO, socket
+//!   or device with a wanted extension is reported as skipped (reading a
+//!   FIFO would wait for a writer that may never come). Named on the
+//!   command line, it is read.
 //! * Files come in sorted order (as sorting the full paths would give).
 
 use std::io;
@@ -124,10 +128,45 @@ fn walk_one(
                 continue;
             }
         }
-        if !kind.is_dir() && !kind.is_symlink() && wanted(path) {
+        if kind.is_dir() || kind.is_symlink() || !wanted(path) {
+            continue;
+        }
+        if kind.is_file() {
             events.push(WalkEvent::File(path.to_path_buf()));
+        } else {
+            // Reading a FIFO waits for a writer, a device may never end.
+            events.push(WalkEvent::Skipped {
+                path: path.to_path_buf(),
+                reason: format!(
+                    "{}, not a regular file; not read (name it on the command line to read it)",
+                    special_kind(kind)
+                ),
+            });
         }
     }
+}
+
+/// What a file that is neither a regular file, a directory nor a link is,
+/// in words.
+fn special_kind(kind: std::fs::FileType) -> &'static str {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "a FIFO (named pipe)";
+        }
+        if kind.is_socket() {
+            return "a socket";
+        }
+        if kind.is_char_device() {
+            return "a character device";
+        }
+        if kind.is_block_device() {
+            return "a block device";
+        }
+    }
+    let _ = kind;
+    "a special file"
 }
 
 #[cfg(all(test, unix))]

@@ -5,9 +5,10 @@
 //!   beside the target (`.NAME.fvnote-PID-XXXXXX.tmp`), which is flushed to
 //!   disk and renamed over the target on [`Output::commit`]; until then, and
 //!   if the process fails or is interrupted, the old file is intact.
-//! * A replaced file keeps its permission bits and, where the process may
-//!   (root, or the owner setting a group it belongs to), its owner and group.
-//!   On other systems than unix only the read-only flag is kept.
+//! * A replaced file keeps its owner, group, permission bits and extended
+//!   attributes (POSIX ACLs included), or is refused with what would be
+//!   lost ([`WriteError::WouldLose`]) unless [`WriteOptions::force`]. On
+//!   other systems than unix only the read-only flag is kept.
 //! * A symbolic link is written through: its final target is replaced, the
 //!   link stays a link.
 //! * A file with other hard links is refused unless
@@ -15,21 +16,35 @@
 //!   its own; the other names keep the old content).
 //! * A read-only file (no write permission bit at all, or none for this
 //!   process) is refused unless [`WriteOptions::force`].
-//! * Anything that is not a regular file or a directory (a FIFO, a character
-//!   device, `/dev/stdout`) is opened and written directly, never replaced.
+//! * Written in place, never resolved and replaced: a descriptor of this
+//!   process (`/dev/stdout`, `/dev/stderr`, `/dev/fd/N`, `/proc/self/fd/N`:
+//!   the bytes go to that descriptor itself, so after what it held and
+//!   appended when the shell opened it with `>>`); the very file open as
+//!   standard output or error (`-o out.txt >> out.txt`); anything that is
+//!   not a regular file or a directory (a FIFO, a terminal, a character
+//!   device, a socket). Such an output is not atomic: what was written
+//!   stays.
 //! * A new file gets mode `0666 & ~umask`, as `touch` or a shell redirection.
+//!
+//! Whether an output is one of the inputs, or two outputs are one file:
+//! [`check_outputs`](super::check_outputs).
 
 use std::ffi::OsStr;
 use std::fs::{File, Metadata, OpenOptions};
 use std::io::{self, BufWriter, Read, Write};
 use std::path::{Path, PathBuf};
 
+use super::identity::resolve_links;
+use super::keep::Kept;
+use super::special::{open_in_place, read_elsewhere, InPlace};
 use super::temp::TempFile;
 
 /// What a write may do to an existing file.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct WriteOptions {
-    /// Replace a read-only file (its mode stays read-only).
+    /// Replace a read-only file (its mode stays read-only), and one whose
+    /// owner, group, permission bits or extended attributes the new file
+    /// cannot keep (accepting the loss).
     pub force: bool,
     /// Replace a file that has other hard links, detaching this name from
     /// them.
@@ -72,6 +87,32 @@ pub enum WriteError {
         /// The directory named.
         path: PathBuf,
     },
+    /// The new file could not keep some of the old one's metadata (a user
+    /// who is not the owner cannot give the file back to its owner; an
+    /// extended attribute may not be settable).
+    #[error(
+        "{}: replacing the file would lose {}; left unchanged (--force replaces it anyway)",
+        path.display(),
+        lost.join(", ")
+    )]
+    WouldLose {
+        /// The file left unchanged.
+        path: PathBuf,
+        /// What would be lost, each in words ("its owner (uid 1000; …)").
+        lost: Vec<String>,
+    },
+    /// The path names a descriptor whose file this process is reading
+    /// (`-o /dev/stdout >> IN`): writing into it would feed the reading
+    /// without end.
+    #[error(
+        "{}: names a file this run is reading; writing into it while reading it would never \
+         end, so nothing is written (expected an output that is not an input)",
+        path.display()
+    )]
+    BeingRead {
+        /// The descriptor's name as given.
+        path: PathBuf,
+    },
 }
 
 impl WriteError {
@@ -96,59 +137,149 @@ impl WriteError {
 /// temporary file (or straight into a FIFO or device) and reach the target
 /// on [`Output::commit`]; dropped without a commit, nothing changed.
 pub struct Output {
-    out: BufWriter<File>,
+    /// None until the first byte when the target is a descriptor whose
+    /// regular file this process may be reading ([`Output::pending`]).
+    out: Option<BufWriter<File>>,
+    /// A descriptor to write into unless this process reads its file.
+    pending: Option<Descriptor>,
     /// The name the user gave (for messages).
     shown: PathBuf,
     /// Where the bytes go: the symlink's final target, or the path.
     target: PathBuf,
     /// None: written directly (not a regular file).
     temp: Option<TempFile>,
+    /// What the replaced file keeps, given again after the bytes (a write
+    /// clears set-id bits and file capabilities).
+    kept: Option<Kept>,
+    opts: WriteOptions,
+}
+
+/// A descriptor an output names, decided on at the first byte: written
+/// into, unless it is a regular file this process also has open on
+/// another descriptor (an input being read: appending to it while reading
+/// it would never end). Then a file open as standard output by its own
+/// name (`fmt IN >> IN`) is replaced as any file, and a descriptor's name
+/// (`-o /dev/stdout >> IN`) is refused.
+struct Descriptor {
+    file: File,
+    /// Its number in this process.
+    fd: i32,
+    /// Named as a descriptor (`/dev/stdout`), not by the file's own name.
+    named: bool,
+}
+
+/// A fresh write buffer.
+fn buffered(file: File) -> BufWriter<File> {
+    BufWriter::with_capacity(1 << 16, file)
 }
 
 impl Output {
     /// Starts writing `path`: checks the target and creates the temporary
-    /// file (or opens a non-regular file for writing).
+    /// file (or opens what is written in place: see the module
+    /// documentation).
     pub fn open(path: &Path, opts: &WriteOptions) -> Result<Output, WriteError> {
-        let target = resolve(path).map_err(WriteError::io(path))?;
+        let mut output = Output {
+            out: None,
+            pending: None,
+            shown: path.to_path_buf(),
+            target: path.to_path_buf(),
+            temp: None,
+            kept: None,
+            opts: *opts,
+        };
+        match open_in_place(path).map_err(WriteError::io(path))? {
+            Some(InPlace::Open(file)) => output.out = Some(buffered(file)),
+            Some(InPlace::Descriptor { file, fd, named }) => {
+                output.pending = Some(Descriptor { file, fd, named });
+            }
+            None => output.replace()?,
+        }
+        Ok(output)
+    }
+
+    /// Sets the output up to replace its target through a temporary file
+    /// (or, for a path that turned into a FIFO or device, to write into
+    /// it).
+    fn replace(&mut self) -> Result<(), WriteError> {
+        let path = self.shown.as_path();
+        let target = resolve_links(path).map_err(WriteError::io(path))?;
         let existing = match std::fs::metadata(&target) {
             Ok(m) => Some(m),
             Err(e) if e.kind() == io::ErrorKind::NotFound => None,
             Err(e) => return Err(WriteError::io(path)(e)),
         };
-        let shown = path.to_path_buf();
         match &existing {
-            Some(m) if m.is_dir() => return Err(WriteError::Directory { path: shown }),
+            Some(m) if m.is_dir() => {
+                return Err(WriteError::Directory {
+                    path: path.to_path_buf(),
+                })
+            }
             Some(m) if !m.is_file() => {
-                // A FIFO, device or socket: written in place, never replaced.
+                // Turned into a FIFO or device since it was looked at.
                 let file = OpenOptions::new()
                     .write(true)
                     .open(&target)
                     .map_err(WriteError::io(path))?;
-                return Ok(Output {
-                    out: BufWriter::with_capacity(1 << 16, file),
-                    shown,
-                    target,
-                    temp: None,
-                });
+                self.out = Some(buffered(file));
+                self.target = target;
+                return Ok(());
             }
-            Some(m) => check_replaceable(&target, m, opts, &shown)?,
+            Some(m) => check_replaceable(&target, m, &self.opts, path)?,
             None => {}
         }
+        let kept = match &existing {
+            Some(m) => Some(Kept::of(&target, m).map_err(WriteError::io(path))?),
+            None => None,
+        };
         let dir = match target.parent() {
             Some(d) if !d.as_os_str().is_empty() => d,
             _ => Path::new("."),
         };
         let name = target.file_name().unwrap_or(OsStr::new("output"));
         let (file, temp) = TempFile::create(dir, name).map_err(WriteError::io(path))?;
-        if let Some(m) = &existing {
-            keep_metadata(&file, m).map_err(WriteError::io(path))?;
+        if let Some(kept) = &kept {
+            give(kept, &file, self.opts.force, path)?;
         }
-        Ok(Output {
-            out: BufWriter::with_capacity(1 << 16, file),
-            shown,
-            target,
-            temp: Some(temp),
-        })
+        self.out = Some(buffered(file));
+        self.target = target;
+        self.temp = Some(temp);
+        self.kept = kept;
+        Ok(())
+    }
+
+    /// Decides on a pending descriptor (see [`Descriptor`]).
+    fn decide(&mut self) -> Result<(), WriteError> {
+        let Some(d) = self.pending.take() else {
+            return Ok(());
+        };
+        if !read_elsewhere(&d.file, d.fd) {
+            self.out = Some(buffered(d.file));
+            return Ok(());
+        }
+        if d.named {
+            return Err(WriteError::BeingRead {
+                path: self.shown.clone(),
+            });
+        }
+        drop(d);
+        self.replace()
+    }
+
+    /// The buffer the bytes go to, once decided.
+    fn sink(&mut self) -> io::Result<&mut BufWriter<File>> {
+        if self.out.is_none() {
+            if let Err(e) = self.decide() {
+                // The caller names the path: the message without it.
+                let text = e.to_string();
+                let prefix = format!("{}: ", self.shown.display());
+                let text = text.strip_prefix(&prefix).unwrap_or(&text).to_owned();
+                let kind = e.io_error().map_or(io::ErrorKind::Other, io::Error::kind);
+                return Err(io::Error::new(kind, text));
+            }
+        }
+        self.out
+            .as_mut()
+            .ok_or_else(|| io::Error::other(format!("{}: not open", self.shown.display())))
     }
 
     /// The path as given.
@@ -163,18 +294,30 @@ impl Output {
     }
 
     /// Flushes the bytes to disk and closes the file, keeping the target
-    /// as it is until [`Ready::commit`] (many outputs can wait at once
-    /// without holding a file descriptor each).
-    pub fn finish(self) -> Result<Ready, WriteError> {
+    /// as it is until [`Ready::commit`]. A waiting output holds one file
+    /// descriptor, its temporary file's lock (which tells other runs the
+    /// file is in use); a process with many waiting asks for its hard
+    /// limit of open files.
+    pub fn finish(mut self) -> Result<Ready, WriteError> {
+        self.decide()?;
         let Output {
             out,
             shown,
             target,
             temp,
+            kept,
+            opts,
+            ..
         } = self;
+        let Some(out) = out else {
+            return Err(WriteError::io(&shown)(io::Error::other("not open")));
+        };
         let file = out
             .into_inner()
             .map_err(|e| WriteError::io(&shown)(e.into_error()))?;
+        if let Some(kept) = &kept {
+            give(kept, &file, opts.force, &shown)?;
+        }
         if temp.is_some() {
             file.sync_all().map_err(WriteError::io(&shown))?;
         }
@@ -220,13 +363,13 @@ impl Ready {
 
 impl Write for Output {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        self.out.write(buf)
+        self.sink()?.write(buf)
     }
     fn write_all(&mut self, buf: &[u8]) -> io::Result<()> {
-        self.out.write_all(buf)
+        self.sink()?.write_all(buf)
     }
     fn flush(&mut self) -> io::Result<()> {
-        self.out.flush()
+        self.sink()?.flush()
     }
 }
 
@@ -235,26 +378,6 @@ pub fn write_file(path: &Path, bytes: &[u8], opts: &WriteOptions) -> Result<(), 
     let mut out = Output::open(path, opts)?;
     out.write_all(bytes).map_err(WriteError::io(path))?;
     out.commit()
-}
-
-/// The file a path finally names: symbolic links resolved (also a dangling
-/// one, whose target will be created), so writing replaces the target and
-/// the link stays.
-fn resolve(path: &Path) -> io::Result<PathBuf> {
-    let mut p = path.to_path_buf();
-    for _ in 0..40 {
-        match std::fs::symlink_metadata(&p) {
-            Ok(m) if m.file_type().is_symlink() => {
-                let link = std::fs::read_link(&p)?;
-                p = match p.parent() {
-                    Some(dir) => dir.join(link),
-                    None => link,
-                };
-            }
-            _ => return Ok(p),
-        }
-    }
-    Err(io::Error::other("too many levels of symbolic links"))
 }
 
 /// Refuses what replacing would damage: other hard links, a read-only file.
@@ -304,23 +427,17 @@ fn read_only(_: &Path, m: &Metadata) -> bool {
     m.permissions().readonly()
 }
 
-/// Gives the new file the old one's owner, group (where permitted) and
-/// permission bits. The owner goes first: changing it clears set-id bits.
-#[cfg(unix)]
-fn keep_metadata(file: &File, m: &Metadata) -> io::Result<()> {
-    use std::os::unix::fs::{fchown, MetadataExt, PermissionsExt};
-    // Only root may give a file away; a member may still set the group.
-    if fchown(file, Some(m.uid()), Some(m.gid())).is_err() {
-        let _ = fchown(file, None, Some(m.gid()));
+/// Gives the new file what the old one keeps; refuses (unless forced) when
+/// some of it cannot be given.
+fn give(kept: &Kept, file: &File, force: bool, shown: &Path) -> Result<(), WriteError> {
+    let lost = kept.give(file).map_err(WriteError::io(shown))?;
+    if lost.is_empty() || force {
+        return Ok(());
     }
-    file.set_permissions(std::fs::Permissions::from_mode(
-        m.permissions().mode() & 0o7777,
-    ))
-}
-
-#[cfg(not(unix))]
-fn keep_metadata(file: &File, m: &Metadata) -> io::Result<()> {
-    file.set_permissions(m.permissions())
+    Err(WriteError::WouldLose {
+        path: shown.to_path_buf(),
+        lost,
+    })
 }
 
 /// Makes the rename durable (best effort: not every system can sync a
