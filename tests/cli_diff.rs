@@ -162,12 +162,14 @@ fn errors_exit_2() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("tests/data/missing.pgn"));
+    // An invalid game: its error as validate says it, exit 1.
     fvnote()
         .args(["diff", "tests/data/illegal.pgn", START])
         .assert()
-        .code(2)
+        .code(1)
+        .stderr(predicate::str::contains("]: tests/data/illegal.pgn:7:4: "))
         .stderr(predicate::str::contains(
-            "the main line breaks at line 7, column 4",
+            "tests/data/illegal.pgn: game 1: the main line breaks at ply",
         ));
 }
 

@@ -173,16 +173,16 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s V -l version -d 
 complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s v -l variant -d 'Variant identifier (see `fvnote variants`)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -l fen -d 'Start from this FEN instead of the start position' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -l divide -d 'First print one `token: count` line per legal move'
-complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s h -l help -d 'Print help'
+complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand perft" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s s -l seed -d 'Seed: the same seed gives the same bytes' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -l max-plies -d 'Longest game in plies (at most 1000000); longer games stop with result `*`' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s o -l output -d 'Write to this file (atomically) instead of stdout' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -l force -d 'Replace read-only files (they stay read-only)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s h -l help -d 'Print help'
+complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand gen" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s h -l help -d 'Print help'
+complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand explain" -s V -l version -d 'Print version'

@@ -9,7 +9,7 @@ use crate::fs::{WalkOptions, WriteOptions};
 use crate::notation::encoding::Encoding;
 use crate::notation::fen::read_fen;
 use crate::position::Position;
-use crate::record::pipeline::pick::{position_in_record, record_spec, RecordSpec};
+use crate::record::pipeline::pick::{record_spec, RecordSpec};
 use crate::record::pipeline::select::Condition;
 use crate::record::pipeline::source::{gather, Decoding, Inputs};
 use crate::record::pipeline::Options;
@@ -187,20 +187,24 @@ pub fn variant_for(spec: Option<&str>, variant: Option<Variant>) -> Result<Varia
 
 /// The position a position argument names: a FEN in `variant`, or
 /// `RECORD.pgn[:game][@ply]` in the record's own variant; the start
-/// position of `variant` when there is none.
+/// position of `variant` when there is none. True with it when it comes
+/// from an invalid game (whose error is said on standard error).
 pub fn position_spec(
     spec: Option<&str>,
     variant: Variant,
     read: &ReadArgs,
-) -> Result<Position, CliError> {
+) -> Result<(Position, bool), CliError> {
     let record = match spec {
         Some(s) => record_arg(s)?,
         None => None,
     };
     match record {
-        Some(r) => position_in_record(&r, &read.options())
-            .map(|(p, _)| p)
-            .map_err(CliError::usage),
-        None => position(spec, variant),
+        Some(r) => {
+            let p = super::picked::picked(&r, read)?;
+            let invalid = super::picked::say_verdict(&r, &p);
+            let (position, _) = super::picked::position_at(&r, &p)?;
+            Ok((position, invalid))
+        }
+        None => Ok((position(spec, variant)?, false)),
     }
 }

@@ -7,10 +7,11 @@ use std::io::Write;
 use clap::{Args, ValueEnum};
 
 use super::args::{parse_variant, position_spec, record_arg, ReadArgs};
+use super::picked::{picked, position_at, say_verdict};
 use super::CliError;
 use crate::position::Position;
 use crate::record::diff::{diff_moves, diff_positions, diff_tracked, ply_label, PositionDiff};
-use crate::record::pipeline::pick::{pick, position_in_record, RecordSpec};
+use crate::record::pipeline::pick::RecordSpec;
 use crate::record::replay::{replay, ReplayOptions};
 use crate::record::track::track;
 use crate::render::text::side_by_side;
@@ -50,7 +51,9 @@ fn main_line(
     spec: &RecordSpec,
     read: &ReadArgs,
 ) -> Result<(Vec<String>, Option<String>), CliError> {
-    let record = pick(spec, &read.options()).map_err(CliError::usage)?.record;
+    let picked = picked(spec, read)?;
+    say_verdict(spec, &picked);
+    let record = picked.record;
     let report = replay(&record, &ReplayOptions::default());
     let mut sans: Vec<String> = report.main_line.iter().map(|p| p.san.to_string()).collect();
     sans.extend(
@@ -64,7 +67,7 @@ fn main_line(
 }
 
 fn position(spec: &str, variant: Variant, read: &ReadArgs) -> Result<Position, CliError> {
-    position_spec(Some(spec), variant, read)
+    position_spec(Some(spec), variant, read).map(|(p, _)| p)
 }
 
 /// Whether two record places name the same game: the same file, and the
@@ -77,9 +80,7 @@ fn same_game(a: &RecordSpec, b: &RecordSpec, read: &ReadArgs) -> Result<bool, Cl
     if a.games == b.games {
         return Ok(true);
     }
-    let n = pick(a, &read.options()).map_err(CliError::usage)?.number;
-    let m = pick(b, &read.options()).map_err(CliError::usage)?.number;
-    Ok(n == m)
+    Ok(picked(a, read)?.number == picked(b, read)?.number)
 }
 
 /// Two places of one game: every piece followed through the plies between.
@@ -88,8 +89,10 @@ fn diff_in_game(
     b: &RecordSpec,
     read: &ReadArgs,
 ) -> Result<(Position, Position, PositionDiff), CliError> {
-    let (pa, report) = position_in_record(a, &read.options()).map_err(CliError::usage)?;
-    let (pb, _) = position_in_record(b, &read.options()).map_err(CliError::usage)?;
+    let game = picked(a, read)?;
+    say_verdict(a, &game);
+    let (pa, report) = position_at(a, &game)?;
+    let (pb, _) = position_at(b, &game)?;
     let end = report.main_line.len();
     let (ply_a, ply_b) = (a.ply.unwrap_or(end), b.ply.unwrap_or(end));
     let (lo, hi) = (ply_a.min(ply_b), ply_a.max(ply_b));

@@ -6,12 +6,14 @@ use std::path::{Path, PathBuf};
 use clap::Args;
 
 use super::args::{record_arg, ReadArgs, WriteArgs};
+use super::picked::{picked, say_verdict};
 use super::CliError;
 use crate::model::Record;
-use crate::record::pipeline::pick::{each_picked, pick, Picked, RecordSpec};
+use crate::record::pipeline::pick::{each_picked, Picked, RecordSpec};
 use crate::record::pipeline::select::no_such_game;
 use crate::record::replay::{replay, GameReport, ReplayOptions};
 use crate::render::html::{count, game_title, index, page, IndexEntry};
+use crate::report::line::verdict_error;
 
 #[derive(Args, Debug)]
 pub struct HtmlArgs {
@@ -70,7 +72,8 @@ pub fn run(args: &HtmlArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     if let Some(path) = &args.output {
         refuse_clash(path, &spec.path)?;
     }
-    let picked = pick(&spec, &args.read.options()).map_err(CliError::usage)?;
+    let picked = picked(&spec, &args.read)?;
+    say_verdict(&spec, &picked);
     let (record, report) = replayed(picked);
     let html = page(&record, &report);
     match &args.output {
@@ -82,8 +85,6 @@ pub fn run(args: &HtmlArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     Ok(u8::from(!report.is_valid()))
 }
 
-/// A page per chosen game (`FILE:N-M`, `--where`), named by its number in
-/// the file, and the index.
 /// The game's full replay, its verdict the pipeline's (damage included).
 fn replayed(picked: Picked) -> (Record, GameReport) {
     let mut report = replay(&picked.record, &ReplayOptions::default());
@@ -91,6 +92,9 @@ fn replayed(picked: Picked) -> (Record, GameReport) {
     (picked.record, report)
 }
 
+/// A page per chosen game (`FILE:N-M`, `--where`), named by its number in
+/// the file, and the index; each invalid game's error said on standard
+/// error.
 fn all(spec: &RecordSpec, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
     let path = &spec.path;
     let shown = path.display().to_string();
@@ -100,7 +104,14 @@ fn all(spec: &RecordSpec, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
     let mut invalid = false;
     let mut failed = None;
     let total = each_picked(spec, &args.read.options(), &mut |game| {
-        let (n, entry) = match game {
+        let verdict = match &game {
+            Ok(picked) => &picked.verdict,
+            Err(v) => v,
+        };
+        if let Some(line) = verdict_error(&shown, verdict) {
+            eprintln!("{line}");
+        }
+        let entry = match game {
             Ok(picked) => {
                 let n = picked.number;
                 let href = format!("game-{n:04}.html");
@@ -110,24 +121,20 @@ fn all(spec: &RecordSpec, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
                     return false;
                 }
                 invalid |= !report.is_valid();
-                (n, entry_for(&record, &report, href))
+                entry_for(&record, &report, href)
             }
             Err(v) => {
                 invalid = true;
                 let why = v.error.map_or_else(String::new, |e| e.message);
-                (
-                    v.game,
-                    IndexEntry {
-                        href: String::new(),
-                        title: format!("game {}", v.game),
-                        result: String::new(),
-                        verdict: format!("cannot be read: {why}"),
-                        valid: false,
-                    },
-                )
+                IndexEntry {
+                    href: String::new(),
+                    title: format!("game {}", v.game),
+                    result: String::new(),
+                    verdict: format!("cannot be read: {why}"),
+                    valid: false,
+                }
             }
         };
-        let _ = n;
         entries.push(entry);
         true
     })

@@ -13,6 +13,7 @@ mod gen;
 pub mod generate;
 mod html;
 mod perft;
+mod picked;
 mod show;
 mod validate;
 
@@ -75,14 +76,16 @@ pub enum Command {
     Validate(validate::ValidateArgs),
     /// Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN.
     #[command(
-        after_help = "With -o or --in-place, no file is written unless every input converts. \
-Standard output gets each game as it converts; after an error no more games are written (a \
-JSON array is closed), so what was written is complete game by game. Errors name \
-FILE:LINE:COLUMN; bytes that are not UTF-8 are errors.\n--in-place rewrites a file only into \
-its own syntax (PGN to PGN, JSON to JSON or JSON Lines).\n\
-Exit status: 0 converted; 2 usage or I/O error, or input that cannot be \
-converted (syntax error; for --to fen, a main line that does not replay; for --to pgn \
-from JSON, a game PGN cannot hold).\n\
+        after_help = "Games are converted one by one, each checked as `validate` checks it: an \
+invalid game is said on stderr (error[ID]: FILE:LINE:COLUMN: ...) and written where the form \
+can show it as it is (PGN and JSON keep it with its damage, JSON with its verdict), or refused \
+with a note (a FEN or Game Courier list, a game PGN cannot hold); nothing is repaired. A game \
+that could not be read is copied byte for byte into PGN. Bytes that are not UTF-8 are errors \
+(--encoding names another encoding).\n--in-place rewrites a file only into its own syntax \
+(PGN to PGN, JSON to JSON or JSON Lines), and leaves it unchanged unless every game of it is \
+valid.\n\
+Exit status: 0 every game valid and written; 1 some game invalid or not written; 2 usage or \
+I/O error (an -o file is then not written).\n\
 `%` escape lines are skipped, as PGN readers do; --in-place refuses a file that has one, \
 since replacing it would delete the line.\n\
 The JSON form is specified in notation/json.md."
@@ -95,7 +98,8 @@ are kept.\nA file with a syntax error, an illegal or ambiguous move, an unreadab
 bytes that are not UTF-8, or a `%` escape line (which PGN readers skip, so rewriting would \
 delete it) is reported and left untouched. Rewritten files keep their mode, owner and links \
 (README: \"What fvnote does to your files\").\nExit status: 0 all formatted (or already canonical); 1 with \
---check, some file would change; 2 some file could not be formatted, read or written."
+--check, some file would change, or some game is invalid (its file is left as it is); 2 usage \
+or I/O error."
     )]
     Fmt(fmt::FmtArgs),
     /// Drop identical games and earlier sendings of re-sent games.
@@ -104,7 +108,9 @@ delete it) is reported and left untouched. Rewritten files keep their mode, owne
 whatever the layout. Re-sent: the same tags but Result, Date, Time, UTCDate, UTCTime and PlyCount, \
 both replaying without an error, one main line (canonical SAN) a prefix of the other's: \
 the longest is kept (of equal ones, the last). Games kept are written byte for byte as read; \
-each game dropped is reported on stderr.\nExit status: 0 done; 2 usage or I/O error."
+each game dropped is reported on stderr, and each invalid game said as `validate` says it.\n\
+Exit status: 0 done, every game valid; 1 some game invalid (kept or dropped as any other); 2 \
+usage or I/O error."
     )]
     Dedup(dedup::DedupArgs),
     /// Show what differs between two positions or two records' main lines.
@@ -124,9 +130,19 @@ each game dropped is reported on stderr.\nExit status: 0 done; 2 usage or I/O er
     /// mean the same places (other frames) are not paired by square: the
     /// diff says the frames differ and compares the material.
     ///
-    /// Exit status, as diff(1): 0 equal, 1 different, 2 error.
+    /// A position taken from an invalid game has the game's error said on
+    /// stderr, as `validate` says it.
+    ///
+    /// Exit status: 0 equal, 1 different (as diff(1)), 2 usage or I/O error.
     Diff(diff::DiffArgs),
     /// Draw a position as text (or SVG).
+    ///
+    /// A position taken from a record (`RECORD.pgn[:N][@ply]`) comes from a
+    /// game read as `validate` reads it: an invalid game's error is said on
+    /// stderr, and a ply its main line does not reach is refused.
+    ///
+    /// Exit status: 0 drawn; 1 the game is invalid (drawn if its main line
+    /// reaches the ply); 2 usage or I/O error.
     Show(show::ShowArgs),
     /// Write a self-contained HTML replay page of a game (or of every game).
     ///
@@ -137,18 +153,31 @@ each game dropped is reported on stderr.\nExit status: 0 done; 2 usage or I/O er
     /// shows where it breaks); 2 usage or I/O error.
     Html(html::HtmlArgs),
     /// List the legal moves of a position in canonical SAN.
+    ///
+    /// A position taken from a record comes from a game read as `validate`
+    /// reads it: an invalid game's error is said on stderr.
+    ///
+    /// Exit status: 0 listed; 1 the game is invalid (listed if its main line
+    /// reaches the ply); 2 usage or I/O error.
     Moves(show::MovesArgs),
     /// Count the leaf nodes of the legal move tree (ruling G7).
+    ///
+    /// Exit status: 0 counted; 2 usage error (a FEN that cannot be read).
     Perft(perft::PerftArgs),
     /// Generate random legal games as PGN (deterministic for a seed).
+    ///
+    /// Exit status: 0 written; 2 usage or I/O error.
     Gen(gen::GenArgs),
     /// List the variants: identifier, aliases, summary.
+    ///
+    /// Exit status: 0.
     Variants,
     /// Print a ruling from the rule book (notation/rules.md), as messages cite it.
     ///
     /// `fvnote explain FL5` prints ruling FL5 with its example; ids are not
-    /// case sensitive. Without an id, lists every ruling. An unknown id is
-    /// exit 2 with the list of known ids.
+    /// case sensitive. Without an id, lists every ruling.
+    ///
+    /// Exit status: 0 printed; 2 an unknown id (the known ids are listed).
     Explain(explain::ExplainArgs),
     /// Write man pages and shell completions into DIR (for packagers).
     #[command(hide = true)]
@@ -169,6 +198,14 @@ pub struct CliError {
 }
 
 impl CliError {
+    /// The game a command needs is invalid, and what it could not do
+    /// (exit 1; the game's error is said before).
+    pub fn invalid(message: impl Into<String>) -> CliError {
+        CliError {
+            code: 1,
+            message: message.into(),
+        }
+    }
     /// A usage error (exit 2).
     pub fn usage(message: impl Into<String>) -> CliError {
         CliError {

@@ -6,10 +6,10 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 
 use super::args::{parse_variant, position_spec, record_arg, variant_for, ReadArgs, WriteArgs};
+use super::picked::{picked, position_at, say_verdict};
 use super::CliError;
 use crate::notation::san::write_san;
 use crate::position::Position;
-use crate::record::pipeline::pick::position_in_record;
 use crate::render::{self, parse_arrow, Options};
 use crate::square::Square;
 use crate::variant::Variant;
@@ -73,7 +73,7 @@ pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let variant = variant_for(args.position.as_deref(), args.variant)?;
     let given: Vec<&str> = args.position.iter().map(String::as_str).collect();
     args.read.refuse_without_record(&given)?;
-    let pos = position_spec(args.position.as_deref(), variant, &args.read)?;
+    let (pos, invalid) = position_spec(args.position.as_deref(), variant, &args.read)?;
     let io = |e| CliError::io("stdout", e);
     let mut list: Vec<(String, String, &'static str)> = pos
         .legal_moves()
@@ -97,12 +97,13 @@ pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             writeln!(out, "{doc}").map_err(io)?;
         }
     }
-    Ok(0)
+    Ok(u8::from(invalid))
 }
 
 /// The position a `show` argument names and, for `RECORD@ply`, the move
-/// that reached it (its cells to mark, its SAN).
-fn shown_position(args: &ShowArgs) -> Result<(Position, Vec<Square>, Option<String>), CliError> {
+/// that reached it (its cells to mark, its SAN); whether it comes from an
+/// invalid game (its error said on standard error).
+fn shown_position(args: &ShowArgs) -> Result<Shown, CliError> {
     // `--variant` with a record position is refused, not ignored.
     let variant = variant_for(args.position.as_deref(), args.variant)?;
     let spec = match args.position.as_deref() {
@@ -111,13 +112,15 @@ fn shown_position(args: &ShowArgs) -> Result<(Position, Vec<Square>, Option<Stri
     };
     let Some(spec) = spec else {
         args.read.refuse_without_record(&[])?;
-        let pos = position_spec(args.position.as_deref(), variant, &args.read)?;
-        return Ok((pos, Vec::new(), None));
+        let (pos, invalid) = position_spec(args.position.as_deref(), variant, &args.read)?;
+        return Ok((pos, Vec::new(), None, invalid));
     };
-    let (pos, report) = position_in_record(&spec, &args.read.options()).map_err(CliError::usage)?;
+    let picked = picked(&spec, &args.read)?;
+    let invalid = say_verdict(&spec, &picked);
+    let (pos, report) = position_at(&spec, &picked)?;
     let ply = spec.ply.unwrap_or(report.main_line.len());
     let (Some(start), Some(last)) = (report.start.as_ref(), ply.checked_sub(1)) else {
-        return Ok((pos, Vec::new(), None));
+        return Ok((pos, Vec::new(), None, invalid));
     };
     let mut before = start.clone();
     for info in report.main_line.iter().take(last) {
@@ -126,11 +129,15 @@ fn shown_position(args: &ShowArgs) -> Result<(Position, Vec<Square>, Option<Stri
     match report.main_line.get(last) {
         Some(info) => {
             let marks = render::highlight::last_move(&before, &info.mv, &pos);
-            Ok((pos, marks, Some(info.san.to_string())))
+            Ok((pos, marks, Some(info.san.to_string()), invalid))
         }
-        None => Ok((pos, Vec::new(), None)),
+        None => Ok((pos, Vec::new(), None, invalid)),
     }
 }
+
+/// A position to draw, the cells of the move that reached it, its SAN, and
+/// whether it comes from an invalid game.
+type Shown = (Position, Vec<Square>, Option<String>, bool);
 
 /// Refuses an `--svg` that names the record read.
 fn check_svg(args: &ShowArgs) -> Result<(), CliError> {
@@ -147,7 +154,7 @@ fn check_svg(args: &ShowArgs) -> Result<(), CliError> {
 
 pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     check_svg(args)?;
-    let (pos, last_move, last_san) = shown_position(args)?;
+    let (pos, last_move, last_san, invalid) = shown_position(args)?;
     let (files, ranks) = pos.frame();
     if let Some((from, to)) = args.arrows.iter().find(|(a, b)| {
         [a, b]
@@ -182,5 +189,5 @@ pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         )
         .map_err(CliError::write)?;
     }
-    Ok(0)
+    Ok(u8::from(invalid))
 }

@@ -112,6 +112,7 @@ mod tests {
             bytes: b"[Event \"x\"]\n\n1. e4 *\n",
             offset: 100,
             pgn: true,
+            unreadable: None,
         };
         let s = Source::new(Some(text));
         assert_eq!(s.line(116), Some((113, &b"1. e4 *"[..])));

@@ -245,11 +245,11 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
 
     fn unreadable(&mut self, _: &Verdict, text: Option<GameText<'_>>) -> Self::Output {
         // Byte for byte: the damage travels as it is (PGN into PGN only).
-        let Some(text) = text.filter(|t| t.pgn) else {
+        let Some(text) = text.and_then(|t| t.as_pgn()) else {
             let why = "a game not read to its end is copied only from PGN text, as it stands";
             return end_in(&mut self.out, Err(GameError::Refused(why.into())));
         };
-        let made = self.out.write_all(text.bytes);
+        let made = self.out.write_all(text);
         end_in(&mut self.out, made.map(|()| None).map_err(GameError::Io))
     }
 }

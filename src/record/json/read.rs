@@ -48,6 +48,8 @@ pub struct JsonReader<R> {
     state: State,
     /// The last game's text in `buf`.
     last: std::ops::Range<usize>,
+    /// The last game's `unreadable` text, if it had one.
+    unreadable: Option<String>,
 }
 
 impl<R: BufRead> JsonReader<R> {
@@ -63,6 +65,7 @@ impl<R: BufRead> JsonReader<R> {
             eof: false,
             state: State::Start,
             last: 0..0,
+            unreadable: None,
         }
     }
 
@@ -243,13 +246,17 @@ impl<R: BufRead> JsonReader<R> {
     }
 }
 
-/// Positions in one game's text, found going forward.
+/// Positions in one game's text, found going forward from the last one
+/// or from a mark (so that reading stays linear in the text).
 struct Locator<'t> {
     text: &'t [u8],
     base: Span,
     at: usize,
     line: u32,
     column: u32,
+    /// Where a search that would go back starts again: the start of the
+    /// value whose parts are being found.
+    mark: (usize, u32, u32),
 }
 
 impl<'t> Locator<'t> {
@@ -260,7 +267,13 @@ impl<'t> Locator<'t> {
             at: 0,
             line: base.line,
             column: base.column,
+            mark: (0, base.line, base.column),
         }
+    }
+
+    /// Parts found from now on stand after the last one found.
+    fn mark(&mut self) {
+        self.mark = (self.at, self.line, self.column);
     }
 
     /// The span of `part`, a slice of the text.
@@ -269,7 +282,10 @@ impl<'t> Locator<'t> {
             .saturating_sub(self.text.as_ptr() as usize)
             .min(self.text.len());
         if rel < self.at {
-            (self.at, self.line, self.column) = (0, self.base.line, self.base.column);
+            (self.at, self.line, self.column) = match self.mark {
+                m if m.0 <= rel => m,
+                _ => (0, self.base.line, self.base.column),
+            };
         }
         (self.line, self.column) = advance(&self.text[self.at..rel], self.line, self.column);
         self.at = rel;
@@ -331,16 +347,21 @@ fn parse<'t, T: serde::Deserialize<'t>>(
 }
 
 /// A ply as read: its record fields, its variations left raw.
-type PlyIn<'a> = Ply<'a, Raw<'a>>;
+type PlyIn<'a> = Ply<'a, Raw<'a>, Raw<'a>>;
 
 /// Drives `v` over one game object (`text`, at `base`).
-fn visit<V: Visitor>(text: &[u8], base: Span, v: &mut V) -> Result<V::Output, ReadError> {
+fn visit<V: Visitor>(
+    text: &[u8],
+    base: Span,
+    v: &mut V,
+    kept: &mut Option<String>,
+) -> Result<V::Output, ReadError> {
     // Every byte, also of fields this reader skips, is UTF-8 (RFC 8259).
     let json = std::str::from_utf8(text).map_err(|e| {
         let at = e.valid_up_to();
         ReadError::new(not_utf8(text[at], locate(text, base, at)))
     })?;
-    let game: Game<'_, Raw<'_>, Raw<'_>> =
+    let game: Game<'_, Raw<'_>, Raw<'_>, Raw<'_>> =
         serde_json::from_str(json).map_err(|e| serde_error(&e, base, text))?;
     let at_game = |message: String| ReadError::json(Span { len: 1, ..base }, message);
     if game.format != FORMAT {
@@ -356,6 +377,7 @@ fn visit<V: Visitor>(text: &[u8], base: Span, v: &mut V) -> Result<V::Output, Re
         )));
     }
     if let Some(pgn) = &game.unreadable {
+        *kept = Some(pgn.to_string());
         // Read again as the PGN it is: the same error, at this game.
         return match Reader::new(pgn.as_bytes()).read_game(v) {
             Ok(Some(out)) => Ok(out),
@@ -368,21 +390,27 @@ fn visit<V: Visitor>(text: &[u8], base: Span, v: &mut V) -> Result<V::Output, Re
         };
     }
     let mut at = Locator::new(text, base);
-    let comment = |v: &mut V, c: &Comment<'_>, span: Span| match c.kind.as_deref() {
-        Some("line") => v.line_comment(&c.text, span),
-        _ => v.comment(&c.text, span),
+    // Each comment read where it stands.
+    let comment = |v: &mut V, raw: Raw<'_>, at: &mut Locator<'_>| {
+        let (c, span): (Comment<'_>, Span) = parse(raw, at)?;
+        match c.kind.as_deref() {
+            Some("line") => v.line_comment(&c.text, span),
+            _ => v.comment(&c.text, span),
+        }
+        Ok::<(), ReadError>(())
     };
     v.begin_game();
     for &raw in &game.tags {
-        let (tag, span): (Tag<'_>, Span) = parse(raw, &mut at)?;
-        for c in &tag.comments_before {
-            comment(v, c, span);
+        let (tag, span): (Tag<'_, Raw<'_>>, Span) = parse(raw, &mut at)?;
+        at.mark();
+        for &c in &tag.comments_before {
+            comment(v, c, &mut at)?;
         }
         v.tag(&tag.name, &tag.value, span);
     }
     v.begin_movetext();
-    for c in game.prelude.iter().flatten() {
-        comment(v, c, base);
+    for &c in game.prelude.iter().flatten() {
+        comment(v, c, &mut at)?;
     }
     // Lines open, innermost last: each line's plies, the next one's index,
     // and the variations of the same ply waiting after it (last first).
@@ -401,9 +429,11 @@ fn visit<V: Visitor>(text: &[u8], base: Span, v: &mut V) -> Result<V::Output, Re
         if let Some(&raw) = top.plies.get(top.next) {
             top.next += 1;
             let (ply, span): (PlyIn<'_>, Span) = parse(raw, &mut at)?;
+            // What the ply holds stands after its start, in any order.
+            at.mark();
             last = span;
-            for c in &ply.comments_before {
-                comment(v, c, span);
+            for &c in &ply.comments_before {
+                comment(v, c, &mut at)?;
             }
             if let Some(Some(n)) = ply.move_number {
                 v.move_number(n, span);
@@ -412,8 +442,8 @@ fn visit<V: Visitor>(text: &[u8], base: Span, v: &mut V) -> Result<V::Output, Re
             for &nag in ply.nags.iter().flatten() {
                 v.nag(nag, span);
             }
-            for c in ply.comments.iter().flatten() {
-                comment(v, c, span);
+            for &c in ply.comments.iter().flatten() {
+                comment(v, c, &mut at)?;
             }
             let mut siblings = ply.variations.unwrap_or_default();
             siblings.reverse();
@@ -469,7 +499,8 @@ impl<R: BufRead> GameReader for JsonReader<R> {
         self.last = range.clone();
         let base = self.span(range.start, 1);
         let text = &self.buf[range];
-        visit(text, base, v).map(Some)
+        self.unreadable = None;
+        visit(text, base, v, &mut self.unreadable).map(Some)
     }
 
     fn game_text(&mut self) -> Option<GameText<'_>> {
@@ -477,6 +508,7 @@ impl<R: BufRead> GameReader for JsonReader<R> {
             bytes: &self.buf[self.last.clone()],
             offset: self.base + self.last.start as u64,
             pgn: false,
+            unreadable: self.unreadable.as_deref(),
         })
     }
 }

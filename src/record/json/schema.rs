@@ -23,11 +23,14 @@ pub const VERSION: u32 = 1;
 /// each variation level costs three).
 pub const MAX_VARIATION_DEPTH: usize = 40;
 
-/// One game. `P` is how a ply of a line is held, `T` how a tag pair is
-/// (see the module).
+/// One game. `P` is how a ply of a line is held, `T` how a tag pair is,
+/// `C` how a comment is (see the module).
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(bound(deserialize = "P: Deserialize<'de>, T: Deserialize<'de>, 'de: 'a"))]
-pub struct Game<'a, P, T> {
+#[serde(bound(
+    serialize = "P: Serialize, T: Serialize, C: Serialize",
+    deserialize = "P: Deserialize<'de>, T: Deserialize<'de>, C: Deserialize<'de>, 'de: 'a"
+))]
+pub struct Game<'a, P, T, C = Comment<'a>> {
     /// Always [`FORMAT`].
     #[serde(borrow)]
     pub format: Cow<'a, str>,
@@ -44,8 +47,8 @@ pub struct Game<'a, P, T> {
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub start: Option<String>,
     /// Comments before the first move.
-    #[serde(default, borrow, skip_serializing_if = "Option::is_none")]
-    pub prelude: Option<Vec<Comment<'a>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub prelude: Option<Vec<C>>,
     /// The main line.
     #[serde(default = "Vec::new")]
     pub moves: Vec<P>,
@@ -65,9 +68,13 @@ pub struct Game<'a, P, T> {
     pub verdict: Option<VerdictJson<'a>>,
 }
 
-/// A tag pair.
+/// A tag pair; `C` is how a comment is held.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-pub struct Tag<'a> {
+#[serde(bound(
+    serialize = "C: Serialize",
+    deserialize = "C: Deserialize<'de>, 'de: 'a"
+))]
+pub struct Tag<'a, C = Comment<'a>> {
     /// The name.
     #[serde(borrow)]
     pub name: Cow<'a, str>,
@@ -75,8 +82,8 @@ pub struct Tag<'a> {
     #[serde(borrow)]
     pub value: Cow<'a, str>,
     /// Comments that stand before the tag pair in the source.
-    #[serde(default, borrow, skip_serializing_if = "Vec::is_empty")]
-    pub comments_before: Vec<Comment<'a>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments_before: Vec<C>,
 }
 
 /// A comment: its text, how it was delimited, and the `[%…]` commands in it.
@@ -122,10 +129,14 @@ pub enum Promotion {
 }
 
 /// One ply. `san` and the record fields are read; the derived fields are
-/// written for plies that resolved and ignored when reading.
+/// written for plies that resolved and ignored when reading. `P` is how the
+/// plies of its variations are held, `C` how a comment is.
 #[derive(Debug, Clone, Serialize, Deserialize)]
-#[serde(bound(deserialize = "P: Deserialize<'de>, 'de: 'a"))]
-pub struct Ply<'a, P> {
+#[serde(bound(
+    serialize = "P: Serialize, C: Serialize",
+    deserialize = "P: Deserialize<'de>, C: Deserialize<'de>, 'de: 'a"
+))]
+pub struct Ply<'a, P, C = Comment<'a>> {
     /// The move token exactly as written in the source.
     #[serde(borrow)]
     pub san: Cow<'a, str>,
@@ -173,11 +184,11 @@ pub struct Ply<'a, P> {
     pub nags: Option<Vec<u16>>,
     /// Comments before the move where no earlier move of its line can
     /// carry them (the start of a variation).
-    #[serde(default, borrow, skip_serializing_if = "Vec::is_empty")]
-    pub comments_before: Vec<Comment<'a>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub comments_before: Vec<C>,
     /// Comments after the move.
-    #[serde(default, borrow, skip_serializing_if = "Option::is_none")]
-    pub comments: Option<Vec<Comment<'a>>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comments: Option<Vec<C>>,
     /// Alternatives to this ply, each a line of plies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variations: Option<Vec<Vec<P>>>,

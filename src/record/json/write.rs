@@ -521,8 +521,8 @@ impl<W: GameOut> GameSink for JsonGames<W> {
             }
         }
         let Some(text) = text
-            .filter(|t| t.pgn)
-            .and_then(|t| std::str::from_utf8(t.bytes).ok())
+            .and_then(|t| t.as_pgn())
+            .and_then(|t| std::str::from_utf8(t).ok())
         else {
             return Err(GameError::Refused(
                 "a game not read to its end is kept only from PGN text in UTF-8, as it stands"
@@ -535,6 +535,7 @@ impl<W: GameOut> GameSink for JsonGames<W> {
             self.open_game()?;
             self.member("format", &FORMAT)?;
             self.member("version", &VERSION)?;
+            self.member("variant", &verdict.variant)?;
             self.member("unreadable", &text)?;
             if let Some(v) = Self::verdict(verdict) {
                 self.member("verdict", &v)?;

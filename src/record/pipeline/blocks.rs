@@ -68,6 +68,7 @@ pub fn check_blocks<R: BufRead>(
                 bytes: bytes.get(at).unwrap_or(&[]),
                 offset: g.range.0,
                 pgn: true,
+                unreadable: None,
             };
             emit(numbered + g.number, g.finished, text).map_err(Stopped::Write)?;
         }
@@ -155,6 +156,7 @@ pub fn check_blocks<R: BufRead>(
             bytes: &[],
             offset: 0,
             pgn: true,
+            unreadable: None,
         };
         let mut each = |n: usize, f: Finished<()>, text: Option<GameText<'_>>| {
             emit(numbered + n, f, text.unwrap_or(none)).map(|()| true)
@@ -187,6 +189,7 @@ pub fn check_blocks<R: BufRead>(
             bytes: &bytes,
             offset,
             pgn: true,
+            unreadable: None,
         };
         emit(numbered + n, f, text).map_err(Stopped::Write)?;
     }

@@ -205,6 +205,7 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
                         bytes: bytes.get(g.range.0..g.range.1).unwrap_or(&[]),
                         offset: g.range.0 as u64,
                         pgn: true,
+                        unreadable: None,
                     };
                     summary.add(&g.finished.verdict);
                     sink.game(input, g.finished, Some(text))?;
@@ -567,6 +568,7 @@ impl<R: BufRead> GameReader for ListGames<R> {
             bytes: &self.text,
             offset: 0,
             pgn: false,
+            unreadable: None,
         })
     }
 }

@@ -179,29 +179,31 @@ pub fn each_picked(
     }
 }
 
+/// Why no record came of [`pick`].
+#[derive(Debug)]
+pub enum Unpicked {
+    /// The game chosen could not be read: its verdict says where and why.
+    Unreadable(Box<Verdict>),
+    /// No game was chosen, or the file could not be read: why.
+    Missing(String),
+}
+
 /// The first game `spec` and `opts.conditions` choose.
-pub fn pick(spec: &RecordSpec, opts: &Options) -> Result<Picked, String> {
+pub fn pick(spec: &RecordSpec, opts: &Options) -> Result<Picked, Unpicked> {
     let shown = spec.path.display().to_string();
     let mut found = None;
     let read = each_picked(spec, opts, &mut |p| {
         found = Some(p);
         false
-    })?;
+    })
+    .map_err(Unpicked::Missing)?;
     match found {
         Some(Ok(p)) => return Ok(p),
-        Some(Err(v)) => {
-            let why = v.error.map_or_else(String::new, |e| {
-                format!(
-                    "line {}, column {}: {}",
-                    e.span.line, e.span.column, e.message
-                )
-            });
-            return Err(format!("{shown}: game {}: {why}", v.game));
-        }
+        Some(Err(v)) => return Err(Unpicked::Unreadable(Box::new(v))),
         None => {}
     }
     if let Some(why) = no_such_game(spec.games.as_ref(), read) {
-        return Err(format!("{shown}: {why}"));
+        return Err(Unpicked::Missing(format!("{shown}: {why}")));
     }
     let plural = |n: usize| if n == 1 { "" } else { "s" };
     let which = match &spec.games {
@@ -214,7 +216,7 @@ pub fn pick(spec: &RecordSpec, opts: &Options) -> Result<Picked, String> {
         .iter()
         .map(|c| format!("--where {}", condition_text(c)))
         .collect();
-    Err(format!(
+    Err(Unpicked::Missing(format!(
         "{shown}: no game chosen: {which} {} {}",
         if read == 1 { "does" } else { "do" },
         if conds.is_empty() {
@@ -222,56 +224,41 @@ pub fn pick(spec: &RecordSpec, opts: &Options) -> Result<Picked, String> {
         } else {
             format!("not meet {}", conds.join(" "))
         }
-    ))
+    )))
 }
 
-/// The position at `spec.ply` of the game picked (the end of the main line
-/// by default), with the game's full replay report.
+/// The position at `ply` of the game `picked` (the end of the main line by
+/// default), with the game's full replay report; why there is none (the
+/// main line breaks before it; the game's own error is its verdict's).
 pub fn position_in_record(
-    spec: &RecordSpec,
-    opts: &Options,
+    picked: &Picked,
+    ply: Option<usize>,
 ) -> Result<(Position, GameReport), String> {
-    let picked = pick(spec, opts)?;
     let record = &picked.record;
     let report = replay(record, &ReplayOptions::default());
-    let shown = format!("{}:{}", spec.path.display(), picked.number);
-    let start = report.start.clone().ok_or_else(|| {
-        let why = report
-            .error
-            .as_ref()
-            .map_or_else(String::new, |e| e.message.clone());
-        format!("{shown}: cannot set up the game: {why}")
-    })?;
+    let start = report
+        .start
+        .clone()
+        .ok_or("the game's start position cannot be set up")?;
     let played = report.main_line.len();
     // The main line breaks where a move could not be played (a wrong result
     // or a bad variation leaves every main-line position reachable).
-    let broken = (record.moves.len() > played)
-        .then(|| {
-            report
-                .errors
-                .iter()
-                .find(|e| !e.in_variation && e.ply == Some(played + 1))
-                .or(report.error.as_ref())
-        })
-        .flatten();
-    let ply = match spec.ply {
+    let broken = record.moves.len() > played;
+    let ply = match ply {
         Some(p) => p,
-        None => {
-            if let Some(e) = broken {
-                return Err(format!(
-                    "{shown}: the main line breaks at line {}, column {}: {}; name a ply before it with @PLY",
-                    e.span.line, e.span.column, e.message
-                ));
-            }
-            played
+        None if broken => {
+            return Err(format!(
+                "the main line breaks at ply {}: name a ply before it with @PLY",
+                played + 1
+            ))
         }
+        None => played,
     };
     if ply > played {
-        let why = match broken {
-            Some(e) => format!("the main line breaks at ply {} ({})", played + 1, e.message),
-            None => format!("the main line has {played} plies"),
-        };
-        return Err(format!("{shown}@{ply}: {why}"));
+        return Err(match broken {
+            true => format!("@{ply}: the main line breaks at ply {}", played + 1),
+            false => format!("@{ply}: the main line has {played} plies"),
+        });
     }
     let mut pos = start;
     for info in report.main_line.iter().take(ply) {

@@ -78,6 +78,20 @@ pub struct GameText<'a> {
     /// Whether the bytes are PGN (a game that could not be read is written
     /// back as it was read only into PGN).
     pub pgn: bool,
+    /// For a game of the JSON form kept as the PGN text it stood as (its
+    /// `unreadable` field), that text.
+    pub unreadable: Option<&'a str>,
+}
+
+impl<'a> GameText<'a> {
+    /// The PGN text of a game that could not be read, as it stands: its
+    /// bytes when they are PGN, or the text a JSON `unreadable` field kept.
+    pub fn as_pgn(&self) -> Option<&'a [u8]> {
+        match self.pgn {
+            true => Some(self.bytes),
+            false => self.unreadable.map(str::as_bytes),
+        }
+    }
 }
 
 /// A source of games in one record syntax (PGN, JSON, Game Courier).
@@ -214,6 +228,7 @@ impl<R: BufRead> GameReader for PgnGames<R> {
             bytes: &rec.kept[at(start)..at(end)],
             offset: start.max(rec.base),
             pgn: true,
+            unreadable: None,
         })
     }
 }
