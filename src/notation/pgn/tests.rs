@@ -3,7 +3,7 @@
 use super::*;
 use crate::model::{CommentKind, Node};
 
-fn one(s: &str) -> Record {
+pub(super) fn one(s: &str) -> Record {
     let mut v = read_all(s.as_bytes());
     assert_eq!(v.len(), 1, "{v:?}");
     v.remove(0).unwrap()
@@ -26,7 +26,7 @@ fn sp(offset: u64, line: u32, column: u32, len: u32) -> Span {
 }
 
 /// Strip spans so records read from different texts compare.
-fn nospan(mut r: Record) -> Record {
+pub(super) fn nospan(mut r: Record) -> Record {
     r.span = Span::default();
     r.result_span = None;
     r.tags.iter_mut().for_each(|t| t.span = Span::default());
@@ -603,178 +603,6 @@ fn short_paths_read_as_the_general_path_reads() {
         events_and_verdicts(&long, None),
         events_and_verdicts(&long, Some(1))
     );
-}
-
-#[test]
-fn writer_output() {
-    let r = one(
-        "[Event \"E \\\"q\\\"\"]\n[White \"W\"]\n[Result \"1-0\"]\n\n{start} 1. e4 e5 {c} 2. Nf3 \
-         (2. f4 exf4) Nc6 $1 ; line\n3. Bb5 *",
-    );
-    let mut r2 = r.clone();
-    r2.result = None;
-    // A record without a termination marker is written without one: a
-    // cut-off game stays cut off, whatever its Result tag says.
-    assert_eq!(
-        to_string(&r2),
-        "[Event \"E \\\"q\\\"\"]\n[White \"W\"]\n[Result \"1-0\"]\n\n\
-         {start} 1. e4 e5 {c} 2. Nf3 (2. f4 exf4) 2... Nc6 $1 ; line\n3. Bb5\n\n"
-    );
-    r2.trailing_move_number = Some(3);
-    assert!(to_string(&r2).ends_with("3. Bb5 3...\n\n"));
-}
-
-#[test]
-fn writer_wraps_at_80() {
-    let mut rec = Record::default();
-    for i in 0..200 {
-        rec.moves
-            .push(Node::new(if i % 2 == 0 { "Nxe4+" } else { "Qh8" }));
-    }
-    rec.moves[5]
-        .variations
-        .push(vec![Node::new("a3"), Node::new("b5")]);
-    let s = to_string(&rec);
-    assert!(s.lines().all(|l| l.chars().count() <= 80), "{s}");
-    assert!(s.lines().count() > 10);
-    let back = one(&s);
-    assert_eq!(back.moves.len(), 200);
-    assert_eq!(back.moves[98].move_number, Some(50));
-}
-
-#[test]
-fn writer_fen_start_black() {
-    let mut rec = Record::default();
-    rec.tags
-        .push(crate::model::Tag::new("FEN", "8/8/8/8/8/8/8/8 b - - 0 17"));
-    rec.moves.push(Node::new("Kg7"));
-    rec.moves.push(Node::new("Kf1"));
-    rec.moves.push(Node::new("Kf6"));
-    rec.result = Some("*".into());
-    assert!(to_string(&rec).ends_with("\n\n17... Kg7 18. Kf1 Kf6 *\n\n"));
-}
-
-#[test]
-fn round_trip_examples() {
-    for s in [
-        "[Event \"x\"]\n\n1. e4 (1. d4 d5 (1... Nf6)) 1... e5 {c} 2. Nf3 $14 ; l\n2... Nc6 1-0",
-        "{only a comment} *",
-        "[A \"\\\\\"]\n\n1. O-O-O C>e1/e7=Q+ 2. exd6 e.p. e8(Q)#!! 0-1",
-        "1. e4 ( {pre} 1. d4 ) ( ) 1... e5 *",
-    ] {
-        let a = nospan(one(s));
-        let b = nospan(one(&to_string(&a)));
-        assert_eq!(a, b, "{s}");
-    }
-}
-
-mod props {
-    use super::*;
-    use crate::model::{Comment, Tag};
-    use proptest::prelude::*;
-
-    fn san() -> impl Strategy<Value = String> {
-        prop_oneof![
-            "[a-hKQRBNSC][a-h1-8x@*=>/+#-]{0,6}",
-            Just("O-O".to_string()),
-            Just("exd6 e.p.".to_string()),
-            Just("e8(Q)".to_string()),
-        ]
-    }
-
-    fn comment() -> impl Strategy<Value = Comment> {
-        prop_oneof![
-            "[a-z ()\\[%\\]\n;]{0,12}".prop_map(|t| Comment {
-                text: t,
-                kind: CommentKind::Brace,
-                span: Span::default()
-            }),
-            "[a-z {}()]{0,12}".prop_map(|t| Comment {
-                text: t,
-                kind: CommentKind::Line,
-                span: Span::default()
-            }),
-        ]
-    }
-
-    fn node() -> impl Strategy<Value = Node> {
-        (
-            san(),
-            prop::collection::vec(any::<u16>(), 0..3),
-            prop::collection::vec(comment(), 0..2),
-        )
-            .prop_map(|(s, nags, comments)| {
-                let mut n = Node::new(s);
-                n.nags = nags;
-                n.comments = comments;
-                n
-            })
-    }
-
-    fn line() -> impl Strategy<Value = Vec<Node>> {
-        let leaf = prop::collection::vec(node(), 1..6);
-        leaf.prop_recursive(3, 40, 3, |inner| {
-            (
-                prop::collection::vec(node(), 1..6),
-                prop::collection::vec(inner, 0..3),
-                any::<prop::sample::Index>(),
-            )
-                .prop_map(|(mut l, vars, at)| {
-                    let i = at.index(l.len());
-                    l[i].variations = vars;
-                    l
-                })
-        })
-    }
-
-    fn record() -> impl Strategy<Value = Record> {
-        (
-            prop::collection::vec(("[A-Za-z][A-Za-z0-9_]{0,8}", "[ -~é]{0,16}"), 0..4),
-            prop::collection::vec(comment(), 0..2),
-            prop::option::of(line()),
-            prop::option::of(prop_oneof![
-                Just("1-0"),
-                Just("0-1"),
-                Just("1/2-1/2"),
-                Just("*")
-            ]),
-        )
-            .prop_map(|(tags, prelude, moves, result)| Record {
-                tags: tags
-                    .into_iter()
-                    .map(|(name, value)| Tag::new(name, value))
-                    .collect(),
-                prelude,
-                moves: moves.unwrap_or_default(),
-                result: result.map(str::to_string),
-                trailing_move_number: None,
-                result_span: None,
-                span: Span::default(),
-            })
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(200))]
-        #[test]
-        fn write_read_round_trip(rec in record()) {
-            let text = to_string(&rec);
-            let first = read_all(text.as_bytes());
-            // A record of nothing at all has no PGN: no marker is made up.
-            let empty = rec.tags.is_empty() && rec.prelude.is_empty() && rec.moves.is_empty()
-                && rec.result.is_none();
-            prop_assert_eq!(first.len(), usize::from(!empty), "{}", text);
-            if empty {
-                return Ok(());
-            }
-            let r0 = nospan(first.into_iter().next().unwrap().unwrap());
-            // The structure survives writing (numbers may be added).
-            prop_assert_eq!(&r0.tags, &rec.tags);
-            prop_assert_eq!(r0.moves.len(), rec.moves.len());
-            let again = to_string(&r0);
-            let r1 = nospan(one(&again));
-            prop_assert_eq!(r1, r0);
-        }
-    }
 }
 
 #[test]
