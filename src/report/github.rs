@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use super::common::{game_name, omitted_text, Failure};
+use super::common::{game_name, omitted_text, rule_id, Failure};
 use super::rulings::explain_hint;
 use super::source::Source;
 use super::Printer;
@@ -111,10 +111,7 @@ impl Printer for Github {
         if let Some(e) = &v.error {
             self.command(out, "error", v, e)?;
             let file = self.file.clone();
-            let rule = e
-                .kind
-                .or(e.ruling)
-                .unwrap_or(if v.syntax_error { "syntax" } else { "" });
+            let rule = rule_id(e, v.syntax_error);
             self.row(&file, Some(e.span.line), &game_name(v), rule, &e.message);
         }
         for w in &v.warnings {

@@ -89,11 +89,8 @@ impl Printer for Rdjson {
     }
 
     fn game(&mut self, out: &mut dyn Write, v: &Verdict, source: Source<'_>) -> io::Result<()> {
-        if let Some(e) = &v.error {
-            self.diagnostic(out, v, e, v.syntax_error, &source)?;
-        }
-        for d in v.warnings.iter().chain(&v.notes) {
-            self.diagnostic(out, v, d, false, &source)?;
+        for (d, syntax) in v.findings() {
+            self.diagnostic(out, v, d, syntax, &source)?;
         }
         Ok(())
     }

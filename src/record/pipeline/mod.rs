@@ -224,30 +224,13 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
             read_input(input, opts, &mut checked, sink, &mut summary)?;
             continue;
         }
-        let reader = match open(input, opts.decoding) {
+        let (syntax, reader) = match opened(input, opts) {
             Ok(r) => r,
             Err(e) => {
-                fail(
-                    sink,
-                    &mut summary,
-                    &Failure::whole(&input.name, e.to_string()),
-                )?;
+                let f = Failure::whole(&input.name, e.to_string());
+                fail(sink, &mut summary, &f)?;
                 continue;
             }
-        };
-        let (syntax, reader) = match opts.syntax {
-            Some(_) => (Syntax::Pgn, reader),
-            None => match sniff(reader) {
-                Ok(r) => r,
-                Err(e) => {
-                    fail(
-                        sink,
-                        &mut summary,
-                        &Failure::whole(&input.name, e.to_string()),
-                    )?;
-                    continue;
-                }
-            },
         };
         if syntax != Syntax::Pgn {
             read_with(
@@ -412,6 +395,16 @@ fn fail<T>(sink: &mut dyn Sink<T>, summary: &mut RunSummary, f: &Failure) -> io:
     sink.failure(f)
 }
 
+/// `input` opened, and its syntax: `opts.syntax`, or told by its first
+/// bytes.
+fn opened(input: &Input, opts: &Options) -> io::Result<(Syntax, Box<dyn BufRead>)> {
+    let reader = open(input, opts.decoding)?;
+    match &opts.syntax {
+        Some(s) => Ok((s.clone(), reader)),
+        None => sniff(reader),
+    }
+}
+
 /// Reads one input through `checked`.
 fn read_input<W: GameWriter>(
     input: &Input,
@@ -420,16 +413,9 @@ fn read_input<W: GameWriter>(
     sink: &mut dyn Sink<W::Output>,
     summary: &mut RunSummary,
 ) -> io::Result<()> {
-    let reader = match open(input, opts.decoding) {
+    let (syntax, reader) = match opened(input, opts) {
         Ok(r) => r,
         Err(e) => return fail(sink, summary, &Failure::whole(&input.name, e.to_string())),
-    };
-    let (syntax, reader) = match &opts.syntax {
-        Some(s) => (s.clone(), reader),
-        None => match sniff(reader) {
-            Ok(r) => r,
-            Err(e) => return fail(sink, summary, &Failure::whole(&input.name, e.to_string())),
-        },
     };
     read_with(input, syntax, reader, opts, checked, sink, summary)
 }

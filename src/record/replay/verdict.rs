@@ -88,6 +88,13 @@ impl Verdict {
         }
     }
 
+    /// Every finding kept: the error (true: a syntax error), then the
+    /// warnings and notes.
+    pub fn findings(&self) -> impl Iterator<Item = (&Diagnostic, bool)> {
+        let error = self.error.iter().map(|e| (e, self.syntax_error));
+        error.chain(self.warnings.iter().chain(&self.notes).map(|d| (d, false)))
+    }
+
     /// Warnings in the game, kept or not.
     pub fn warning_count(&self) -> usize {
         self.warnings.len() + self.omitted.warnings
