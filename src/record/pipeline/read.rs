@@ -199,11 +199,14 @@ impl<R> PgnGames<R> {
 
 impl<R: BufRead> GameReader for PgnGames<R> {
     fn read_game<V: Visitor>(&mut self, v: &mut V) -> Result<Option<V::Output>, ReadError> {
-        // The game before this one is handed on: forget its bytes.
+        // The game before this one is handed on: forget its bytes (once
+        // they are half of what is kept, so that forgetting stays linear).
         let rec = self.reader.get_mut();
         let done = (self.end.saturating_sub(rec.base) as usize).min(rec.kept.len());
-        rec.kept.drain(..done);
-        rec.base += done as u64;
+        if done * 2 >= rec.kept.len() {
+            rec.kept.drain(..done);
+            rec.base += done as u64;
+        }
         let read = self.reader.read_game(v);
         if read.as_ref().is_ok_and(Option::is_none) {
             return read.map_err(ReadError::from);
