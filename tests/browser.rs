@@ -290,6 +290,7 @@ fn page_of(record: &Path, dir: &Path, name: &str) -> PathBuf {
 }
 
 const ARROW_RIGHT: char = '\u{E014}';
+const ARROW_LEFT: char = '\u{E012}';
 const HOME: char = '\u{E011}';
 const END: char = '\u{E010}';
 
@@ -475,11 +476,12 @@ fn a_hostile_record_renders_as_text_and_runs_nothing() {
     }
     // The page's own script still ran: e4 is on the board.
     assert!(driver.board().contains(&"e4=P".to_owned()));
+    // The page's own scripts: one chunk of steps, its data, its code.
     assert_eq!(
         driver.script(
-            "return [document.querySelectorAll('img').length, document.querySelectorAll('script').length];"
+            "return [document.querySelectorAll('img').length, document.querySelectorAll('script').length, document.querySelectorAll('script.fv-steps').length];"
         ),
-        json!([0, 2]),
+        json!([0, 3, 1]),
         "no element made from the record's text"
     );
 }
@@ -507,4 +509,60 @@ fn the_console_check_sees_a_blocked_script() {
         errors.iter().any(|e| e.contains("Content Security Policy")),
         "{errors:?}"
     );
+}
+
+/// A long game's page, whose steps arrive in chunks and each hold only what
+/// changed: End reaches the last position, one step back the one before,
+/// and Home the start.
+#[test]
+fn a_long_game_steps_to_its_end_and_back() {
+    let Some((chromium, chromedriver)) = browser() else {
+        return;
+    };
+    let dir = tempfile::tempdir().unwrap();
+    let record = dir.path().join("long.pgn");
+    let mut pgn = String::new();
+    // 3,001 plies: the knights shuffle, and White's last move leaves the
+    // king's knight on f3.
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    for ply in 0..3_001 {
+        if ply % 2 == 0 {
+            pgn.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        pgn.push_str(shuffle[ply % 4]);
+        pgn.push(' ');
+    }
+    pgn.push_str("*\n");
+    std::fs::write(&record, pgn).unwrap();
+    let page = page_of(&record, dir.path(), "long.html");
+    let driver = Driver::start(&chromium, &chromedriver);
+    driver.open(&page);
+    assert!(
+        driver
+            .script("return document.querySelectorAll('script.fv-steps').length;")
+            .as_u64()
+            .unwrap()
+            > 1,
+        "the steps come in chunks"
+    );
+    driver.press(END);
+    let end = driver.board();
+    assert!(
+        end.contains(&"f3=N".to_owned()) && end.contains(&"g8=n".to_owned()),
+        "{end:?}"
+    );
+    assert_eq!(
+        driver.script("return document.getElementById('fv-ply').textContent;"),
+        "Ply 3001: Nf3"
+    );
+    driver.press(ARROW_LEFT);
+    let before = driver.board();
+    assert!(
+        before.contains(&"g1=N".to_owned()) && before.contains(&"g8=n".to_owned()),
+        "{before:?}"
+    );
+    driver.press(HOME);
+    assert!(driver.board().contains(&"g1=N".to_owned()));
+    let errors = driver.console_errors();
+    assert!(errors.is_empty(), "console errors: {errors:?}");
 }

@@ -48,9 +48,14 @@ const HOSTILE: &str = "[Event \"<script>alert(1)</script>\"]\n\
 fn record_text_is_escaped_everywhere() {
     let (html, whole) = page_of(HOSTILE);
     assert_snapshot!(whole);
-    // The page's own two scripts (data and code), nothing from the record.
-    assert_eq!(html.matches("<script").count(), 2, "{html}");
-    assert_eq!(html.matches("</script>").count(), 2);
+    // The page's own scripts (the steps' data, the page's data, its code),
+    // nothing from the record.
+    let steps = html
+        .matches("<script type=\"application/json\" class=\"fv-steps\">")
+        .count();
+    assert_eq!(steps, 1, "{html}");
+    assert_eq!(html.matches("<script").count(), 3, "{html}");
+    assert_eq!(html.matches("</script>").count(), 3);
     assert!(!html.contains("<img"));
     assert!(!html.contains("<svg onload"));
     assert!(!html.contains("\"onerror"));
@@ -64,6 +69,13 @@ fn record_text_is_escaped_everywhere() {
     );
     assert!(!data.contains('<') && !data.contains('>'));
     serde_json::from_str::<serde_json::Value>(&data).unwrap();
+    let steps = inline(
+        &html,
+        "<script type=\"application/json\" class=\"fv-steps\">",
+        "</script>",
+    );
+    assert!(!steps.contains('<') && !steps.contains('>'));
+    serde_json::from_str::<serde_json::Value>(&steps).unwrap();
 }
 
 #[test]
@@ -203,4 +215,26 @@ fn deeply_nested_variations_do_not_exhaust_the_stack() {
     );
     let (_, whole) = page_of(&pgn);
     assert_snapshot!(whole);
+}
+
+/// A long game's page costs a few bytes a ply: its steps go out in chunks
+/// beside the move list as the game is read, each only what changed.
+#[test]
+fn a_long_game_is_written_in_chunks_of_what_changed() {
+    let mut pgn = String::from("[White \"a\"]\n\n");
+    let shuffle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    for ply in 0..20_000 {
+        if ply % 2 == 0 {
+            pgn.push_str(&format!("{}. ", ply / 2 + 1));
+        }
+        pgn.push_str(shuffle[ply % 4]);
+        pgn.push(' ');
+    }
+    pgn.push_str("*\n");
+    let (html, _) = page_of(&pgn);
+    assert_eq!(html.matches("class=\"mv\" data-n=").count(), 20_000);
+    let chunks = html.matches("class=\"fv-steps\"").count();
+    assert!(chunks > 5, "{chunks} chunks");
+    assert!(html.len() < 20_000 * 150, "{} bytes", html.len());
+    assert!(html.contains("data-n=\"20000\""));
 }

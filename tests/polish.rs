@@ -140,9 +140,7 @@ fn html_counts_one_in_the_singular() {
     assert!(index.contains(">valid, 2 plies<"), "{index}");
     let page = std::fs::read_to_string(site.join("game-0001.html")).unwrap();
     assert!(
-        page.contains(
-            "Valid chess game: 1 ply replayed by the rules, result *; 1 warning (lenient notation)"
-        ),
+        page.contains("Valid chess game: 1 ply replayed by the rules, result *; 2 warnings"),
         "{page}"
     );
     let one = write_file(dir.path(), "one.pgn", "1. e4 *\n");

@@ -25,7 +25,12 @@ pub fn escape(text: &str) -> String {
 /// escaping, plus `<`, `>` and `&` as `\u003c` … so no `</script>` or
 /// `<!--` can end or alter the element.
 pub fn script_json(value: &serde_json::Value) -> String {
-    let json = value.to_string();
+    script_safe(&value.to_string())
+}
+
+/// JSON text made safe inside an HTML `<script>` element, as
+/// [`script_json`] does.
+pub fn script_safe(json: &str) -> String {
     let mut out = String::with_capacity(json.len());
     for c in json.chars() {
         match c {

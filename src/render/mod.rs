@@ -20,7 +20,6 @@ pub mod options;
 pub mod pieces;
 pub mod svg;
 pub mod text;
-pub mod tree;
 
 pub use options::{parse_arrow, Options};
 

@@ -47,6 +47,8 @@ pub trait GameSink {
     fn wants_text(&self) -> bool {
         false
     }
+    /// The next game read is number `n` of its input (chosen or not).
+    fn game_number(&mut self, _n: usize) {}
     /// A new game starts.
     fn begin_game(&mut self) {}
     /// The tags are read (before any prelude comment, node or the end).
@@ -135,6 +137,10 @@ impl<S: GameSink> GameWriter for GameStream<S> {
 
     fn wants_text(&self) -> bool {
         self.sink.wants_text()
+    }
+
+    fn game_number(&mut self, n: usize) {
+        self.sink.game_number(n);
     }
 
     fn begin_game(&mut self) {

@@ -33,6 +33,8 @@ pub trait GameWriter {
     fn wants_text(&self) -> bool {
         false
     }
+    /// The next game read is number `n` of its input (chosen or not).
+    fn game_number(&mut self, _n: usize) {}
     /// A new game starts.
     fn begin_game(&mut self) {}
     /// A tag pair.

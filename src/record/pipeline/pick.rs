@@ -132,13 +132,15 @@ fn condition_text(c: &Condition) -> String {
     format!("{}{op}{}", c.tag, c.value)
 }
 
-/// The games `spec` and `opts.conditions` choose, each to `each` until it
-/// says stop; how many games were read.
-pub fn each_picked(
+/// The games `spec` and `opts.conditions` choose, read through `writer`,
+/// each to `each` (with its number in the file) until it says stop; how
+/// many games were read, and the writer.
+pub fn each_chosen<W: GameWriter>(
     spec: &RecordSpec,
     opts: &Options,
-    each: &mut dyn FnMut(Result<Picked, Verdict>) -> bool,
-) -> Result<usize, String> {
+    writer: W,
+    each: &mut dyn FnMut(usize, Finished<W::Output>) -> bool,
+) -> Result<(usize, W), String> {
     let shown = spec.path.display().to_string();
     let input = Input {
         games: spec.games.clone(),
@@ -150,18 +152,9 @@ pub fn each_picked(
         games: None,
         conditions: opts.conditions.clone(),
     };
-    let mut checked = Checked::new(Records::default(), opts.strict, selection);
-    let mut take = |number: usize, f: Finished<Option<Record>>, _: Option<GameText<'_>>| {
-        let picked = match f.output {
-            Some(record) => Ok(Picked {
-                record,
-                verdict: f.verdict,
-                number,
-            }),
-            None => Err(f.verdict),
-        };
-        Ok(each(picked))
-    };
+    let mut checked = Checked::new(writer, opts.strict, selection);
+    let mut take =
+        |number: usize, f: Finished<W::Output>, _: Option<GameText<'_>>| Ok(each(number, f));
     let numbers = spec.games.as_ref();
     let read = match syntax {
         Syntax::Json => each_game(
@@ -173,10 +166,61 @@ pub fn each_picked(
         _ => each_game(&mut PgnGames::new(reader), &mut checked, numbers, &mut take),
     };
     match read {
-        Ok(n) => Ok(n),
+        Ok(n) => Ok((n, checked.into_writer())),
         Err(Stopped::Read(e)) => Err(format!("{shown}: {}", e.error.message)),
         Err(Stopped::Write(e)) => Err(format!("{shown}: {e}")),
     }
+}
+
+/// The games `spec` and `opts.conditions` choose, each as its record (or
+/// its verdict, when it could not be read) to `each` until it says stop;
+/// how many games were read.
+pub fn each_picked(
+    spec: &RecordSpec,
+    opts: &Options,
+    each: &mut dyn FnMut(Result<Picked, Verdict>) -> bool,
+) -> Result<usize, String> {
+    let mut take = |number: usize, f: Finished<Option<Record>>| {
+        let picked = match f.output {
+            Some(record) => Ok(Picked {
+                record,
+                verdict: f.verdict,
+                number,
+            }),
+            None => Err(f.verdict),
+        };
+        each(picked)
+    };
+    each_chosen(spec, opts, Records::default(), &mut take).map(|(n, _)| n)
+}
+
+/// Why no record came of [`pick`], or of [`each_chosen`] asked for one
+/// game.
+pub fn none_chosen(spec: &RecordSpec, opts: &Options, read: usize) -> String {
+    let shown = spec.path.display().to_string();
+    if let Some(why) = no_such_game(spec.games.as_ref(), read) {
+        return format!("{shown}: {why}");
+    }
+    let plural = |n: usize| if n == 1 { "" } else { "s" };
+    let which = match &spec.games {
+        Some(g) if g.start() == g.end() => format!("game {}", g.start()),
+        Some(g) => format!("games {}-{}", g.start(), g.end()),
+        None => format!("the {read} game{}", plural(read)),
+    };
+    let conds: Vec<String> = opts
+        .conditions
+        .iter()
+        .map(|c| format!("--where {}", condition_text(c)))
+        .collect();
+    format!(
+        "{shown}: no game chosen: {which} {} {}",
+        if read == 1 { "does" } else { "do" },
+        if conds.is_empty() {
+            "not exist".to_owned()
+        } else {
+            format!("not meet {}", conds.join(" "))
+        }
+    )
 }
 
 /// Why no record came of [`pick`].
@@ -190,7 +234,6 @@ pub enum Unpicked {
 
 /// The first game `spec` and `opts.conditions` choose.
 pub fn pick(spec: &RecordSpec, opts: &Options) -> Result<Picked, Unpicked> {
-    let shown = spec.path.display().to_string();
     let mut found = None;
     let read = each_picked(spec, opts, &mut |p| {
         found = Some(p);
@@ -202,29 +245,7 @@ pub fn pick(spec: &RecordSpec, opts: &Options) -> Result<Picked, Unpicked> {
         Some(Err(v)) => return Err(Unpicked::Unreadable(Box::new(v))),
         None => {}
     }
-    if let Some(why) = no_such_game(spec.games.as_ref(), read) {
-        return Err(Unpicked::Missing(format!("{shown}: {why}")));
-    }
-    let plural = |n: usize| if n == 1 { "" } else { "s" };
-    let which = match &spec.games {
-        Some(g) if g.start() == g.end() => format!("game {}", g.start()),
-        Some(g) => format!("games {}-{}", g.start(), g.end()),
-        None => format!("the {read} game{}", plural(read)),
-    };
-    let conds: Vec<String> = opts
-        .conditions
-        .iter()
-        .map(|c| format!("--where {}", condition_text(c)))
-        .collect();
-    Err(Unpicked::Missing(format!(
-        "{shown}: no game chosen: {which} {} {}",
-        if read == 1 { "does" } else { "do" },
-        if conds.is_empty() {
-            "not exist".to_owned()
-        } else {
-            format!("not meet {}", conds.join(" "))
-        }
-    )))
+    Err(Unpicked::Missing(none_chosen(spec, opts, read)))
 }
 
 /// The position at `ply` of the game `picked` (the end of the main line by

@@ -269,6 +269,7 @@ pub fn each_game<R: GameReader, W: GameWriter>(
         }
         let number = read + 1;
         checked.skip_next_game(numbers.is_some_and(|n| !n.contains(&number)));
+        checked.writer().game_number(number);
         let finished = match reader.read_game(checked) {
             Ok(None) => return Ok(read),
             Ok(Some(f)) => f,

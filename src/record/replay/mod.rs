@@ -36,7 +36,7 @@ pub use canonical::canonical_record;
 pub use replayer::Replayer;
 
 pub use report::{Diagnostic, GameReport, Omitted, PlyInfo, Severity, KEPT_DIAGNOSTICS};
-pub use setup::{record_start, record_variant};
+pub use setup::{record_start, record_variant, tags_start};
 // For the Game Courier matcher, which files its report as it matches.
 pub(crate) use report::{empty_report, permission_note};
 // For the streamed JSON form, which describes moves on the accelerators.

@@ -1,7 +1,7 @@
 //! Setting up a game: its variant (`[Variant]`) and start position
 //! (`[SetUp]` and `[FEN]`).
 
-use crate::model::Record;
+use crate::model::{Record, Tag};
 use crate::notation::fen::read_fen;
 use crate::position::Position;
 use crate::variant::Variant;
@@ -42,4 +42,17 @@ pub fn record_start(record: &Record, variant: Variant) -> Result<Position, Strin
         fen_in_force(record.tag("SetUp"), record.tag("FEN")),
         variant,
     )
+}
+
+/// The variant and start position a game's tag pairs name, as the replay
+/// sets them up (the first pair of each name counts).
+pub fn tags_start(tags: &[Tag]) -> Result<(Variant, Position), String> {
+    let tag = |name: &str| {
+        tags.iter()
+            .find(|t| t.name == name)
+            .map(|t| t.value.as_str())
+    };
+    let variant = variant_named(tag("Variant"))?;
+    let start = start_from(fen_in_force(tag("SetUp"), tag("FEN")), variant)?;
+    Ok((variant, start))
 }

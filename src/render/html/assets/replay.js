@@ -1,6 +1,45 @@
 (function () {
   "use strict";
   var D = JSON.parse(document.getElementById("fv-data").textContent);
+  // The steps come in chunks beside the move list; a field left out is the
+  // step before's (render/html/steps.rs). Link them: parent u, next n,
+  // ply p, and what each inherits.
+  var S = [];
+  document.querySelectorAll("script.fv-steps").forEach(function (e) {
+    JSON.parse(e.textContent).forEach(function (s) { S.push(s); });
+  });
+  S.forEach(function (s, i) {
+    if (i === 0) { s.u = -1; s.p = 0; s.s = ""; return; }
+    if (s.u === undefined) { s.u = i - 1; }
+    var q = S[s.u];
+    if (!s.v && q.n === undefined) { q.n = i; }
+    s.p = q.p + 1;
+    if (s.t === undefined) { s.t = 1 - q.t; }
+    ["f", "r", "c", "h", "l"].forEach(function (k) { if (s[k] === undefined) { s[k] = q[k]; } });
+    if (s.k === undefined) { s.k = -1; }
+  });
+  S.forEach(function (s) { if (s.n === undefined) { s.n = -1; } });
+  D.steps = S;
+  // Boards are rebuilt from the nearest step that has one, and kept.
+  function board(n) {
+    var chain = [], i = n;
+    while (S[i].b === undefined) { chain.push(i); i = S[i].u; }
+    var b = S[i].b.split("");
+    for (var j = chain.length - 1; j >= 0; j--) {
+      var d = S[chain[j]].d;
+      for (var k = 0; k < d.length; k += 2) { b[d[k]] = d[k + 1]; }
+      // Every so often a board is kept, so a long jump is paid once.
+      if (j % 256 === 0) { S[chain[j]].b = b.join(""); }
+    }
+    S[n].b = b.join("");
+    return S[n].b;
+  }
+  function captionLines(P) {
+    var first = (P.t ? "Black" : "White") + " to move";
+    if (P.k >= 0) { first += ", in check (red)"; }
+    if (P.s) { first += "; last move " + P.s + " (yellow)"; }
+    return [first].concat(P.l);
+  }
   var NS = "http://www.w3.org/2000/svg";
   var svg = document.getElementById("fv-board");
   var layer = document.getElementById("fv-layer");
@@ -19,6 +58,7 @@
   // Mirrors render/svg.rs: the same layout, colours and data- attributes.
   function draw(n) {
     var P = D.steps[n], f = P.f, r = P.r, cols = D.hands ? D.handCols : 0;
+    P.b = board(n);
     var W = 2 * M + f * U + 64 + (cols ? Math.max(cols * 130, 180) : 0), H = 2 * M + r * U;
     while (layer.firstChild) { layer.removeChild(layer.firstChild); }
     svg.setAttribute("viewBox", "0 0 " + W + " " + H);
@@ -109,7 +149,7 @@
       });
     }
     caption.textContent = "";
-    P.l.forEach(function (line) {
+    captionLines(P).forEach(function (line) {
       var d = document.createElement("div");
       d.textContent = line;
       caption.appendChild(d);
