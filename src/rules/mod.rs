@@ -29,7 +29,6 @@ pub mod movegen;
 pub mod perft;
 pub mod quake;
 pub mod rank_and_file;
-pub mod reference;
 pub mod slide;
 
 use std::fmt;

@@ -7,12 +7,11 @@ use crate::moves::{Move, MoveList};
 use crate::notation::san::write_san;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
-#[cfg(debug_assertions)]
-use crate::rules::quake;
+use crate::rules::carry::carry;
 use crate::square::Square;
 use crate::variant::Variant;
 
-use super::coord::{cell_at, coord, piece_at, square_at, Coord};
+use super::coord::{coord, piece_at, square_at, Coord};
 use super::effect::TurnEffect;
 
 /// The shifts that map a position after `mv` into the frame of `pos`: the
@@ -22,69 +21,10 @@ pub(super) fn shifts(pos: &Position, mv: &Move) -> SmallVec<[Coord; 2]> {
     let Move::Quake { dir } = *mv else {
         return smallvec![(0, 0)];
     };
-    let Some(king) = pos.king(pos.turn()) else {
-        return smallvec![(0, 0)];
-    };
+    // What the re-lettering adds is what the shift into `pos`'s frame takes.
+    let s = carry(pos, mv).map_or((0, 0), |c| (-c.shift.0, -c.shift.1));
     let (df, dr) = dir.delta();
-    let d = (i16::from(df), i16::from(dr));
-    // The strip (`quake::strip`): the run of cells through the king along
-    // the quake's axis, walked on the board rather than searched in a list.
-    let k = coord(king);
-    let axis = (d.0.abs(), d.1.abs());
-    let (mut lo, mut hi) = (k, k);
-    while cell_at(pos, (lo.0 - axis.0, lo.1 - axis.1)) {
-        lo = (lo.0 - axis.0, lo.1 - axis.1);
-    }
-    while cell_at(pos, (hi.0 + axis.0, hi.1 + axis.1)) {
-        hi = (hi.0 + axis.0, hi.1 + axis.1);
-    }
-    let in_strip = |c: Coord| {
-        if axis.0 == 1 {
-            c.1 == k.1 && (lo.0..=hi.0).contains(&c.0)
-        } else {
-            c.0 == k.0 && (lo.1..=hi.1).contains(&c.1)
-        }
-    };
-    let (mut min_f, mut min_r) = (i16::MAX, i16::MAX);
-    for sq in pos.cells() {
-        let c = coord(sq);
-        let m = if in_strip(c) {
-            (c.0 + d.0, c.1 + d.1)
-        } else {
-            c
-        };
-        min_f = min_f.min(m.0);
-        min_r = min_r.min(m.1);
-    }
-    let s = if min_f == i16::MAX {
-        (0, 0)
-    } else {
-        (min_f, min_r)
-    };
-    #[cfg(debug_assertions)]
-    debug_assert_eq!(s, shifts_by_list(pos, king, dir));
-    smallvec![s, (s.0 - d.0, s.1 - d.1)]
-}
-
-/// [`shifts`]' first shift as `quake::strip` defines the strip (checked
-/// against it in debug builds).
-#[cfg(debug_assertions)]
-fn shifts_by_list(pos: &Position, king: Square, dir: crate::moves::Dir) -> Coord {
-    let (df, dr) = dir.delta();
-    let cells: Vec<Coord> = pos.cells().map(coord).collect();
-    let strip = quake::strip(&cells, coord(king), dir);
-    let moved: Vec<Coord> = cells
-        .iter()
-        .map(|&c| {
-            if strip.contains(&c) {
-                (c.0 + i16::from(df), c.1 + i16::from(dr))
-            } else {
-                c
-            }
-        })
-        .collect();
-    let min = |k: fn(&Coord) -> i16| moved.iter().map(k).min().unwrap_or(0);
-    (min(|c| c.0), min(|c| c.1))
+    smallvec![s, (s.0 - i16::from(df), s.1 - i16::from(dr))]
 }
 
 /// The cheap test a candidate passes before its board is built: a piece move

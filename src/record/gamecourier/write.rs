@@ -7,7 +7,7 @@ use crate::notation::san::write_san;
 use crate::piece::{Color, Piece};
 use crate::position::Position;
 use crate::record::replay::{replay, ReplayOptions};
-use crate::rules::quake;
+use crate::rules::carry::carry;
 use crate::square::Square;
 
 use super::coord::{cell_at, coord, piece_at, Coord};
@@ -102,9 +102,12 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
             )
         }
         Move::Quake { dir } => {
-            let king = pos.king(us)?;
             let cells: Vec<Coord> = pos.cells().map(coord).collect();
-            let strip = quake::strip(&cells, coord(king), dir);
+            let strip: Vec<Coord> = carry(pos, mv)?
+                .moved
+                .iter()
+                .map(|&(from, _)| coord(from))
+                .collect();
             let (df, dr) = dir.delta();
             let d = (i16::from(df), i16::from(dr));
             let [s, back] = shifts(pos, mv)[..] else {

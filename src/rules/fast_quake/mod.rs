@@ -95,7 +95,7 @@ impl FastQuake {
         let them = pos.turn().other();
         let unpocketed = pos.cells().any(|sq| {
             pos.piece_at(sq).is_some_and(|p| {
-                p.role == Role::Pawn && !pos.is_cell(sq.offset(movegen::forward(p.color)))
+                p.role == Role::Pawn && quake::lacks_forward_cell(pos, sq, p.color)
             })
         });
         if unpocketed
@@ -110,7 +110,7 @@ impl FastQuake {
         Some(FastQuake {
             pos: pos.clone(),
             in_check: pos.is_check(),
-            shape_ok: quake::rows_shape_violation(&rows, band).is_none(),
+            shape_ok: quake::shape_violation(&rows, band).is_none(),
             rows,
             rows_id: new_rows_id(),
         })
@@ -231,7 +231,7 @@ impl FastQuake {
         let plan = quake::plan_on(rows, pos.ranks, king, pos.king(us.other()), dir).ok()?;
         // QK2: where the quake can break it, else everywhere.
         if !(self.shape_ok && shape::quake_keeps_shape(rows, &plan))
-            && quake::rows_shape_violation(rows, plan.band).is_some()
+            && quake::shape_violation(rows, plan.band).is_some()
         {
             return None;
         }

@@ -5,7 +5,8 @@
 use crate::moves::Move;
 use crate::piece::{Piece, Role};
 use crate::position::Position;
-use crate::rules::movegen::{finish_turn, forward};
+use crate::rules::movegen::finish_turn;
+use crate::rules::quake::pocket_pawn_at;
 
 /// Plays the legal piece move `mv` on `pos` and returns true; false, with
 /// `pos` untouched, for anything else, which the rules play.
@@ -33,9 +34,8 @@ pub(super) fn play_piece(pos: &mut Position, mv: &Move) -> bool {
     pos.set(to, Some(Piece::new(us, role)));
     finish_turn(pos, role == Role::Pawn || capture.is_some());
     // QK6: a pawn that stepped onto a cell without a forward cell.
-    if role == Role::Pawn && !pos.is_cell(to.offset(forward(us))) {
-        pos.set(to, None);
-        pos.add_to_hand(us, Role::Pawn, 1);
+    if role == Role::Pawn {
+        pocket_pawn_at(pos, to, us);
     }
     true
 }
