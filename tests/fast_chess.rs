@@ -9,7 +9,8 @@ use fvnote::notation::san::{long_form, write_san, San};
 use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::replay::fast::play_clean;
 use fvnote::record::replay::{replay, ReplayOptions};
-use fvnote::rules::fast_chess::FastChess;
+use fvnote::rules::fast::chess::FastChess;
+use fvnote::rules::fast::Accelerator;
 use fvnote::variant::Variant;
 use fvnote::{Color, Outcome, Position};
 

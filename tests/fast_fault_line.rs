@@ -6,8 +6,9 @@
 use crate::mailbox_fast;
 
 use fvnote::notation::san::{ParsedSan, San};
-use fvnote::record::replay::fast_fault_line::play_clean;
-use fvnote::rules::fast_fault_line::FastFaultLine;
+use fvnote::record::replay::fast::play_clean;
+use fvnote::rules::fast::fault_line::FastFaultLine;
+use fvnote::rules::fast::Accelerator;
 use fvnote::rules::Outcome;
 use fvnote::variant::Variant;
 use fvnote::{Move, Position};

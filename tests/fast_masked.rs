@@ -9,8 +9,9 @@ use crate::mailbox_fast;
 use agreement::pick;
 use fvnote::notation::san::{long_form, write_san, San};
 use fvnote::record::gen::{generate, to_pgn, GenOptions, SplitMix64};
-use fvnote::record::replay::fast_masked::play_clean;
-use fvnote::rules::fast_masked::FastMasked;
+use fvnote::record::replay::fast::play_clean;
+use fvnote::rules::fast::masked::FastMasked;
+use fvnote::rules::fast::Accelerator;
 use fvnote::variant::Variant;
 use fvnote::{Move, Position};
 

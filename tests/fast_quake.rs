@@ -270,7 +270,8 @@ fn replayed_games_stop_at_the_illegal_token_the_reference_refuses() {
 /// it starts from (the slot's id said they were until it was marked stale).
 #[test]
 fn a_refused_quake_does_not_leave_its_rows_to_the_next_move() {
-    use fvnote::rules::fast_quake::FastQuake;
+    use fvnote::rules::fast::quake::FastQuake;
+    use fvnote::rules::fast::Accelerator;
     let mut rng = SplitMix64::new(15);
     let mut refused = 0;
     for n in 0..300 {
@@ -287,11 +288,11 @@ fn a_refused_quake_does_not_leave_its_rows_to_the_next_move() {
         for dir in Dir::ALL {
             // The slot holds the same rows as `fast`, as after a piece move.
             let mut next = fast.clone();
-            if fast.quake_into(dir, &mut next).is_some() {
+            if fast.play_into(Move::Quake { dir }, &mut next).is_some() {
                 continue;
             }
             refused += 1;
-            fast.play_into(mv, &mut next);
+            fast.play_into(*mv, &mut next);
             let want = FastQuake::from_position(&reference::play(&start, mv));
             assert!(
                 want.is_some_and(|w| w == next),
@@ -376,7 +377,8 @@ fn a_reply_is_found_exactly_when_the_reference_has_a_legal_move() {
         let mut pos = Position::start(variant);
         for _ in 0..160 {
             let legal = reference::legal_moves(&pos);
-            let fast = fvnote::rules::fast_quake::FastQuake::from_position(&pos)
+            use fvnote::rules::fast::Accelerator;
+            let fast = fvnote::rules::fast::quake::FastQuake::from_position(&pos)
                 .expect("a position of a game");
             assert_eq!(fast.outcome(), pos.outcome(), "{pos:?}");
             if pos.is_check() {

@@ -8,8 +8,9 @@ use crate::mailbox_fast;
 use fvnote::notation::fen::read_fen;
 use fvnote::notation::san::{ParsedSan, San};
 use fvnote::record::gen::SplitMix64;
-use fvnote::record::replay::fast_slide::play_clean;
-use fvnote::rules::fast_slide::FastSlide;
+use fvnote::record::replay::fast::play_clean;
+use fvnote::rules::fast::slide::FastSlide;
+use fvnote::rules::fast::Accelerator;
 use fvnote::variant::Variant;
 use fvnote::{Move, Position, Square};
 use mailbox_fast::{

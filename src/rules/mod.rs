@@ -15,14 +15,9 @@
 //! assert_eq!(pos.perft(3), 8902);
 //! ```
 
-pub(crate) mod board8;
 pub mod carry;
 pub mod chess;
-pub mod fast_chess;
-pub mod fast_fault_line;
-pub mod fast_masked;
-pub mod fast_quake;
-pub mod fast_slide;
+pub mod fast;
 pub mod fault_line;
 pub mod grid;
 pub mod movegen;

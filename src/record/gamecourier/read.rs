@@ -2,9 +2,8 @@
 
 use compact_str::CompactString;
 
-use super::fast::FastTurns;
+use super::fast::{FastTurns, Played};
 use super::matching::Boards;
-use super::played::Played;
 use super::resolve::{resolve, Resolved, TurnError};
 use super::write::format_op;
 use crate::model::{Comment, CommentKind, Node, Record, Span, Tag};

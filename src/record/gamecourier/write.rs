@@ -110,7 +110,7 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
                 .collect();
             let (df, dr) = dir.delta();
             let d = (i16::from(df), i16::from(dr));
-            let [s, back] = shifts(pos, mv)[..] else {
+            let [s, back] = shifts(pos, mv, after)[..] else {
                 return None;
             };
             if strip.iter().all(|c| c.0 + d.0 >= 0 && c.1 + d.1 >= 0) {
@@ -220,7 +220,7 @@ fn mark_between(
     // The other move's result under the shifts where it matches the turn.
     let other_after = other.map(|m| {
         let o = pos.play(m);
-        let ss: Vec<Coord> = shifts(pos, m)
+        let ss: Vec<Coord> = shifts(pos, m, &o)
             .into_iter()
             .filter(|&s| eff.distance(pos, &o, s) == 0)
             .collect();

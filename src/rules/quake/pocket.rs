@@ -4,14 +4,16 @@
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::{Position, EMPTY, HOLE};
+use crate::rules::fast::Board;
 use crate::rules::{movegen, Illegal};
 use crate::square::{Square, MAX_RANKS, STRIDE};
 
 /// QK6: whether a pawn of `color` on `sq` lacks its forward cell, so that
-/// it is pocketed at the end of the move (and may not be dropped there, QK7).
+/// it is pocketed at the end of the move (and may not be dropped there,
+/// QK7). On any board: the rules', an accelerator's, a Game Courier turn's.
 #[inline]
-pub(crate) fn lacks_forward_cell(pos: &Position, sq: Square, color: Color) -> bool {
-    !pos.is_cell(sq.offset(movegen::forward(color)))
+pub(crate) fn lacks_forward_cell<B: Board>(board: &B, sq: Square, color: Color) -> bool {
+    !board.is_cell(sq.offset(movegen::forward(color)))
 }
 
 /// QK6: removes every pawn without a forward cell into `mover`'s hand.

@@ -5,15 +5,11 @@
 //! (bitboards, legal move generation by piece) and answers in fvnote's own
 //! terms (squares, roles, moves): the legal origins of moves of a role onto a
 //! square ([`FastChess::legal_origins`]), castling, and the check a move
-//! gives. Matching a move token against these answers is the record layer's
-//! work (`record::replay::fast`): it plays a token here only when the
-//! reference engine would play the same move without a word, and otherwise
-//! goes back to the reference [`Position`] ([`FastChess::to_position`]),
-//! which produces every diagnostic. So the accelerator decides nothing on its
-//! own: it can only skip work whose outcome is already known.
+//! gives ([`Accelerator`]).
 //!
 //! ```
-//! use fvnote::rules::fast_chess::{CheckMark, FastChess};
+//! use fvnote::rules::fast::chess::FastChess;
+//! use fvnote::rules::fast::{Accelerator, CheckMark, SquareSet};
 //! use fvnote::{Move, Position, Role, Square};
 //! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::Chess);
@@ -23,7 +19,7 @@
 //! assert_eq!(from.single(), Square::new(4, 1));
 //! let mv = fast.piece_move(from.single().unwrap(), e4, None).unwrap();
 //! let mut next = fast.clone();
-//! assert_eq!(fast.play_into(mv, &mut next), CheckMark::None);
+//! assert_eq!(fast.play_into(mv, &mut next), Some(CheckMark::None));
 //! let (role, from, to) = (Role::Pawn, Square::new(4, 1).unwrap(), e4);
 //! let e2e4 = Move::Normal { role, from, to, capture: None, promotion: None };
 //! assert_eq!(next.to_position(), start.play(&e2e4));
@@ -33,10 +29,12 @@ use std::sync::OnceLock;
 
 use cozy_chess::{
     get_between_rays, get_bishop_moves, get_king_moves, get_knight_moves, get_line_rays,
-    get_pawn_attacks, get_rook_moves, BitBoard, Board, BoardBuilder, CastleRights, Color as CColor,
-    File, Move as CMove, Piece as CPiece, Rank, Square as CSquare,
+    get_pawn_attacks, get_rook_moves, BitBoard, Board as CBoard, BoardBuilder, CastleRights,
+    Color as CColor, File, Move as CMove, Piece as CPiece, Rank, Square as CSquare,
 };
 
+use super::board8::Squares64;
+use super::{Accelerator, Board, CheckMark, SquareSet};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Position};
 use crate::rules::{movegen, Outcome};
@@ -47,7 +45,7 @@ use crate::variant::Variant;
 /// (`cozy_chess` caps the halfmove clock at 100; fvnote counts on, G5).
 #[derive(Clone, Debug)]
 pub struct FastChess {
-    board: Board,
+    board: CBoard,
     halfmoves: u32,
     fullmoves: u32,
 }
@@ -100,7 +98,7 @@ fn from_cozy(sq: CSquare) -> Option<Square> {
 }
 
 /// Whether the side to move has a move (stops at the first piece with one).
-fn has_legal_move(board: &Board) -> bool {
+fn has_legal_move(board: &CBoard) -> bool {
     board.generate_moves(|moves| !moves.is_empty())
 }
 
@@ -123,18 +121,23 @@ impl FastChess {
         static START: OnceLock<FastChess> = OnceLock::new();
         START
             .get_or_init(|| FastChess {
-                board: Board::default(),
+                board: CBoard::default(),
                 halfmoves: 0,
                 fullmoves: 1,
             })
             .clone()
     }
+}
+
+impl Accelerator for FastChess {
+    type Move = FastMove;
+    type Squares = Squares64;
 
     /// The mirror of a chess position, or `None` when the position is not one
     /// the accelerator handles exactly (another variant, a castling right
     /// whose king and rook are not on their FIDE squares, anything
     /// `cozy_chess` would not accept).
-    pub fn from_position(pos: &Position) -> Option<FastChess> {
+    fn from_position(pos: &Position) -> Option<FastChess> {
         if pos.variant() != Variant::Chess || pos.frame() != (8, 8) {
             return None;
         }
@@ -182,8 +185,7 @@ impl FastChess {
         })
     }
 
-    /// The reference position, equal to the one the reference engine reaches.
-    pub fn to_position(&self) -> Position {
+    fn to_position(&self) -> Position {
         let mut pos = empty_frame().clone();
         for color in CColor::ALL {
             for piece in CPiece::ALL {
@@ -224,8 +226,8 @@ impl FastChess {
         pos
     }
 
-    /// How the game stands: mate or stalemate, as `Position::outcome` (G5).
-    pub fn outcome(&self) -> Option<Outcome> {
+    /// Mate or stalemate (G5).
+    fn outcome(&self) -> Option<Outcome> {
         if has_legal_move(&self.board) {
             None
         } else if self.board.checkers().is_empty() {
@@ -237,22 +239,121 @@ impl FastChess {
         }
     }
 
-    /// The legal origins of moves of a `role` piece of the side to move
-    /// onto `to`, promoting to `promotion`. For a pawn, `capture` chooses
-    /// captures (en passant included) over pushes; a promotion is possible
-    /// only onto the last rank, and there it is required. Empty when no such
-    /// move exists, or `to` or a role is not on this board.
-    pub fn legal_origins(
+    fn legal_origins(
         &self,
         role: Role,
         to: Square,
         capture: bool,
         promotion: Option<Role>,
-    ) -> SquareSet {
-        self.origins(role, to, capture, promotion)
-            .map_or(SquareSet(BitBoard::EMPTY), SquareSet)
+    ) -> Squares64 {
+        Squares64(
+            self.origins(role, to, capture, promotion)
+                .map_or(0, |b| b.0),
+        )
     }
 
+    #[inline]
+    fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<FastMove> {
+        let promotion = match promotion {
+            Some(r) => Some(role_piece(r)?),
+            None => None,
+        };
+        Some(FastMove(CMove {
+            from: to_cozy(from)?,
+            to: to_cozy(to)?,
+            promotion,
+        }))
+    }
+
+    /// An enemy piece on its target, or a pawn changing file (en passant).
+    #[inline]
+    fn is_capture(&self, mv: FastMove) -> bool {
+        let b = &self.board;
+        let mv = mv.0;
+        b.colors(!b.side_to_move()).has(mv.to)
+            || (b.piece_on(mv.from) == Some(CPiece::Pawn) && mv.from.file() != mv.to.file())
+    }
+
+    fn castle(&self, side: CastleSide) -> Option<FastMove> {
+        let b = &self.board;
+        let us = b.side_to_move();
+        let rights = b.castle_rights(us);
+        let rook = match side {
+            CastleSide::King => rights.short,
+            CastleSide::Queen => rights.long,
+        }?;
+        let king = b.king(us);
+        let mv = CMove {
+            from: king,
+            to: CSquare::new(rook, king.rank()),
+            promotion: None,
+        };
+        b.is_legal(mv).then_some(FastMove(mv))
+    }
+
+    /// The board and both counters: no copy beyond the one the move is
+    /// played on.
+    fn play_into(&self, mv: FastMove, next: &mut FastChess) -> Option<CheckMark> {
+        let mv = mv.0;
+        let b = &self.board;
+        let us = b.side_to_move();
+        let reset = b.piece_on(mv.from) == Some(CPiece::Pawn) || b.colors(!us).has(mv.to);
+        next.board.clone_from(b);
+        next.board.play_unchecked(mv);
+        next.halfmoves = if reset {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        next.fullmoves = if us == CColor::Black {
+            self.fullmoves.saturating_add(1)
+        } else {
+            self.fullmoves
+        };
+        let after = &next.board;
+        Some(if after.checkers().is_empty() {
+            CheckMark::None
+        } else if has_legal_move(after) {
+            CheckMark::Check
+        } else {
+            CheckMark::Mate
+        })
+    }
+}
+
+impl Board for FastChess {
+    fn variant(&self) -> Variant {
+        Variant::Chess
+    }
+    fn frame(&self) -> (u8, u8) {
+        (8, 8)
+    }
+    fn turn(&self) -> Color {
+        color_back(self.board.side_to_move())
+    }
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let sq = to_cozy(sq)?;
+        let role = piece_role(self.board.piece_on(sq)?);
+        Some(Piece::new(color_back(self.board.color_on(sq)?), role))
+    }
+    fn is_cell(&self, sq: Square) -> bool {
+        to_cozy(sq).is_some()
+    }
+    fn king(&self, color: Color) -> Option<Square> {
+        from_cozy(self.board.king(color_of(color)))
+    }
+    fn differences(&self, other: &FastChess) -> impl Iterator<Item = Square> {
+        let (a, b) = (&self.board, &other.board);
+        let mut d = (a.colors(CColor::White) ^ b.colors(CColor::White)).0;
+        d |= (a.colors(CColor::Black) ^ b.colors(CColor::Black)).0;
+        for piece in CPiece::ALL {
+            d |= (a.pieces(piece) ^ b.pieces(piece)).0;
+        }
+        Squares64(d).iter()
+    }
+}
+
+impl FastChess {
     fn origins(
         &self,
         role: Role,
@@ -313,154 +414,12 @@ impl FastChess {
             }
         })
     }
-
-    /// The move from `from` to `to` (promoting to `promotion`), if both
-    /// squares are on this board. Legal only if `from` came from
-    /// [`FastChess::legal_origins`] for the same `to` and `promotion`.
-    #[inline]
-    pub fn piece_move(
-        &self,
-        from: Square,
-        to: Square,
-        promotion: Option<Role>,
-    ) -> Option<FastMove> {
-        let promotion = match promotion {
-            Some(r) => Some(role_piece(r)?),
-            None => None,
-        };
-        Some(FastMove(CMove {
-            from: to_cozy(from)?,
-            to: to_cozy(to)?,
-            promotion,
-        }))
-    }
-
-    /// Whether `mv` captures: an enemy piece on its target, or a pawn
-    /// changing file (en passant).
-    #[inline]
-    pub fn is_capture(&self, mv: FastMove) -> bool {
-        let b = &self.board;
-        let mv = mv.0;
-        b.colors(!b.side_to_move()).has(mv.to)
-            || (b.piece_on(mv.from) == Some(CPiece::Pawn) && mv.from.file() != mv.to.file())
-    }
-
-    /// The castling move towards `side`, if it is legal (G4).
-    pub fn castle(&self, side: CastleSide) -> Option<FastMove> {
-        let b = &self.board;
-        let us = b.side_to_move();
-        let rights = b.castle_rights(us);
-        let rook = match side {
-            CastleSide::King => rights.short,
-            CastleSide::Queen => rights.long,
-        }?;
-        let king = b.king(us);
-        let mv = CMove {
-            from: king,
-            to: CSquare::new(rook, king.rank()),
-            promotion: None,
-        };
-        b.is_legal(mv).then_some(FastMove(mv))
-    }
-
-    /// Plays the legal move `mv` into `next` (the board and both counters;
-    /// no copy beyond the one the move is played on) and says whether it
-    /// gives check or mate.
-    pub fn play_into(&self, mv: FastMove, next: &mut FastChess) -> CheckMark {
-        let mv = mv.0;
-        let b = &self.board;
-        let us = b.side_to_move();
-        let reset = b.piece_on(mv.from) == Some(CPiece::Pawn) || b.colors(!us).has(mv.to);
-        next.board.clone_from(b);
-        next.board.play_unchecked(mv);
-        next.halfmoves = if reset {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-        next.fullmoves = if us == CColor::Black {
-            self.fullmoves.saturating_add(1)
-        } else {
-            self.fullmoves
-        };
-        let after = &next.board;
-        if after.checkers().is_empty() {
-            CheckMark::None
-        } else if has_legal_move(after) {
-            CheckMark::Check
-        } else {
-            CheckMark::Mate
-        }
-    }
-}
-
-/// What a move does to the side that moves next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CheckMark {
-    /// No check.
-    None,
-    /// Check, with a legal reply.
-    Check,
-    /// Check without a legal reply.
-    Mate,
 }
 
 /// A move on the bitboards, made by [`FastChess::piece_move`] or
 /// [`FastChess::castle`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FastMove(CMove);
-
-/// A set of squares of the 8×8 board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareSet(BitBoard);
-
-impl SquareSet {
-    /// The squares of `mask`, bit `rank * 8 + file` for each (a1 = bit 0).
-    #[inline]
-    pub(crate) fn from_mask(mask: u64) -> SquareSet {
-        SquareSet(BitBoard(mask))
-    }
-    /// How many squares.
-    #[inline]
-    pub fn len(self) -> usize {
-        self.0.len() as usize
-    }
-    /// Whether there are none.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0.is_empty()
-    }
-    /// The squares on file `file` (0 = a); none for a file beyond the board.
-    #[inline]
-    pub fn on_file(self, file: u8) -> SquareSet {
-        let f = File::try_index(usize::from(file)).map_or(BitBoard::EMPTY, File::bitboard);
-        SquareSet(self.0 & f)
-    }
-    /// The squares on rank `rank` (0 = 1); none for a rank beyond the board.
-    #[inline]
-    pub fn on_rank(self, rank: u8) -> SquareSet {
-        let r = Rank::try_index(usize::from(rank)).map_or(BitBoard::EMPTY, Rank::bitboard);
-        SquareSet(self.0 & r)
-    }
-    /// The squares of `self` not in `other`.
-    #[inline]
-    pub fn minus(self, other: SquareSet) -> SquareSet {
-        SquareSet(self.0 & !other.0)
-    }
-    /// The square, if there is exactly one.
-    #[inline]
-    pub fn single(self) -> Option<Square> {
-        if self.0.len() == 1 {
-            self.0.next_square().and_then(from_cozy)
-        } else {
-            None
-        }
-    }
-    /// The squares, rank by rank from rank 1.
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        self.0.into_iter().filter_map(from_cozy)
-    }
-}
 
 /// The origins of moves onto `to` (not a square of the mover's) by pieces
 /// other than the king, and by pawns other than en passant, that are legal.
@@ -470,7 +429,7 @@ impl SquareSet {
 /// masks: out of a double check only the king moves, out of a check a move
 /// must capture the checker or block, and a pinned piece stays on the line
 /// through its king.
-fn piece_legals(b: &Board, origins: BitBoard, to: CSquare) -> BitBoard {
+fn piece_legals(b: &CBoard, origins: BitBoard, to: CSquare) -> BitBoard {
     let king = b.king(b.side_to_move());
     let checkers = b.checkers();
     if let Some(checker) = checkers.next_square() {
@@ -488,7 +447,7 @@ fn piece_legals(b: &Board, origins: BitBoard, to: CSquare) -> BitBoard {
 }
 
 /// The origins of moves onto `to` that `Board::is_legal` accepts.
-fn cozy_legals(b: &Board, origins: BitBoard, to: CSquare, promotion: Option<CPiece>) -> BitBoard {
+fn cozy_legals(b: &CBoard, origins: BitBoard, to: CSquare, promotion: Option<CPiece>) -> BitBoard {
     origins
         .into_iter()
         .filter(|&from| {
@@ -518,15 +477,7 @@ fn push_origins(to: CSquare, us: CColor, occupied: BitBoard) -> BitBoard {
 }
 
 /// The square a pawn of the side to move captures en passant, if any.
-fn ep_square(b: &Board) -> Option<CSquare> {
+fn ep_square(b: &CBoard) -> Option<CSquare> {
     let rank = Rank::Sixth.relative_to(b.side_to_move());
     b.en_passant().map(|file| CSquare::new(file, rank))
-}
-
-/// What conversion asks to describe a move (`record::json_ply`).
-impl FastChess {
-    /// The role of the piece on `sq`, if any.
-    pub fn role_at(&self, sq: Square) -> Option<Role> {
-        self.board.piece_on(to_cozy(sq)?).map(piece_role)
-    }
 }

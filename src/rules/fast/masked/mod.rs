@@ -10,16 +10,10 @@
 //! (RF2), no king capture (RF7), and king safety judged after the move with
 //! the opponent's lines recounted (RF4).
 //!
-//! Like [`FastChess`](crate::rules::fast_chess::FastChess), it decides
-//! nothing on its own: the record layer (`record::replay::fast_masked`)
-//! plays a token here only when the reference engine would play the same
-//! move without a word, and otherwise returns to the reference [`Position`]
-//! ([`FastMasked::to_position`]), which produces every diagnostic.
-//!
 //! ```
 //! use fvnote::notation::fen::read_fen;
-//! use fvnote::rules::fast_chess::CheckMark;
-//! use fvnote::rules::fast_masked::FastMasked;
+//! use fvnote::rules::fast::masked::FastMasked;
+//! use fvnote::rules::fast::{Accelerator, CheckMark, SquareSet};
 //! use fvnote::{Role, Square};
 //! use fvnote::variant::Variant;
 //! let pos = read_fen("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", Variant::Grid).unwrap();
@@ -31,20 +25,20 @@
 //! assert_eq!(fast.legal_origins(Role::King, sq(3, 1), false, None).single(), Some(sq(4, 0)));
 //! let mv = fast.piece_move(sq(4, 0), sq(3, 1), None).unwrap();
 //! let mut next = fast.clone();
-//! assert_eq!(fast.play_into(mv, &mut next), CheckMark::None);
+//! assert_eq!(fast.play_into(mv, &mut next), Some(CheckMark::None));
 //! assert_eq!(next.to_position().piece_at(sq(3, 1)).map(|p| p.role), Some(Role::King));
 //! ```
 
 use std::sync::OnceLock;
 
-use crate::rules::board8::{
-    bit, bits, castle_squares, index_of, pattern, role_index, square_of, BISHOP, KING, KNIGHT,
-    PAWN, QUEEN, ROLES, ROOK,
+use super::board8::{
+    bit, bits, castle_squares, index_of, pattern, role_index, square_of, Squares64, BISHOP, KING,
+    KNIGHT, PAWN, QUEEN, ROLES, ROOK,
 };
+use super::{Accelerator, Board, CheckMark, SquareSet};
 
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Castling, Position};
-use crate::rules::fast_chess::CheckMark;
 use crate::rules::Outcome;
 use crate::square::Square;
 use crate::variant::Variant;
@@ -103,10 +97,6 @@ pub struct MaskedMove {
     kind: Kind,
 }
 
-/// A set of squares of the 8×8 board: the chess accelerator's, whose bits
-/// are indexed as this board's (`rank * 8 + file`).
-pub use crate::rules::fast_chess::SquareSet as Squares;
-
 /// One step forward for `color`, in indices.
 #[inline]
 fn forward(color: Color) -> i8 {
@@ -137,88 +127,6 @@ fn empty_frame(variant: Variant) -> Position {
 }
 
 impl FastMasked {
-    /// The mirror of a Grid or Rank and File position, or `None` when the
-    /// position is not one the accelerator handles exactly (another variant,
-    /// not exactly one king a side, a piece that is not orthodox, a pawn on
-    /// the first or last rank, the side not to move attacked).
-    pub fn from_position(pos: &Position) -> Option<FastMasked> {
-        let mask = match pos.variant() {
-            Variant::Grid => Mask::Grid,
-            Variant::RankAndFile => Mask::RankAndFile,
-            _ => return None,
-        };
-        let plain = pos.hands == [[0; 13]; 2] && pos.cages == [None; 2] && !pos.relocated[0];
-        if pos.frame() != (8, 8) || !plain || pos.relocated[1] {
-            return None;
-        }
-        let mut fast = FastMasked {
-            mask,
-            roles: [0; 6],
-            colors: [0; 2],
-            turn: pos.turn(),
-            castling: pos.castling(),
-            ep: None,
-            halfmoves: pos.halfmoves(),
-            fullmoves: pos.fullmoves(),
-        };
-        for sq in pos.squares() {
-            if !pos.is_cell(sq) {
-                return None;
-            }
-            if let Some(p) = pos.piece_at(sq) {
-                let i = index_of(sq)?;
-                fast.roles[role_index(p.role)?] |= bit(i);
-                fast.colors[p.color.index()] |= bit(i);
-            }
-        }
-        let ends = RANK_1 | (RANK_1 << 56);
-        if fast.roles[PAWN] & ends != 0 {
-            return None;
-        }
-        for color in Color::ALL {
-            if (fast.roles[KING] & fast.colors[color.index()]).count_ones() != 1 {
-                return None;
-            }
-        }
-        fast.ep = match pos.ep_square() {
-            Some(sq) => Some(index_of(sq)?),
-            None => None,
-        };
-        let them = fast.turn.other();
-        if fast.attacked(fast.king(them), fast.turn) {
-            return None;
-        }
-        Some(fast)
-    }
-
-    /// The reference position, equal to the one the reference engine reaches.
-    pub fn to_position(&self) -> Position {
-        let variant = match self.mask {
-            Mask::Grid => Variant::Grid,
-            Mask::RankAndFile => Variant::RankAndFile,
-        };
-        let mut pos = empty_frame(variant);
-        for color in Color::ALL {
-            for (r, &role) in ROLES.iter().enumerate() {
-                let piece = Piece::new(color, role);
-                for i in bits(self.roles[r] & self.colors[color.index()]) {
-                    if let Some(sq) = square_of(i) {
-                        pos.set(sq, Some(piece));
-                    }
-                }
-            }
-        }
-        pos.turn = self.turn;
-        pos.castling = self.castling;
-        pos.ep = self.ep.and_then(square_of);
-        pos.halfmoves = self.halfmoves;
-        pos.fullmoves = self.fullmoves;
-        if pos.ep.is_some() {
-            pos.keep_ep_only_if_capturable();
-        }
-        pos
-    }
-
     #[inline]
     fn occupied(&self) -> u64 {
         self.colors[0] | self.colors[1]
@@ -230,7 +138,7 @@ impl FastMasked {
     }
 
     #[inline]
-    fn king(&self, color: Color) -> u8 {
+    fn king_index(&self, color: Color) -> u8 {
         (self.roles[KING] & self.colors[color.index()]).trailing_zeros() as u8 & 63
     }
 
@@ -275,7 +183,7 @@ impl FastMasked {
 
     /// Whether the side to move is in check (GR3; RF4's "S is in check").
     fn in_check(&self) -> bool {
-        self.attacked(self.king(self.turn), self.turn.other())
+        self.attacked(self.king_index(self.turn), self.turn.other())
     }
 
     /// The squares the side to move may move from: every square in Grid,
@@ -343,7 +251,7 @@ impl FastMasked {
         if mv.kind == Kind::Castle {
             let mut next = self.clone();
             next.play_board(mv);
-            return !next.attacked(next.king(us), them);
+            return !next.attacked(next.king_index(us), them);
         }
         let (from, to) = (bit(mv.from), bit(mv.to));
         let gone = if mv.kind == Kind::EnPassant {
@@ -356,26 +264,9 @@ impl FastMasked {
         let king = if self.roles[KING] & from != 0 {
             mv.to
         } else {
-            self.king(us)
+            self.king_index(us)
         };
         !self.attacked_in(king, them, occupied, theirs)
-    }
-
-    /// The legal origins of moves of a `role` piece of the side to move
-    /// onto `to`, promoting to `promotion`, as
-    /// [`FastChess::legal_origins`](crate::rules::fast_chess::FastChess::legal_origins)
-    /// answers them: for a pawn, `capture` chooses captures (en passant
-    /// included) over pushes; a promotion is possible only onto the last
-    /// rank, and there it is required. Empty when there is no such move, and
-    /// for a target holding a king (RF7: left to the reference).
-    pub fn legal_origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> Squares {
-        Squares::from_mask(self.origins(role, to, capture, promotion).unwrap_or(0))
     }
 
     fn origins(
@@ -465,50 +356,6 @@ impl FastMasked {
         }
     }
 
-    /// The move from `from` to `to` (promoting to `promotion`), if both
-    /// squares are on this board: en passant when a pawn moves diagonally
-    /// onto the en passant square. Legal only if `from` came from
-    /// [`FastMasked::legal_origins`] for the same `to` and `promotion`.
-    pub fn piece_move(
-        &self,
-        from: Square,
-        to: Square,
-        promotion: Option<Role>,
-    ) -> Option<MaskedMove> {
-        let (from, to) = (index_of(from)?, index_of(to)?);
-        let promotion = match promotion {
-            Some(p) => Some(role_index(p)?),
-            None => None,
-        };
-        let pawn = self.roles[PAWN] & bit(from) != 0;
-        let kind = if pawn && self.ep == Some(to) && (from & 7) != (to & 7) {
-            Kind::EnPassant
-        } else {
-            Kind::Normal
-        };
-        Some(MaskedMove {
-            from,
-            to,
-            promotion,
-            kind,
-        })
-    }
-
-    /// Whether `mv` captures: an enemy piece on its target, or en passant.
-    #[inline]
-    pub fn is_capture(&self, mv: MaskedMove) -> bool {
-        mv.kind == Kind::EnPassant
-            || (mv.kind == Kind::Normal && self.colors[self.turn.other().index()] & bit(mv.to) != 0)
-    }
-
-    /// The castling move towards `side`, if it is legal: the reference's
-    /// castling (FL8) from wherever the king stands on its home rank, with
-    /// the variant's mask and attacks.
-    pub fn castle(&self, side: CastleSide) -> Option<MaskedMove> {
-        let mv = self.castle_candidate(side)?;
-        self.legal(mv, self.movers()).then_some(mv)
-    }
-
     /// Castling by movement alone: the right, king and rook on the home
     /// rank at least three files apart, the cells between empty.
     fn castle_candidate(&self, side: CastleSide) -> Option<MaskedMove> {
@@ -518,7 +365,7 @@ impl FastMasked {
         }
         let home: u8 = if us == Color::White { 0 } else { 56 };
         let rook = home + if side == CastleSide::King { 7 } else { 0 };
-        let king = self.king(us);
+        let king = self.king_index(us);
         if king >> 3 != home >> 3 || self.ours(ROOK) & bit(rook) == 0 || king.abs_diff(rook) < 3 {
             return None;
         }
@@ -604,21 +451,6 @@ impl FastMasked {
         self.castling.set(color, side, false);
     }
 
-    /// Plays the legal move `mv` into `next` and says whether it gives check
-    /// (GR3; RF6: the mover's attacks with its lines in the new position)
-    /// or mate.
-    pub fn play_into(&self, mv: MaskedMove, next: &mut FastMasked) -> CheckMark {
-        next.clone_from(self);
-        next.play_board(mv);
-        if !next.in_check() {
-            CheckMark::None
-        } else if next.has_legal_move() {
-            CheckMark::Check
-        } else {
-            CheckMark::Mate
-        }
-    }
-
     /// Whether the side to move has a legal move (stops at the first).
     fn has_legal_move(&self) -> bool {
         let us = self.turn;
@@ -686,9 +518,96 @@ impl FastMasked {
             .into_iter()
             .any(|side| self.castle(side).is_some())
     }
+}
+
+impl Accelerator for FastMasked {
+    type Move = MaskedMove;
+    type Squares = Squares64;
+
+    /// The mirror of a Grid or Rank and File position, or `None` when the
+    /// position is not one the accelerator handles exactly (another variant,
+    /// not exactly one king a side, a piece that is not orthodox, a pawn on
+    /// the first or last rank, the side not to move attacked).
+    fn from_position(pos: &Position) -> Option<FastMasked> {
+        let mask = match pos.variant() {
+            Variant::Grid => Mask::Grid,
+            Variant::RankAndFile => Mask::RankAndFile,
+            _ => return None,
+        };
+        let plain = pos.hands == [[0; 13]; 2] && pos.cages == [None; 2] && !pos.relocated[0];
+        if pos.frame() != (8, 8) || !plain || pos.relocated[1] {
+            return None;
+        }
+        let mut fast = FastMasked {
+            mask,
+            roles: [0; 6],
+            colors: [0; 2],
+            turn: pos.turn(),
+            castling: pos.castling(),
+            ep: None,
+            halfmoves: pos.halfmoves(),
+            fullmoves: pos.fullmoves(),
+        };
+        for sq in pos.squares() {
+            if !pos.is_cell(sq) {
+                return None;
+            }
+            if let Some(p) = pos.piece_at(sq) {
+                let i = index_of(sq)?;
+                fast.roles[role_index(p.role)?] |= bit(i);
+                fast.colors[p.color.index()] |= bit(i);
+            }
+        }
+        let ends = RANK_1 | (RANK_1 << 56);
+        if fast.roles[PAWN] & ends != 0 {
+            return None;
+        }
+        for color in Color::ALL {
+            if (fast.roles[KING] & fast.colors[color.index()]).count_ones() != 1 {
+                return None;
+            }
+        }
+        fast.ep = match pos.ep_square() {
+            Some(sq) => Some(index_of(sq)?),
+            None => None,
+        };
+        let them = fast.turn.other();
+        if fast.attacked(fast.king_index(them), fast.turn) {
+            return None;
+        }
+        Some(fast)
+    }
+
+    /// The reference position, equal to the one the reference engine reaches.
+    fn to_position(&self) -> Position {
+        let variant = match self.mask {
+            Mask::Grid => Variant::Grid,
+            Mask::RankAndFile => Variant::RankAndFile,
+        };
+        let mut pos = empty_frame(variant);
+        for color in Color::ALL {
+            for (r, &role) in ROLES.iter().enumerate() {
+                let piece = Piece::new(color, role);
+                for i in bits(self.roles[r] & self.colors[color.index()]) {
+                    if let Some(sq) = square_of(i) {
+                        pos.set(sq, Some(piece));
+                    }
+                }
+            }
+        }
+        pos.turn = self.turn;
+        pos.castling = self.castling;
+        pos.ep = self.ep.and_then(square_of);
+        pos.halfmoves = self.halfmoves;
+        pos.fullmoves = self.fullmoves;
+        if pos.ep.is_some() {
+            pos.keep_ep_only_if_capturable();
+        }
+        pos
+    }
 
     /// How the game stands: mate or stalemate, as `Position::outcome` (G5, RF5).
-    pub fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         if self.has_legal_move() {
             None
         } else if self.in_check() {
@@ -699,15 +618,111 @@ impl FastMasked {
             Some(Outcome::Stalemate)
         }
     }
+
+    /// The legal origins of moves of a `role` piece of the side to move
+    /// onto `to`, promoting to `promotion`, as
+    /// [`FastChess::legal_origins`](crate::rules::fast_chess::FastChess::legal_origins)
+    /// answers them: for a pawn, `capture` chooses captures (en passant
+    /// included) over pushes; a promotion is possible only onto the last
+    /// rank, and there it is required. Empty when there is no such move, and
+    /// for a target holding a king (RF7: left to the reference).
+    fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Squares64 {
+        Squares64(self.origins(role, to, capture, promotion).unwrap_or(0))
+    }
+
+    /// The move from `from` to `to` (promoting to `promotion`), if both
+    /// squares are on this board: en passant when a pawn moves diagonally
+    /// onto the en passant square. Legal only if `from` came from
+    /// [`FastMasked::legal_origins`] for the same `to` and `promotion`.
+    fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<MaskedMove> {
+        let (from, to) = (index_of(from)?, index_of(to)?);
+        let promotion = match promotion {
+            Some(p) => Some(role_index(p)?),
+            None => None,
+        };
+        let pawn = self.roles[PAWN] & bit(from) != 0;
+        let kind = if pawn && self.ep == Some(to) && (from & 7) != (to & 7) {
+            Kind::EnPassant
+        } else {
+            Kind::Normal
+        };
+        Some(MaskedMove {
+            from,
+            to,
+            promotion,
+            kind,
+        })
+    }
+
+    /// Whether `mv` captures: an enemy piece on its target, or en passant.
+    #[inline]
+    fn is_capture(&self, mv: MaskedMove) -> bool {
+        mv.kind == Kind::EnPassant
+            || (mv.kind == Kind::Normal && self.colors[self.turn.other().index()] & bit(mv.to) != 0)
+    }
+
+    /// The castling move towards `side`, if it is legal: the reference's
+    /// castling (FL8) from wherever the king stands on its home rank, with
+    /// the variant's mask and attacks.
+    fn castle(&self, side: CastleSide) -> Option<MaskedMove> {
+        let mv = self.castle_candidate(side)?;
+        self.legal(mv, self.movers()).then_some(mv)
+    }
+
+    /// Plays the legal move `mv` into `next` and says whether it gives check
+    /// (GR3; RF6: the mover's attacks with its lines in the new position)
+    /// or mate.
+    fn play_into(&self, mv: MaskedMove, next: &mut FastMasked) -> Option<CheckMark> {
+        next.clone_from(self);
+        next.play_board(mv);
+        Some(if !next.in_check() {
+            CheckMark::None
+        } else if next.has_legal_move() {
+            CheckMark::Check
+        } else {
+            CheckMark::Mate
+        })
+    }
 }
 
-/// What conversion asks to describe a move (`record::json_ply`).
-impl FastMasked {
-    /// The role of the piece on `sq`, if any.
-    pub fn role_at(&self, sq: Square) -> Option<Role> {
-        let b = bit(index_of(sq)?);
-        let found = ROLES.iter().zip(self.roles).find(|(_, r)| r & b != 0);
-        found.map(|(&role, _)| role)
+impl Board for FastMasked {
+    fn variant(&self) -> Variant {
+        match self.mask {
+            Mask::Grid => Variant::Grid,
+            Mask::RankAndFile => Variant::RankAndFile,
+        }
+    }
+    fn frame(&self) -> (u8, u8) {
+        (8, 8)
+    }
+    fn turn(&self) -> Color {
+        self.turn
+    }
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let i = index_of(sq)?;
+        let color = Color::ALL
+            .into_iter()
+            .find(|c| self.colors[c.index()] & bit(i) != 0)?;
+        Some(Piece::new(color, ROLES[self.role_on(i)?]))
+    }
+    fn is_cell(&self, sq: Square) -> bool {
+        index_of(sq).is_some()
+    }
+    fn king(&self, color: Color) -> Option<Square> {
+        square_of(self.king_index(color))
+    }
+    fn differences(&self, other: &FastMasked) -> impl Iterator<Item = Square> {
+        let mut d = (self.colors[0] ^ other.colors[0]) | (self.colors[1] ^ other.colors[1]);
+        for (a, b) in self.roles.iter().zip(&other.roles) {
+            d |= a ^ b;
+        }
+        Squares64(d).iter()
     }
 }
 

@@ -1,13 +1,15 @@
-//! The 8×8 bitboard vocabulary the masked accelerators share (Grid and
-//! Rank and File in `fast_masked`, Fault Line in `fast_fault_line`): square
-//! indices `rank * 8 + file`, role indices into [`ROLES`], and the piece
-//! patterns, from cozy-chess's attack tables.
+//! The 8×8 bitboard vocabulary the 8×8 accelerators share (chess in
+//! `chess`, Grid and Rank and File in `masked`, Fault Line in
+//! `fault_line`): square indices `rank * 8 + file`, sets of them, role
+//! indices into [`ROLES`], and the piece patterns, from cozy-chess's attack
+//! tables.
 
 use cozy_chess::{
     get_bishop_moves, get_king_moves, get_knight_moves, get_pawn_attacks, get_rook_moves, BitBoard,
     Color as CColor, Square as CSquare,
 };
 
+use super::SquareSet;
 use crate::piece::{Color, Role};
 use crate::square::Square;
 
@@ -101,5 +103,50 @@ pub(crate) fn castle_squares(king: u8, rook: u8) -> (u8, u8) {
         (king + 1, king + 2)
     } else {
         (king.wrapping_sub(1) & 63, king.wrapping_sub(2) & 63)
+    }
+}
+
+/// A set of squares of the 8×8 board, bit `rank * 8 + file` (a1 = bit 0).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Squares64(pub(crate) u64);
+
+impl SquareSet for Squares64 {
+    #[inline]
+    fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+    /// None for a file beyond the board.
+    #[inline]
+    fn on_file(self, file: u8) -> Squares64 {
+        let files = if file < 8 {
+            0x0101_0101_0101_0101 << file
+        } else {
+            0
+        };
+        Squares64(self.0 & files)
+    }
+    /// None for a rank beyond the board.
+    #[inline]
+    fn on_rank(self, rank: u8) -> Squares64 {
+        let ranks = if rank < 8 { 0xff << (8 * rank) } else { 0 };
+        Squares64(self.0 & ranks)
+    }
+    #[inline]
+    fn minus(self, other: Squares64) -> Squares64 {
+        Squares64(self.0 & !other.0)
+    }
+    #[inline]
+    fn single(self) -> Option<Square> {
+        match self.0.count_ones() {
+            1 => square_of(self.0.trailing_zeros() as u8),
+            _ => None,
+        }
+    }
+    fn iter(self) -> impl Iterator<Item = Square> {
+        bits(self.0).filter_map(square_of)
+    }
+    #[inline]
+    fn contains(self, sq: Square) -> bool {
+        index_of(sq).is_some_and(|i| self.0 & bit(i) != 0)
     }
 }

@@ -8,33 +8,34 @@
 //! is one shift of every board along the cage's line, so each move is
 //! played into a small copy instead of the reference's 1.4 KB mailbox.
 //!
-//! Like [`FastChess`](crate::rules::fast_chess::FastChess), it decides
-//! nothing on its own: the record layer (`record::replay::fast_slide`)
-//! plays a token here only when the reference engine would play the same
-//! move without a word, and otherwise returns to the reference [`Position`]
-//! ([`FastSlide::to_position`]), which produces every diagnostic.
-//!
 //! ```
-//! use fvnote::rules::fast_slide::FastSlide;
+//! use fvnote::moves::Move;
+//! use fvnote::rules::fast::slide::FastSlide;
+//! use fvnote::rules::fast::Accelerator;
 //! use fvnote::{Position, Square};
 //! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::Slide);
 //! let fast = FastSlide::from_position(&start).unwrap();
+//! let relocate = |fast: &FastSlide, to: &str, next: &mut FastSlide| {
+//!     let mv = fast.special(&Move::CageMove { to: to.parse().unwrap() }).unwrap();
+//!     fast.play_into(mv, next).is_some()
+//! };
 //! let mut next = fast.clone();
-//! assert!(fast.relocate_into("a5".parse().unwrap(), &mut next));
+//! assert!(relocate(&fast, "a5", &mut next));
 //! assert_eq!(next.to_position().cage(fvnote::Color::White), Square::new(0, 4));
 //! // SC1: not twice in a row (after Black's reply).
 //! let mut after = next.clone();
-//! assert!(next.relocate_into("a4".parse().unwrap(), &mut after));
+//! assert!(relocate(&next, "a4", &mut after));
 //! let mut third = after.clone();
-//! assert!(!after.relocate_into("a6".parse().unwrap(), &mut third));
+//! assert!(!relocate(&after, "a6", &mut third));
 //! ```
 
 use std::sync::OnceLock;
 
+use super::{Accelerator, Board, CheckMark, SquareSet};
+use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
-use crate::rules::fast_chess::CheckMark;
 use crate::rules::Outcome;
 use crate::square::Square;
 use crate::variant::Variant;
@@ -76,14 +77,25 @@ pub struct FastSlide {
     check: bool,
 }
 
-/// A piece move on the accelerator, made by [`FastSlide::piece_move`].
+/// A move on the accelerator: a piece's ([`Accelerator::piece_move`]), or
+/// the mover's cage moved or pushed ([`Accelerator::special`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SlideMove {
-    from: u8,
-    to: u8,
-    role: u8,
-    /// Index into [`ROLES`] of the piece the pawn becomes, if it promotes.
-    promotion: Option<u8>,
+pub struct SlideMove(Kind);
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Piece {
+        from: u8,
+        to: u8,
+        role: u8,
+        /// Index into [`ROLES`] of the piece the pawn becomes, if it promotes.
+        promotion: Option<u8>,
+    },
+    /// SC1: the cage to an empty ring square.
+    Relocation { to: u8 },
+    /// SC2: the push, with the promotion choices (indices into [`ROLES`])
+    /// of the pawns it promotes, ascending (SC3).
+    Insertion { choices: [u8; 2], count: u8 },
 }
 
 #[inline]
@@ -169,88 +181,6 @@ fn empty_frame() -> &'static Position {
 }
 
 impl FastSlide {
-    /// The accelerator's copy of a Slide-chess position; `None` for another
-    /// variant or a position it does not model (castling rights, an en
-    /// passant square, pieces in hand or not exactly one king a side, a
-    /// king in a cage, a pawn unpromoted on its last rank).
-    pub fn from_position(pos: &Position) -> Option<FastSlide> {
-        if pos.variant() != Variant::Slide
-            || pos.frame() != (9, 8)
-            || !pos.castling().is_empty()
-            || pos.ep_square().is_some()
-            || pos.hands != [[0; 13]; 2]
-        {
-            return None;
-        }
-        let mut fast = FastSlide {
-            roles: [0; 6],
-            colors: [0; 2],
-            cells: 0,
-            cages: [0; 2],
-            relocated: pos.relocated,
-            turn: pos.turn(),
-            halfmoves: pos.halfmoves(),
-            fullmoves: pos.fullmoves(),
-            check: false,
-        };
-        for (slot, cage) in fast.cages.iter_mut().zip(pos.cages) {
-            *slot = index_of(cage?)?;
-        }
-        if fast.cages[0] == fast.cages[1] || fast.cage_bits() & RING != fast.cage_bits() {
-            return None;
-        }
-        for sq in pos.squares() {
-            let i = index_of(sq)?;
-            let cell = pos.is_cell(sq);
-            let cage = fast.cage_bits() & bit(i) != 0;
-            // SC0: board squares are cells; ring squares are holes but the cages.
-            if cell != (BOARD & bit(i) != 0 || cage) {
-                return None;
-            }
-            if cell {
-                fast.cells |= bit(i);
-            }
-            if let Some(p) = pos.piece_at(sq) {
-                let r = role_index(p.role)?;
-                fast.roles[r] |= bit(i);
-                fast.colors[p.color.index()] |= bit(i);
-            }
-        }
-        let kings = fast.roles[KING_I];
-        let ok = Color::ALL
-            .iter()
-            .all(|&c| (kings & fast.colors[c.index()]).count_ones() == 1)
-            && kings & fast.cage_bits() == 0
-            && fast.roles[PAWN] & (fast.colors[0] & LAST[0] | fast.colors[1] & LAST[1]) == 0;
-        fast.check = ok && fast.king_attacked(fast.turn);
-        ok.then_some(fast)
-    }
-
-    /// The reference position, equal to the one the reference engine reaches.
-    pub fn to_position(&self) -> Position {
-        let mut pos = empty_frame().clone();
-        for (c, &cage) in self.cages.iter().enumerate() {
-            if let Some(sq) = square_of(cage) {
-                pos.set_cell(sq, true);
-                pos.cages[c] = Some(sq);
-            }
-        }
-        for color in Color::ALL {
-            for (r, &role) in ROLES.iter().enumerate() {
-                for i in bits(self.roles[r] & self.colors[color.index()]) {
-                    if let Some(sq) = square_of(i) {
-                        pos.set(sq, Some(Piece::new(color, role)));
-                    }
-                }
-            }
-        }
-        pos.turn = self.turn;
-        pos.relocated = self.relocated;
-        pos.halfmoves = self.halfmoves;
-        pos.fullmoves = self.fullmoves;
-        pos
-    }
-
     #[inline]
     fn cage_bits(&self) -> u128 {
         bit(self.cages[0]) | bit(self.cages[1])
@@ -357,21 +287,6 @@ impl FastSlide {
         }
     }
 
-    /// The legal origins of moves of a `role` piece of the side to move
-    /// onto `to`, promoting to `promotion`. For a pawn, `capture` chooses
-    /// captures over pushes; a promotion is possible only onto a board
-    /// square of the last rank (SC3), and there it is required. Empty when
-    /// no such move exists or `to` is off the frame.
-    pub fn legal_origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> FrameSquares {
-        FrameSquares(self.origins(role, to, capture, promotion).unwrap_or(0))
-    }
-
     fn origins(
         &self,
         role: Role,
@@ -427,37 +342,6 @@ impl FastSlide {
         Some(legal)
     }
 
-    /// The move of the piece on `from` to `to`, if both are on the frame
-    /// and `from` holds a piece of the side to move.
-    pub fn piece_move(
-        &self,
-        from: Square,
-        to: Square,
-        promotion: Option<Role>,
-    ) -> Option<SlideMove> {
-        let (f, t) = (index_of(from)?, index_of(to)?);
-        if self.colors[self.turn.index()] & bit(f) == 0 {
-            return None;
-        }
-        let role = self.roles.iter().position(|b| b & bit(f) != 0)?;
-        let promotion = match promotion {
-            Some(p) => Some(promotion_index(p)? as u8),
-            None => None,
-        };
-        Some(SlideMove {
-            from: f,
-            to: t,
-            role: role as u8,
-            promotion,
-        })
-    }
-
-    /// Whether `mv` captures.
-    #[inline]
-    pub fn is_capture(&self, mv: SlideMove) -> bool {
-        self.colors[self.turn.other().index()] & bit(mv.to) != 0
-    }
-
     /// Passes the turn and advances the counters (G5).
     #[inline]
     fn finish_turn(&mut self, reset_clock: bool) {
@@ -470,27 +354,6 @@ impl FastSlide {
             self.fullmoves = self.fullmoves.saturating_add(1);
         }
         self.turn = self.turn.other();
-    }
-
-    /// Plays the legal `mv` into `next` and says whether it checks or mates.
-    pub fn play_into(&self, mv: SlideMove, next: &mut FastSlide) -> CheckMark {
-        *next = *self;
-        let us = self.turn.index();
-        let (fb, tb) = (bit(mv.from), bit(mv.to));
-        let capture = self.colors[us ^ 1] & tb != 0;
-        if capture {
-            for b in next.roles.iter_mut() {
-                *b &= !tb;
-            }
-            next.colors[us ^ 1] &= !tb;
-        }
-        let role = usize::from(mv.role);
-        next.roles[role] &= !fb;
-        next.roles[mv.promotion.map_or(role, usize::from)] |= tb;
-        next.colors[us] ^= fb | tb;
-        next.relocated[us] = false;
-        next.finish_turn(role == PAWN || capture);
-        next.mark()
     }
 
     /// The mark the move that reached this position deserves: check when
@@ -506,13 +369,37 @@ impl FastSlide {
         }
     }
 
+    /// Plays the piece move `from`–`to` of a `role` piece (promoting to the
+    /// role of index `promotion`) into `next`; its mark.
+    fn play_piece(
+        &self,
+        from: u8,
+        to: u8,
+        role: usize,
+        promotion: Option<u8>,
+        next: &mut FastSlide,
+    ) -> CheckMark {
+        *next = *self;
+        let us = self.turn.index();
+        let (fb, tb) = (bit(from), bit(to));
+        let capture = self.colors[us ^ 1] & tb != 0;
+        if capture {
+            for b in next.roles.iter_mut() {
+                *b &= !tb;
+            }
+            next.colors[us ^ 1] &= !tb;
+        }
+        next.roles[role] &= !fb;
+        next.roles[promotion.map_or(role, usize::from)] |= tb;
+        next.colors[us] ^= fb | tb;
+        next.relocated[us] = false;
+        next.finish_turn(role == PAWN || capture);
+        next.mark()
+    }
+
     /// Relocates the mover's cage to `to` into `next` when that is legal
     /// (SC1) and returns whether it was; `next` holds anything otherwise.
     /// A legal relocation gives no check, so it never deserves a mark.
-    pub fn relocate_into(&self, to: Square, next: &mut FastSlide) -> bool {
-        index_of(to).is_some_and(|t| self.relocation(t, next))
-    }
-
     fn relocation(&self, to: u8, next: &mut FastSlide) -> bool {
         let us = self.turn;
         // SC1: an empty ring square (a hole), not right after a relocation.
@@ -589,43 +476,9 @@ impl FastSlide {
         Some(promoted)
     }
 
-    /// The insertion ending on `to` that promotes on the `named` squares
-    /// to the roles given (SC2, SC3), played into `next` when it is legal
-    /// and the squares are exactly the promoted ones in ascending rank
-    /// order (as canonical SAN names them); its mark, or `None` (and `next`
-    /// holds anything).
-    pub fn insert_into(
-        &self,
-        to: Square,
-        named: &[(Square, Role)],
-        next: &mut FastSlide,
-    ) -> Option<CheckMark> {
-        let push = self.push()?;
-        if index_of(to)? != push.end || named.len() > 2 {
-            return None;
-        }
-        let mut choices = [0; 2];
-        let mut squares = 0u128;
-        let mut last = None;
-        for (slot, &(sq, role)) in choices.iter_mut().zip(named) {
-            *slot = promotion_index(role)?;
-            let i = index_of(sq)?;
-            if last.is_some_and(|l| l >= i) {
-                return None;
-            }
-            last = Some(i);
-            squares |= bit(i);
-        }
-        let promoted = self.insertion(push, &choices[..named.len()], next)?;
-        if promoted != squares || next.king_attacked(self.turn) {
-            return None;
-        }
-        Some(next.mark())
-    }
-
     /// Whether the side to move has a legal move: a piece move, a
     /// relocation or an insertion.
-    pub fn has_legal_move(&self) -> bool {
+    fn has_legal_move(&self) -> bool {
         let us = self.turn.index();
         let ours = self.colors[us];
         // After a check the king's steps are the likeliest replies.
@@ -658,9 +511,96 @@ impl FastSlide {
                 .iter()
                 .any(|&a| CHOICES.iter().any(|&b| legal(&[a, b])))
     }
+}
+
+impl Accelerator for FastSlide {
+    type Move = SlideMove;
+    type Squares = FrameSquares;
+
+    /// The accelerator's copy of a Slide-chess position; `None` for another
+    /// variant or a position it does not model (castling rights, an en
+    /// passant square, pieces in hand or not exactly one king a side, a
+    /// king in a cage, a pawn unpromoted on its last rank).
+    fn from_position(pos: &Position) -> Option<FastSlide> {
+        if pos.variant() != Variant::Slide
+            || pos.frame() != (9, 8)
+            || !pos.castling().is_empty()
+            || pos.ep_square().is_some()
+            || pos.hands != [[0; 13]; 2]
+        {
+            return None;
+        }
+        let mut fast = FastSlide {
+            roles: [0; 6],
+            colors: [0; 2],
+            cells: 0,
+            cages: [0; 2],
+            relocated: pos.relocated,
+            turn: pos.turn(),
+            halfmoves: pos.halfmoves(),
+            fullmoves: pos.fullmoves(),
+            check: false,
+        };
+        for (slot, cage) in fast.cages.iter_mut().zip(pos.cages) {
+            *slot = index_of(cage?)?;
+        }
+        if fast.cages[0] == fast.cages[1] || fast.cage_bits() & RING != fast.cage_bits() {
+            return None;
+        }
+        for sq in pos.squares() {
+            let i = index_of(sq)?;
+            let cell = pos.is_cell(sq);
+            let cage = fast.cage_bits() & bit(i) != 0;
+            // SC0: board squares are cells; ring squares are holes but the cages.
+            if cell != (BOARD & bit(i) != 0 || cage) {
+                return None;
+            }
+            if cell {
+                fast.cells |= bit(i);
+            }
+            if let Some(p) = pos.piece_at(sq) {
+                let r = role_index(p.role)?;
+                fast.roles[r] |= bit(i);
+                fast.colors[p.color.index()] |= bit(i);
+            }
+        }
+        let kings = fast.roles[KING_I];
+        let ok = Color::ALL
+            .iter()
+            .all(|&c| (kings & fast.colors[c.index()]).count_ones() == 1)
+            && kings & fast.cage_bits() == 0
+            && fast.roles[PAWN] & (fast.colors[0] & LAST[0] | fast.colors[1] & LAST[1]) == 0;
+        fast.check = ok && fast.king_attacked(fast.turn);
+        ok.then_some(fast)
+    }
+
+    /// The reference position, equal to the one the reference engine reaches.
+    fn to_position(&self) -> Position {
+        let mut pos = empty_frame().clone();
+        for (c, &cage) in self.cages.iter().enumerate() {
+            if let Some(sq) = square_of(cage) {
+                pos.set_cell(sq, true);
+                pos.cages[c] = Some(sq);
+            }
+        }
+        for color in Color::ALL {
+            for (r, &role) in ROLES.iter().enumerate() {
+                for i in bits(self.roles[r] & self.colors[color.index()]) {
+                    if let Some(sq) = square_of(i) {
+                        pos.set(sq, Some(Piece::new(color, role)));
+                    }
+                }
+            }
+        }
+        pos.turn = self.turn;
+        pos.relocated = self.relocated;
+        pos.halfmoves = self.halfmoves;
+        pos.fullmoves = self.fullmoves;
+        pos
+    }
 
     /// How the game stands: mate or stalemate, as `Position::outcome`.
-    pub fn outcome(&self) -> Option<Outcome> {
+    fn outcome(&self) -> Option<Outcome> {
         if self.has_legal_move() {
             None
         } else if self.is_check() {
@@ -671,72 +611,138 @@ impl FastSlide {
             Some(Outcome::Stalemate)
         }
     }
-}
 
-/// What conversion asks to describe a move (`record::json_ply`).
-impl FastSlide {
-    /// The role of the piece on `sq`, if any (a cage's content too).
-    pub fn role_at(&self, sq: Square) -> Option<Role> {
-        let b = bit(index_of(sq)?);
-        let found = ROLES.iter().zip(self.roles).find(|(_, r)| r & b != 0);
-        found.map(|(&role, _)| role)
+    /// The legal origins of moves of a `role` piece of the side to move
+    /// onto `to`, promoting to `promotion`. For a pawn, `capture` chooses
+    /// captures over pushes; a promotion is possible only onto a board
+    /// square of the last rank (SC3), and there it is required. Empty when
+    /// no such move exists or `to` is off the frame.
+    fn legal_origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> FrameSquares {
+        FrameSquares(self.origins(role, to, capture, promotion).unwrap_or(0))
     }
 
-    /// The square of the cage of `color` (SC0).
-    pub fn cage(&self, color: Color) -> Option<Square> {
-        square_of(self.cages[color.index()])
-    }
-
-    /// The side to move.
-    pub fn turn(&self) -> Color {
-        self.turn
-    }
-}
-
-/// What the Game Courier reader compares a turn's arrangement with
-/// (`record::gamecourier`): the board square by square, the cages, and
-/// the squares an insertion would promote on.
-impl FastSlide {
-    /// The piece on `sq`, if any.
-    #[inline]
-    pub(crate) fn piece_on(&self, sq: Square) -> Option<Piece> {
-        let b = bit(index_of(sq)?);
-        let color = if self.colors[0] & b != 0 {
-            Color::White
-        } else if self.colors[1] & b != 0 {
-            Color::Black
-        } else {
+    /// The move of the piece on `from` to `to`, if both are on the frame
+    /// and `from` holds a piece of the side to move.
+    fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<SlideMove> {
+        let (f, t) = (index_of(from)?, index_of(to)?);
+        if self.colors[self.turn.index()] & bit(f) == 0 {
             return None;
-        };
-        let r = self.roles.iter().position(|x| x & b != 0)?;
-        Some(Piece::new(color, ROLES[r]))
-    }
-
-    /// Whether `sq` is a cell (SC0: a board square or a cage).
-    #[inline]
-    pub(crate) fn is_cell_on(&self, sq: Square) -> bool {
-        index_of(sq).is_some_and(|i| self.cells & bit(i) != 0)
-    }
-
-    /// The squares whose piece differs between `self` and `other`.
-    #[inline]
-    pub(crate) fn piece_changes(&self, other: &FastSlide) -> FrameSquares {
-        let mut d = (self.colors[0] ^ other.colors[0]) | (self.colors[1] ^ other.colors[1]);
-        for (a, b) in self.roles.iter().zip(&other.roles) {
-            d |= a ^ b;
         }
-        FrameSquares(d)
+        let role = self.roles.iter().position(|b| b & bit(f) != 0)?;
+        let promotion = match promotion {
+            Some(p) => Some(promotion_index(p)? as u8),
+            None => None,
+        };
+        Some(SlideMove(Kind::Piece {
+            from: f,
+            to: t,
+            role: role as u8,
+            promotion,
+        }))
+    }
+
+    #[inline]
+    fn is_capture(&self, mv: SlideMove) -> bool {
+        match mv.0 {
+            Kind::Piece { to, .. } => self.colors[self.turn.other().index()] & bit(to) != 0,
+            _ => false,
+        }
+    }
+
+    /// A cage move (SC1) or insertion (SC2, SC3) of the mover's cage.
+    fn special(&self, mv: &Move) -> Option<SlideMove> {
+        match *mv {
+            Move::CageMove { to } => Some(SlideMove(Kind::Relocation { to: index_of(to)? })),
+            Move::CageInsert { to, promotions } => {
+                let mut choices = [0; 2];
+                let mut count = 0;
+                for role in promotions.into_iter().flatten() {
+                    choices[count] = promotion_index(role)? as u8;
+                    count += 1;
+                }
+                let end = self.push()?.end;
+                (index_of(to)? == end).then_some(SlideMove(Kind::Insertion {
+                    choices,
+                    count: count as u8,
+                }))
+            }
+            _ => None,
+        }
+    }
+
+    /// A relocation that gives check or exposes the king, and an insertion
+    /// whose choices are not one per pawn it promotes or that leaves the
+    /// mover's king attacked, are refused here (SC1, SC3, G6).
+    fn play_into(&self, mv: SlideMove, next: &mut FastSlide) -> Option<CheckMark> {
+        match mv.0 {
+            Kind::Piece {
+                from,
+                to,
+                role,
+                promotion,
+            } => Some(self.play_piece(from, to, usize::from(role), promotion, next)),
+            Kind::Relocation { to } => self.relocation(to, next).then_some(CheckMark::None),
+            Kind::Insertion { choices, count } => {
+                let choices = choices.map(usize::from);
+                self.insertion(self.push()?, &choices[..usize::from(count)], next)?;
+                (!next.king_attacked(self.turn)).then(|| next.mark())
+            }
+        }
     }
 
     /// Where the mover's cage ends when it pushes (SC2) and the squares
     /// that push would promote on (SC3), ascending; `None` when it cannot
     /// push.
-    pub(crate) fn insertion_end(&self) -> Option<(Square, FrameSquares)> {
+    fn insertion_end(&self) -> Option<(Square, FrameSquares)> {
         let push = self.push()?;
         let seg = push.segment;
         let moved = |b: u128| (b & !seg) | shift(b & seg, push.step);
         let pawns = moved(self.roles[PAWN]);
         let promoted = pawns & (moved(self.colors[0]) & LAST[0] | moved(self.colors[1]) & LAST[1]);
         Some((square_of(push.end)?, FrameSquares(promoted)))
+    }
+}
+
+impl Board for FastSlide {
+    fn variant(&self) -> Variant {
+        Variant::Slide
+    }
+    fn frame(&self) -> (u8, u8) {
+        (9, 8)
+    }
+    fn turn(&self) -> Color {
+        self.turn
+    }
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let b = bit(index_of(sq)?);
+        let color = Color::ALL
+            .into_iter()
+            .find(|c| self.colors[c.index()] & b != 0)?;
+        let r = self.roles.iter().position(|x| x & b != 0)?;
+        Some(Piece::new(color, ROLES[r]))
+    }
+    /// SC0: a board square or a cage.
+    fn is_cell(&self, sq: Square) -> bool {
+        index_of(sq).is_some_and(|i| self.cells & bit(i) != 0)
+    }
+    fn king(&self, color: Color) -> Option<Square> {
+        square_of(self.king_of(color))
+    }
+    fn cage(&self, color: Color) -> Option<Square> {
+        square_of(self.cages[color.index()])
+    }
+    /// Pieces and cells: a cage carries its cell (SC1, SC2).
+    fn differences(&self, other: &FastSlide) -> impl Iterator<Item = Square> {
+        let mut d = (self.colors[0] ^ other.colors[0]) | (self.colors[1] ^ other.colors[1]);
+        for (a, b) in self.roles.iter().zip(&other.roles) {
+            d |= a ^ b;
+        }
+        FrameSquares(d | (self.cells ^ other.cells)).iter()
     }
 }

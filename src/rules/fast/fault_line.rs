@@ -5,39 +5,38 @@
 //! any cell). A rank slide (FL4) shifts one row of every bitboard and of
 //! the cell mask by one file.
 //!
-//! It decides nothing on its own: the record layer
-//! (`record::replay::fast_fault_line`) plays a token here only when the
-//! reference engine would play the same move without a word, and otherwise
-//! returns to the reference [`Position`] ([`FastFaultLine::to_position`]),
-//! which produces every diagnostic. So a slide of an uncontrolled rank (its
-//! FL6 note, FL10's `[%deny]`) is never played here.
+//! A slide of an uncontrolled rank is legal with the opponent's permission
+//! (FL6), which [`Accelerator::needs_permission`] tells; a `[%deny]`
+//! refusal (FL10) is the caller's to judge.
 //!
 //! ```
-//! use fvnote::moves::Dir;
-//! use fvnote::rules::fast_fault_line::FastFaultLine;
+//! use fvnote::moves::{Dir, Move};
+//! use fvnote::rules::fast::fault_line::FastFaultLine;
+//! use fvnote::rules::fast::Accelerator;
 //! use fvnote::Position;
 //! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::FaultLine);
 //! let fast = FastFaultLine::from_position(&start).unwrap();
-//! // White controls rank 1 (FL5): its slide is quiet.
-//! assert!(fast.quiet_slide(0, Dir::East).is_some());
+//! let slide = |rank, dir| fast.special(&Move::Slide { rank, dir });
+//! // White controls rank 1 (FL5): its slide needs no permission.
+//! assert!(!fast.needs_permission(slide(0, Dir::East).unwrap()));
 //! // Rank 3 is empty, so uncontrolled (FL6); rank 6 is Black's.
-//! assert!(fast.quiet_slide(2, Dir::East).is_none());
-//! assert!(fast.quiet_slide(5, Dir::West).is_none());
+//! assert!(fast.needs_permission(slide(2, Dir::East).unwrap()));
+//! assert!(slide(5, Dir::West).is_none());
 //! assert_eq!(fast.to_position(), start);
 //! ```
 
 use std::sync::OnceLock;
 
-use crate::rules::board8::{
-    bit, bits, castle_squares, index_of, pattern, role_index, square_of, BISHOP, KING, KNIGHT,
-    PAWN, QUEEN, ROLES, ROOK,
+use super::board8::{
+    bit, bits, castle_squares, index_of, pattern, role_index, square_of, Squares64, BISHOP, KING,
+    KNIGHT, PAWN, QUEEN, ROLES, ROOK,
 };
+use super::{Accelerator, Board, CheckMark, SquareSet};
 
-use crate::moves::Dir;
+use crate::moves::{Dir, Move};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{decode, encode, CastleSide, Castling, Position, HOLE};
-use crate::rules::fast_chess::{CheckMark, SquareSet};
 use crate::rules::fault_line::is_sliding_rank;
 use crate::rules::Outcome;
 use crate::square::Square;
@@ -67,7 +66,7 @@ pub struct FastFaultLine {
 }
 
 /// A move on the bitboards, made by [`FastFaultLine::piece_move`],
-/// [`FastFaultLine::castle`] or [`FastFaultLine::quiet_slide`].
+/// [`Accelerator::castle`] or [`Accelerator::special`] (a slide).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FaultLineMove(Kind);
 
@@ -159,12 +158,295 @@ fn empty_frame(cells: u64) -> Position {
 }
 
 impl FastFaultLine {
+    #[inline]
+    fn occupied(&self) -> u64 {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// What stops a slider: pieces and holes (FL0).
+    #[inline]
+    fn blockers(&self) -> u64 {
+        self.occupied() | !self.cells
+    }
+
+    #[inline]
+    fn ours(&self, role: usize) -> u64 {
+        self.roles[role] & self.colors[self.turn.index()]
+    }
+
+    /// The king of `color`, if it has one.
+    #[inline]
+    fn king_index(&self, color: Color) -> Option<u8> {
+        let k = self.roles[KING] & self.colors[color.index()];
+        (k != 0).then(|| k.trailing_zeros() as u8)
+    }
+
+    #[inline]
+    fn role_on(&self, i: u8) -> Option<usize> {
+        let b = bit(i);
+        self.roles.iter().position(|r| r & b != 0)
+    }
+
+    /// FL1: a king captured or on its far rank ends the game (checked in
+    /// the reference's order).
+    fn special_end(&self) -> Option<Outcome> {
+        for color in Color::ALL {
+            if self.king_index(color).is_none() {
+                return Some(Outcome::KingCaptured {
+                    winner: color.other(),
+                });
+            }
+        }
+        for color in Color::ALL {
+            if self
+                .king_index(color)
+                .is_some_and(|k| k >> 3 == far_rank(color))
+            {
+                return Some(Outcome::KingReachedFarRank { winner: color });
+            }
+        }
+        None
+    }
+
+    /// Whether the game is over (FL1): no move is legal (G5).
+    #[inline]
+    fn over(&self) -> bool {
+        let kings = self.roles[KING];
+        let far = [far_rank(Color::White), far_rank(Color::Black)];
+        Color::ALL.into_iter().zip(far).any(|(c, r)| {
+            let k = kings & self.colors[c.index()];
+            k == 0 || k & row(r) != 0
+        })
+    }
+
+    /// Whether `by` attacks cell `i`: any of its pieces could capture there
+    /// (FL2's meaning, the king included).
+    fn attacked(&self, i: u8, by: Color) -> bool {
+        let r = &self.roles;
+        let blockers = self.blockers();
+        let attackers = (pattern(PAWN, i, by.other(), blockers) & r[PAWN])
+            | (pattern(KNIGHT, i, by, blockers) & r[KNIGHT])
+            | (pattern(BISHOP, i, by, blockers) & (r[BISHOP] | r[QUEEN]))
+            | (pattern(ROOK, i, by, blockers) & (r[ROOK] | r[QUEEN]))
+            | (pattern(KING, i, by, blockers) & r[KING]);
+        attackers & self.colors[by.index()] != 0
+    }
+
+    fn origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Option<u64> {
+        let us = self.turn;
+        let role = role_index(role)?;
+        let to = index_of(to)?;
+        let target = bit(to);
+        if self.cells & target == 0 || self.colors[us.index()] & target != 0 || self.over() {
+            return None;
+        }
+        let enemy = self.colors[us.other().index()] & target != 0;
+        if role == PAWN {
+            let last = to >> 3 == far_rank(us);
+            let to_piece = matches!(
+                promotion,
+                Some(Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
+            );
+            if last != promotion.is_some() || (last && !to_piece) {
+                return None;
+            }
+            if capture {
+                // FL3: no en passant, so a pawn captures only what stands there.
+                return enemy.then(|| pattern(PAWN, to, us.other(), 0) & self.ours(PAWN));
+            }
+            if enemy {
+                return None;
+            }
+            // FL3: one step only.
+            let from = match us {
+                Color::White => to.checked_sub(8)?,
+                Color::Black => to + 8,
+            };
+            return Some(self.ours(PAWN) & bit(from));
+        }
+        if promotion.is_some() {
+            return None;
+        }
+        Some(pattern(role, to, us, self.blockers()) & self.ours(role))
+    }
+
+    /// The end cell of `color`'s home rank on `side`, where its castling
+    /// rook starts (FL8): wherever the rank has slid.
+    #[inline]
+    fn corner(&self, color: Color, side: CastleSide) -> u8 {
+        let home = self.cells & row(home_rank(color));
+        match side {
+            CastleSide::King => 63 - home.leading_zeros() as u8,
+            CastleSide::Queen => home.trailing_zeros() as u8,
+        }
+    }
+
+    /// The direction the 0-based `rank` can slide (FL4): east when at a–g,
+    /// west when at b–h; `None` for ranks 2 and 5 and off the frame.
+    fn slide_dir(&self, rank: u8) -> Option<Dir> {
+        if !is_sliding_rank(rank) || rank >= RANKS {
+            return None;
+        }
+        match (self.cells >> (8 * rank)) & ROW {
+            AT_AG => Some(Dir::East),
+            AT_BH => Some(Dir::West),
+            _ => None,
+        }
+    }
+
+    /// The side with more units on the 0-based `rank` (FL5).
+    fn control(&self, rank: u8) -> Option<Color> {
+        let r = row(rank);
+        let white = (self.colors[0] & r).count_ones();
+        let black = (self.colors[1] & r).count_ones();
+        match white.cmp(&black) {
+            std::cmp::Ordering::Greater => Some(Color::White),
+            std::cmp::Ordering::Less => Some(Color::Black),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+
+    /// Clears the castling right whose corner is cell `i` (a piece moved
+    /// from or to it, FL8).
+    fn touch_corner(&mut self, i: u8) {
+        for color in Color::ALL {
+            if i >> 3 != home_rank(color) {
+                continue;
+            }
+            for side in [CastleSide::King, CastleSide::Queen] {
+                if self.corner(color, side) == i {
+                    self.castling.set(color, side, false);
+                }
+            }
+        }
+    }
+
+    /// Plays `mv` on the board, rights and counters, and passes the turn
+    /// (the reference's `FaultLine::play`).
+    fn play_board(&mut self, mv: FaultLineMove) {
+        let us = self.turn;
+        let (ui, ti) = (us.index(), us.other().index());
+        let mut reset = false;
+        match mv.0 {
+            Kind::Piece {
+                from,
+                to,
+                promotion,
+            } => {
+                let (f, t) = (bit(from), bit(to));
+                let role = self.role_on(from).unwrap_or(PAWN);
+                let captured = self.colors[ti] & t != 0;
+                for r in &mut self.roles {
+                    *r &= !(f | t);
+                }
+                self.colors[ui] &= !f;
+                self.colors[ti] &= !t;
+                self.roles[promotion.map_or(role, usize::from)] |= t;
+                self.colors[ui] |= t;
+                if role == KING {
+                    self.castling.clear_color(us);
+                }
+                if !self.castling.is_empty() {
+                    self.touch_corner(from);
+                    self.touch_corner(to);
+                }
+                if self.king_index(us.other()).is_none() {
+                    // FL1: a captured king takes its rights with it.
+                    self.castling.clear_color(us.other());
+                }
+                reset = role == PAWN || captured;
+            }
+            Kind::Castle { king, rook } => {
+                let (cross, land) = castle_squares(king, rook);
+                self.roles[KING] = (self.roles[KING] & !bit(king)) | bit(land);
+                self.roles[ROOK] = (self.roles[ROOK] & !bit(rook)) | bit(cross);
+                self.colors[ui] =
+                    (self.colors[ui] & !(bit(king) | bit(rook))) | bit(land) | bit(cross);
+                self.castling.clear_color(us);
+            }
+            Kind::Slide { rank, east } => {
+                // FL4: everything on the rank, and its cells, move one file;
+                // the far end is a hole, so nothing leaves the row. Rights stay.
+                let r = row(rank);
+                let shift = |b: &mut u64| {
+                    let on = *b & r;
+                    *b = (*b & !r) | if east { on << 1 } else { on >> 1 };
+                };
+                self.roles.iter_mut().for_each(shift);
+                self.colors.iter_mut().for_each(shift);
+                shift(&mut self.cells);
+            }
+        }
+        self.halfmoves = if reset {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if us == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = us.other();
+    }
+
+    /// Whether the side to move has a legal move (FL2: any move by
+    /// movement alone, any slide of a rank the opponent does not control,
+    /// castling).
+    fn has_legal_move(&self) -> bool {
+        if self.over() {
+            return false;
+        }
+        let us = self.turn;
+        let them = us.other();
+        // FL5/FL6: a rank not the opponent's slides (with permission if need be).
+        if SLIDING
+            .into_iter()
+            .any(|r| self.slide_dir(r).is_some() && self.control(r) != Some(them))
+        {
+            return true;
+        }
+        let own = self.colors[us.index()];
+        let enemy = self.colors[them.index()];
+        let empty = self.cells & !self.occupied();
+        let blockers = self.blockers();
+        for from in bits(own) {
+            let Some(role) = self.role_on(from) else {
+                continue;
+            };
+            let targets = if role == PAWN {
+                let step = match us {
+                    Color::White => bit(from) << 8,
+                    Color::Black => bit(from) >> 8,
+                };
+                (pattern(PAWN, from, us, 0) & enemy) | (step & empty)
+            } else {
+                pattern(role, from, us, blockers) & self.cells & !own
+            };
+            if targets != 0 {
+                return true;
+            }
+        }
+        [CastleSide::King, CastleSide::Queen]
+            .into_iter()
+            .any(|side| self.castle(side).is_some())
+    }
+}
+
+impl Accelerator for FastFaultLine {
+    type Move = FaultLineMove;
+    type Squares = Squares64;
+
     /// The mirror of a Fault Line position, or `None` when the position is
     /// not one the accelerator handles exactly (another variant or frame,
     /// a rank of another shape than FL0's, not exactly one king a side, a
     /// piece that is not orthodox, a pawn on its first or far rank, an en
     /// passant square, or a game already over, FL1).
-    pub fn from_position(pos: &Position) -> Option<FastFaultLine> {
+    fn from_position(pos: &Position) -> Option<FastFaultLine> {
         let plain = pos.hands == [[0; 13]; 2] && pos.cages == [None; 2];
         if pos.variant() != Variant::FaultLine || pos.frame() != (8, RANKS) || !plain {
             return None;
@@ -226,7 +508,7 @@ impl FastFaultLine {
     }
 
     /// The reference position, equal to the one the reference engine reaches.
-    pub fn to_position(&self) -> Position {
+    fn to_position(&self) -> Position {
         let mut pos = empty_frame(self.cells);
         for color in Color::ALL {
             for (r, &role) in ROLES.iter().enumerate() {
@@ -250,75 +532,16 @@ impl FastFaultLine {
         pos
     }
 
-    #[inline]
-    fn occupied(&self) -> u64 {
-        self.colors[0] | self.colors[1]
-    }
-
-    /// What stops a slider: pieces and holes (FL0).
-    #[inline]
-    fn blockers(&self) -> u64 {
-        self.occupied() | !self.cells
-    }
-
-    #[inline]
-    fn ours(&self, role: usize) -> u64 {
-        self.roles[role] & self.colors[self.turn.index()]
-    }
-
-    /// The king of `color`, if it has one.
-    #[inline]
-    fn king(&self, color: Color) -> Option<u8> {
-        let k = self.roles[KING] & self.colors[color.index()];
-        (k != 0).then(|| k.trailing_zeros() as u8)
-    }
-
-    #[inline]
-    fn role_on(&self, i: u8) -> Option<usize> {
-        let b = bit(i);
-        self.roles.iter().position(|r| r & b != 0)
-    }
-
-    /// FL1: a king captured or on its far rank ends the game (checked in
-    /// the reference's order).
-    fn special_end(&self) -> Option<Outcome> {
-        for color in Color::ALL {
-            if self.king(color).is_none() {
-                return Some(Outcome::KingCaptured {
-                    winner: color.other(),
-                });
-            }
+    /// How the game stands (FL1, FL2), as `Position::outcome`: a king
+    /// captured or on its far rank, or stalemate (no checkmate in Fault Line).
+    fn outcome(&self) -> Option<Outcome> {
+        if let Some(end) = self.special_end() {
+            Some(end)
+        } else if self.has_legal_move() {
+            None
+        } else {
+            Some(Outcome::Stalemate)
         }
-        for color in Color::ALL {
-            if self.king(color).is_some_and(|k| k >> 3 == far_rank(color)) {
-                return Some(Outcome::KingReachedFarRank { winner: color });
-            }
-        }
-        None
-    }
-
-    /// Whether the game is over (FL1): no move is legal (G5).
-    #[inline]
-    fn over(&self) -> bool {
-        let kings = self.roles[KING];
-        let far = [far_rank(Color::White), far_rank(Color::Black)];
-        Color::ALL.into_iter().zip(far).any(|(c, r)| {
-            let k = kings & self.colors[c.index()];
-            k == 0 || k & row(r) != 0
-        })
-    }
-
-    /// Whether `by` attacks cell `i`: any of its pieces could capture there
-    /// (FL2's meaning, the king included).
-    fn attacked(&self, i: u8, by: Color) -> bool {
-        let r = &self.roles;
-        let blockers = self.blockers();
-        let attackers = (pattern(PAWN, i, by.other(), blockers) & r[PAWN])
-            | (pattern(KNIGHT, i, by, blockers) & r[KNIGHT])
-            | (pattern(BISHOP, i, by, blockers) & (r[BISHOP] | r[QUEEN]))
-            | (pattern(ROOK, i, by, blockers) & (r[ROOK] | r[QUEEN]))
-            | (pattern(KING, i, by, blockers) & r[KING]);
-        attackers & self.colors[by.index()] != 0
     }
 
     /// The legal origins of moves of a `role` piece of the side to move
@@ -329,64 +552,20 @@ impl FastFaultLine {
     /// required (FL3). FL2: every move by movement alone is legal, so this
     /// is movement only, a capture of the king included (FL1). Empty when
     /// there is no such move and when the game is over.
-    pub fn legal_origins(
+    fn legal_origins(
         &self,
         role: Role,
         to: Square,
         capture: bool,
         promotion: Option<Role>,
-    ) -> SquareSet {
-        SquareSet::from_mask(self.origins(role, to, capture, promotion).unwrap_or(0))
-    }
-
-    fn origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> Option<u64> {
-        let us = self.turn;
-        let role = role_index(role)?;
-        let to = index_of(to)?;
-        let target = bit(to);
-        if self.cells & target == 0 || self.colors[us.index()] & target != 0 || self.over() {
-            return None;
-        }
-        let enemy = self.colors[us.other().index()] & target != 0;
-        if role == PAWN {
-            let last = to >> 3 == far_rank(us);
-            let to_piece = matches!(
-                promotion,
-                Some(Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
-            );
-            if last != promotion.is_some() || (last && !to_piece) {
-                return None;
-            }
-            if capture {
-                // FL3: no en passant, so a pawn captures only what stands there.
-                return enemy.then(|| pattern(PAWN, to, us.other(), 0) & self.ours(PAWN));
-            }
-            if enemy {
-                return None;
-            }
-            // FL3: one step only.
-            let from = match us {
-                Color::White => to.checked_sub(8)?,
-                Color::Black => to + 8,
-            };
-            return Some(self.ours(PAWN) & bit(from));
-        }
-        if promotion.is_some() {
-            return None;
-        }
-        Some(pattern(role, to, us, self.blockers()) & self.ours(role))
+    ) -> Squares64 {
+        Squares64(self.origins(role, to, capture, promotion).unwrap_or(0))
     }
 
     /// The move from `from` to `to` (promoting to `promotion`), if both
     /// squares are on this board. Legal only if `from` came from
     /// [`FastFaultLine::legal_origins`] for the same `to` and `promotion`.
-    pub fn piece_move(
+    fn piece_move(
         &self,
         from: Square,
         to: Square,
@@ -405,21 +584,10 @@ impl FastFaultLine {
 
     /// Whether `mv` captures: an enemy piece on its target.
     #[inline]
-    pub fn is_capture(&self, mv: FaultLineMove) -> bool {
+    fn is_capture(&self, mv: FaultLineMove) -> bool {
         match mv.0 {
             Kind::Piece { to, .. } => self.colors[self.turn.other().index()] & bit(to) != 0,
             _ => false,
-        }
-    }
-
-    /// The end cell of `color`'s home rank on `side`, where its castling
-    /// rook starts (FL8): wherever the rank has slid.
-    #[inline]
-    fn corner(&self, color: Color, side: CastleSide) -> u8 {
-        let home = self.cells & row(home_rank(color));
-        match side {
-            CastleSide::King => 63 - home.leading_zeros() as u8,
-            CastleSide::Queen => home.trailing_zeros() as u8,
         }
     }
 
@@ -428,12 +596,12 @@ impl FastFaultLine {
     /// the end cell at least three files apart, the cells between empty,
     /// and the king's cell, the cell it crosses and the one it lands on
     /// unattacked, judged before the move.
-    pub fn castle(&self, side: CastleSide) -> Option<FaultLineMove> {
+    fn castle(&self, side: CastleSide) -> Option<FaultLineMove> {
         let us = self.turn;
         if !self.castling.has(us, side) || self.over() {
             return None;
         }
-        let king = self.king(us)?;
+        let king = self.king_index(us)?;
         let rook = self.corner(us, side);
         if king >> 3 != home_rank(us) || self.ours(ROOK) & bit(rook) == 0 {
             return None;
@@ -454,257 +622,69 @@ impl FastFaultLine {
         Some(FaultLineMove(Kind::Castle { king, rook }))
     }
 
-    /// The direction the 0-based `rank` can slide (FL4): east when at a–g,
-    /// west when at b–h; `None` for ranks 2 and 5 and off the frame.
-    fn slide_dir(&self, rank: u8) -> Option<Dir> {
-        if !is_sliding_rank(rank) || rank >= RANKS {
+    /// Plays the legal move `mv` into `next` and says whether it checks:
+    /// the opponent's king attacked after it (FL9; never `#`).
+    fn play_into(&self, mv: FaultLineMove, next: &mut FastFaultLine) -> Option<CheckMark> {
+        next.clone_from(self);
+        next.play_board(mv);
+        let them = next.turn;
+        Some(match next.king_index(them) {
+            Some(k) if next.attacked(k, them.other()) => CheckMark::Check,
+            _ => CheckMark::None,
+        })
+    }
+
+    /// A slide of a rank the opponent does not control (FL4, FL5).
+    fn special(&self, mv: &Move) -> Option<FaultLineMove> {
+        let Move::Slide { rank, dir } = *mv else {
             return None;
-        }
-        match (self.cells >> (8 * rank)) & ROW {
-            AT_AG => Some(Dir::East),
-            AT_BH => Some(Dir::West),
-            _ => None,
-        }
-    }
-
-    /// The side with more units on the 0-based `rank` (FL5).
-    fn control(&self, rank: u8) -> Option<Color> {
-        let r = row(rank);
-        let white = (self.colors[0] & r).count_ones();
-        let black = (self.colors[1] & r).count_ones();
-        match white.cmp(&black) {
-            std::cmp::Ordering::Greater => Some(Color::White),
-            std::cmp::Ordering::Less => Some(Color::Black),
-            std::cmp::Ordering::Equal => None,
-        }
-    }
-
-    /// The slide of the 0-based `rank` towards `dir` when it is legal (FL4,
-    /// FL5) and the mover controls the rank, so it needs no permission
-    /// (FL6) and no refusal can apply (FL10); `None` otherwise.
-    pub fn quiet_slide(&self, rank: u8, dir: Dir) -> Option<FaultLineMove> {
+        };
         if self.over() || self.slide_dir(rank) != Some(dir) {
             return None;
         }
-        (self.control(rank) == Some(self.turn)).then_some(FaultLineMove(Kind::Slide {
+        (self.control(rank) != Some(self.turn.other())).then_some(FaultLineMove(Kind::Slide {
             rank,
             east: dir == Dir::East,
         }))
     }
 
-    /// The slide of the 0-based `rank` towards `dir` when it is legal (FL4)
-    /// and neither side controls the rank, so it is played with the
-    /// opponent's permission (FL6) unless a `[%deny]` refuses it (FL10);
-    /// `None` otherwise.
-    pub fn permitted_slide(&self, rank: u8, dir: Dir) -> Option<FaultLineMove> {
-        if self.over() || self.slide_dir(rank) != Some(dir) {
-            return None;
-        }
-        self.control(rank)
-            .is_none()
-            .then_some(FaultLineMove(Kind::Slide {
-                rank,
-                east: dir == Dir::East,
-            }))
-    }
-
-    /// Clears the castling right whose corner is cell `i` (a piece moved
-    /// from or to it, FL8).
-    fn touch_corner(&mut self, i: u8) {
-        for color in Color::ALL {
-            if i >> 3 != home_rank(color) {
-                continue;
-            }
-            for side in [CastleSide::King, CastleSide::Queen] {
-                if self.corner(color, side) == i {
-                    self.castling.set(color, side, false);
-                }
-            }
-        }
-    }
-
-    /// Plays `mv` on the board, rights and counters, and passes the turn
-    /// (the reference's `FaultLine::play`).
-    fn play_board(&mut self, mv: FaultLineMove) {
-        let us = self.turn;
-        let (ui, ti) = (us.index(), us.other().index());
-        let mut reset = false;
-        match mv.0 {
-            Kind::Piece {
-                from,
-                to,
-                promotion,
-            } => {
-                let (f, t) = (bit(from), bit(to));
-                let role = self.role_on(from).unwrap_or(PAWN);
-                let captured = self.colors[ti] & t != 0;
-                for r in &mut self.roles {
-                    *r &= !(f | t);
-                }
-                self.colors[ui] &= !f;
-                self.colors[ti] &= !t;
-                self.roles[promotion.map_or(role, usize::from)] |= t;
-                self.colors[ui] |= t;
-                if role == KING {
-                    self.castling.clear_color(us);
-                }
-                if !self.castling.is_empty() {
-                    self.touch_corner(from);
-                    self.touch_corner(to);
-                }
-                if self.king(us.other()).is_none() {
-                    // FL1: a captured king takes its rights with it.
-                    self.castling.clear_color(us.other());
-                }
-                reset = role == PAWN || captured;
-            }
-            Kind::Castle { king, rook } => {
-                let (cross, land) = castle_squares(king, rook);
-                self.roles[KING] = (self.roles[KING] & !bit(king)) | bit(land);
-                self.roles[ROOK] = (self.roles[ROOK] & !bit(rook)) | bit(cross);
-                self.colors[ui] =
-                    (self.colors[ui] & !(bit(king) | bit(rook))) | bit(land) | bit(cross);
-                self.castling.clear_color(us);
-            }
-            Kind::Slide { rank, east } => {
-                // FL4: everything on the rank, and its cells, move one file;
-                // the far end is a hole, so nothing leaves the row. Rights stay.
-                let r = row(rank);
-                let shift = |b: &mut u64| {
-                    let on = *b & r;
-                    *b = (*b & !r) | if east { on << 1 } else { on >> 1 };
-                };
-                self.roles.iter_mut().for_each(shift);
-                self.colors.iter_mut().for_each(shift);
-                shift(&mut self.cells);
-            }
-        }
-        self.halfmoves = if reset {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-        if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
-        self.turn = us.other();
-    }
-
-    /// Plays the legal move `mv` into `next` and says whether it checks:
-    /// the opponent's king attacked after it (FL9; never `#`).
-    pub fn play_into(&self, mv: FaultLineMove, next: &mut FastFaultLine) -> CheckMark {
-        next.clone_from(self);
-        next.play_board(mv);
-        let them = next.turn;
-        match next.king(them) {
-            Some(k) if next.attacked(k, them.other()) => CheckMark::Check,
-            _ => CheckMark::None,
-        }
-    }
-
-    /// Whether the side to move has a legal move (FL2: any move by
-    /// movement alone, any slide of a rank the opponent does not control,
-    /// castling).
-    fn has_legal_move(&self) -> bool {
-        if self.over() {
-            return false;
-        }
-        let us = self.turn;
-        let them = us.other();
-        // FL5/FL6: a rank not the opponent's slides (with permission if need be).
-        if SLIDING
-            .into_iter()
-            .any(|r| self.slide_dir(r).is_some() && self.control(r) != Some(them))
-        {
-            return true;
-        }
-        let own = self.colors[us.index()];
-        let enemy = self.colors[them.index()];
-        let empty = self.cells & !self.occupied();
-        let blockers = self.blockers();
-        for from in bits(own) {
-            let Some(role) = self.role_on(from) else {
-                continue;
-            };
-            let targets = if role == PAWN {
-                let step = match us {
-                    Color::White => bit(from) << 8,
-                    Color::Black => bit(from) >> 8,
-                };
-                (pattern(PAWN, from, us, 0) & enemy) | (step & empty)
-            } else {
-                pattern(role, from, us, blockers) & self.cells & !own
-            };
-            if targets != 0 {
-                return true;
-            }
-        }
-        [CastleSide::King, CastleSide::Queen]
-            .into_iter()
-            .any(|side| self.castle(side).is_some())
-    }
-
-    /// How the game stands (FL1, FL2), as `Position::outcome`: a king
-    /// captured or on its far rank, or stalemate (no checkmate in Fault Line).
-    pub fn outcome(&self) -> Option<Outcome> {
-        if let Some(end) = self.special_end() {
-            Some(end)
-        } else if self.has_legal_move() {
-            None
-        } else {
-            Some(Outcome::Stalemate)
-        }
+    /// A slide of a rank neither side controls (FL6).
+    fn needs_permission(&self, mv: FaultLineMove) -> bool {
+        matches!(mv.0, Kind::Slide { rank, .. } if self.control(rank).is_none())
     }
 }
 
-/// What conversion asks to describe a move (`record::json_ply`).
-impl FastFaultLine {
-    /// The role of the piece on `sq`, if any.
-    pub fn role_at(&self, sq: Square) -> Option<Role> {
-        let b = bit(index_of(sq)?);
-        let found = ROLES.iter().zip(self.roles).find(|(_, r)| r & b != 0);
-        found.map(|(&role, _)| role)
+impl Board for FastFaultLine {
+    fn variant(&self) -> Variant {
+        Variant::FaultLine
     }
-}
-
-/// What the Game Courier reader compares a turn's arrangement with
-/// (`record::gamecourier`): the board square by square.
-impl FastFaultLine {
-    /// The side to move.
-    #[inline]
-    pub(crate) fn side_to_move(&self) -> Color {
+    fn frame(&self) -> (u8, u8) {
+        (8, RANKS)
+    }
+    fn turn(&self) -> Color {
         self.turn
     }
-
-    /// The piece on `sq`, if any.
-    #[inline]
-    pub(crate) fn piece_on(&self, sq: Square) -> Option<Piece> {
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
         let i = index_of(sq)?;
-        let b = bit(i);
-        let color = if self.colors[0] & b != 0 {
-            Color::White
-        } else if self.colors[1] & b != 0 {
-            Color::Black
-        } else {
-            return None;
-        };
+        let color = Color::ALL
+            .into_iter()
+            .find(|c| self.colors[c.index()] & bit(i) != 0)?;
         Some(Piece::new(color, ROLES[self.role_on(i)?]))
     }
-
-    /// Whether `sq` is a cell (FL0).
-    #[inline]
-    pub(crate) fn is_cell_on(&self, sq: Square) -> bool {
+    /// FL0: the cells where the ranks stand.
+    fn is_cell(&self, sq: Square) -> bool {
         index_of(sq).is_some_and(|i| self.cells & bit(i) != 0)
     }
-
-    /// The squares whose piece differs between `self` and `other`.
-    #[inline]
-    pub(crate) fn piece_changes(&self, other: &FastFaultLine) -> SquareSet {
+    fn king(&self, color: Color) -> Option<Square> {
+        square_of(self.king_index(color)?)
+    }
+    /// Pieces and cells: a slide moves both (FL4).
+    fn differences(&self, other: &FastFaultLine) -> impl Iterator<Item = Square> {
         let mut d = (self.colors[0] ^ other.colors[0]) | (self.colors[1] ^ other.colors[1]);
         for (a, b) in self.roles.iter().zip(&other.roles) {
             d |= a ^ b;
         }
-        SquareSet::from_mask(d)
+        Squares64(d | (self.cells ^ other.cells)).iter()
     }
 }
 
@@ -716,16 +696,17 @@ mod tests {
     fn a_slide_moves_the_cells_and_keeps_the_rights() {
         let start = Position::start(Variant::FaultLine);
         let fast = FastFaultLine::from_position(&start).unwrap();
-        let mv = fast.quiet_slide(0, Dir::East).unwrap();
+        let slide = Move::Slide {
+            rank: 0,
+            dir: Dir::East,
+        };
+        let mv = fast.special(&slide).unwrap();
         let mut next = fast.clone();
-        assert_eq!(fast.play_into(mv, &mut next), CheckMark::None);
+        assert_eq!(fast.play_into(mv, &mut next), Some(CheckMark::None));
         assert_eq!(next.cells & ROW, AT_BH);
         assert_eq!(next.castling, Castling::ALL);
         let mut reference = start.clone();
-        reference.play_in_place(&crate::moves::Move::Slide {
-            rank: 0,
-            dir: Dir::East,
-        });
+        reference.play_in_place(&slide);
         assert_eq!(next.to_position(), reference);
     }
 }
