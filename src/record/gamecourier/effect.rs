@@ -207,11 +207,6 @@ impl TurnEffect {
         self.mismatch_iter(pos, after, shift).collect()
     }
 
-    /// Whether [`TurnEffect::mismatches`] is empty, stopping at the first.
-    fn no_mismatch<B: Board>(&self, pos: &B, after: &B, shift: Coord) -> bool {
-        self.mismatch_iter(pos, after, shift).next().is_none()
-    }
-
     /// The squares of [`TurnEffect::mismatches`], in rank-then-file order,
     /// over both frames (`after`'s mapped by `shift`).
     fn mismatch_iter<'a, B: Board>(
@@ -285,30 +280,37 @@ impl TurnEffect {
     }
 
     /// Whether [`TurnEffect::distance`] is 0, stopping at the first
-    /// difference. Without a shift, on an unchanged frame, only the squares
-    /// the turn wrote and those the boards tell apart can differ: each is
-    /// read once, not looked up among the written ones.
+    /// difference: the squares the turn wrote, then the others, each of
+    /// those read only where the two boards differ (on an unchanged frame,
+    /// only where the boards tell they may).
     pub(super) fn equals<B: Board>(&self, pos: &B, after: &B, shift: Coord) -> bool {
         if !self.marks_and_hands_match(pos, after, shift) {
             return false;
         }
-        if shift != (0, 0) || after.frame() != pos.frame() {
-            return self.no_mismatch(pos, after, shift);
-        }
-        let differs = |c: Coord, typed: Option<Piece>, cand: Option<Piece>| {
-            typed != cand && !pocketed(after, c, typed, cand)
+        let moved = |c: Coord| (c.0 - shift.0, c.1 - shift.1);
+        let differs = |a: Coord, typed: Option<Piece>, cand: Option<Piece>| {
+            typed != cand && !pocketed(after, a, typed, cand)
         };
         if self
             .written
             .iter()
-            .any(|(&c, &typed)| differs(c, typed, piece_at(after, c)))
+            .any(|(&c, &typed)| differs(moved(c), typed, piece_at(after, moved(c))))
         {
             return false;
         }
-        pos.differences(after).all(|sq| {
-            let c = coord(sq);
-            self.written.contains_key(&c) || !differs(c, pos.piece_at(sq), after.piece_at(sq))
-        })
+        let unwritten_differs = |c: Coord, before: Option<Piece>, cand: Option<Piece>| {
+            before != cand && !self.written.contains_key(&c) && differs(moved(c), before, cand)
+        };
+        if shift == (0, 0) && after.frame() == pos.frame() {
+            return !pos.differences(after).any(|sq| {
+                let c = coord(sq);
+                unwritten_differs(c, pos.piece_at(sq), after.piece_at(sq))
+            });
+        }
+        let (lo, hi) = both_frames(pos, after, shift);
+        !(lo.1..hi.1)
+            .flat_map(|r| (lo.0..hi.0).map(move |f| (f, r)))
+            .any(|c| unwritten_differs(c, piece_at(pos, c), piece_at(after, moved(c))))
     }
 
     /// [`TurnEffect::distance`] for a move that changes only the squares

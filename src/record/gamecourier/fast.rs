@@ -20,15 +20,17 @@ use std::fmt::Write;
 use compact_str::CompactString;
 use smallvec::SmallVec;
 
-use super::coord::{coord, square_at, Coord};
+use super::coord::{coord, named, square_at, Coord};
 use super::effect::TurnEffect;
-use super::matching::{may_match, same, Reach};
+use super::label::{read_label, Label};
+use super::matching::{may_match, same, slide_ends, Reach};
 use crate::moves::{Dir, Move};
-use crate::notation::gamecourier::Op;
+use crate::notation::gamecourier::{Op, OpKind};
 use crate::notation::san::San;
 use crate::piece::{Color, Role};
 use crate::position::{CastleSide, Position};
-use crate::rules::fast::{with_fast, Accelerator, CheckMark, FastPos, SquareSet};
+use crate::rules::fast::{with_fast, Accelerator, Board, CheckMark, FastPos, SquareSet};
+use crate::rules::quake::lacks_forward_cell;
 use crate::square::Square;
 use crate::variant::MoveKind;
 
@@ -125,6 +127,9 @@ impl FastTurns {
 /// Matches a turn on `now`, leaving the position after it in `next`
 /// (`spare` is scratch space) when it is exactly one legal move.
 fn match_turn<A: Accelerator>(now: &A, ops: &[Op], next: &mut A, spare: &mut A) -> Played {
+    if let Some(played) = one_operation(now, ops, next) {
+        return played;
+    }
     let mut eff = TurnEffect::start(now);
     for op in ops {
         if eff.apply(now, &op.kind).is_err() {
@@ -171,6 +176,131 @@ fn match_turn<A: Accelerator>(now: &A, ops: &[Op], next: &mut A, spare: &mut A) 
     }
 }
 
+/// The commonest turns, one operation of the mover, matched without a
+/// [`TurnEffect`]: `Some` when the turn is one of these forms, `None` to
+/// read it the general way.
+///
+/// - a piece's move between two squares of the frame (`N g1-f3`), the
+///   target not holding that piece: the turn changes those two squares
+///   and takes a mover's piece off the first, so the reference weighs the
+///   moves of that piece onto the target ([`Reach::Onto`]) unless a slide
+///   (FL4) or a quake (QK1) could leave the same squares; of those only
+///   the ones from the origin pass its filter, and the one that is not a
+///   promotion matches (the piece lands on the target, or is pocketed
+///   there, QK6). A pawn onto an empty square of another file is en
+///   passant, which changes a third square: the general way;
+/// - a drop of a piece the mover holds onto an empty cell (`N*e4`): the
+///   reference weighs that drop alone ([`Reach::Drop`]);
+/// - the mover's cage moved to an empty ring square (`C e8-a5`) where a
+///   push would not end it: the reference weighs the variant's own moves
+///   ([`Reach::Extras`]), and only the relocation there passes its filter
+///   (SC1).
+fn one_operation<A: Accelerator>(now: &A, ops: &[Op], next: &mut A) -> Option<Played> {
+    let [op] = ops else {
+        return None;
+    };
+    let us = now.turn();
+    let variant = now.variant();
+    let square = |n| square_at(now, named(n));
+    let (mv, to, landing) = match &op.kind {
+        OpKind::Move {
+            label: Some(label),
+            from,
+            to,
+        } if read_label(label, variant) == Ok(Label::Cage(us)) => {
+            let (from, to) = (square(*from)?, square(*to)?);
+            let (files, ranks) = now.frame();
+            let inner = |v: u8, n: u8| v >= 1 && v + 1 < n;
+            let crossed = inner(to.file(), files) && inner(to.rank(), ranks);
+            let pushed_there = now.insertion_end().is_some_and(|(end, _)| end == to);
+            if now.cage(us) != Some(from) || crossed || pushed_there || now.piece_at(to).is_some() {
+                return None;
+            }
+            (Move::CageMove { to }, to, now.piece_at(from))
+        }
+        OpKind::Move { label, from, to } => {
+            let (from, to) = (square(*from)?, square(*to)?);
+            let p = now.piece_at(from).filter(|p| p.color == us)?;
+            let target = now.piece_at(to);
+            let named_right = label
+                .as_deref()
+                .is_none_or(|l| read_label(l, variant) == Ok(Label::Piece(p)));
+            let slide = variant.move_kinds().contains(&MoveKind::Slide)
+                && slide_ends(coord(from), coord(to), |c| {
+                    square_at(now, c).and_then(|sq| now.piece_at(sq)) == Some(p)
+                });
+            let quake = variant.move_kinds().contains(&MoveKind::Quake)
+                && p.role == Role::King
+                && quake_alike(now, from, to);
+            let en_passant = p.role == Role::Pawn && from.file() != to.file() && target.is_none();
+            if from == to || target == Some(p) || !named_right || slide || quake || en_passant {
+                return None;
+            }
+            let mv = Move::Normal {
+                role: p.role,
+                from,
+                to,
+                capture: target.map(|q| q.role),
+                promotion: None,
+            };
+            (mv, to, Some(p))
+        }
+        OpKind::Drop { label, sq } => {
+            let to = square(*sq)?;
+            let Ok(Label::Piece(p)) = read_label(label, variant) else {
+                return None;
+            };
+            let empty = now.is_cell(to) && now.piece_at(to).is_none();
+            if p.color != us || now.in_hand(us, p.role) == 0 || !empty {
+                return None;
+            }
+            (Move::Drop { role: p.role, to }, to, Some(p))
+        }
+        _ => return None,
+    };
+    let Some(fast) = legal(now, &mv) else {
+        return Some(Played::No);
+    };
+    now.play_into(fast, next)?;
+    // The piece stands where the turn put it, or a pawn was pocketed there.
+    let landed = match (next.piece_at(to), landing) {
+        (q, p) if q == p => true,
+        (None, Some(p)) => p.role == Role::Pawn && lacks_forward_cell(next, to, p.color),
+        _ => false,
+    };
+    Some(if landed { Played::Quiet } else { Played::No })
+}
+
+/// Whether a quake (QK1) could leave the pieces as the mover's king's step
+/// from `from` to `to` does, so that the reference weighs it too. No quake
+/// moves the king diagonally. Along a file or rank, the quake that way
+/// moves the king's whole strip (the run of cells through it along that
+/// axis): a piece on the strip other than a pawn (which a quake may pocket,
+/// QK6) then stands one step on, where the step left another piece or
+/// none; typed as the rest of the board moving back, it moves the other
+/// king (never on the strip, QK3), which the step left in place.
+fn quake_alike<B: Board>(now: &B, from: Square, to: Square) -> bool {
+    let (f, t) = (coord(from), coord(to));
+    let step = (t.0 - f.0, t.1 - f.1);
+    if step.0 != 0 && step.1 != 0 {
+        return false;
+    }
+    if now.king(now.turn().other()).is_none() {
+        return true;
+    }
+    let axis = (step.0.abs(), step.1.abs());
+    for sign in [1, -1] {
+        let mut c = (f.0 + sign * axis.0, f.1 + sign * axis.1);
+        while let Some(sq) = square_at(now, c).filter(|&sq| now.is_cell(sq)) {
+            if now.piece_at(sq).is_some_and(|p| p.role != Role::Pawn) {
+                return false;
+            }
+            c = (c.0 + sign * axis.0, c.1 + sign * axis.1);
+        }
+    }
+    true
+}
+
 /// Every move whose result could equal the turn's, legal or not: what the
 /// changed squares, the pieces taken from hand and the cages point to.
 fn candidates<A: Accelerator>(now: &A, eff: &TurnEffect, changed: &[Coord]) -> SmallVec<[Move; 8]> {
@@ -180,13 +310,19 @@ fn candidates<A: Accelerator>(now: &A, eff: &TurnEffect, changed: &[Coord]) -> S
     let mut out = SmallVec::new();
     let squares: SmallVec<[Square; 8]> =
         changed.iter().filter_map(|&c| square_at(now, c)).collect();
-    for &from in &squares {
+    // The filter's bounds: a piece move changes at most two squares, en
+    // passant three, castling four.
+    let most = if has(MoveKind::Castle) { 4 } else { 3 };
+    for &from in squares.iter().filter(|_| changed.len() <= most) {
         let Some(p) = now.piece_at(from).filter(|p| p.color == us) else {
             continue;
         };
         // A piece move onto the other changed square, promoting to what
         // the turn left there.
-        for &to in squares.iter().filter(|&&to| to != from) {
+        for &to in squares
+            .iter()
+            .filter(|&&to| to != from && changed.len() <= 3)
+        {
             let landed = eff.get(now, coord(to)).filter(|q| q.color == us);
             let promotion = landed
                 .map(|q| q.role)

@@ -468,7 +468,7 @@ fn plain<B: Board>(pos: &B, eff: &TurnEffect) -> bool {
 /// (FL4) changes: on one rank, every square between them holding the moved
 /// piece (`same`). A run of equal pieces sliding one file changes only its
 /// two ends, however long the run; a one-file step is a run of one.
-fn slide_ends(from: Coord, to: Coord, same: impl Fn(Coord) -> bool) -> bool {
+pub(super) fn slide_ends(from: Coord, to: Coord, same: impl Fn(Coord) -> bool) -> bool {
     let (lo, hi) = (from.0.min(to.0), from.0.max(to.0));
     from.1 == to.1 && (lo + 1..hi).all(|f| same((f, from.1)))
 }
