@@ -10,7 +10,8 @@ use cozy_chess::{
 };
 
 use super::SquareSet;
-use crate::piece::{Color, Role};
+use crate::piece::{Color, Piece, Role};
+use crate::position::{decode, encode, Castling, Position, HOLE};
 use crate::square::Square;
 
 /// The roles of the boards, in the order of their indices.
@@ -148,5 +149,188 @@ impl SquareSet for Squares64 {
     #[inline]
     fn contains(self, sq: Square) -> bool {
         index_of(sq).is_some_and(|i| self.0 & bit(i) != 0)
+    }
+}
+
+/// The mailbox index of bit `i` (file `i % 8`, rank `i / 8`).
+#[inline]
+fn mailbox(i: u8) -> usize {
+    // Row starts are a multiple of the mailbox stride apart.
+    let (Some(a1), Some(a2)) = (Square::new(0, 0), Square::new(0, 1)) else {
+        return 0;
+    };
+    a1.index() + usize::from(i >> 3) * (a2.index() - a1.index()) + usize::from(i & 7)
+}
+
+/// The pieces of an 8×8 board and what a move changes besides them, as the
+/// accelerators of Grid, Rank and File (`masked`) and Fault Line
+/// (`fault_line`) keep them: a board per role (index into [`ROLES`]) and per
+/// colour, the side to move, the castling rights and the counters.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct Pieces8 {
+    pub(crate) roles: [u64; 6],
+    pub(crate) colors: [u64; 2],
+    pub(crate) turn: Color,
+    pub(crate) castling: Castling,
+    pub(crate) halfmoves: u32,
+    pub(crate) fullmoves: u32,
+}
+
+impl Pieces8 {
+    /// The pieces of `pos` (a frame 8 files wide), and its cells; `None`
+    /// for a piece that is not orthodox. Read from the cell bytes a row at a
+    /// time: an accelerator is entered again after every token the
+    /// reference plays.
+    pub(crate) fn read(pos: &Position) -> Option<(Pieces8, u64)> {
+        let mut pieces = Pieces8 {
+            roles: [0; 6],
+            colors: [0; 2],
+            turn: pos.turn(),
+            castling: pos.castling(),
+            halfmoves: pos.halfmoves(),
+            fullmoves: pos.fullmoves(),
+        };
+        let mut cells = 0;
+        for rank in 0..pos.ranks.min(8) {
+            let base = mailbox(rank * 8);
+            for (file, &b) in (0u8..).zip(&pos.cells[base..base + 8]) {
+                if b & HOLE != 0 {
+                    continue;
+                }
+                let i = rank * 8 + file;
+                cells |= bit(i);
+                if let Some(p) = decode(b) {
+                    // ROLES is in discriminant order, from 1.
+                    let r = (p.role as usize).wrapping_sub(1);
+                    if ROLES.get(r) != Some(&p.role) {
+                        return None;
+                    }
+                    pieces.roles[r] |= bit(i);
+                    pieces.colors[p.color.index()] |= bit(i);
+                }
+            }
+        }
+        Some((pieces, cells))
+    }
+
+    /// Writes the pieces, the side to move, the rights and the counters
+    /// onto `pos`, a frame of empty cells.
+    pub(crate) fn write(&self, pos: &mut Position) {
+        for color in Color::ALL {
+            for (r, &role) in ROLES.iter().enumerate() {
+                let piece = Piece::new(color, role);
+                for i in bits(self.roles[r] & self.colors[color.index()]) {
+                    match square_of(i) {
+                        // Through `set`, which keeps the king cache.
+                        Some(sq) if r == KING => pos.set(sq, Some(piece)),
+                        _ => pos.cells[mailbox(i)] = encode(piece),
+                    }
+                }
+            }
+        }
+        pos.turn = self.turn;
+        pos.castling = self.castling;
+        pos.halfmoves = self.halfmoves;
+        pos.fullmoves = self.fullmoves;
+    }
+
+    #[inline]
+    pub(crate) fn occupied(&self) -> u64 {
+        self.colors[0] | self.colors[1]
+    }
+
+    /// The side to move's pieces of role index `role`.
+    #[inline]
+    pub(crate) fn ours(&self, role: usize) -> u64 {
+        self.roles[role] & self.colors[self.turn.index()]
+    }
+
+    /// The square of `color`'s king, if it has one.
+    #[inline]
+    pub(crate) fn king(&self, color: Color) -> Option<u8> {
+        let k = self.roles[KING] & self.colors[color.index()];
+        (k != 0).then(|| k.trailing_zeros() as u8)
+    }
+
+    /// Whether each side has exactly one king.
+    pub(crate) fn one_king_each(&self) -> bool {
+        Color::ALL
+            .iter()
+            .all(|c| (self.roles[KING] & self.colors[c.index()]).count_ones() == 1)
+    }
+
+    /// The role index of the piece on `i`, if any.
+    #[inline]
+    pub(crate) fn role_on(&self, i: u8) -> Option<usize> {
+        let b = bit(i);
+        self.roles.iter().position(|r| r & b != 0)
+    }
+
+    /// The piece on `i`, if any.
+    pub(crate) fn piece_on(&self, i: u8) -> Option<Piece> {
+        let color = Color::ALL
+            .into_iter()
+            .find(|c| self.colors[c.index()] & bit(i) != 0)?;
+        Some(Piece::new(color, ROLES[self.role_on(i)?]))
+    }
+
+    /// The squares whose piece differs from `other`'s.
+    pub(crate) fn differences(&self, other: &Pieces8) -> u64 {
+        let mut d = (self.colors[0] ^ other.colors[0]) | (self.colors[1] ^ other.colors[1]);
+        for (a, b) in self.roles.iter().zip(&other.roles) {
+            d |= a ^ b;
+        }
+        d
+    }
+
+    /// Moves the side to move's piece on `from` to `to`, capturing what
+    /// stands there and becoming the role of index `promotion` if given;
+    /// the role that moved and whether it captured. The turn is not passed.
+    pub(crate) fn move_piece(
+        &mut self,
+        from: u8,
+        to: u8,
+        promotion: Option<usize>,
+    ) -> (usize, bool) {
+        let (ui, ti) = (self.turn.index(), self.turn.other().index());
+        let (f, t) = (bit(from), bit(to));
+        let role = self.role_on(from).unwrap_or(PAWN);
+        let captured = self.colors[ti] & t != 0;
+        for r in &mut self.roles {
+            *r &= !(f | t);
+        }
+        self.colors[ui] &= !f;
+        self.colors[ti] &= !t;
+        self.roles[promotion.unwrap_or(role)] |= t;
+        self.colors[ui] |= t;
+        if role == KING {
+            self.castling.clear_color(self.turn);
+        }
+        (role, captured)
+    }
+
+    /// Castling of the side to move's king on `king` with the rook on
+    /// `rook` (FL8: the king two cells towards the rook, the rook on the
+    /// cell it crossed); its rights are gone. The turn is not passed.
+    pub(crate) fn castle(&mut self, king: u8, rook: u8) {
+        let ui = self.turn.index();
+        let (cross, land) = castle_squares(king, rook);
+        self.roles[KING] = (self.roles[KING] & !bit(king)) | bit(land);
+        self.roles[ROOK] = (self.roles[ROOK] & !bit(rook)) | bit(cross);
+        self.colors[ui] = (self.colors[ui] & !(bit(king) | bit(rook))) | bit(land) | bit(cross);
+        self.castling.clear_color(self.turn);
+    }
+
+    /// Passes the turn and advances the counters (G5).
+    pub(crate) fn finish_turn(&mut self, reset_clock: bool) {
+        self.halfmoves = if reset_clock {
+            0
+        } else {
+            self.halfmoves.saturating_add(1)
+        };
+        if self.turn == Color::Black {
+            self.fullmoves = self.fullmoves.saturating_add(1);
+        }
+        self.turn = self.turn.other();
     }
 }

@@ -29,14 +29,14 @@
 use std::sync::OnceLock;
 
 use super::board8::{
-    bit, bits, castle_squares, index_of, pattern, role_index, square_of, Squares64, BISHOP, KING,
-    KNIGHT, PAWN, QUEEN, ROLES, ROOK,
+    bit, bits, castle_squares, index_of, pattern, role_index, square_of, Pieces8, Squares64,
+    BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
 use super::{Accelerator, Board, CheckMark, SquareSet};
 
 use crate::moves::{Dir, Move};
 use crate::piece::{Color, Piece, Role};
-use crate::position::{decode, encode, CastleSide, Castling, Position, HOLE};
+use crate::position::{CastleSide, Position};
 use crate::rules::fault_line::is_sliding_rank;
 use crate::rules::Outcome;
 use crate::square::Square;
@@ -55,14 +55,9 @@ const AT_BG: u64 = 0x7e;
 /// rights and counters (Fault Line has no en passant, FL3).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FastFaultLine {
-    roles: [u64; 6],
-    colors: [u64; 2],
+    pieces: Pieces8,
     /// The cells of the frame; everything else is a hole.
     cells: u64,
-    turn: Color,
-    castling: Castling,
-    halfmoves: u32,
-    fullmoves: u32,
 }
 
 /// A move on the bitboards, made by [`FastFaultLine::piece_move`],
@@ -104,16 +99,6 @@ fn home_rank(color: Color) -> u8 {
 #[inline]
 fn far_rank(color: Color) -> u8 {
     home_rank(color.other())
-}
-
-/// The mailbox index of bit `i` (file `i % 8`, rank `i / 8`).
-#[inline]
-fn mailbox(i: u8) -> usize {
-    // Row starts are a multiple of the mailbox stride apart.
-    let (Some(a1), Some(a2)) = (Square::new(0, 0), Square::new(0, 1)) else {
-        return 0;
-    };
-    a1.index() + usize::from(i >> 3) * (a2.index() - a1.index()) + usize::from(i & 7)
 }
 
 /// The 0-based ranks that slide (FL4), in the order of [`shape`]'s bits.
@@ -158,40 +143,17 @@ fn empty_frame(cells: u64) -> Position {
 }
 
 impl FastFaultLine {
-    #[inline]
-    fn occupied(&self) -> u64 {
-        self.colors[0] | self.colors[1]
-    }
-
     /// What stops a slider: pieces and holes (FL0).
     #[inline]
     fn blockers(&self) -> u64 {
-        self.occupied() | !self.cells
-    }
-
-    #[inline]
-    fn ours(&self, role: usize) -> u64 {
-        self.roles[role] & self.colors[self.turn.index()]
-    }
-
-    /// The king of `color`, if it has one.
-    #[inline]
-    fn king_index(&self, color: Color) -> Option<u8> {
-        let k = self.roles[KING] & self.colors[color.index()];
-        (k != 0).then(|| k.trailing_zeros() as u8)
-    }
-
-    #[inline]
-    fn role_on(&self, i: u8) -> Option<usize> {
-        let b = bit(i);
-        self.roles.iter().position(|r| r & b != 0)
+        self.pieces.occupied() | !self.cells
     }
 
     /// FL1: a king captured or on its far rank ends the game (checked in
     /// the reference's order).
     fn special_end(&self) -> Option<Outcome> {
         for color in Color::ALL {
-            if self.king_index(color).is_none() {
+            if self.pieces.king(color).is_none() {
                 return Some(Outcome::KingCaptured {
                     winner: color.other(),
                 });
@@ -199,7 +161,8 @@ impl FastFaultLine {
         }
         for color in Color::ALL {
             if self
-                .king_index(color)
+                .pieces
+                .king(color)
                 .is_some_and(|k| k >> 3 == far_rank(color))
             {
                 return Some(Outcome::KingReachedFarRank { winner: color });
@@ -211,10 +174,10 @@ impl FastFaultLine {
     /// Whether the game is over (FL1): no move is legal (G5).
     #[inline]
     fn over(&self) -> bool {
-        let kings = self.roles[KING];
+        let kings = self.pieces.roles[KING];
         let far = [far_rank(Color::White), far_rank(Color::Black)];
         Color::ALL.into_iter().zip(far).any(|(c, r)| {
-            let k = kings & self.colors[c.index()];
+            let k = kings & self.pieces.colors[c.index()];
             k == 0 || k & row(r) != 0
         })
     }
@@ -222,14 +185,14 @@ impl FastFaultLine {
     /// Whether `by` attacks cell `i`: any of its pieces could capture there
     /// (FL2's meaning, the king included).
     fn attacked(&self, i: u8, by: Color) -> bool {
-        let r = &self.roles;
+        let r = &self.pieces.roles;
         let blockers = self.blockers();
         let attackers = (pattern(PAWN, i, by.other(), blockers) & r[PAWN])
             | (pattern(KNIGHT, i, by, blockers) & r[KNIGHT])
             | (pattern(BISHOP, i, by, blockers) & (r[BISHOP] | r[QUEEN]))
             | (pattern(ROOK, i, by, blockers) & (r[ROOK] | r[QUEEN]))
             | (pattern(KING, i, by, blockers) & r[KING]);
-        attackers & self.colors[by.index()] != 0
+        attackers & self.pieces.colors[by.index()] != 0
     }
 
     fn origins(
@@ -239,14 +202,14 @@ impl FastFaultLine {
         capture: bool,
         promotion: Option<Role>,
     ) -> Option<u64> {
-        let us = self.turn;
+        let us = self.pieces.turn;
         let role = role_index(role)?;
         let to = index_of(to)?;
         let target = bit(to);
-        if self.cells & target == 0 || self.colors[us.index()] & target != 0 || self.over() {
+        if self.cells & target == 0 || self.pieces.colors[us.index()] & target != 0 || self.over() {
             return None;
         }
-        let enemy = self.colors[us.other().index()] & target != 0;
+        let enemy = self.pieces.colors[us.other().index()] & target != 0;
         if role == PAWN {
             let last = to >> 3 == far_rank(us);
             let to_piece = matches!(
@@ -258,7 +221,7 @@ impl FastFaultLine {
             }
             if capture {
                 // FL3: no en passant, so a pawn captures only what stands there.
-                return enemy.then(|| pattern(PAWN, to, us.other(), 0) & self.ours(PAWN));
+                return enemy.then(|| pattern(PAWN, to, us.other(), 0) & self.pieces.ours(PAWN));
             }
             if enemy {
                 return None;
@@ -268,12 +231,12 @@ impl FastFaultLine {
                 Color::White => to.checked_sub(8)?,
                 Color::Black => to + 8,
             };
-            return Some(self.ours(PAWN) & bit(from));
+            return Some(self.pieces.ours(PAWN) & bit(from));
         }
         if promotion.is_some() {
             return None;
         }
-        Some(pattern(role, to, us, self.blockers()) & self.ours(role))
+        Some(pattern(role, to, us, self.blockers()) & self.pieces.ours(role))
     }
 
     /// The end cell of `color`'s home rank on `side`, where its castling
@@ -303,8 +266,8 @@ impl FastFaultLine {
     /// The side with more units on the 0-based `rank` (FL5).
     fn control(&self, rank: u8) -> Option<Color> {
         let r = row(rank);
-        let white = (self.colors[0] & r).count_ones();
-        let black = (self.colors[1] & r).count_ones();
+        let white = (self.pieces.colors[0] & r).count_ones();
+        let black = (self.pieces.colors[1] & r).count_ones();
         match white.cmp(&black) {
             std::cmp::Ordering::Greater => Some(Color::White),
             std::cmp::Ordering::Less => Some(Color::Black),
@@ -321,7 +284,7 @@ impl FastFaultLine {
             }
             for side in [CastleSide::King, CastleSide::Queen] {
                 if self.corner(color, side) == i {
-                    self.castling.set(color, side, false);
+                    self.pieces.castling.set(color, side, false);
                 }
             }
         }
@@ -330,8 +293,7 @@ impl FastFaultLine {
     /// Plays `mv` on the board, rights and counters, and passes the turn
     /// (the reference's `FaultLine::play`).
     fn play_board(&mut self, mv: FaultLineMove) {
-        let us = self.turn;
-        let (ui, ti) = (us.index(), us.other().index());
+        let us = self.pieces.turn;
         let mut reset = false;
         match mv.0 {
             Kind::Piece {
@@ -339,37 +301,18 @@ impl FastFaultLine {
                 to,
                 promotion,
             } => {
-                let (f, t) = (bit(from), bit(to));
-                let role = self.role_on(from).unwrap_or(PAWN);
-                let captured = self.colors[ti] & t != 0;
-                for r in &mut self.roles {
-                    *r &= !(f | t);
-                }
-                self.colors[ui] &= !f;
-                self.colors[ti] &= !t;
-                self.roles[promotion.map_or(role, usize::from)] |= t;
-                self.colors[ui] |= t;
-                if role == KING {
-                    self.castling.clear_color(us);
-                }
-                if !self.castling.is_empty() {
+                let (role, captured) = self.pieces.move_piece(from, to, promotion.map(usize::from));
+                if !self.pieces.castling.is_empty() {
                     self.touch_corner(from);
                     self.touch_corner(to);
                 }
-                if self.king_index(us.other()).is_none() {
+                if self.pieces.king(us.other()).is_none() {
                     // FL1: a captured king takes its rights with it.
-                    self.castling.clear_color(us.other());
+                    self.pieces.castling.clear_color(us.other());
                 }
                 reset = role == PAWN || captured;
             }
-            Kind::Castle { king, rook } => {
-                let (cross, land) = castle_squares(king, rook);
-                self.roles[KING] = (self.roles[KING] & !bit(king)) | bit(land);
-                self.roles[ROOK] = (self.roles[ROOK] & !bit(rook)) | bit(cross);
-                self.colors[ui] =
-                    (self.colors[ui] & !(bit(king) | bit(rook))) | bit(land) | bit(cross);
-                self.castling.clear_color(us);
-            }
+            Kind::Castle { king, rook } => self.pieces.castle(king, rook),
             Kind::Slide { rank, east } => {
                 // FL4: everything on the rank, and its cells, move one file;
                 // the far end is a hole, so nothing leaves the row. Rights stay.
@@ -378,20 +321,12 @@ impl FastFaultLine {
                     let on = *b & r;
                     *b = (*b & !r) | if east { on << 1 } else { on >> 1 };
                 };
-                self.roles.iter_mut().for_each(shift);
-                self.colors.iter_mut().for_each(shift);
+                self.pieces.roles.iter_mut().for_each(shift);
+                self.pieces.colors.iter_mut().for_each(shift);
                 shift(&mut self.cells);
             }
         }
-        self.halfmoves = if reset {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-        if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
-        self.turn = us.other();
+        self.pieces.finish_turn(reset);
     }
 
     /// Whether the side to move has a legal move (FL2: any move by
@@ -401,7 +336,7 @@ impl FastFaultLine {
         if self.over() {
             return false;
         }
-        let us = self.turn;
+        let us = self.pieces.turn;
         let them = us.other();
         // FL5/FL6: a rank not the opponent's slides (with permission if need be).
         if SLIDING
@@ -410,12 +345,12 @@ impl FastFaultLine {
         {
             return true;
         }
-        let own = self.colors[us.index()];
-        let enemy = self.colors[them.index()];
-        let empty = self.cells & !self.occupied();
+        let own = self.pieces.colors[us.index()];
+        let enemy = self.pieces.colors[them.index()];
+        let empty = self.cells & !self.pieces.occupied();
         let blockers = self.blockers();
         for from in bits(own) {
-            let Some(role) = self.role_on(from) else {
+            let Some(role) = self.pieces.role_on(from) else {
                 continue;
             };
             let targets = if role == PAWN {
@@ -454,36 +389,8 @@ impl Accelerator for FastFaultLine {
         if pos.relocated != [false; 2] || pos.ep_square().is_some() {
             return None;
         }
-        let mut fast = FastFaultLine {
-            roles: [0; 6],
-            colors: [0; 2],
-            cells: 0,
-            turn: pos.turn(),
-            castling: pos.castling(),
-            halfmoves: pos.halfmoves(),
-            fullmoves: pos.fullmoves(),
-        };
-        // Straight from the cell bytes, a row at a time: the accelerator is
-        // entered again after every token the reference plays.
-        for rank in 0..RANKS {
-            let base = mailbox(rank * 8);
-            for (file, &b) in (0u8..).zip(&pos.cells[base..base + 8]) {
-                if b & HOLE != 0 {
-                    continue;
-                }
-                let i = rank * 8 + file;
-                fast.cells |= bit(i);
-                if let Some(p) = decode(b) {
-                    // ROLES is in discriminant order, from 1.
-                    let r = (p.role as usize).wrapping_sub(1);
-                    if ROLES.get(r) != Some(&p.role) {
-                        return None;
-                    }
-                    fast.roles[r] |= bit(i);
-                    fast.colors[p.color.index()] |= bit(i);
-                }
-            }
-        }
+        let (pieces, cells) = Pieces8::read(pos)?;
+        let fast = FastFaultLine { pieces, cells };
         for rank in 0..RANKS {
             let cells = (fast.cells >> (8 * rank)) & ROW;
             let ok = if is_sliding_rank(rank) {
@@ -496,39 +403,16 @@ impl Accelerator for FastFaultLine {
             }
         }
         let ends = row(0) | row(RANKS - 1);
-        if fast.roles[PAWN] & ends != 0 || fast.occupied() & !fast.cells != 0 {
+        if fast.pieces.roles[PAWN] & ends != 0 || fast.pieces.occupied() & !fast.cells != 0 {
             return None;
         }
-        for color in Color::ALL {
-            if (fast.roles[KING] & fast.colors[color.index()]).count_ones() != 1 {
-                return None;
-            }
-        }
-        fast.special_end().is_none().then_some(fast)
+        let playing = fast.pieces.one_king_each() && fast.special_end().is_none();
+        playing.then_some(fast)
     }
 
-    /// The reference position, equal to the one the reference engine reaches.
     fn to_position(&self) -> Position {
         let mut pos = empty_frame(self.cells);
-        for color in Color::ALL {
-            for (r, &role) in ROLES.iter().enumerate() {
-                let piece = Piece::new(color, role);
-                for i in bits(self.roles[r] & self.colors[color.index()]) {
-                    if r == KING {
-                        // Through `set`, which keeps the king cache.
-                        if let Some(sq) = square_of(i) {
-                            pos.set(sq, Some(piece));
-                        }
-                    } else {
-                        pos.cells[mailbox(i)] = encode(piece);
-                    }
-                }
-            }
-        }
-        pos.turn = self.turn;
-        pos.castling = self.castling;
-        pos.halfmoves = self.halfmoves;
-        pos.fullmoves = self.fullmoves;
+        self.pieces.write(&mut pos);
         pos
     }
 
@@ -586,7 +470,9 @@ impl Accelerator for FastFaultLine {
     #[inline]
     fn is_capture(&self, mv: FaultLineMove) -> bool {
         match mv.0 {
-            Kind::Piece { to, .. } => self.colors[self.turn.other().index()] & bit(to) != 0,
+            Kind::Piece { to, .. } => {
+                self.pieces.colors[self.pieces.turn.other().index()] & bit(to) != 0
+            }
             _ => false,
         }
     }
@@ -597,13 +483,13 @@ impl Accelerator for FastFaultLine {
     /// and the king's cell, the cell it crosses and the one it lands on
     /// unattacked, judged before the move.
     fn castle(&self, side: CastleSide) -> Option<FaultLineMove> {
-        let us = self.turn;
-        if !self.castling.has(us, side) || self.over() {
+        let us = self.pieces.turn;
+        if !self.pieces.castling.has(us, side) || self.over() {
             return None;
         }
-        let king = self.king_index(us)?;
+        let king = self.pieces.king(us)?;
         let rook = self.corner(us, side);
-        if king >> 3 != home_rank(us) || self.ours(ROOK) & bit(rook) == 0 {
+        if king >> 3 != home_rank(us) || self.pieces.ours(ROOK) & bit(rook) == 0 {
             return None;
         }
         if king.abs_diff(rook) < 3 {
@@ -627,8 +513,8 @@ impl Accelerator for FastFaultLine {
     fn play_into(&self, mv: FaultLineMove, next: &mut FastFaultLine) -> Option<CheckMark> {
         next.clone_from(self);
         next.play_board(mv);
-        let them = next.turn;
-        Some(match next.king_index(them) {
+        let them = next.pieces.turn;
+        Some(match next.pieces.king(them) {
             Some(k) if next.attacked(k, them.other()) => CheckMark::Check,
             _ => CheckMark::None,
         })
@@ -642,10 +528,12 @@ impl Accelerator for FastFaultLine {
         if self.over() || self.slide_dir(rank) != Some(dir) {
             return None;
         }
-        (self.control(rank) != Some(self.turn.other())).then_some(FaultLineMove(Kind::Slide {
-            rank,
-            east: dir == Dir::East,
-        }))
+        (self.control(rank) != Some(self.pieces.turn.other())).then_some(FaultLineMove(
+            Kind::Slide {
+                rank,
+                east: dir == Dir::East,
+            },
+        ))
     }
 
     /// A slide of a rank neither side controls (FL6).
@@ -662,29 +550,22 @@ impl Board for FastFaultLine {
         (8, RANKS)
     }
     fn turn(&self) -> Color {
-        self.turn
+        self.pieces.turn
     }
     fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let i = index_of(sq)?;
-        let color = Color::ALL
-            .into_iter()
-            .find(|c| self.colors[c.index()] & bit(i) != 0)?;
-        Some(Piece::new(color, ROLES[self.role_on(i)?]))
+        self.pieces.piece_on(index_of(sq)?)
     }
     /// FL0: the cells where the ranks stand.
     fn is_cell(&self, sq: Square) -> bool {
         index_of(sq).is_some_and(|i| self.cells & bit(i) != 0)
     }
     fn king(&self, color: Color) -> Option<Square> {
-        square_of(self.king_index(color)?)
+        square_of(self.pieces.king(color)?)
     }
     /// Pieces and cells: a slide moves both (FL4).
     fn differences(&self, other: &FastFaultLine) -> impl Iterator<Item = Square> {
-        let mut d = (self.colors[0] ^ other.colors[0]) | (self.colors[1] ^ other.colors[1]);
-        for (a, b) in self.roles.iter().zip(&other.roles) {
-            d |= a ^ b;
-        }
-        Squares64(d | (self.cells ^ other.cells)).iter()
+        let cells = self.cells ^ other.cells;
+        Squares64(self.pieces.differences(&other.pieces) | cells).iter()
     }
 }
 
@@ -704,7 +585,7 @@ mod tests {
         let mut next = fast.clone();
         assert_eq!(fast.play_into(mv, &mut next), Some(CheckMark::None));
         assert_eq!(next.cells & ROW, AT_BH);
-        assert_eq!(next.castling, Castling::ALL);
+        assert_eq!(next.pieces.castling, crate::position::Castling::ALL);
         let mut reference = start.clone();
         reference.play_in_place(&slide);
         assert_eq!(next.to_position(), reference);

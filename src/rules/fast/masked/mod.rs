@@ -32,13 +32,13 @@
 use std::sync::OnceLock;
 
 use super::board8::{
-    bit, bits, castle_squares, index_of, pattern, role_index, square_of, Squares64, BISHOP, KING,
-    KNIGHT, PAWN, QUEEN, ROLES, ROOK,
+    bit, bits, castle_squares, index_of, pattern, role_index, square_of, Pieces8, Squares64,
+    BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
 use super::{Accelerator, Board, CheckMark, SquareSet};
 
 use crate::piece::{Color, Piece, Role};
-use crate::position::{CastleSide, Castling, Position};
+use crate::position::{CastleSide, Position};
 use crate::rules::Outcome;
 use crate::square::Square;
 use crate::variant::Variant;
@@ -68,13 +68,8 @@ const RANK_1: u64 = 0xff;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct FastMasked {
     mask: Mask,
-    roles: [u64; 6],
-    colors: [u64; 2],
-    turn: Color,
-    castling: Castling,
+    pieces: Pieces8,
     ep: Option<u8>,
-    halfmoves: u32,
-    fullmoves: u32,
 }
 
 /// What a move is, beyond its two squares.
@@ -128,35 +123,24 @@ fn empty_frame(variant: Variant) -> Position {
 
 impl FastMasked {
     #[inline]
-    fn occupied(&self) -> u64 {
-        self.colors[0] | self.colors[1]
-    }
-
-    #[inline]
-    fn ours(&self, role: usize) -> u64 {
-        self.roles[role] & self.colors[self.turn.index()]
-    }
-
-    #[inline]
     fn king_index(&self, color: Color) -> u8 {
-        (self.roles[KING] & self.colors[color.index()]).trailing_zeros() as u8 & 63
-    }
-
-    #[inline]
-    fn role_on(&self, i: u8) -> Option<usize> {
-        let b = bit(i);
-        self.roles.iter().position(|r| r & b != 0)
+        (self.pieces.roles[KING] & self.pieces.colors[color.index()]).trailing_zeros() as u8 & 63
     }
 
     /// RF1: the squares of `color`'s permitted lines in this position.
     #[inline]
     fn lines(&self, color: Color) -> u64 {
-        lines_of(self.colors[color.index()])
+        lines_of(self.pieces.colors[color.index()])
     }
 
     /// Whether `by` attacks square `i` under the variant's rule (GR3, RF3).
     fn attacked(&self, i: u8, by: Color) -> bool {
-        self.attacked_in(i, by, self.occupied(), self.colors[by.index()])
+        self.attacked_in(
+            i,
+            by,
+            self.pieces.occupied(),
+            self.pieces.colors[by.index()],
+        )
     }
 
     /// [`FastMasked::attacked`] on this board with `occupied` and `by`'s
@@ -164,7 +148,7 @@ impl FastMasked {
     /// playing it.
     #[inline]
     fn attacked_in(&self, i: u8, by: Color, occupied: u64, theirs: u64) -> bool {
-        let r = &self.roles;
+        let r = &self.pieces.roles;
         // Orthodox attackers first: most squares have none.
         let attackers = theirs
             & ((pattern(PAWN, i, by.other(), occupied) & r[PAWN])
@@ -183,7 +167,7 @@ impl FastMasked {
 
     /// Whether the side to move is in check (GR3; RF4's "S is in check").
     fn in_check(&self) -> bool {
-        self.attacked(self.king_index(self.turn), self.turn.other())
+        self.attacked(self.king_index(self.pieces.turn), self.pieces.turn.other())
     }
 
     /// The squares the side to move may move from: every square in Grid,
@@ -192,7 +176,7 @@ impl FastMasked {
     fn movers(&self) -> u64 {
         match self.mask {
             Mask::Grid => !0,
-            Mask::RankAndFile => self.lines(self.turn),
+            Mask::RankAndFile => self.lines(self.pieces.turn),
         }
     }
 
@@ -201,7 +185,7 @@ impl FastMasked {
     /// capturable in Grid play that reaches it) is legal. `movers` is
     /// [`FastMasked::movers`] of this position.
     fn legal(&self, mv: MaskedMove, movers: u64) -> bool {
-        let us = self.turn;
+        let us = self.pieces.turn;
         let them = us.other();
         match self.mask {
             Mask::Grid => {
@@ -220,7 +204,8 @@ impl FastMasked {
             Mask::RankAndFile => {
                 if movers & bit(mv.from) == 0 {
                     // RF2: only a king step escapes, and only in check.
-                    let king_step = mv.kind == Kind::Normal && self.roles[KING] & bit(mv.from) != 0;
+                    let king_step =
+                        mv.kind == Kind::Normal && self.pieces.roles[KING] & bit(mv.from) != 0;
                     if !(king_step && self.in_check()) {
                         return false;
                     }
@@ -246,7 +231,7 @@ impl FastMasked {
     /// fills its target and takes the captured unit off the opponent's, so
     /// those are changed in place of playing it; castling is played on a copy.
     fn safe_after(&self, mv: MaskedMove) -> bool {
-        let us = self.turn;
+        let us = self.pieces.turn;
         let them = us.other();
         if mv.kind == Kind::Castle {
             let mut next = self.clone();
@@ -259,9 +244,9 @@ impl FastMasked {
         } else {
             to
         };
-        let theirs = self.colors[them.index()] & !gone;
-        let occupied = (self.occupied() & !from & !gone) | to;
-        let king = if self.roles[KING] & from != 0 {
+        let theirs = self.pieces.colors[them.index()] & !gone;
+        let occupied = (self.pieces.occupied() & !from & !gone) | to;
+        let king = if self.pieces.roles[KING] & from != 0 {
             mv.to
         } else {
             self.king_index(us)
@@ -276,18 +261,18 @@ impl FastMasked {
         capture: bool,
         promotion: Option<Role>,
     ) -> Option<u64> {
-        let us = self.turn;
+        let us = self.pieces.turn;
         let role = role_index(role)?;
         let to = index_of(to)?;
         let promotion = match promotion {
             Some(p) => Some(role_index(p)?),
             None => None,
         };
-        if (self.colors[us.index()] | self.roles[KING]) & bit(to) != 0 {
+        if (self.pieces.colors[us.index()] | self.pieces.roles[KING]) & bit(to) != 0 {
             return None;
         }
-        let occupied = self.occupied();
-        let enemy = self.colors[us.other().index()] & bit(to) != 0;
+        let occupied = self.pieces.occupied();
+        let enemy = self.pieces.colors[us.other().index()] & bit(to) != 0;
         let mut kind = Kind::Normal;
         let origins = if role == PAWN {
             let last = (to >> 3) == if us == Color::White { 7 } else { 0 };
@@ -301,7 +286,7 @@ impl FastMasked {
                 } else if !enemy {
                     return None;
                 }
-                pattern(PAWN, to, us.other(), occupied) & self.ours(PAWN)
+                pattern(PAWN, to, us.other(), occupied) & self.pieces.ours(PAWN)
             } else if occupied & bit(to) != 0 {
                 return None;
             } else {
@@ -311,7 +296,7 @@ impl FastMasked {
             if promotion.is_some() {
                 return None;
             }
-            pattern(role, to, us, occupied) & self.ours(role)
+            pattern(role, to, us, occupied) & self.pieces.ours(role)
         };
         let movers = self.movers();
         let mut legal = 0;
@@ -333,10 +318,10 @@ impl FastMasked {
     /// `to` from: one rank behind, and two from its second rank over an
     /// empty square.
     fn push_origins(&self, to: u8, occupied: u64) -> u64 {
-        let us = self.turn;
+        let us = self.pieces.turn;
         let back = -forward(us);
         let rank = to >> 3;
-        let pawns = self.ours(PAWN);
+        let pawns = self.pieces.ours(PAWN);
         let can_back = if us == Color::White {
             rank >= 1
         } else {
@@ -359,19 +344,22 @@ impl FastMasked {
     /// Castling by movement alone: the right, king and rook on the home
     /// rank at least three files apart, the cells between empty.
     fn castle_candidate(&self, side: CastleSide) -> Option<MaskedMove> {
-        let us = self.turn;
-        if !self.castling.has(us, side) {
+        let us = self.pieces.turn;
+        if !self.pieces.castling.has(us, side) {
             return None;
         }
         let home: u8 = if us == Color::White { 0 } else { 56 };
         let rook = home + if side == CastleSide::King { 7 } else { 0 };
         let king = self.king_index(us);
-        if king >> 3 != home >> 3 || self.ours(ROOK) & bit(rook) == 0 || king.abs_diff(rook) < 3 {
+        if king >> 3 != home >> 3
+            || self.pieces.ours(ROOK) & bit(rook) == 0
+            || king.abs_diff(rook) < 3
+        {
             return None;
         }
         let (lo, hi) = (king.min(rook), king.max(rook));
         let between = (bit(hi) - 1) & !(bit(lo) | (bit(lo) - 1));
-        if self.occupied() & between != 0 {
+        if self.pieces.occupied() & between != 0 {
             return None;
         }
         Some(MaskedMove {
@@ -385,58 +373,33 @@ impl FastMasked {
     /// Plays `mv` on the board, rights, en passant square and counters, and
     /// passes the turn (the reference's `play_piece_move`).
     fn play_board(&mut self, mv: MaskedMove) {
-        let us = self.turn;
-        let (ui, ti) = (us.index(), us.other().index());
-        let (from, to) = (bit(mv.from), bit(mv.to));
+        let us = self.pieces.turn;
         self.ep = None;
-        let mut reset = false;
-        match mv.kind {
+        let reset = match mv.kind {
             Kind::Normal => {
-                let role = self.role_on(mv.from).unwrap_or(PAWN);
-                let captured = self.colors[ti] & to != 0;
-                for r in &mut self.roles {
-                    *r &= !(from | to);
-                }
-                self.colors[ui] &= !from;
-                self.colors[ti] &= !to;
-                self.roles[mv.promotion.unwrap_or(role)] |= to;
-                self.colors[ui] |= to;
-                if role == KING {
-                    self.castling.clear_color(us);
-                }
-                if !self.castling.is_empty() {
+                let (role, captured) = self.pieces.move_piece(mv.from, mv.to, mv.promotion);
+                if !self.pieces.castling.is_empty() {
                     self.touch_corner(mv.from);
                     self.touch_corner(mv.to);
                 }
                 if role == PAWN && mv.from.abs_diff(mv.to) == 16 {
                     self.ep = Some((mv.from + mv.to) / 2);
                 }
-                reset = role == PAWN || captured;
+                role == PAWN || captured
             }
             Kind::EnPassant => {
+                self.pieces.move_piece(mv.from, mv.to, None);
                 let gone = bit(offset(mv.to, -forward(us)));
-                self.roles[PAWN] = (self.roles[PAWN] & !(from | gone)) | to;
-                self.colors[ui] = (self.colors[ui] & !from) | to;
-                self.colors[ti] &= !gone;
-                reset = true;
+                self.pieces.roles[PAWN] &= !gone;
+                self.pieces.colors[us.other().index()] &= !gone;
+                true
             }
             Kind::Castle => {
-                let (cross, land) = castle_squares(mv.from, mv.to);
-                self.roles[KING] = (self.roles[KING] & !from) | bit(land);
-                self.roles[ROOK] = (self.roles[ROOK] & !to) | bit(cross);
-                self.colors[ui] = (self.colors[ui] & !(from | to)) | bit(land) | bit(cross);
-                self.castling.clear_color(us);
+                self.pieces.castle(mv.from, mv.to);
+                false
             }
-        }
-        self.halfmoves = if reset {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
         };
-        if us == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
-        self.turn = us.other();
+        self.pieces.finish_turn(reset);
     }
 
     /// Clears the castling right whose corner is square `i`.
@@ -448,29 +411,30 @@ impl FastMasked {
             63 => (Color::Black, CastleSide::King),
             _ => return,
         };
-        self.castling.set(color, side, false);
+        self.pieces.castling.set(color, side, false);
     }
 
     /// Whether the side to move has a legal move (stops at the first).
     fn has_legal_move(&self) -> bool {
-        let us = self.turn;
-        let occupied = self.occupied();
-        let own = self.colors[us.index()];
+        let us = self.pieces.turn;
+        let occupied = self.pieces.occupied();
+        let own = self.pieces.colors[us.index()];
         // Never onto a king: RF7, and no Grid position reached by legal moves.
-        let targets = !own & !self.roles[KING];
+        let targets = !own & !self.pieces.roles[KING];
         let movers = self.movers();
         // RF2's escape: out of check the king moves from anywhere.
         let from_set = match self.mask {
-            Mask::RankAndFile if self.in_check() => movers | self.ours(KING),
+            Mask::RankAndFile if self.in_check() => movers | self.pieces.ours(KING),
             _ => movers,
         } & own;
         let fwd = forward(us);
         for from in bits(from_set) {
-            let Some(role) = self.role_on(from) else {
+            let Some(role) = self.pieces.role_on(from) else {
                 continue;
             };
             let mut to_set = if role == PAWN {
-                let mut t = pattern(PAWN, from, us, occupied) & self.colors[us.other().index()];
+                let mut t =
+                    pattern(PAWN, from, us, occupied) & self.pieces.colors[us.other().index()];
                 let one = offset(from, fwd);
                 if occupied & bit(one) == 0 {
                     t |= bit(one);
@@ -538,41 +502,28 @@ impl Accelerator for FastMasked {
         if pos.frame() != (8, 8) || !plain || pos.relocated[1] {
             return None;
         }
-        let mut fast = FastMasked {
-            mask,
-            roles: [0; 6],
-            colors: [0; 2],
-            turn: pos.turn(),
-            castling: pos.castling(),
-            ep: None,
-            halfmoves: pos.halfmoves(),
-            fullmoves: pos.fullmoves(),
-        };
-        for sq in pos.squares() {
-            if !pos.is_cell(sq) {
-                return None;
-            }
-            if let Some(p) = pos.piece_at(sq) {
-                let i = index_of(sq)?;
-                fast.roles[role_index(p.role)?] |= bit(i);
-                fast.colors[p.color.index()] |= bit(i);
-            }
-        }
-        let ends = RANK_1 | (RANK_1 << 56);
-        if fast.roles[PAWN] & ends != 0 {
+        let (pieces, cells) = Pieces8::read(pos)?;
+        if cells != !0 {
             return None;
         }
-        for color in Color::ALL {
-            if (fast.roles[KING] & fast.colors[color.index()]).count_ones() != 1 {
-                return None;
-            }
+        let mut fast = FastMasked {
+            mask,
+            pieces,
+            ep: None,
+        };
+        let ends = RANK_1 | (RANK_1 << 56);
+        if fast.pieces.roles[PAWN] & ends != 0 {
+            return None;
+        }
+        if !fast.pieces.one_king_each() {
+            return None;
         }
         fast.ep = match pos.ep_square() {
             Some(sq) => Some(index_of(sq)?),
             None => None,
         };
-        let them = fast.turn.other();
-        if fast.attacked(fast.king_index(them), fast.turn) {
+        let them = fast.pieces.turn.other();
+        if fast.attacked(fast.king_index(them), fast.pieces.turn) {
             return None;
         }
         Some(fast)
@@ -585,21 +536,8 @@ impl Accelerator for FastMasked {
             Mask::RankAndFile => Variant::RankAndFile,
         };
         let mut pos = empty_frame(variant);
-        for color in Color::ALL {
-            for (r, &role) in ROLES.iter().enumerate() {
-                let piece = Piece::new(color, role);
-                for i in bits(self.roles[r] & self.colors[color.index()]) {
-                    if let Some(sq) = square_of(i) {
-                        pos.set(sq, Some(piece));
-                    }
-                }
-            }
-        }
-        pos.turn = self.turn;
-        pos.castling = self.castling;
+        self.pieces.write(&mut pos);
         pos.ep = self.ep.and_then(square_of);
-        pos.halfmoves = self.halfmoves;
-        pos.fullmoves = self.fullmoves;
         if pos.ep.is_some() {
             pos.keep_ep_only_if_capturable();
         }
@@ -612,7 +550,7 @@ impl Accelerator for FastMasked {
             None
         } else if self.in_check() {
             Some(Outcome::Checkmate {
-                winner: self.turn.other(),
+                winner: self.pieces.turn.other(),
             })
         } else {
             Some(Outcome::Stalemate)
@@ -646,7 +584,7 @@ impl Accelerator for FastMasked {
             Some(p) => Some(role_index(p)?),
             None => None,
         };
-        let pawn = self.roles[PAWN] & bit(from) != 0;
+        let pawn = self.pieces.roles[PAWN] & bit(from) != 0;
         let kind = if pawn && self.ep == Some(to) && (from & 7) != (to & 7) {
             Kind::EnPassant
         } else {
@@ -664,7 +602,8 @@ impl Accelerator for FastMasked {
     #[inline]
     fn is_capture(&self, mv: MaskedMove) -> bool {
         mv.kind == Kind::EnPassant
-            || (mv.kind == Kind::Normal && self.colors[self.turn.other().index()] & bit(mv.to) != 0)
+            || (mv.kind == Kind::Normal
+                && self.pieces.colors[self.pieces.turn.other().index()] & bit(mv.to) != 0)
     }
 
     /// The castling move towards `side`, if it is legal: the reference's
@@ -702,14 +641,10 @@ impl Board for FastMasked {
         (8, 8)
     }
     fn turn(&self) -> Color {
-        self.turn
+        self.pieces.turn
     }
     fn piece_at(&self, sq: Square) -> Option<Piece> {
-        let i = index_of(sq)?;
-        let color = Color::ALL
-            .into_iter()
-            .find(|c| self.colors[c.index()] & bit(i) != 0)?;
-        Some(Piece::new(color, ROLES[self.role_on(i)?]))
+        self.pieces.piece_on(index_of(sq)?)
     }
     fn is_cell(&self, sq: Square) -> bool {
         index_of(sq).is_some()
@@ -718,11 +653,7 @@ impl Board for FastMasked {
         square_of(self.king_index(color))
     }
     fn differences(&self, other: &FastMasked) -> impl Iterator<Item = Square> {
-        let mut d = (self.colors[0] ^ other.colors[0]) | (self.colors[1] ^ other.colors[1]);
-        for (a, b) in self.roles.iter().zip(&other.roles) {
-            d |= a ^ b;
-        }
-        Squares64(d).iter()
+        Squares64(self.pieces.differences(&other.pieces)).iter()
     }
 }
 
