@@ -78,14 +78,6 @@ pub(crate) fn validate_orthodox<R: Rules>(pos: &Position) -> Result<(), &'static
 }
 
 impl Rules for Chess {
-    fn start(variant: Variant) -> Position {
-        standard_start(variant)
-    }
-
-    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
-        orthodox_candidates(pos, scope, out);
-    }
-
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
         if let Move::Castle { king, rook } = *mv {
             movegen::castle_conditions::<Chess>(pos, king, rook)?;

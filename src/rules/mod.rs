@@ -98,6 +98,25 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// G5: a side to move (`mover`) with no legal move is mated when in check,
+/// else stalemated. `in_check` is asked only then. Both tiers' game end
+/// (the rules' and an accelerator's) after a variant's own ends.
+pub(crate) fn game_end(
+    has_move: bool,
+    in_check: impl FnOnce() -> bool,
+    mover: Color,
+) -> Option<Outcome> {
+    if has_move {
+        None
+    } else if in_check() {
+        Some(Outcome::Checkmate {
+            winner: mover.other(),
+        })
+    } else {
+        Some(Outcome::Stalemate)
+    }
+}
+
 /// Which candidate moves to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
@@ -166,11 +185,17 @@ impl Illegal {
 /// The legal moves are the candidates that pass the check. Splitting them is
 /// what lets fvnote explain an illegal move instead of only rejecting it.
 pub trait Rules {
-    /// The start position.
-    fn start(variant: Variant) -> Position;
+    /// The start position: orthodox chess's array unless the variant has
+    /// its own.
+    fn start(variant: Variant) -> Position {
+        chess::standard_start(variant)
+    }
     /// Moves allowed by movement alone (and the variant's own move kinds), within
     /// `scope`: SAN resolution asks only for the moves of the piece type it names.
-    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList);
+    /// Orthodox movement unless the variant moves otherwise.
+    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
+        chess::orthodox_candidates(pos, scope, out);
+    }
     /// Whether a candidate is legal; if not, why.
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal>;
     /// Plays a legal move.
@@ -409,15 +434,8 @@ impl Position {
             if let Some(end) = R::special_end(self) {
                 return Some(end);
             }
-            if !self.has_legal_move() {
-                Some(if R::has_checkmate() && R::in_check(self) {
-                    Outcome::Checkmate { winner: self.turn.other() }
-                } else {
-                    Outcome::Stalemate
-                })
-            } else {
-                None
-            }
+            let in_check = || R::has_checkmate() && R::in_check(self);
+            game_end(self.has_legal_move(), in_check, self.turn)
         })
     }
     /// Counts leaf nodes of the legal move tree (G7).

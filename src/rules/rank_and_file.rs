@@ -23,14 +23,13 @@
 //!   permitted; `+`/`#` use RF3 attacks by the mover in the new position
 //!   ([`Rules::gives_check`]).
 
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::rules::chess::{orthodox_candidates, standard_start, validate_orthodox};
+use crate::rules::chess::validate_orthodox;
 use crate::rules::movegen;
-use crate::rules::{Illegal, Rules, Scope};
+use crate::rules::{Illegal, Rules};
 use crate::square::Square;
-use crate::variant::Variant;
 
 /// Rank and File Chess.
 pub struct RankAndFile;
@@ -249,14 +248,6 @@ fn check_with(pos: &Position, mv: &Move, in_check: impl Fn() -> bool) -> Result<
 }
 
 impl Rules for RankAndFile {
-    fn start(variant: Variant) -> Position {
-        standard_start(variant)
-    }
-
-    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
-        orthodox_candidates(pos, scope, out);
-    }
-
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
         check_with(pos, mv, || Self::in_check(pos))
     }
@@ -313,6 +304,7 @@ impl Rules for RankAndFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::Variant;
 
     #[test]
     fn describe_lines() {

@@ -12,6 +12,7 @@ use cozy_chess::{
 use super::SquareSet;
 use crate::piece::{Color, Piece, Role};
 use crate::position::{decode, encode, Castling, Position, HOLE};
+use crate::rules::movegen::counters_after;
 use crate::square::Square;
 
 /// The roles of the boards, in the order of their indices.
@@ -35,17 +36,30 @@ pub(crate) fn bit(i: u8) -> u64 {
     1u64 << (i & 63)
 }
 
+/// A board as bits, either width.
+pub(crate) trait Bits: Copy {
+    /// Takes the lowest set bit off; its index, if there was one.
+    fn pop(&mut self) -> Option<u8>;
+}
+
+macro_rules! bits_of_width {
+    ($($t:ty),*) => {$(
+        impl Bits for $t {
+            #[inline]
+            fn pop(&mut self) -> Option<u8> {
+                let i = (*self != 0).then(|| self.trailing_zeros() as u8)?;
+                *self &= *self - 1;
+                Some(i)
+            }
+        }
+    )*};
+}
+bits_of_width!(u64, u128);
+
 /// The indices of the set bits, lowest first.
 #[inline]
-pub(crate) fn bits(mut b: u64) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            return None;
-        }
-        let i = b.trailing_zeros() as u8;
-        b &= b - 1;
-        Some(i)
-    })
+pub(crate) fn bits<B: Bits>(mut b: B) -> impl Iterator<Item = u8> {
+    std::iter::from_fn(move || b.pop())
 }
 
 /// The 8×8 index of a square, if it is on that board.
@@ -108,7 +122,7 @@ pub(crate) fn castle_squares(king: u8, rook: u8) -> (u8, u8) {
 }
 
 /// A set of squares of the 8×8 board, bit `rank * 8 + file` (a1 = bit 0).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Squares64(pub(crate) u64);
 
 impl SquareSet for Squares64 {
@@ -323,14 +337,8 @@ impl Pieces8 {
 
     /// Passes the turn and advances the counters (G5).
     pub(crate) fn finish_turn(&mut self, reset_clock: bool) {
-        self.halfmoves = if reset_clock {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-        if self.turn == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
+        (self.halfmoves, self.fullmoves) =
+            counters_after(self.halfmoves, self.fullmoves, self.turn, reset_clock);
         self.turn = self.turn.other();
     }
 }

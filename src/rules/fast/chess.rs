@@ -34,10 +34,11 @@ use cozy_chess::{
 };
 
 use super::board8::Squares64;
-use super::{Accelerator, Board, CheckMark, SquareSet};
+use super::{game_end, Accelerator, Board, CheckMark, SquareSet};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Position};
-use crate::rules::{movegen, Outcome};
+use crate::rules::movegen::{self, counters_after};
+use crate::rules::Outcome;
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -132,6 +133,68 @@ impl FastChess {
 impl Accelerator for FastChess {
     type Move = FastMove;
     type Squares = Squares64;
+
+    fn origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Option<Squares64> {
+        let b = &self.board;
+        let us = b.side_to_move();
+        let piece = role_piece(role)?;
+        let to = to_cozy(to)?;
+        let promotion = match promotion {
+            Some(r) => Some(role_piece(r)?),
+            None => None,
+        };
+        if b.colors(us).has(to) {
+            return None;
+        }
+        // Where a piece of this kind could come from; `is_legal` then
+        // judges each (blocks, pins, checks, promotion).
+        let occupied = b.occupied();
+        let ours = b.colored_pieces(us, piece);
+        let en_passant = piece == CPiece::Pawn && capture && Some(to) == ep_square(b);
+        let origins = match piece {
+            // Attacked squares (kings) and a capture that can expose the king
+            // along the rank (en passant): cozy_chess's own judgement.
+            CPiece::King => cozy_legals(b, get_king_moves(to) & ours, to, promotion),
+            CPiece::Pawn if en_passant => {
+                cozy_legals(b, get_pawn_attacks(to, !us) & ours, to, promotion)
+            }
+            CPiece::Pawn => {
+                // Promotion exactly on the last rank, to a piece.
+                let last = to.rank() == Rank::Eighth.relative_to(us);
+                let to_piece = !matches!(promotion, Some(CPiece::Pawn | CPiece::King));
+                if last != promotion.is_some() || !to_piece {
+                    return None;
+                }
+                let origins = if capture {
+                    // Not en passant: an enemy piece stands there.
+                    if !b.colors(!us).has(to) {
+                        return None;
+                    }
+                    get_pawn_attacks(to, !us) & ours
+                } else {
+                    push_origins(to, us, occupied) & ours
+                };
+                piece_legals(b, origins, to)
+            }
+            _ if promotion.is_some() => return None,
+            _ => {
+                let origins = match piece {
+                    CPiece::Knight => get_knight_moves(to),
+                    CPiece::Bishop => get_bishop_moves(to, occupied),
+                    CPiece::Rook => get_rook_moves(to, occupied),
+                    _ => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
+                };
+                piece_legals(b, origins & ours, to)
+            }
+        };
+        Some(Squares64(origins.0))
+    }
 
     /// The mirror of a chess position, or `None` when the position is not one
     /// the accelerator handles exactly (another variant, a castling right
@@ -228,28 +291,9 @@ impl Accelerator for FastChess {
 
     /// Mate or stalemate (G5).
     fn outcome(&self) -> Option<Outcome> {
-        if has_legal_move(&self.board) {
-            None
-        } else if self.board.checkers().is_empty() {
-            Some(Outcome::Stalemate)
-        } else {
-            Some(Outcome::Checkmate {
-                winner: color_back(!self.board.side_to_move()),
-            })
-        }
-    }
-
-    fn legal_origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> Squares64 {
-        Squares64(
-            self.origins(role, to, capture, promotion)
-                .map_or(0, |b| b.0),
-        )
+        let b = &self.board;
+        let mover = color_back(b.side_to_move());
+        game_end(has_legal_move(b), || !b.checkers().is_empty(), mover)
     }
 
     #[inline]
@@ -300,16 +344,8 @@ impl Accelerator for FastChess {
         let reset = b.piece_on(mv.from) == Some(CPiece::Pawn) || b.colors(!us).has(mv.to);
         next.board.clone_from(b);
         next.board.play_unchecked(mv);
-        next.halfmoves = if reset {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-        next.fullmoves = if us == CColor::Black {
-            self.fullmoves.saturating_add(1)
-        } else {
-            self.fullmoves
-        };
+        (next.halfmoves, next.fullmoves) =
+            counters_after(self.halfmoves, self.fullmoves, color_back(us), reset);
         let after = &next.board;
         Some(if after.checkers().is_empty() {
             CheckMark::None
@@ -350,69 +386,6 @@ impl Board for FastChess {
             d |= (a.pieces(piece) ^ b.pieces(piece)).0;
         }
         Squares64(d).iter()
-    }
-}
-
-impl FastChess {
-    fn origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> Option<BitBoard> {
-        let b = &self.board;
-        let us = b.side_to_move();
-        let piece = role_piece(role)?;
-        let to = to_cozy(to)?;
-        let promotion = match promotion {
-            Some(r) => Some(role_piece(r)?),
-            None => None,
-        };
-        if b.colors(us).has(to) {
-            return None;
-        }
-        // Where a piece of this kind could come from; `is_legal` then
-        // judges each (blocks, pins, checks, promotion).
-        let occupied = b.occupied();
-        let ours = b.colored_pieces(us, piece);
-        let en_passant = piece == CPiece::Pawn && capture && Some(to) == ep_square(b);
-        Some(match piece {
-            // Attacked squares (kings) and a capture that can expose the king
-            // along the rank (en passant): cozy_chess's own judgement.
-            CPiece::King => cozy_legals(b, get_king_moves(to) & ours, to, promotion),
-            CPiece::Pawn if en_passant => {
-                cozy_legals(b, get_pawn_attacks(to, !us) & ours, to, promotion)
-            }
-            CPiece::Pawn => {
-                // Promotion exactly on the last rank, to a piece.
-                let last = to.rank() == Rank::Eighth.relative_to(us);
-                let to_piece = !matches!(promotion, Some(CPiece::Pawn | CPiece::King));
-                if last != promotion.is_some() || !to_piece {
-                    return None;
-                }
-                let origins = if capture {
-                    // Not en passant: an enemy piece stands there.
-                    if !b.colors(!us).has(to) {
-                        return None;
-                    }
-                    get_pawn_attacks(to, !us) & ours
-                } else {
-                    push_origins(to, us, occupied) & ours
-                };
-                piece_legals(b, origins, to)
-            }
-            _ if promotion.is_some() => return None,
-            _ => {
-                let origins = match piece {
-                    CPiece::Knight => get_knight_moves(to),
-                    CPiece::Bishop => get_bishop_moves(to, occupied),
-                    CPiece::Rook => get_rook_moves(to, occupied),
-                    _ => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
-                };
-                piece_legals(b, origins & ours, to)
-            }
-        })
     }
 }
 

@@ -32,7 +32,7 @@ use super::board8::{
     bit, bits, castle_squares, index_of, pattern, role_index, square_of, Pieces8, Squares64,
     BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
-use super::{Accelerator, Board, CheckMark, SquareSet};
+use super::{game_end, Accelerator, Board, CheckMark, SquareSet};
 
 use crate::moves::{Dir, Move};
 use crate::piece::{Color, Piece, Role};
@@ -195,50 +195,6 @@ impl FastFaultLine {
         attackers & self.pieces.colors[by.index()] != 0
     }
 
-    fn origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> Option<u64> {
-        let us = self.pieces.turn;
-        let role = role_index(role)?;
-        let to = index_of(to)?;
-        let target = bit(to);
-        if self.cells & target == 0 || self.pieces.colors[us.index()] & target != 0 || self.over() {
-            return None;
-        }
-        let enemy = self.pieces.colors[us.other().index()] & target != 0;
-        if role == PAWN {
-            let last = to >> 3 == far_rank(us);
-            let to_piece = matches!(
-                promotion,
-                Some(Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
-            );
-            if last != promotion.is_some() || (last && !to_piece) {
-                return None;
-            }
-            if capture {
-                // FL3: no en passant, so a pawn captures only what stands there.
-                return enemy.then(|| pattern(PAWN, to, us.other(), 0) & self.pieces.ours(PAWN));
-            }
-            if enemy {
-                return None;
-            }
-            // FL3: one step only.
-            let from = match us {
-                Color::White => to.checked_sub(8)?,
-                Color::Black => to + 8,
-            };
-            return Some(self.pieces.ours(PAWN) & bit(from));
-        }
-        if promotion.is_some() {
-            return None;
-        }
-        Some(pattern(role, to, us, self.blockers()) & self.pieces.ours(role))
-    }
-
     /// The end cell of `color`'s home rank on `side`, where its castling
     /// rook starts (FL8): wherever the rank has slid.
     #[inline]
@@ -376,6 +332,53 @@ impl Accelerator for FastFaultLine {
     type Move = FaultLineMove;
     type Squares = Squares64;
 
+    fn origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Option<Squares64> {
+        let us = self.pieces.turn;
+        let role = role_index(role)?;
+        let to = index_of(to)?;
+        let target = bit(to);
+        if self.cells & target == 0 || self.pieces.colors[us.index()] & target != 0 || self.over() {
+            return None;
+        }
+        let enemy = self.pieces.colors[us.other().index()] & target != 0;
+        if role == PAWN {
+            let last = to >> 3 == far_rank(us);
+            let to_piece = matches!(
+                promotion,
+                Some(Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
+            );
+            if last != promotion.is_some() || (last && !to_piece) {
+                return None;
+            }
+            if capture {
+                // FL3: no en passant, so a pawn captures only what stands there.
+                let from = pattern(PAWN, to, us.other(), 0) & self.pieces.ours(PAWN);
+                return enemy.then_some(Squares64(from));
+            }
+            if enemy {
+                return None;
+            }
+            // FL3: one step only.
+            let from = match us {
+                Color::White => to.checked_sub(8)?,
+                Color::Black => to + 8,
+            };
+            return Some(Squares64(self.pieces.ours(PAWN) & bit(from)));
+        }
+        if promotion.is_some() {
+            return None;
+        }
+        Some(Squares64(
+            pattern(role, to, us, self.blockers()) & self.pieces.ours(role),
+        ))
+    }
+
     /// The mirror of a Fault Line position, or `None` when the position is
     /// not one the accelerator handles exactly (another variant or frame,
     /// a rank of another shape than FL0's, not exactly one king a side, a
@@ -419,31 +422,8 @@ impl Accelerator for FastFaultLine {
     /// How the game stands (FL1, FL2), as `Position::outcome`: a king
     /// captured or on its far rank, or stalemate (no checkmate in Fault Line).
     fn outcome(&self) -> Option<Outcome> {
-        if let Some(end) = self.special_end() {
-            Some(end)
-        } else if self.has_legal_move() {
-            None
-        } else {
-            Some(Outcome::Stalemate)
-        }
-    }
-
-    /// The legal origins of moves of a `role` piece of the side to move
-    /// onto `to`, promoting to `promotion`, as
-    /// [`FastChess::legal_origins`](crate::rules::fast_chess::FastChess::legal_origins)
-    /// answers them: for a pawn, `capture` chooses captures over pushes; a
-    /// promotion is possible only onto the far rank, and there it is
-    /// required (FL3). FL2: every move by movement alone is legal, so this
-    /// is movement only, a capture of the king included (FL1). Empty when
-    /// there is no such move and when the game is over.
-    fn legal_origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> Squares64 {
-        Squares64(self.origins(role, to, capture, promotion).unwrap_or(0))
+        let stalemate = || game_end(self.has_legal_move(), || false, self.pieces.turn);
+        self.special_end().or_else(stalemate)
     }
 
     /// The move from `from` to `to` (promoting to `promotion`), if both

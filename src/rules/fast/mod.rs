@@ -35,6 +35,7 @@ pub(crate) use pos::{with_fast, FastPos};
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Position};
+pub(crate) use crate::rules::game_end;
 use crate::rules::Outcome;
 use crate::square::Square;
 use crate::variant::Variant;
@@ -142,7 +143,7 @@ pub trait Accelerator: Board + Clone {
     /// A move on this board.
     type Move: Copy;
     /// A set of its squares.
-    type Squares: SquareSet;
+    type Squares: SquareSet + Default;
 
     /// The mirror of `pos`, or `None` when the accelerator does not take it
     /// (another variant, or a position it does not model).
@@ -163,7 +164,19 @@ pub trait Accelerator: Board + Clone {
         to: Square,
         capture: bool,
         promotion: Option<Role>,
-    ) -> Self::Squares;
+    ) -> Self::Squares {
+        self.origins(role, to, capture, promotion)
+            .unwrap_or_default()
+    }
+    /// [`Accelerator::legal_origins`], `None` where it is empty because
+    /// the question names nothing on this board.
+    fn origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Option<Self::Squares>;
     /// The move from `from` to `to` (promoting to `promotion`), if both
     /// squares are on this board. Legal only if `from` came from
     /// [`Accelerator::legal_origins`] for the same `to` and `promotion`.

@@ -35,7 +35,7 @@ use super::board8::{
     bit, bits, castle_squares, index_of, pattern, role_index, square_of, Pieces8, Squares64,
     BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
-use super::{Accelerator, Board, CheckMark, SquareSet};
+use super::{game_end, Accelerator, Board, CheckMark, SquareSet};
 
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Position};
@@ -254,66 +254,6 @@ impl FastMasked {
         !self.attacked_in(king, them, occupied, theirs)
     }
 
-    fn origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> Option<u64> {
-        let us = self.pieces.turn;
-        let role = role_index(role)?;
-        let to = index_of(to)?;
-        let promotion = match promotion {
-            Some(p) => Some(role_index(p)?),
-            None => None,
-        };
-        if (self.pieces.colors[us.index()] | self.pieces.roles[KING]) & bit(to) != 0 {
-            return None;
-        }
-        let occupied = self.pieces.occupied();
-        let enemy = self.pieces.colors[us.other().index()] & bit(to) != 0;
-        let mut kind = Kind::Normal;
-        let origins = if role == PAWN {
-            let last = (to >> 3) == if us == Color::White { 7 } else { 0 };
-            let to_piece = matches!(promotion, Some(KNIGHT | BISHOP | ROOK | QUEEN));
-            if last != promotion.is_some() || (last && !to_piece) {
-                return None;
-            }
-            if capture {
-                if self.ep == Some(to) && !enemy {
-                    kind = Kind::EnPassant;
-                } else if !enemy {
-                    return None;
-                }
-                pattern(PAWN, to, us.other(), occupied) & self.pieces.ours(PAWN)
-            } else if occupied & bit(to) != 0 {
-                return None;
-            } else {
-                self.push_origins(to, occupied)
-            }
-        } else {
-            if promotion.is_some() {
-                return None;
-            }
-            pattern(role, to, us, occupied) & self.pieces.ours(role)
-        };
-        let movers = self.movers();
-        let mut legal = 0;
-        for from in bits(origins) {
-            let mv = MaskedMove {
-                from,
-                to,
-                promotion,
-                kind,
-            };
-            if self.legal(mv, movers) {
-                legal |= bit(from);
-            }
-        }
-        Some(legal)
-    }
-
     /// The squares a pawn of the side to move can push to the empty square
     /// `to` from: one rank behind, and two from its second rank over an
     /// empty square.
@@ -488,6 +428,66 @@ impl Accelerator for FastMasked {
     type Move = MaskedMove;
     type Squares = Squares64;
 
+    fn origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Option<Squares64> {
+        let us = self.pieces.turn;
+        let role = role_index(role)?;
+        let to = index_of(to)?;
+        let promotion = match promotion {
+            Some(p) => Some(role_index(p)?),
+            None => None,
+        };
+        if (self.pieces.colors[us.index()] | self.pieces.roles[KING]) & bit(to) != 0 {
+            return None;
+        }
+        let occupied = self.pieces.occupied();
+        let enemy = self.pieces.colors[us.other().index()] & bit(to) != 0;
+        let mut kind = Kind::Normal;
+        let origins = if role == PAWN {
+            let last = (to >> 3) == if us == Color::White { 7 } else { 0 };
+            let to_piece = matches!(promotion, Some(KNIGHT | BISHOP | ROOK | QUEEN));
+            if last != promotion.is_some() || (last && !to_piece) {
+                return None;
+            }
+            if capture {
+                if self.ep == Some(to) && !enemy {
+                    kind = Kind::EnPassant;
+                } else if !enemy {
+                    return None;
+                }
+                pattern(PAWN, to, us.other(), occupied) & self.pieces.ours(PAWN)
+            } else if occupied & bit(to) != 0 {
+                return None;
+            } else {
+                self.push_origins(to, occupied)
+            }
+        } else {
+            if promotion.is_some() {
+                return None;
+            }
+            pattern(role, to, us, occupied) & self.pieces.ours(role)
+        };
+        let movers = self.movers();
+        let mut legal = 0;
+        for from in bits(origins) {
+            let mv = MaskedMove {
+                from,
+                to,
+                promotion,
+                kind,
+            };
+            if self.legal(mv, movers) {
+                legal |= bit(from);
+            }
+        }
+        Some(Squares64(legal))
+    }
+
     /// The mirror of a Grid or Rank and File position, or `None` when the
     /// position is not one the accelerator handles exactly (another variant,
     /// not exactly one king a side, a piece that is not orthodox, a pawn on
@@ -546,32 +546,7 @@ impl Accelerator for FastMasked {
 
     /// How the game stands: mate or stalemate, as `Position::outcome` (G5, RF5).
     fn outcome(&self) -> Option<Outcome> {
-        if self.has_legal_move() {
-            None
-        } else if self.in_check() {
-            Some(Outcome::Checkmate {
-                winner: self.pieces.turn.other(),
-            })
-        } else {
-            Some(Outcome::Stalemate)
-        }
-    }
-
-    /// The legal origins of moves of a `role` piece of the side to move
-    /// onto `to`, promoting to `promotion`, as
-    /// [`FastChess::legal_origins`](crate::rules::fast_chess::FastChess::legal_origins)
-    /// answers them: for a pawn, `capture` chooses captures (en passant
-    /// included) over pushes; a promotion is possible only onto the last
-    /// rank, and there it is required. Empty when there is no such move, and
-    /// for a target holding a king (RF7: left to the reference).
-    fn legal_origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> Squares64 {
-        Squares64(self.origins(role, to, capture, promotion).unwrap_or(0))
+        game_end(self.has_legal_move(), || self.in_check(), self.pieces.turn)
     }
 
     /// The move from `from` to `to` (promoting to `promotion`), if both

@@ -36,7 +36,7 @@
 //! assert!(fast.special(&drop).is_none());
 //! ```
 
-use super::{Accelerator, Board, CheckMark};
+use super::{game_end, Accelerator, Board, CheckMark};
 use crate::moves::{Dir, Move};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
@@ -100,26 +100,26 @@ impl Accelerator for FastQuake {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.game_end()
+        self.ends()
     }
 
     /// QK6: no promotion; the moves of [`FastQuake::legal_moves_onto`].
-    fn legal_origins(
+    fn origins(
         &self,
         role: Role,
         to: Square,
         _capture: bool,
         promotion: Option<Role>,
-    ) -> Origins {
-        let mut out = Origins::default();
-        if promotion.is_none() {
-            for mv in self.legal_moves_onto(role, to) {
-                if let Some(from) = mv.from() {
-                    out.push(from);
-                }
-            }
-        }
-        out
+    ) -> Option<Origins> {
+        promotion.is_none().then(|| {
+            let mut out = Origins::default();
+            let moves = self.legal_moves_onto(role, to);
+            moves
+                .iter()
+                .filter_map(Move::from)
+                .for_each(|from| out.push(from));
+            out
+        })
     }
 
     fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
@@ -189,15 +189,12 @@ impl FastQuake {
     }
 
     /// How the game stands (mate or stalemate), as `Position::outcome`.
-    fn game_end(&self) -> Option<Outcome> {
+    fn ends(&self) -> Option<Outcome> {
         let pos = &self.pos;
         let us = pos.turn();
         if self.in_check {
             // QK4: the check is known; only the replies are looked for.
-            return match reply::has_reply(pos) {
-                true => None,
-                false => Some(Outcome::Checkmate { winner: us.other() }),
-            };
+            return game_end(reply::has_reply(pos), || true, us);
         }
         // A safe king step is a legal move, so no stalemate.
         let king_moves = pos

@@ -32,10 +32,11 @@
 
 use std::sync::OnceLock;
 
-use super::{Accelerator, Board, CheckMark, SquareSet};
+use super::{game_end, Accelerator, Board, CheckMark, SquareSet};
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
+use crate::rules::movegen::counters_after;
 use crate::rules::Outcome;
 use crate::square::Square;
 use crate::variant::Variant;
@@ -116,44 +117,38 @@ fn promotion_index(role: Role) -> Option<usize> {
 }
 
 /// The squares along line `d` from `sq` up to and including the first
-/// blocker (a piece or a hole), for a line running towards higher indices.
+/// blocker (a piece or a hole). Lines north, east, north-east and
+/// north-west run towards higher indices: their first blocker is the
+/// lowest bit; the others the highest.
 #[inline]
-fn ray_up(d: usize, sq: u8, blockers: u128) -> u128 {
+fn ray(d: usize, sq: u8, blockers: u128) -> u128 {
     let ray = RAYS[d][usize::from(sq & 127)];
     let hit = ray & blockers;
     if hit == 0 {
-        ray
-    } else {
-        ray ^ RAYS[d][hit.trailing_zeros() as usize]
+        return ray;
     }
-}
-
-/// [`ray_up`] for a line running towards lower indices.
-#[inline]
-fn ray_down(d: usize, sq: u8, blockers: u128) -> u128 {
-    let ray = RAYS[d][usize::from(sq & 127)];
-    let hit = ray & blockers;
-    if hit == 0 {
-        ray
-    } else {
-        ray ^ RAYS[d][127 - hit.leading_zeros() as usize]
-    }
+    let up = matches!(d, NORTH | EAST | NORTH_EAST | NORTH_WEST);
+    let first = match up {
+        true => hit.trailing_zeros(),
+        false => 127 - hit.leading_zeros(),
+    };
+    ray ^ RAYS[d][first as usize]
 }
 
 #[inline]
 fn rook_lines(sq: u8, blockers: u128) -> u128 {
-    ray_up(NORTH, sq, blockers)
-        | ray_up(EAST, sq, blockers)
-        | ray_down(SOUTH, sq, blockers)
-        | ray_down(WEST, sq, blockers)
+    ray(NORTH, sq, blockers)
+        | ray(EAST, sq, blockers)
+        | ray(SOUTH, sq, blockers)
+        | ray(WEST, sq, blockers)
 }
 
 #[inline]
 fn bishop_lines(sq: u8, blockers: u128) -> u128 {
-    ray_up(NORTH_EAST, sq, blockers)
-        | ray_up(NORTH_WEST, sq, blockers)
-        | ray_down(SOUTH_WEST, sq, blockers)
-        | ray_down(SOUTH_EAST, sq, blockers)
+    ray(NORTH_EAST, sq, blockers)
+        | ray(NORTH_WEST, sq, blockers)
+        | ray(SOUTH_WEST, sq, blockers)
+        | ray(SOUTH_EAST, sq, blockers)
 }
 
 /// `b` moved one step of `step` squares (an insertion's shift).
@@ -288,72 +283,11 @@ impl FastSlide {
         }
     }
 
-    fn origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> Option<u128> {
-        let ti = index_of(to)?;
-        let tb = bit(ti);
-        let r = role_index(role)?;
-        let us = self.turn.index();
-        if self.cells & tb == 0 || self.colors[us] & tb != 0 {
-            return None;
-        }
-        let t = usize::from(ti);
-        let ours = self.roles[r] & self.colors[us];
-        let blockers = self.occupied() | !self.cells;
-        let candidates = match r {
-            PAWN => {
-                let last = LAST[us] & tb != 0;
-                if last != promotion.is_some()
-                    || promotion.is_some_and(|p| promotion_index(p).is_none())
-                {
-                    return None;
-                }
-                if capture {
-                    if self.colors[us ^ 1] & tb == 0 {
-                        return None;
-                    }
-                    PAWN_ATTACKS[us ^ 1][t] & ours
-                } else {
-                    if self.occupied() & tb != 0 {
-                        return None;
-                    }
-                    let back = if us == 0 { tb >> 16 } else { tb << 16 };
-                    back & ours
-                }
-            }
-            _ if promotion.is_some() => return None,
-            KNIGHT_I => KNIGHT[t] & ours,
-            BISHOP => bishop_lines(ti, blockers) & ours,
-            ROOK => rook_lines(ti, blockers) & ours,
-            QUEEN => (bishop_lines(ti, blockers) | rook_lines(ti, blockers)) & ours,
-            _ if self.cage_bits() & tb != 0 => return None,
-            _ => KING[t] & ours,
-        };
-        let mut legal = 0;
-        for from in bits(candidates) {
-            if self.safe_after(from, ti, r) {
-                legal |= bit(from);
-            }
-        }
-        Some(legal)
-    }
-
     /// Passes the turn and advances the counters (G5).
     #[inline]
     fn finish_turn(&mut self, reset_clock: bool) {
-        self.halfmoves = if reset_clock {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-        if self.turn == Color::Black {
-            self.fullmoves = self.fullmoves.saturating_add(1);
-        }
+        (self.halfmoves, self.fullmoves) =
+            counters_after(self.halfmoves, self.fullmoves, self.turn, reset_clock);
         self.turn = self.turn.other();
     }
 
@@ -439,6 +373,61 @@ impl Accelerator for FastSlide {
     type Move = SlideMove;
     type Squares = FrameSquares;
 
+    fn origins(
+        &self,
+        role: Role,
+        to: Square,
+        capture: bool,
+        promotion: Option<Role>,
+    ) -> Option<FrameSquares> {
+        let ti = index_of(to)?;
+        let tb = bit(ti);
+        let r = role_index(role)?;
+        let us = self.turn.index();
+        if self.cells & tb == 0 || self.colors[us] & tb != 0 {
+            return None;
+        }
+        let t = usize::from(ti);
+        let ours = self.roles[r] & self.colors[us];
+        let blockers = self.occupied() | !self.cells;
+        let candidates = match r {
+            PAWN => {
+                let last = LAST[us] & tb != 0;
+                if last != promotion.is_some()
+                    || promotion.is_some_and(|p| promotion_index(p).is_none())
+                {
+                    return None;
+                }
+                if capture {
+                    if self.colors[us ^ 1] & tb == 0 {
+                        return None;
+                    }
+                    PAWN_ATTACKS[us ^ 1][t] & ours
+                } else {
+                    if self.occupied() & tb != 0 {
+                        return None;
+                    }
+                    let back = if us == 0 { tb >> 16 } else { tb << 16 };
+                    back & ours
+                }
+            }
+            _ if promotion.is_some() => return None,
+            KNIGHT_I => KNIGHT[t] & ours,
+            BISHOP => bishop_lines(ti, blockers) & ours,
+            ROOK => rook_lines(ti, blockers) & ours,
+            QUEEN => (bishop_lines(ti, blockers) | rook_lines(ti, blockers)) & ours,
+            _ if self.cage_bits() & tb != 0 => return None,
+            _ => KING[t] & ours,
+        };
+        let mut legal = 0;
+        for from in bits(candidates) {
+            if self.safe_after(from, ti, r) {
+                legal |= bit(from);
+            }
+        }
+        Some(FrameSquares(legal))
+    }
+
     /// The accelerator's copy of a Slide-chess position; `None` for another
     /// variant or a position it does not model (castling rights, an en
     /// passant square, pieces in hand or not exactly one king a side, a
@@ -523,30 +512,7 @@ impl Accelerator for FastSlide {
 
     /// How the game stands: mate or stalemate, as `Position::outcome`.
     fn outcome(&self) -> Option<Outcome> {
-        if self.has_legal_move() {
-            None
-        } else if self.is_check() {
-            Some(Outcome::Checkmate {
-                winner: self.turn.other(),
-            })
-        } else {
-            Some(Outcome::Stalemate)
-        }
-    }
-
-    /// The legal origins of moves of a `role` piece of the side to move
-    /// onto `to`, promoting to `promotion`. For a pawn, `capture` chooses
-    /// captures over pushes; a promotion is possible only onto a board
-    /// square of the last rank (SC3), and there it is required. Empty when
-    /// no such move exists or `to` is off the frame.
-    fn legal_origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> FrameSquares {
-        FrameSquares(self.origins(role, to, capture, promotion).unwrap_or(0))
+        game_end(self.has_legal_move(), || self.is_check(), self.turn)
     }
 
     /// The move of the piece on `from` to `to`, if both are on the frame

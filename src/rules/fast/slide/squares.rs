@@ -1,6 +1,7 @@
 //! A set of squares of the Slide-chess frame (bit `16 × rank + file`), as
 //! the matchers narrow the legal origins of a move.
 
+pub(super) use crate::rules::fast::board8::bits;
 use crate::rules::fast::SquareSet;
 use crate::square::Square;
 
@@ -77,17 +78,4 @@ impl SquareSet for FrameSquares {
     fn iter(self) -> impl Iterator<Item = Square> {
         bits(self.0).filter_map(square_of)
     }
-}
-
-/// The indices of the set bits of `b`, lowest first.
-#[inline]
-pub(super) fn bits(mut b: u128) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            return None;
-        }
-        let i = b.trailing_zeros() as u8;
-        b &= b - 1;
-        Some(i)
-    })
 }
