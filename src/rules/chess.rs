@@ -82,13 +82,8 @@ impl Rules for Chess {
         if let Move::Castle { king, rook } = *mv {
             movegen::castle_conditions::<Chess>(pos, king, rook)?;
         }
-        let safe = movegen::king_safe_overlay(pos, mv, |_, _| true)
-            .unwrap_or_else(|| movegen::king_safe_after::<Chess>(pos, mv));
-        if safe {
-            Ok(())
-        } else {
-            Err(Illegal::KING_ATTACKED)
-        }
+        let overlay = movegen::king_safe_overlay(pos, mv, |_, _| true);
+        movegen::king_safe::<Chess>(pos, mv, overlay)
     }
 
     fn check_in(pos: &Position, mv: &Move, in_check: bool) -> Result<(), Illegal> {

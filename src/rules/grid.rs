@@ -77,13 +77,8 @@ impl Rules for Grid {
             // GR3: "attacked" in the castling conditions means grid attacks.
             movegen::castle_conditions::<Grid>(pos, king, rook)?;
         }
-        let safe = movegen::king_safe_overlay(pos, mv, crosses)
-            .unwrap_or_else(|| movegen::king_safe_after::<Grid>(pos, mv));
-        if safe {
-            Ok(())
-        } else {
-            Err(Illegal::KING_ATTACKED)
-        }
+        let overlay = movegen::king_safe_overlay(pos, mv, crosses);
+        movegen::king_safe::<Grid>(pos, mv, overlay)
     }
 
     fn check_in(pos: &Position, mv: &Move, in_check: bool) -> Result<(), Illegal> {

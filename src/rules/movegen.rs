@@ -507,6 +507,20 @@ pub fn castle_conditions<R: Rules>(
     Ok(())
 }
 
+/// G6: `Ok` when the mover's king is safe after `mv`: the verdict of an
+/// overlay of the move (`overlay`, `None` where it cannot tell), else of
+/// the move played on a copy.
+pub(crate) fn king_safe<R: Rules>(
+    pos: &Position,
+    mv: &Move,
+    overlay: Option<bool>,
+) -> Result<(), Illegal> {
+    match overlay.unwrap_or_else(|| king_safe_after::<R>(pos, mv)) {
+        true => Ok(()),
+        false => Err(Illegal::KING_ATTACKED),
+    }
+}
+
 /// Whether the mover's king is safe after `mv` (G6), by playing it on a copy.
 pub fn king_safe_after<R: Rules>(pos: &Position, mv: &Move) -> bool {
     let mut next = pos.clone();

@@ -238,13 +238,7 @@ fn check_with(pos: &Position, mv: &Move, in_check: impl Fn() -> bool) -> Result<
     if quiet && movegen::safe_without_scan(pos, mv, in_check()) == Some(true) {
         return Ok(());
     }
-    let safe = king_safe_overlay(pos, mv)
-        .unwrap_or_else(|| movegen::king_safe_after::<RankAndFile>(pos, mv));
-    if safe {
-        Ok(())
-    } else {
-        Err(Illegal::KING_ATTACKED)
-    }
+    movegen::king_safe::<RankAndFile>(pos, mv, king_safe_overlay(pos, mv))
 }
 
 impl Rules for RankAndFile {

@@ -29,7 +29,7 @@ use crate::notation::gamecourier::{Op, OpKind};
 use crate::notation::san::San;
 use crate::piece::{Color, Role};
 use crate::position::{CastleSide, Position};
-use crate::rules::fast::{with_fast, Accelerator, Board, CheckMark, FastPos, SquareSet};
+use crate::rules::fast::{with_fast, Accelerator, Board, CheckMark, FastPos, Onto, SquareSet};
 use crate::rules::quake::lacks_forward_cell;
 use crate::square::Square;
 use crate::variant::MoveKind;
@@ -424,7 +424,12 @@ fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<A::Move> {
                 return None;
             }
             if !now
-                .legal_origins(role, to, capture, promotion)
+                .legal_origins(Onto {
+                    role,
+                    to,
+                    capture,
+                    promotion,
+                })
                 .contains(from)
             {
                 return None;
@@ -432,7 +437,12 @@ fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<A::Move> {
             now.piece_move(from, to, promotion)
         }
         Move::EnPassant { from, to } => {
-            let origins = now.legal_origins(Role::Pawn, to, true, None);
+            let origins = now.legal_origins(Onto {
+                role: Role::Pawn,
+                to,
+                capture: true,
+                promotion: None,
+            });
             if now.piece_at(to).is_some() || !origins.contains(from) {
                 return None;
             }

@@ -9,13 +9,14 @@
 //!
 //! ```
 //! use fvnote::rules::fast::chess::FastChess;
-//! use fvnote::rules::fast::{Accelerator, CheckMark, SquareSet};
+//! use fvnote::rules::fast::{Accelerator, CheckMark, Onto, SquareSet};
 //! use fvnote::{Move, Position, Role, Square};
 //! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::Chess);
 //! let fast = FastChess::from_position(&start).unwrap();
 //! let e4 = Square::new(4, 3).unwrap();
-//! let from = fast.legal_origins(Role::Pawn, e4, false, None);
+//! let onto = Onto { role: Role::Pawn, to: e4, capture: false, promotion: None };
+//! let from = fast.legal_origins(onto);
 //! assert_eq!(from.single(), Square::new(4, 1));
 //! let mv = fast.piece_move(from.single().unwrap(), e4, None).unwrap();
 //! let mut next = fast.clone();
@@ -34,7 +35,7 @@ use cozy_chess::{
 };
 
 use super::board8::Squares64;
-use super::{game_end, Accelerator, Board, CheckMark, SquareSet};
+use super::{game_end, Accelerator, Board, CheckMark, Onto, SquareSet};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Position};
 use crate::rules::movegen::{self, counters_after};
@@ -136,10 +137,12 @@ impl Accelerator for FastChess {
 
     fn origins(
         &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
+        Onto {
+            role,
+            to,
+            capture,
+            promotion,
+        }: Onto,
     ) -> Option<Squares64> {
         let b = &self.board;
         let us = b.side_to_move();

@@ -32,7 +32,7 @@ use super::board8::{
     bit, bits, castle_squares, index_of, pattern, role_index, square_of, Pieces8, Squares64,
     BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
-use super::{game_end, Accelerator, Board, CheckMark, SquareSet};
+use super::{game_end, Accelerator, Board, CheckMark, Onto, SquareSet};
 
 use crate::moves::{Dir, Move};
 use crate::piece::{Color, Piece, Role};
@@ -322,9 +322,7 @@ impl FastFaultLine {
                 return true;
             }
         }
-        [CastleSide::King, CastleSide::Queen]
-            .into_iter()
-            .any(|side| self.castle(side).is_some())
+        self.can_castle()
     }
 }
 
@@ -334,10 +332,12 @@ impl Accelerator for FastFaultLine {
 
     fn origins(
         &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
+        Onto {
+            role,
+            to,
+            capture,
+            promotion,
+        }: Onto,
     ) -> Option<Squares64> {
         let us = self.pieces.turn;
         let role = role_index(role)?;

@@ -72,6 +72,23 @@ pub trait SquareSet: Copy {
     }
 }
 
+/// The piece moves a SAN token (`Nf3`, `exd5`, `e8=Q`) or a board edit
+/// asks about: those of a `role` piece of the side to move onto `to`,
+/// promoting to `promotion`. For a pawn, `capture` chooses captures (en
+/// passant included) over pushes; a promotion is possible only where the
+/// variant promotes, and there it is required.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Onto {
+    /// The moving piece's role.
+    pub role: Role,
+    /// The square moved onto.
+    pub to: Square,
+    /// Whether a pawn captures.
+    pub capture: bool,
+    /// What a pawn becomes.
+    pub promotion: Option<Role>,
+}
+
 /// A board read square by square: what a Game Courier turn is read and
 /// compared against, for the reference [`Position`] and every accelerator
 /// alike. Squares are named in the board's own frame.
@@ -153,30 +170,14 @@ pub trait Accelerator: Board + Clone {
     /// How the game stands, as `Position::outcome` (G5, FL1).
     fn outcome(&self) -> Option<Outcome>;
 
-    /// The legal origins of moves of a `role` piece of the side to move
-    /// onto `to`, promoting to `promotion`. For a pawn, `capture` chooses
-    /// captures (en passant included) over pushes; a promotion is possible
-    /// only where the variant promotes, and there it is required. Empty
-    /// when no such move exists or `to` is not on this board.
-    fn legal_origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> Self::Squares {
-        self.origins(role, to, capture, promotion)
-            .unwrap_or_default()
+    /// The legal origins of the moves [`Onto`] names. Empty when no such
+    /// move exists or its square is not on this board.
+    fn legal_origins(&self, onto: Onto) -> Self::Squares {
+        self.origins(onto).unwrap_or_default()
     }
     /// [`Accelerator::legal_origins`], `None` where it is empty because
     /// the question names nothing on this board.
-    fn origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> Option<Self::Squares>;
+    fn origins(&self, onto: Onto) -> Option<Self::Squares>;
     /// The move from `from` to `to` (promoting to `promotion`), if both
     /// squares are on this board. Legal only if `from` came from
     /// [`Accelerator::legal_origins`] for the same `to` and `promotion`.
@@ -186,6 +187,12 @@ pub trait Accelerator: Board + Clone {
     /// The castling move towards `side`, if it is legal.
     fn castle(&self, _side: CastleSide) -> Option<Self::Move> {
         None
+    }
+    /// Whether castling towards either side is legal.
+    fn can_castle(&self) -> bool {
+        [CastleSide::King, CastleSide::Queen]
+            .into_iter()
+            .any(|side| self.castle(side).is_some())
     }
     /// A move of the variant's own kinds (a drop, a slide, a quake, a cage
     /// move or insertion with these promotion choices), if the accelerator

@@ -259,13 +259,9 @@ fn checked(pos: &Position, mv: &Move, in_check: impl FnOnce() -> bool) -> Result
     // else is tested on an overlay of the move instead of a copy.
     let pockets_itself = matches!(*mv, Move::Normal { role: Role::Pawn, to, .. }
         if lacks_forward_cell(pos, to, pos.turn));
-    let safe = match pockets_itself {
+    let overlay = match pockets_itself {
         false => movegen::king_safe_overlay(pos, mv, |_, _| true),
         true => None,
     };
-    if safe.unwrap_or_else(|| movegen::king_safe_after::<Quake>(pos, mv)) {
-        Ok(())
-    } else {
-        Err(Illegal::KING_ATTACKED)
-    }
+    movegen::king_safe::<Quake>(pos, mv, overlay)
 }

@@ -34,7 +34,7 @@ pub use written::{clean_san, clean_san_into, clean_verdict, push_square};
 use crate::moves::Move;
 use crate::notation::san::{ParsedSan, San, Suffix};
 use crate::piece::Role;
-use crate::rules::fast::{Accelerator, CheckMark, SquareSet};
+use crate::rules::fast::{Accelerator, CheckMark, Onto, SquareSet};
 use crate::square::Square;
 
 /// A token played clean: the origin of a piece move (None for any other
@@ -155,7 +155,12 @@ fn clean_piece_move<A: Accelerator>(
     }
     // The one legal move the token names, and its legal rivals (same kind,
     // same square) that the token rules out.
-    let legal = fast.legal_origins(role, to, capture, promotion);
+    let legal = fast.legal_origins(Onto {
+        role,
+        to,
+        capture,
+        promotion,
+    });
     let mut named = legal;
     if let Some(f) = file {
         named = named.on_file(f);

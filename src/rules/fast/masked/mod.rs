@@ -13,16 +13,17 @@
 //! ```
 //! use fvnote::notation::fen::read_fen;
 //! use fvnote::rules::fast::masked::FastMasked;
-//! use fvnote::rules::fast::{Accelerator, CheckMark, SquareSet};
+//! use fvnote::rules::fast::{Accelerator, CheckMark, Onto, SquareSet};
 //! use fvnote::{Role, Square};
 //! use fvnote::variant::Variant;
 //! let pos = read_fen("4k3/8/8/8/8/4P3/8/4K3 w - - 0 1", Variant::Grid).unwrap();
 //! let fast = FastMasked::from_position(&pos).unwrap();
 //! let sq = |f, r| Square::new(f, r).unwrap();
 //! // GR4: e3-e4 stays in its section, and so would Ke1-e2; Ke1-d2 crosses.
-//! assert!(fast.legal_origins(Role::Pawn, sq(4, 3), false, None).is_empty());
-//! assert!(fast.legal_origins(Role::King, sq(4, 1), false, None).is_empty());
-//! assert_eq!(fast.legal_origins(Role::King, sq(3, 1), false, None).single(), Some(sq(4, 0)));
+//! let onto = |role, to| Onto { role, to, capture: false, promotion: None };
+//! assert!(fast.legal_origins(onto(Role::Pawn, sq(4, 3))).is_empty());
+//! assert!(fast.legal_origins(onto(Role::King, sq(4, 1))).is_empty());
+//! assert_eq!(fast.legal_origins(onto(Role::King, sq(3, 1))).single(), Some(sq(4, 0)));
 //! let mv = fast.piece_move(sq(4, 0), sq(3, 1), None).unwrap();
 //! let mut next = fast.clone();
 //! assert_eq!(fast.play_into(mv, &mut next), Some(CheckMark::None));
@@ -35,7 +36,7 @@ use super::board8::{
     bit, bits, castle_squares, index_of, pattern, role_index, square_of, Pieces8, Squares64,
     BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
-use super::{game_end, Accelerator, Board, CheckMark, SquareSet};
+use super::{game_end, Accelerator, Board, CheckMark, Onto, SquareSet};
 
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Position};
@@ -418,9 +419,7 @@ impl FastMasked {
                 }
             }
         }
-        [CastleSide::King, CastleSide::Queen]
-            .into_iter()
-            .any(|side| self.castle(side).is_some())
+        self.can_castle()
     }
 }
 
@@ -430,10 +429,12 @@ impl Accelerator for FastMasked {
 
     fn origins(
         &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
+        Onto {
+            role,
+            to,
+            capture,
+            promotion,
+        }: Onto,
     ) -> Option<Squares64> {
         let us = self.pieces.turn;
         let role = role_index(role)?;

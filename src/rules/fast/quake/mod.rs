@@ -36,7 +36,7 @@
 //! assert!(fast.special(&drop).is_none());
 //! ```
 
-use super::{game_end, Accelerator, Board, CheckMark};
+use super::{game_end, Accelerator, Board, CheckMark, Onto};
 use crate::moves::{Dir, Move};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
@@ -106,10 +106,12 @@ impl Accelerator for FastQuake {
     /// QK6: no promotion; the moves of [`FastQuake::legal_moves_onto`].
     fn origins(
         &self,
-        role: Role,
-        to: Square,
-        _capture: bool,
-        promotion: Option<Role>,
+        Onto {
+            role,
+            to,
+            promotion,
+            ..
+        }: Onto,
     ) -> Option<Origins> {
         promotion.is_none().then(|| {
             let mut out = Origins::default();

@@ -32,7 +32,7 @@
 
 use std::sync::OnceLock;
 
-use super::{game_end, Accelerator, Board, CheckMark, SquareSet};
+use super::{game_end, Accelerator, Board, CheckMark, Onto, SquareSet};
 use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
@@ -375,10 +375,12 @@ impl Accelerator for FastSlide {
 
     fn origins(
         &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
+        Onto {
+            role,
+            to,
+            capture,
+            promotion,
+        }: Onto,
     ) -> Option<FrameSquares> {
         let ti = index_of(to)?;
         let tb = bit(ti);
