@@ -28,8 +28,8 @@ pub(crate) enum FastPos {
 }
 
 /// Runs `$body` with `$a` bound to the accelerator the [`FastPos`] `$now`
-/// holds and each `$b` to the one in the slot `$slot` (a `&mut FastPos`),
-/// each slot first made one of `$now`'s kind; `$other` is never reached.
+/// holds and each `$b` to the one in the slot `$slot` (a `&mut FastPos`);
+/// `$other` when a slot holds another kind (its owner made them alike).
 macro_rules! with_fast {
     ($now:expr, |$a:ident| $body:expr) => {{
         use $crate::rules::fast::FastPos as F;
@@ -49,11 +49,6 @@ macro_rules! with_fast {
     }};
     ($now:expr, [$($slot:expr),+], |$a:ident $(, $b:ident)+| $body:expr, else $other:expr) => {{
         use $crate::rules::fast::FastPos as F;
-        $(
-            if std::mem::discriminant($now) != std::mem::discriminant(&*$slot) {
-                *$slot = $now.clone();
-            }
-        )*
         match ($now, $($slot),+) {
             (F::Chess($a), $(F::Chess($b)),+) => $body,
             (F::Masked($a), $(F::Masked($b)),+) => $body,
