@@ -45,11 +45,9 @@ use crate::rules::{movegen, Outcome, Rules};
 use crate::square::Square;
 use crate::variant::Variant;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
 
 mod check;
 mod onto;
-mod play;
 mod pocket;
 mod reply;
 mod shape;
@@ -81,18 +79,10 @@ impl Accelerator for FastQuake {
     /// Not a position no game reaches (a pawn without its forward cell,
     /// QK6, or the side not to move in check): the rules judge those.
     fn from_position(pos: &Position) -> Option<FastQuake> {
-        let army = match pos.variant() {
-            Variant::Quake => 0,
-            Variant::QuakeLb => 1,
-            _ => return None,
-        };
-        // Most games start from the array: its copy is made once.
-        static STARTS: [OnceLock<Option<FastQuake>>; 2] = [OnceLock::new(), OnceLock::new()];
-        let start = STARTS[army].get_or_init(|| Self::read(&Position::start(pos.variant())));
-        match start {
-            Some(start) if start.pos == *pos => Some(start.clone()),
-            _ => Self::read(pos),
+        if !matches!(pos.variant(), Variant::Quake | Variant::QuakeLb) {
+            return None;
         }
+        Self::read(pos)
     }
 
     fn to_position(&self) -> Position {
@@ -159,7 +149,7 @@ impl Accelerator for FastQuake {
 }
 
 impl FastQuake {
-    /// [`FastQuake::from_position`] for a Quake Chess position, read afresh.
+    /// [`Accelerator::from_position`] for a Quake Chess position.
     fn read(pos: &Position) -> Option<FastQuake> {
         let them = pos.turn().other();
         let unpocketed = pos.cells().any(|sq| {
@@ -320,9 +310,7 @@ impl FastQuake {
     /// it checks or mates.
     fn play_piece_into(&self, mv: &Move, next: &mut FastQuake) -> CheckMark {
         next.pos.clone_frame_from(&self.pos);
-        if !play::play_piece(&mut next.pos, mv) {
-            next.pos.play_in_place(mv);
-        }
+        next.pos.play_in_place(mv);
         if next.rows_id != self.rows_id {
             next.rows = self.rows;
             next.rows_id = self.rows_id;
