@@ -1,4 +1,4 @@
-//! The bitboard accelerator (`rules::fast_chess`) against the reference
+//! The bitboard accelerator (`rules::fast::chess`) against the reference
 //! engine: it may only play a token the reference plays the same way without
 //! a warning, and it must reach the same positions (CH1) and game ends (G5).
 use crate::common;

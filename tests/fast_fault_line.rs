@@ -1,4 +1,4 @@
-//! The Fault Line accelerator (`rules::fast_fault_line`) against the
+//! The Fault Line accelerator (`rules::fast::fault_line`) against the
 //! reference engine: it may play only a token the reference plays the same
 //! way without a word (no warning, and no FL6 note), it must reach the same
 //! positions, and validation with it must report exactly what the reference

@@ -1,4 +1,4 @@
-//! The Grid and Rank and File accelerator (`rules::fast_masked`) against the
+//! The Grid and Rank and File accelerator (`rules::fast::masked`) against the
 //! reference engine: it may only play a token the reference plays the same
 //! way without a warning, and it must reach the same positions and game ends
 //! (GR1–GR4, RF1–RF7, G5). Declining is always allowed; accepting anything

@@ -1,4 +1,4 @@
-//! The Quake Chess accelerator (`rules::fast_quake`, both armies) against
+//! The Quake Chess accelerator (`rules::fast::quake`, both armies) against
 //! the reference engine, token by token: it may play only a token the
 //! reference plays the same way without a word (QK1 quakes, QK7 drops,
 //! piece moves with QK6's pocketing and QK7's captures into the hand), it

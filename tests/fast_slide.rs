@@ -1,4 +1,4 @@
-//! The Slide-chess accelerator (`rules::fast_slide`) against the reference
+//! The Slide-chess accelerator (`rules::fast::slide`) against the reference
 //! engine: it may play only a token the reference plays the same way
 //! without a word, it must reach the same positions (cages and what they
 //! hold included, SC0–SC4), and validation with it must report exactly
