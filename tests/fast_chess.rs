@@ -1,4 +1,4 @@
-//! The bitboard accelerator (`rules::fast_chess`) against the reference
+//! The bitboard accelerator (`rules::fast::chess`) against the reference
 //! engine: it may only play a token the reference plays the same way without
 //! a warning, and it must reach the same positions (CH1) and game ends (G5).
 use crate::common;
@@ -9,7 +9,8 @@ use fvnote::notation::san::{long_form, write_san, San};
 use fvnote::record::gen::{generate, GenOptions};
 use fvnote::record::replay::fast::play_clean;
 use fvnote::record::replay::{replay, ReplayMode, ReplayOptions};
-use fvnote::rules::fast_chess::FastChess;
+use fvnote::rules::fast::chess::FastChess;
+use fvnote::rules::fast::Accelerator;
 use fvnote::variant::Variant;
 use fvnote::{Color, Outcome, Position};
 

@@ -1,4 +1,4 @@
-//! The Fault Line accelerator (`rules::fast_fault_line`) against the
+//! The Fault Line accelerator (`rules::fast::fault_line`) against the
 //! reference engine: it may play only a token the reference plays the same
 //! way without a word (no warning, and no FL6 note), it must reach the same
 //! positions, and validation with it must report exactly what the reference
@@ -6,8 +6,9 @@
 use crate::mailbox_fast;
 
 use fvnote::notation::san::{ParsedSan, San};
-use fvnote::record::replay::fast_fault_line::play_clean;
-use fvnote::rules::fast_fault_line::FastFaultLine;
+use fvnote::record::replay::fast::play_clean;
+use fvnote::rules::fast::fault_line::FastFaultLine;
+use fvnote::rules::fast::Accelerator;
 use fvnote::rules::Outcome;
 use fvnote::variant::Variant;
 use fvnote::{Move, Position};

@@ -1,4 +1,4 @@
-//! The Grid and Rank and File accelerator (`rules::fast_masked`) against the
+//! The Grid and Rank and File accelerator (`rules::fast::masked`) against the
 //! reference engine: it may only play a token the reference plays the same
 //! way without a warning, and it must reach the same positions and game ends
 //! (GR1–GR4, RF1–RF7, G5). Declining is always allowed; accepting anything
@@ -9,8 +9,9 @@ use crate::mailbox_fast;
 use agreement::pick;
 use fvnote::notation::san::{long_form, write_san, San};
 use fvnote::record::gen::{generate, to_pgn, GenOptions, SplitMix64};
-use fvnote::record::replay::fast_masked::play_clean;
-use fvnote::rules::fast_masked::FastMasked;
+use fvnote::record::replay::fast::play_clean;
+use fvnote::rules::fast::masked::FastMasked;
+use fvnote::rules::fast::Accelerator;
 use fvnote::variant::Variant;
 use fvnote::{Move, Position};
 

@@ -1,7 +1,7 @@
 //! The quake engine's shortcuts (quakes planned and shape-tested on bit rows,
 //! boards moved in place with the kings carried along, pocketing only the
 //! pawn that moved, QK2 left out of `play`) against the rules by the letter
-//! in `rules::reference`, token by token: random games of both armies from
+//! in `tests/common/reference.rs`, token by token: random games of both armies from
 //! the start and from random layouts with holes, rich in quakes and drops,
 //! with every quake token (legal or not, QK1–QK5), every drop token
 //! (QK7) and every legal move's SAN judged alike and leading to the same
@@ -9,13 +9,14 @@
 //! from PGN with an illegal token stopping them where the reference says.
 use crate::agreement;
 use crate::quake_layout;
+use crate::reference;
 
 use agreement::verdict;
 use fvnote::notation::pgn::Reader;
 use fvnote::notation::san::write_san;
 use fvnote::record::gen::SplitMix64;
 use fvnote::record::replay::{ReplayOptions, Replayer};
-use fvnote::rules::reference;
+use fvnote::rules::Outcome;
 use fvnote::variant::Variant;
 use fvnote::{Color, Dir, Move, Position, Role, Square};
 use quake_layout::random_layout;
@@ -269,7 +270,8 @@ fn replayed_games_stop_at_the_illegal_token_the_reference_refuses() {
 /// it starts from (the slot's id said they were until it was marked stale).
 #[test]
 fn a_refused_quake_does_not_leave_its_rows_to_the_next_move() {
-    use fvnote::rules::fast_quake::FastQuake;
+    use fvnote::rules::fast::quake::FastQuake;
+    use fvnote::rules::fast::Accelerator;
     let mut rng = SplitMix64::new(15);
     let mut refused = 0;
     for n in 0..300 {
@@ -286,11 +288,11 @@ fn a_refused_quake_does_not_leave_its_rows_to_the_next_move() {
         for dir in Dir::ALL {
             // The slot holds the same rows as `fast`, as after a piece move.
             let mut next = fast.clone();
-            if fast.quake_into(dir, &mut next).is_some() {
+            if fast.play_into(Move::Quake { dir }, &mut next).is_some() {
                 continue;
             }
             refused += 1;
-            fast.play_into(mv, &mut next);
+            fast.play_into(*mv, &mut next);
             let want = FastQuake::from_position(&reference::play(&start, mv));
             assert!(
                 want.is_some_and(|w| w == next),
@@ -351,5 +353,57 @@ fn a_quake_along_a_file_pockets_nothing() {
     assert!(
         rank_pockets >= 500,
         "only {rank_pockets} pocketing quakes along a rank"
+    );
+}
+
+/// Random games of both armies that prefer checking moves, so that
+/// checks, double checks and mates all come up: at every check the
+/// accelerator's search for a reply (from the check: king steps, captures
+/// of and blocks against one checker, drops) must agree with the rules by
+/// the letter (QK0, QK4, QK6, QK7), and at every position its game end
+/// (G5) with the rules' own.
+#[test]
+fn a_reply_is_found_exactly_when_the_reference_has_a_legal_move() {
+    let mut seed = 0x2545_f491_4f6c_dd1d_u64;
+    let mut next = |n: usize| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        (seed % n as u64) as usize
+    };
+    let (mut checks, mut mates) = (0, 0);
+    for game in 0..120 {
+        let variant = [Variant::Quake, Variant::QuakeLb][game % 2];
+        let mut pos = Position::start(variant);
+        for _ in 0..160 {
+            let legal = reference::legal_moves(&pos);
+            use fvnote::rules::fast::Accelerator;
+            let fast = fvnote::rules::fast::quake::FastQuake::from_position(&pos)
+                .expect("a position of a game");
+            assert_eq!(fast.outcome(), pos.outcome(), "{pos:?}");
+            if pos.is_check() {
+                checks += 1;
+                mates += usize::from(legal.is_empty());
+                let mated = matches!(fast.outcome(), Some(Outcome::Checkmate { .. }));
+                assert_eq!(mated, legal.is_empty(), "{pos:?}");
+            }
+            if legal.is_empty() {
+                break;
+            }
+            let checking: Vec<_> = legal
+                .iter()
+                .filter(|m| reference::gives_check(&pos.play(m)))
+                .collect();
+            let mv = match checking.len() {
+                0 => legal[next(legal.len())],
+                n if next(3) > 0 => *checking[next(n)],
+                _ => legal[next(legal.len())],
+            };
+            pos = pos.play(&mv);
+        }
+    }
+    assert!(
+        checks > 1000 && mates > 20,
+        "{checks} checks, {mates} mates"
     );
 }

@@ -1,4 +1,4 @@
-//! The Quake Chess accelerator (`rules::fast_quake`, both armies) against
+//! The Quake Chess accelerator (`rules::fast::quake`, both armies) against
 //! the reference engine, token by token: it may play only a token the
 //! reference plays the same way without a word (QK1 quakes, QK7 drops,
 //! piece moves with QK6's pocketing and QK7's captures into the hand), it
@@ -11,8 +11,9 @@ use crate::quake_layout;
 use fvnote::notation::fen::read_fen;
 use fvnote::notation::san::{write_san, ParsedSan, San, Suffix};
 use fvnote::record::gen::{generate, to_pgn as gen_pgn, GenOptions, SplitMix64};
-use fvnote::record::replay::fast_quake::{play_clean, play_clean_into};
-use fvnote::rules::fast_quake::FastQuake;
+use fvnote::record::replay::fast::{play_clean, successor as play_clean_into};
+use fvnote::rules::fast::quake::FastQuake;
+use fvnote::rules::fast::Accelerator;
 use fvnote::variant::Variant;
 use fvnote::{Color, Move, Position, Role};
 use mailbox_fast::{

@@ -1,4 +1,4 @@
-//! The Slide-chess accelerator (`rules::fast_slide`) against the reference
+//! The Slide-chess accelerator (`rules::fast::slide`) against the reference
 //! engine: it may play only a token the reference plays the same way
 //! without a word, it must reach the same positions (cages and what they
 //! hold included, SC0–SC4), and validation with it must report exactly
@@ -8,8 +8,9 @@ use crate::mailbox_fast;
 use fvnote::notation::fen::read_fen;
 use fvnote::notation::san::{ParsedSan, San};
 use fvnote::record::gen::SplitMix64;
-use fvnote::record::replay::fast_slide::play_clean;
-use fvnote::rules::fast_slide::FastSlide;
+use fvnote::record::replay::fast::play_clean;
+use fvnote::rules::fast::slide::FastSlide;
+use fvnote::rules::fast::Accelerator;
 use fvnote::variant::Variant;
 use fvnote::{Move, Position, Square};
 use mailbox_fast::{

@@ -1,14 +1,15 @@
 //! The variants' shortcuts (overlays instead of copies, Rank and File lines
 //! counted once per call, quakes judged once, scoped SAN resolution) against
-//! the rules by the letter in `rules::reference`: random games of every
+//! the rules by the letter in `tests/common/reference.rs`: random games of every
 //! variant, rich in special moves, and in every position every candidate
 //! move and several tokens, legal and not, must get the same verdict.
 use crate::agreement;
 
+use crate::reference;
 use agreement::{pick, verdict};
 use fvnote::notation::san::{long_form, write_san};
 use fvnote::record::gen::SplitMix64;
-use fvnote::rules::{reference, Scope};
+use fvnote::rules::Scope;
 use fvnote::variant::Variant;
 use fvnote::{Move, Position, Role};
 

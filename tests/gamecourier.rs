@@ -268,6 +268,50 @@ fn turns_that_are_not_one_legal_move_are_errors_where_they_stand() {
     assert!(m.contains("expected an operation after ';'"), "{m}");
 }
 
+/// An empty turn (issue #41): a move number followed by no board edit. A
+/// Fault Line slide of an empty rank moves no piece (FL4), so a list that
+/// leaves out its hole mark cannot say which rank slid: the error stands at
+/// the empty turn's number, not at the number after it, and names the
+/// slides it could be; alike on the accelerator (a verdict) and in full.
+#[test]
+fn an_empty_turn_is_an_error_at_its_number_naming_what_it_could_be() {
+    let fl = Variant::FaultLine;
+    // Ranks 3 and 4 are empty at the start: S3e or S4w.
+    let (line, column, message, suggestions) = error("1.\n1... p c5-c4\n", fl, None);
+    assert_eq!((line, column), (1, 1), "{message}");
+    assert!(
+        message.starts_with("an empty turn: no board edit; it could be S3e, S4w"),
+        "{message}"
+    );
+    assert_eq!(suggestions, ["S3e", "S4w"]);
+    // After Nc3 only rank 4 is empty; the empty turn is Black's, on line 2.
+    let (line, column, message, suggestions) = error("1. N b1-c3\n1...\n2. N f1-e3\n", fl, None);
+    assert_eq!((line, column), (2, 1), "{message}");
+    assert!(message.contains("it could be S4w"), "{message}");
+    assert_eq!(suggestions, ["S4w"]);
+    // Chess: nothing leaves the board as it was.
+    let (line, _, message, suggestions) =
+        error("1. P e2-e4\n1...\n2. N g1-f3\n", Variant::Chess, None);
+    assert_eq!(line, 2);
+    assert!(
+        message.contains("no legal move leaves the board"),
+        "{message}"
+    );
+    assert!(suggestions.is_empty());
+    // A wrong number is that number's error, where it stands.
+    let (line, _, message, _) = error("2.\n1... p c5-c4\n", fl, None);
+    assert_eq!(line, 1);
+    assert!(message.starts_with("expected move number 1."), "{message}");
+    // The verdict (on the accelerator) and the full report agree.
+    let text = "1. N b1-c3 1... p c5-c4\n2.\n2... p d5-d4\n";
+    let verdict = ReplayOptions::new(fvnote::record::replay::ReplayMode::Verdict);
+    let (fast, _) = validate_list(text, fl, None, &verdict).unwrap();
+    let (full, _) = validate_list(text, fl, None, &ReplayOptions::default()).unwrap();
+    assert_eq!(fast.error, full.error);
+    assert_eq!(fast.plies, full.plies);
+    assert_eq!(fast.error.map(|e| e.span.line), Some(2));
+}
+
 #[test]
 fn validation_reports_the_first_bad_turn_with_the_position() {
     let list = "1. P e2-e4\n1... p e7-e5\n2. K e1-e3\n";

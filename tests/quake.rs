@@ -523,7 +523,11 @@ fn playouts_stay_valid_and_round_trip() {
                 .map(|c| (i16::from(c.file()), i16::from(c.rank())))
                 .collect();
             assert_eq!(cells.len(), 46);
-            assert_eq!(fvnote::rules::quake::shape_violation(&cells), None, "{fen}");
+            assert_eq!(
+                crate::quake_by_cells::shape_violation(&cells),
+                None,
+                "{fen}"
+            );
         }
     }
     assert!(quakes > 100 && drops > 20, "{quakes} quakes, {drops} drops");

@@ -27,8 +27,12 @@ mod lossless;
 mod mailbox_fast;
 #[path = "common/peer.rs"]
 mod peer;
+#[path = "common/quake_by_cells.rs"]
+mod quake_by_cells;
 #[path = "common/quake_layout.rs"]
 mod quake_layout;
+#[path = "common/reference.rs"]
+mod reference;
 
 // The test files.
 mod adversarial;

@@ -3,7 +3,7 @@
 
 use crate::moves::{Dir, Move};
 use crate::position::Position;
-use crate::rules::quake::{self, Coord};
+use crate::rules::carry::carry;
 use crate::square::Square;
 
 /// The cells to mark in `after`, the position reached by playing `mv` from
@@ -55,29 +55,9 @@ fn line_between(a: Square, b: Square) -> Vec<Square> {
 
 /// The strip a quake moved (QK1), named in the frame after the move (QK5).
 fn quaked_strip(before: &Position, dir: Dir) -> Vec<Square> {
-    let Some(king) = before.king(before.turn()) else {
-        return Vec::new();
-    };
-    let coord = |s: Square| (i16::from(s.file()), i16::from(s.rank()));
-    let cells: Vec<(Coord, ())> = before.cells().map(|s| (coord(s), ())).collect();
-    let coords: Vec<Coord> = cells.iter().map(|c| c.0).collect();
-    let strip = quake::strip(&coords, coord(king), dir);
-    let moved: Vec<Coord> = quake::quake_cells(&cells, &strip, dir)
-        .into_iter()
-        .map(|c| c.0)
-        .collect();
-    let Some(((sf, sr), _)) = quake::normalise(&moved) else {
-        return Vec::new();
-    };
-    let (df, dr) = dir.delta();
-    strip
-        .iter()
-        .filter_map(|&(f, r)| {
-            let f = f + i16::from(df) + sf;
-            let r = r + i16::from(dr) + sr;
-            Square::new(u8::try_from(f).ok()?, u8::try_from(r).ok()?)
-        })
-        .collect()
+    carry(before, &Move::Quake { dir })
+        .map(|c| c.moved.into_iter().map(|(_, to)| to).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -24,8 +24,6 @@ use crate::moves::{Dir, Move};
 use crate::position::Position;
 use crate::square::Square;
 
-use super::quake::{normalise, quake_cells, strip, Coord};
-
 /// Where contents go in one move.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Carry {
@@ -53,10 +51,6 @@ fn shifted(sq: Square, (df, dr): (i16, i16)) -> Option<Square> {
     let f = u8::try_from(i16::from(sq.file()) + df).ok()?;
     let r = u8::try_from(i16::from(sq.rank()) + dr).ok()?;
     Square::new(f, r)
-}
-
-fn coord(sq: Square) -> Coord {
-    (i16::from(sq.file()), i16::from(sq.rank()))
 }
 
 /// What `mv`, played from `pos`, does to the contents of cells; `None` for
@@ -92,26 +86,27 @@ pub fn carry(pos: &Position, mv: &Move) -> Option<Carry> {
 }
 
 /// QK1 and QK5: the king's strip one step on, then the frame re-lettered to
-/// the bounding box of the cells.
+/// the bounding box of the cells (the rules' own plan of the quake).
 fn quake(pos: &Position, dir: Dir) -> Option<Carry> {
-    let king = pos.king(pos.turn())?;
-    let cells: Vec<(Coord, Square)> = pos.cells().map(|sq| (coord(sq), sq)).collect();
-    let coords: Vec<Coord> = cells.iter().map(|c| c.0).collect();
-    let strip = strip(&coords, coord(king), dir);
-    let after = quake_cells(&cells, &strip, dir);
-    let after_coords: Vec<Coord> = after.iter().map(|c| c.0).collect();
-    let (shift, _) = normalise(&after_coords)?;
+    let plan = super::quake::plan(pos, dir, &mut [0; super::quake::ROWS]).ok()?;
+    let ((lo_f, lo_r), (hi_f, hi_r)) = plan.strip;
+    let (sf, sr) = plan.step;
+    let (xf, xr) = plan.shift;
     let mut moved = Vec::new();
-    for ((f, r), sq) in after {
-        let to = Square::new(
-            u8::try_from(f + shift.0).ok()?,
-            u8::try_from(r + shift.1).ok()?,
-        )?;
-        if strip.contains(&coord(sq)) {
-            moved.push((sq, to));
+    for r in lo_r..=hi_r {
+        for f in lo_f..=hi_f {
+            let from = Square::new(u8::try_from(f).ok()?, u8::try_from(r).ok()?)?;
+            let to = Square::new(
+                u8::try_from(f + sf - xf).ok()?,
+                u8::try_from(r + sr - xr).ok()?,
+            )?;
+            moved.push((from, to));
         }
     }
-    Some(Carry { moved, shift })
+    Some(Carry {
+        moved,
+        shift: (-xf, -xr),
+    })
 }
 
 /// FL4: every cell of the rank one file east or west.

@@ -78,25 +78,12 @@ pub(crate) fn validate_orthodox<R: Rules>(pos: &Position) -> Result<(), &'static
 }
 
 impl Rules for Chess {
-    fn start(variant: Variant) -> Position {
-        standard_start(variant)
-    }
-
-    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
-        orthodox_candidates(pos, scope, out);
-    }
-
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
         if let Move::Castle { king, rook } = *mv {
             movegen::castle_conditions::<Chess>(pos, king, rook)?;
         }
-        let safe = movegen::king_safe_overlay(pos, mv, |_, _| true)
-            .unwrap_or_else(|| movegen::king_safe_after::<Chess>(pos, mv));
-        if safe {
-            Ok(())
-        } else {
-            Err(Illegal::KING_ATTACKED)
-        }
+        let overlay = movegen::king_safe_overlay(pos, mv, |_, _| true);
+        movegen::king_safe::<Chess>(pos, mv, overlay)
     }
 
     fn check_in(pos: &Position, mv: &Move, in_check: bool) -> Result<(), Illegal> {

@@ -16,14 +16,13 @@
 //!   onto the last rank (it promotes only by capturing across a file boundary,
 //!   e.g. f7xg8=Q but never g7xh8); the double step e2-e4 crosses, e3-e4 does not.
 
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::piece::Color;
 use crate::position::Position;
-use crate::rules::chess::{orthodox_candidates, standard_start, validate_orthodox};
+use crate::rules::chess::validate_orthodox;
 use crate::rules::movegen;
-use crate::rules::{Illegal, Rules, Scope};
+use crate::rules::{Illegal, Rules};
 use crate::square::Square;
-use crate::variant::Variant;
 
 /// Grid Chess.
 pub struct Grid;
@@ -72,27 +71,14 @@ pub(crate) fn grid_filter(mv: &Move) -> Result<(), Illegal> {
 }
 
 impl Rules for Grid {
-    fn start(variant: Variant) -> Position {
-        standard_start(variant)
-    }
-
-    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
-        orthodox_candidates(pos, scope, out);
-    }
-
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
         grid_filter(mv)?;
         if let Move::Castle { king, rook } = *mv {
             // GR3: "attacked" in the castling conditions means grid attacks.
             movegen::castle_conditions::<Grid>(pos, king, rook)?;
         }
-        let safe = movegen::king_safe_overlay(pos, mv, crosses)
-            .unwrap_or_else(|| movegen::king_safe_after::<Grid>(pos, mv));
-        if safe {
-            Ok(())
-        } else {
-            Err(Illegal::KING_ATTACKED)
-        }
+        let overlay = movegen::king_safe_overlay(pos, mv, crosses);
+        movegen::king_safe::<Grid>(pos, mv, overlay)
     }
 
     fn check_in(pos: &Position, mv: &Move, in_check: bool) -> Result<(), Illegal> {
@@ -146,6 +132,7 @@ impl Rules for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::Variant;
 
     #[test]
     fn sections_follow_gr1() {

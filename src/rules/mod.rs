@@ -15,21 +15,15 @@
 //! assert_eq!(pos.perft(3), 8902);
 //! ```
 
-pub(crate) mod board8;
 pub mod carry;
 pub mod chess;
-pub mod fast_chess;
-pub mod fast_fault_line;
-pub mod fast_masked;
-pub mod fast_quake;
-pub mod fast_slide;
+pub mod fast;
 pub mod fault_line;
 pub mod grid;
 pub mod movegen;
 pub mod perft;
 pub mod quake;
 pub mod rank_and_file;
-pub mod reference;
 pub mod slide;
 
 use std::fmt;
@@ -104,6 +98,25 @@ impl fmt::Display for Outcome {
     }
 }
 
+/// G5: a side to move (`mover`) with no legal move is mated when in check,
+/// else stalemated. `in_check` is asked only then. Both tiers' game end
+/// (the rules' and an accelerator's) after a variant's own ends.
+pub(crate) fn game_end(
+    has_move: bool,
+    in_check: impl FnOnce() -> bool,
+    mover: Color,
+) -> Option<Outcome> {
+    if has_move {
+        None
+    } else if in_check() {
+        Some(Outcome::Checkmate {
+            winner: mover.other(),
+        })
+    } else {
+        Some(Outcome::Stalemate)
+    }
+}
+
 /// Which candidate moves to generate.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
@@ -172,11 +185,17 @@ impl Illegal {
 /// The legal moves are the candidates that pass the check. Splitting them is
 /// what lets fvnote explain an illegal move instead of only rejecting it.
 pub trait Rules {
-    /// The start position.
-    fn start(variant: Variant) -> Position;
+    /// The start position: orthodox chess's array unless the variant has
+    /// its own.
+    fn start(variant: Variant) -> Position {
+        chess::standard_start(variant)
+    }
     /// Moves allowed by movement alone (and the variant's own move kinds), within
     /// `scope`: SAN resolution asks only for the moves of the piece type it names.
-    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList);
+    /// Orthodox movement unless the variant moves otherwise.
+    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
+        chess::orthodox_candidates(pos, scope, out);
+    }
     /// Whether a candidate is legal; if not, why.
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal>;
     /// Plays a legal move.
@@ -415,15 +434,8 @@ impl Position {
             if let Some(end) = R::special_end(self) {
                 return Some(end);
             }
-            if !self.has_legal_move() {
-                Some(if R::has_checkmate() && R::in_check(self) {
-                    Outcome::Checkmate { winner: self.turn.other() }
-                } else {
-                    Outcome::Stalemate
-                })
-            } else {
-                None
-            }
+            let in_check = || R::has_checkmate() && R::in_check(self);
+            game_end(self.has_legal_move(), in_check, self.turn)
         })
     }
     /// Counts leaf nodes of the legal move tree (G7).

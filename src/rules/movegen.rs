@@ -507,6 +507,20 @@ pub fn castle_conditions<R: Rules>(
     Ok(())
 }
 
+/// G6: `Ok` when the mover's king is safe after `mv`: the verdict of an
+/// overlay of the move (`overlay`, `None` where it cannot tell), else of
+/// the move played on a copy.
+pub(crate) fn king_safe<R: Rules>(
+    pos: &Position,
+    mv: &Move,
+    overlay: Option<bool>,
+) -> Result<(), Illegal> {
+    match overlay.unwrap_or_else(|| king_safe_after::<R>(pos, mv)) {
+        true => Ok(()),
+        false => Err(Illegal::KING_ATTACKED),
+    }
+}
+
 /// Whether the mover's king is safe after `mv` (G6), by playing it on a copy.
 pub fn king_safe_after<R: Rules>(pos: &Position, mv: &Move) -> bool {
     let mut next = pos.clone();
@@ -586,15 +600,31 @@ pub fn play_piece_move(pos: &mut Position, mv: &Move) {
 
 /// Passes the turn and advances the counters.
 pub fn finish_turn(pos: &mut Position, reset_clock: bool) {
-    pos.halfmoves = if reset_clock {
+    (pos.halfmoves, pos.fullmoves) =
+        counters_after(pos.halfmoves, pos.fullmoves, pos.turn, reset_clock);
+    pos.turn = pos.turn.other();
+}
+
+/// The counters after a move by `mover`: the halfmove clock restarts after
+/// a pawn move or a capture (`reset_clock`), else counts on; the fullmove
+/// number counts on after Black's move. For the rules and the accelerators.
+#[inline]
+pub(crate) fn counters_after(
+    halfmoves: u32,
+    fullmoves: u32,
+    mover: Color,
+    reset_clock: bool,
+) -> (u32, u32) {
+    let half = if reset_clock {
         0
     } else {
-        pos.halfmoves.saturating_add(1)
+        halfmoves.saturating_add(1)
     };
-    if pos.turn == Color::Black {
-        pos.fullmoves = pos.fullmoves.saturating_add(1);
-    }
-    pos.turn = pos.turn.other();
+    let full = match mover {
+        Color::Black => fullmoves.saturating_add(1),
+        Color::White => fullmoves,
+    };
+    (half, full)
 }
 
 /// Places a back rank of `pieces` (upper-case codes, `*` for a hole) on `rank`.

@@ -23,14 +23,13 @@
 //!   permitted; `+`/`#` use RF3 attacks by the mover in the new position
 //!   ([`Rules::gives_check`]).
 
-use crate::moves::{Move, MoveList};
+use crate::moves::Move;
 use crate::piece::{Color, Role};
 use crate::position::Position;
-use crate::rules::chess::{orthodox_candidates, standard_start, validate_orthodox};
+use crate::rules::chess::validate_orthodox;
 use crate::rules::movegen;
-use crate::rules::{Illegal, Rules, Scope};
+use crate::rules::{Illegal, Rules};
 use crate::square::Square;
-use crate::variant::Variant;
 
 /// Rank and File Chess.
 pub struct RankAndFile;
@@ -239,24 +238,10 @@ fn check_with(pos: &Position, mv: &Move, in_check: impl Fn() -> bool) -> Result<
     if quiet && movegen::safe_without_scan(pos, mv, in_check()) == Some(true) {
         return Ok(());
     }
-    let safe = king_safe_overlay(pos, mv)
-        .unwrap_or_else(|| movegen::king_safe_after::<RankAndFile>(pos, mv));
-    if safe {
-        Ok(())
-    } else {
-        Err(Illegal::KING_ATTACKED)
-    }
+    movegen::king_safe::<RankAndFile>(pos, mv, king_safe_overlay(pos, mv))
 }
 
 impl Rules for RankAndFile {
-    fn start(variant: Variant) -> Position {
-        standard_start(variant)
-    }
-
-    fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
-        orthodox_candidates(pos, scope, out);
-    }
-
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
         check_with(pos, mv, || Self::in_check(pos))
     }
@@ -313,6 +298,7 @@ impl Rules for RankAndFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::variant::Variant;
 
     #[test]
     fn describe_lines() {

@@ -3,7 +3,7 @@
 
 use crate::notation::gamecourier::SquareName;
 use crate::piece::Piece;
-use crate::position::Position;
+use crate::rules::fast::Board;
 use crate::square::Square;
 
 /// A square in the frame of the position a turn is played from, 0-based;
@@ -26,7 +26,7 @@ pub(super) fn name(c: Coord) -> String {
 }
 
 /// The square of `pos` at `c`, if it is inside the frame.
-pub(super) fn square_at(pos: &Position, c: Coord) -> Option<Square> {
+pub(super) fn square_at<B: Board>(pos: &B, c: Coord) -> Option<Square> {
     let (files, ranks) = pos.frame();
     if c.0 < 0 || c.1 < 0 || c.0 >= i16::from(files) || c.1 >= i16::from(ranks) {
         return None;
@@ -34,10 +34,10 @@ pub(super) fn square_at(pos: &Position, c: Coord) -> Option<Square> {
     Square::new(c.0 as u8, c.1 as u8)
 }
 
-pub(super) fn piece_at(pos: &Position, c: Coord) -> Option<Piece> {
+pub(super) fn piece_at<B: Board>(pos: &B, c: Coord) -> Option<Piece> {
     square_at(pos, c).and_then(|sq| pos.piece_at(sq))
 }
 
-pub(super) fn cell_at(pos: &Position, c: Coord) -> bool {
+pub(super) fn cell_at<B: Board>(pos: &B, c: Coord) -> bool {
     square_at(pos, c).is_some_and(|sq| pos.is_cell(sq))
 }

@@ -1,5 +1,6 @@
 //! What a turn's operations did to the board, and how far a legal move's
-//! result is from it.
+//! result is from it: on any [`Board`], the reference position's or an
+//! accelerator's, so both matchers read and compare a turn alike.
 
 use std::collections::BTreeSet;
 
@@ -9,8 +10,8 @@ use super::coord::{cell_at, coord, name, named, piece_at, square_at, Coord};
 use super::label::{cage_label, label_of, read_label, Label};
 use crate::notation::gamecourier::{OpKind, SquareName};
 use crate::piece::{Color, Piece, Role};
-use crate::position::Position;
-use crate::square::Square;
+use crate::rules::fast::Board;
+use crate::rules::quake::lacks_forward_cell;
 
 /// What a turn did to the board: the scratch copy after its operations.
 #[derive(Clone, Debug, Default)]
@@ -29,14 +30,14 @@ pub struct TurnEffect {
 }
 
 impl TurnEffect {
-    pub(super) fn start(pos: &Position) -> TurnEffect {
+    pub(super) fn start<B: Board>(pos: &B) -> TurnEffect {
         TurnEffect {
             cages: Color::ALL.map(|c| pos.cage(c).map(coord)),
             ..TurnEffect::default()
         }
     }
 
-    pub(super) fn get(&self, pos: &Position, c: Coord) -> Option<Piece> {
+    pub(super) fn get<B: Board>(&self, pos: &B, c: Coord) -> Option<Piece> {
         match self.written.get(&c) {
             Some(p) => *p,
             None => piece_at(pos, c),
@@ -44,7 +45,7 @@ impl TurnEffect {
     }
 
     /// The squares whose piece differs from the position before the turn.
-    pub(super) fn changed(&self, pos: &Position) -> SmallVec<[Coord; 8]> {
+    pub(super) fn changed<B: Board>(&self, pos: &B) -> SmallVec<[Coord; 8]> {
         self.written
             .iter()
             .filter(|&(&c, &p)| piece_at(pos, c) != p)
@@ -53,7 +54,7 @@ impl TurnEffect {
     }
 
     /// Applies one operation, or says why it contradicts the board.
-    pub(super) fn apply(&mut self, pos: &Position, op: &OpKind) -> Result<(), String> {
+    pub(super) fn apply<B: Board>(&mut self, pos: &B, op: &OpKind) -> Result<(), String> {
         let variant = pos.variant();
         let check = |n: SquareName| -> Result<Coord, String> {
             let c = named(n);
@@ -197,26 +198,21 @@ impl TurnEffect {
     /// The squares (in this frame) where the position `after`, mapped into
     /// this frame by adding `shift`, holds another piece than the turn left,
     /// with what `after` holds there.
-    pub(super) fn mismatches(
+    pub(super) fn mismatches<B: Board>(
         &self,
-        pos: &Position,
-        after: &Position,
+        pos: &B,
+        after: &B,
         shift: Coord,
     ) -> Vec<(Coord, Option<Piece>)> {
         self.mismatch_iter(pos, after, shift).collect()
     }
 
-    /// Whether [`TurnEffect::mismatches`] is empty, stopping at the first.
-    fn no_mismatch(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
-        self.mismatch_iter(pos, after, shift).next().is_none()
-    }
-
     /// The squares of [`TurnEffect::mismatches`], in rank-then-file order,
     /// over both frames (`after`'s mapped by `shift`).
-    fn mismatch_iter<'a>(
+    fn mismatch_iter<'a, B: Board>(
         &'a self,
-        pos: &'a Position,
-        after: &'a Position,
+        pos: &'a B,
+        after: &'a B,
         shift: Coord,
     ) -> impl Iterator<Item = (Coord, Option<Piece>)> + 'a {
         let (lo, hi) = both_frames(pos, after, shift);
@@ -233,7 +229,7 @@ impl TurnEffect {
     /// How far the position `after` (mapped into this frame by adding
     /// `shift`) is from what the turn did: 0 is a match, else the number of
     /// squares, holes, cages and hand entries that differ.
-    pub(super) fn distance(&self, pos: &Position, after: &Position, shift: Coord) -> usize {
+    pub(super) fn distance<B: Board>(&self, pos: &B, after: &B, shift: Coord) -> usize {
         let mut d = self.mismatches(pos, after, shift).len();
         for &h in &self.holes {
             if cell_at(after, (h.0 - shift.0, h.1 - shift.1)) {
@@ -263,7 +259,7 @@ impl TurnEffect {
 
     /// Whether the holes, cells, cages and hands of [`TurnEffect::distance`]
     /// add nothing.
-    fn marks_and_hands_match(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
+    fn marks_and_hands_match<B: Board>(&self, pos: &B, after: &B, shift: Coord) -> bool {
         let moved = |c: &Coord| (c.0 - shift.0, c.1 - shift.1);
         if self.holes.iter().any(|h| cell_at(after, moved(h)))
             || self.cells.iter().any(|c| !cell_at(after, moved(c)))
@@ -284,72 +280,10 @@ impl TurnEffect {
     }
 
     /// Whether [`TurnEffect::distance`] is 0, stopping at the first
-    /// difference. Without a shift, on an unchanged frame, only the squares
-    /// of the frame and those the turn wrote can differ: each is read once,
-    /// not looked up among the written ones.
-    pub(super) fn equals(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
-        if shift != (0, 0) || after.frame() != pos.frame() {
-            return self.marks_and_hands_match(pos, after, shift)
-                && self.no_mismatch(pos, after, shift);
-        }
-        let cages = Color::ALL.map(|c| after.cage(c).map(coord));
-        if cages != self.cages
-            || self.holes.iter().any(|&h| cell_at(after, h))
-            || self.cells.iter().any(|&c| !cell_at(after, c))
-        {
-            return false;
-        }
-        for c in Color::ALL {
-            for role in Role::ALL {
-                let taken = pos.in_hand(c, role).saturating_sub(after.in_hand(c, role));
-                if taken != self.drops[c.index()][role as usize] {
-                    return false;
-                }
-            }
-        }
-        let differs = |c: Coord, typed: Option<Piece>, cand: Option<Piece>| {
-            typed != cand && !pocketed(after, c, typed, cand)
-        };
-        if self
-            .written
-            .iter()
-            .any(|(&c, &typed)| differs(c, typed, piece_at(after, c)))
-        {
-            return false;
-        }
-        // A square whose byte is the same holds the same piece.
-        let (files, ranks) = pos.frame();
-        for r in 0..ranks {
-            for f in 0..files {
-                let Some(sq) = Square::new(f, r) else {
-                    continue;
-                };
-                if pos.raw(sq) == after.raw(sq) {
-                    continue;
-                }
-                let (typed, cand) = (pos.piece_at(sq), after.piece_at(sq));
-                let c = coord(sq);
-                if typed != cand && !self.written.contains_key(&c) && differs(c, typed, cand) {
-                    return false;
-                }
-            }
-        }
-        true
-    }
-
-    /// [`TurnEffect::equals`], with the squares the turn did not write
-    /// compared by their bytes first (an equal byte is an equal piece): the
-    /// comparison of a quake, whose board is shifted or reframed.
-    pub(super) fn equals_by_bytes(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
-        let same = self.equals_by_bytes_inner(pos, after, shift);
-        debug_assert_eq!(same, self.equals(pos, after, shift));
-        same
-    }
-
-    fn equals_by_bytes_inner(&self, pos: &Position, after: &Position, shift: Coord) -> bool {
-        if shift == (0, 0) && after.frame() == pos.frame() {
-            return self.equals(pos, after, shift);
-        }
+    /// difference: the squares the turn wrote, then the others, each of
+    /// those read only where the two boards differ (on an unchanged frame,
+    /// only where the boards tell they may).
+    pub(super) fn equals<B: Board>(&self, pos: &B, after: &B, shift: Coord) -> bool {
         if !self.marks_and_hands_match(pos, after, shift) {
             return false;
         }
@@ -364,42 +298,29 @@ impl TurnEffect {
         {
             return false;
         }
-        // The squares of `mismatch_iter`, the written ones left out.
-        let (lo, hi) = both_frames(pos, after, shift);
-        for r in lo.1..hi.1 {
-            for f in lo.0..hi.0 {
-                let (c, a) = ((f, r), moved((f, r)));
-                let (at_pos, at_after) = (square_at(pos, c), square_at(after, a));
-                if let (Some(x), Some(y)) = (at_pos, at_after) {
-                    if pos.raw(x) == after.raw(y) {
-                        continue;
-                    }
-                }
-                let typed = at_pos.and_then(|x| pos.piece_at(x));
-                let cand = at_after.and_then(|y| after.piece_at(y));
-                if differs(a, typed, cand) && !self.written.contains_key(&c) {
-                    return false;
-                }
-            }
+        let unwritten_differs = |c: Coord, before: Option<Piece>, cand: Option<Piece>| {
+            before != cand && !self.written.contains_key(&c) && differs(moved(c), before, cand)
+        };
+        if shift == (0, 0) && after.frame() == pos.frame() {
+            return !pos.differences(after).any(|sq| {
+                let c = coord(sq);
+                unwritten_differs(c, pos.piece_at(sq), after.piece_at(sq))
+            });
         }
-        true
+        let (lo, hi) = both_frames(pos, after, shift);
+        !(lo.1..hi.1)
+            .flat_map(|r| (lo.0..hi.0).map(move |f| (f, r)))
+            .any(|c| unwritten_differs(c, piece_at(pos, c), piece_at(after, moved(c))))
     }
 
     /// [`TurnEffect::distance`] for a move that changes only the squares
     /// `own` (a piece move or drop): other squares are equal by the filter.
-    pub(super) fn distance_on(&self, pos: &Position, after: &Position, own: &[Coord]) -> usize {
+    pub(super) fn distance_on<B: Board>(&self, pos: &B, after: &B, own: &[Coord]) -> usize {
         let mut d = 0;
         for &c in own {
             let typed = self.get(pos, c);
             let cand = piece_at(after, c);
-            // QK6: a pawn left without a forward cell is pocketed by the move.
-            let pocketed = cand.is_none()
-                && after.variant().has_hands()
-                && typed.is_some_and(|p| {
-                    let fwd = if p.color == Color::White { 1 } else { -1 };
-                    p.role == Role::Pawn && !cell_at(after, (c.0, c.1 + fwd))
-                });
-            d += usize::from(typed != cand && !pocketed);
+            d += usize::from(typed != cand && !pocketed(after, c, typed, cand));
         }
         d += self.holes.iter().filter(|&&h| cell_at(after, h)).count();
         d += self.cells.iter().filter(|&&c| !cell_at(after, c)).count();
@@ -418,7 +339,7 @@ impl TurnEffect {
     }
 
     /// What the turn did, in words ("e2: P → empty, e4: empty → P").
-    pub(super) fn describe(&self, pos: &Position) -> String {
+    pub(super) fn describe<B: Board>(&self, pos: &B) -> String {
         let show = |p: Option<Piece>| p.map_or_else(|| "empty".to_owned(), label_of);
         let mut parts: Vec<String> = self
             .changed(pos)
@@ -462,12 +383,19 @@ impl TurnEffect {
 
 /// QK6: a pawn the turn left on `c` without a forward cell after the move
 /// is pocketed by the move, so its absence there is no difference.
-fn pocketed(after: &Position, c: Coord, typed: Option<Piece>, cand: Option<Piece>) -> bool {
+fn pocketed<B: Board>(after: &B, c: Coord, typed: Option<Piece>, cand: Option<Piece>) -> bool {
     cand.is_none()
         && after.variant().has_hands()
         && typed.is_some_and(|p| {
-            let fwd = if p.color == Color::White { 1 } else { -1 };
-            p.role == Role::Pawn && !cell_at(after, (c.0, c.1 + fwd))
+            p.role == Role::Pawn
+                && match square_at(after, c) {
+                    Some(sq) => lacks_forward_cell(after, sq, p.color),
+                    // Off the frame: whether the square ahead is one of its cells.
+                    None => {
+                        let ahead = if p.color == Color::White { 1 } else { -1 };
+                        !cell_at(after, (c.0, c.1 + ahead))
+                    }
+                }
         })
 }
 
@@ -502,7 +430,7 @@ impl Written {
 
 /// The squares that cover `pos`'s frame and `after`'s mapped by `shift`:
 /// from `lo` (inclusive) to `hi` (exclusive), files then ranks.
-fn both_frames(pos: &Position, after: &Position, shift: Coord) -> (Coord, Coord) {
+fn both_frames<B: Board>(pos: &B, after: &B, shift: Coord) -> (Coord, Coord) {
     let (bf, br) = pos.frame();
     let (af, ar) = after.frame();
     let lo = (shift.0.min(0), shift.1.min(0));

@@ -1,87 +1,62 @@
-//! Turns matched on a bitboard accelerator: [`FastChess`] for chess,
-//! [`FastMasked`] for Grid and Rank and File (orthodox pieces whose moves a
-//! mask forbids, GR2, RF1).
+//! Turns matched on the accelerator of the game's variant, whichever it is,
+//! through the one trait ([`Accelerator`]): the fast path of `validate`.
 //!
-//! A turn is played here only in the forms whose one matching legal move is
-//! known without building the turn's board; any other turn, and any turn
-//! that is not such a legal move, goes to the reference rules, which also
-//! make every diagnostic. The forms (the written form of every move but
-//! Grid's and Rank and File's castling):
-//!
-//! - one piece move (`N g1-f3`): the legal move of that piece between those
-//!   squares. No other move changes exactly those two squares so: castling
-//!   changes four, en passant three, a promotion changes the piece;
-//! - a pawn move and a put on its target (`P e7-e8; Q-e8`): the promotion
-//!   to the piece put, when it is the mover's;
-//! - a pawn move onto an empty square of another file and a clear of the
-//!   square beside its origin (`P e5-d6; d5-`): en passant;
-//! - the king's and the rook's moves of chess castling (`K e1-g1; R h1-f1`,
-//!   either order): castling, on FIDE squares (the accelerator's only
-//!   castling shape).
-//!
-//! Fault Line and Slide-chess turns are matched on their accelerators in
-//! [`fast_cells`](super::fast_cells), Quake Chess turns in
-//! [`fast_quake`](super::fast_quake).
+//! A turn is read and compared exactly as the reference matcher reads and
+//! compares it ([`TurnEffect`], [`may_match`], [`same`], on the
+//! accelerator's board), among the moves the reference weighs ([`Reach`]);
+//! only the candidates come from the turn's changes and their legality and
+//! play from the accelerator. Every legal move whose result could equal
+//! the turn's is among those candidates: a piece move, en passant or
+//! castling moves a mover's piece off a changed square; a drop fills the
+//! one square changed, with a piece the turn took from hand; a slide
+//! changes its own rank only; a quake or a cage move is tried in every
+//! direction or to where the turn left the cage. So the count of matches
+//! is the reference's, and a turn is played here exactly when it matches
+//! one move. Any other turn goes to the reference rules, which also make
+//! every diagnostic.
 
-use super::fast_cells::{fault_line_turn, slide_turn};
-use super::fast_quake::quake_turn;
-use super::played::Played;
+use std::fmt::Write;
 
-use crate::notation::gamecourier::{Op, OpKind, SquareName};
+use compact_str::CompactString;
+use smallvec::SmallVec;
+
+use super::coord::{coord, named, square_at, Coord};
+use super::effect::TurnEffect;
+use super::label::{read_label, Label};
+use super::matching::{may_match, same, slide_ends, Reach};
+use crate::moves::{Dir, Move};
+use crate::notation::gamecourier::{Op, OpKind};
+use crate::notation::san::San;
 use crate::piece::{Color, Role};
 use crate::position::{CastleSide, Position};
-use crate::record::replay::fast::{CleanBoard, Origins};
-use crate::rules::fast_chess::FastChess;
-use crate::rules::fast_fault_line::FastFaultLine;
-use crate::rules::fast_masked::FastMasked;
-use crate::rules::fast_quake::FastQuake;
-use crate::rules::fast_slide::FastSlide;
+use crate::rules::fast::{with_fast, Accelerator, Board, CheckMark, FastPos, Onto, SquareSet};
+use crate::rules::quake::lacks_forward_cell;
 use crate::square::Square;
+use crate::variant::MoveKind;
 
-/// An accelerator turns are matched on.
-trait TurnBoard: CleanBoard {
-    /// Whether its castling is always the king's and the rook's moves on
-    /// FIDE squares (chess's, CH1); the masked variants castle from wherever
-    /// the king stands, which is left to the reference rules.
-    const FIDE_CASTLING: bool;
+/// Whether and how a turn was played on the accelerator.
+pub(super) enum Played {
+    /// Not: the reference rules take the turn.
+    No,
+    /// Played, with nothing to say.
+    Quiet,
+    /// A Fault Line slide of an uncontrolled rank, played with permission
+    /// (FL6): its canonical SAN, for the note the reference files.
+    Permitted(CompactString),
 }
 
-impl TurnBoard for FastChess {
-    const FIDE_CASTLING: bool = true;
-}
-
-impl TurnBoard for FastMasked {
-    const FIDE_CASTLING: bool = false;
-}
-
-/// The accelerator a game is on.
-enum Board {
-    Chess(Game<FastChess>),
-    Masked(Game<FastMasked>),
-    FaultLine(Game<FastFaultLine>),
-    Slide(Box<Game<FastSlide>>),
-    /// Boxed slots: a matched move is kept by swapping pointers.
-    Quake(Game<Box<FastQuake>>),
-}
-
-/// A game being matched on an accelerator: the position, the side to move
-/// and the next turn's number.
+/// A game being matched on its accelerator: the position now, a slot the
+/// matched move is played into and one a candidate is tried in; the side
+/// to move and the next turn's number.
 pub(super) struct FastTurns {
-    board: Board,
+    slots: [FastPos; 3],
+    now: usize,
     turn: Color,
     fullmoves: u32,
 }
 
-/// The position now, a slot the matched move is played into, and one a
-/// candidate is tried in.
-struct Game<B> {
-    now: B,
-    next: B,
-    spare: B,
-}
-
 /// The accelerated matcher alone (what `validate` uses for a verdict): the
-/// position after the turn when an accelerator of `pos`'s variant matched
+/// position after the turn when the accelerator of `pos`'s variant matched
 /// it to exactly one legal move, `None` when it leaves the turn to the
 /// reference rules ([`resolve_turn`](super::resolve_turn)), which then
 /// decide and explain. For tests of the one against the other.
@@ -91,21 +66,12 @@ pub fn fast_turn(pos: &Position, ops: &[Op]) -> Option<Position> {
 }
 
 impl FastTurns {
-    /// Matching from `pos` on bitboards, when an accelerator takes it.
+    /// Matching from `pos` on its accelerator, when one takes it.
     pub(super) fn new(pos: &Position) -> Option<FastTurns> {
-        let board = if let Some(now) = FastChess::from_position(pos) {
-            Board::Chess(Game::new(now))
-        } else if let Some(now) = FastMasked::from_position(pos) {
-            Board::Masked(Game::new(now))
-        } else if let Some(now) = FastFaultLine::from_position(pos) {
-            Board::FaultLine(Game::new(now))
-        } else if let Some(now) = FastSlide::from_position(pos) {
-            Board::Slide(Box::new(Game::new(now)))
-        } else {
-            Board::Quake(Game::new(Box::new(FastQuake::from_position(pos)?)))
-        };
+        let now = FastPos::from_position(pos)?;
         Some(FastTurns {
-            board,
+            slots: [now.clone(), now.clone(), now],
+            now: 0,
             turn: pos.turn(),
             fullmoves: pos.fullmoves(),
         })
@@ -113,13 +79,7 @@ impl FastTurns {
 
     /// The reference position now.
     pub(super) fn position(&self) -> Position {
-        match &self.board {
-            Board::Chess(g) => g.now.to_position(),
-            Board::Masked(g) => g.now.to_position(),
-            Board::FaultLine(g) => g.now.to_position(),
-            Board::Slide(g) => g.now.to_position(),
-            Board::Quake(g) => g.now.to_position(),
-        }
+        self.slots[self.now].to_position()
     }
 
     /// Whether a move number `n` (`black` for `n...`) numbers the next turn.
@@ -127,8 +87,8 @@ impl FastTurns {
         n == self.fullmoves && black == (self.turn == Color::Black)
     }
 
-    /// Plays the turn if it is in one of the module's forms and legal;
-    /// otherwise returns false and changes nothing.
+    /// Plays the turn if it is exactly one legal move; otherwise returns
+    /// false and changes nothing.
     pub(super) fn play(&mut self, ops: &[Op]) -> bool {
         !matches!(self.play_noted(ops), Played::No)
     }
@@ -136,20 +96,25 @@ impl FastTurns {
     /// [`FastTurns::play`], saying whether the move was a Fault Line slide
     /// played with permission (FL6), whose note the caller files.
     pub(super) fn play_noted(&mut self, ops: &[Op]) -> Played {
-        let played = match &mut self.board {
-            Board::Chess(g) => Played::from(g.play(ops, self.turn)),
-            Board::Masked(g) => Played::from(g.play(ops, self.turn)),
-            Board::FaultLine(g) => {
-                let played = fault_line_turn(&g.now, ops, &mut g.next, &mut g.spare);
-                if !matches!(played, Played::No) {
-                    std::mem::swap(&mut g.now, &mut g.next);
-                }
-                played
-            }
-            Board::Slide(g) => Played::from(g.play_by(ops, slide_turn)),
-            Board::Quake(g) => Played::from(g.play_by(ops, quake_turn)),
+        let (next, spare) = ((self.now + 1) % 3, (self.now + 2) % 3);
+        let [a, b, c] = &mut self.slots;
+        let mut slots = [Some(a), Some(b), Some(c)];
+        let (Some(now), Some(next_slot), Some(spare_slot)) = (
+            slots[self.now].take(),
+            slots[next].take(),
+            slots[spare].take(),
+        ) else {
+            return Played::No;
         };
+        let now: &FastPos = now;
+        let played = with_fast!(
+            now,
+            [next_slot, spare_slot],
+            |a, b, c| match_turn(a, ops, b, c),
+            else Played::No
+        );
         if !matches!(played, Played::No) {
+            self.now = next;
             if self.turn == Color::Black {
                 self.fullmoves = self.fullmoves.saturating_add(1);
             }
@@ -159,183 +124,338 @@ impl FastTurns {
     }
 }
 
-impl<B: Clone> Game<B> {
-    fn new(now: B) -> Game<B> {
-        Game {
-            next: now.clone(),
-            spare: now.clone(),
-            now,
+/// Matches a turn on `now`, leaving the position after it in `next`
+/// (`spare` is scratch space) when it is exactly one legal move.
+fn match_turn<A: Accelerator>(now: &A, ops: &[Op], next: &mut A, spare: &mut A) -> Played {
+    if let Some(played) = one_operation(now, ops, next) {
+        return played;
+    }
+    let mut eff = TurnEffect::start(now);
+    for op in ops {
+        if eff.apply(now, &op.kind).is_err() {
+            return Played::No;
         }
     }
-
-    /// Plays the turn when `matcher` matches it into `next`.
-    fn play_by(&mut self, ops: &[Op], matcher: fn(&B, &[Op], &mut B, &mut B) -> bool) -> bool {
-        let played = matcher(&self.now, ops, &mut self.next, &mut self.spare);
-        if played {
-            std::mem::swap(&mut self.now, &mut self.next);
+    let changed = eff.changed(now);
+    let reach = Reach::of(now, &eff, &changed);
+    let still = eff.holes.is_empty() && eff.cages == Color::ALL.map(|c| now.cage(c).map(coord));
+    let mut found = None;
+    for mv in candidates(now, &eff, &changed) {
+        if !reach.admits(&mv) || !may_match(&mv, &changed, &eff, now, still) {
+            continue;
         }
-        played
+        let Some(fast) = legal(now, &mv) else {
+            continue;
+        };
+        let Some(mark) = now.play_into(fast, spare) else {
+            continue;
+        };
+        if !same(now, &eff, &mv, spare) {
+            continue;
+        }
+        if found.is_some() {
+            // Several moves give this arrangement: the reference says so.
+            return Played::No;
+        }
+        std::mem::swap(next, spare);
+        found = Some((mv, now.needs_permission(fast), mark));
+    }
+    match found {
+        None => Played::No,
+        Some((_, false, _)) => Played::Quiet,
+        // The SAN `write_san` gives it: FL9 marks a check, never a mate.
+        Some((Move::Slide { rank, dir }, true, mark)) => {
+            let mut san = CompactString::default();
+            let _ = write!(san, "{}", San::Slide { rank, dir });
+            if mark == CheckMark::Check {
+                san.push('+');
+            }
+            Played::Permitted(san)
+        }
+        Some(_) => Played::No,
     }
 }
 
-impl<B: TurnBoard> Game<B> {
-    fn play(&mut self, ops: &[Op], us: Color) -> bool {
-        let Some(mv) = self.legal_move(ops, us) else {
-            return false;
-        };
-        self.now.play_into(mv, &mut self.next);
-        std::mem::swap(&mut self.now, &mut self.next);
-        true
-    }
-
-    /// Whether an enemy piece stands on `sq`: a "move" from `sq` to itself
-    /// changes no file, so it captures exactly when one does.
-    fn enemy_on(&self, sq: Square) -> bool {
-        self.now
-            .piece_move(sq, sq, None)
-            .is_some_and(|mv| self.now.is_capture(mv))
-    }
-
-    /// The legal move the turn is, when it is in one of the module's forms.
-    fn legal_move(&self, ops: &[Op], us: Color) -> Option<B::Move> {
-        match ops {
-            [a] => {
-                let (role, from, to) = piece_move(a, us)?;
-                self.move_of(role, from, to, None)
+/// The commonest turns, one operation of the mover, matched without a
+/// [`TurnEffect`]: `Some` when the turn is one of these forms, `None` to
+/// read it the general way.
+///
+/// - a piece's move between two squares of the frame (`N g1-f3`), the
+///   target not holding that piece: the turn changes those two squares
+///   and takes a mover's piece off the first, so the reference weighs the
+///   moves of that piece onto the target ([`Reach::Onto`]) unless a slide
+///   (FL4) or a quake (QK1) could leave the same squares; of those only
+///   the ones from the origin pass its filter, and the one that is not a
+///   promotion matches (the piece lands on the target, or is pocketed
+///   there, QK6). A pawn onto an empty square of another file is en
+///   passant, which changes a third square: the general way;
+/// - a drop of a piece the mover holds onto an empty cell (`N*e4`): the
+///   reference weighs that drop alone ([`Reach::Drop`]);
+/// - the mover's cage moved to an empty ring square (`C e8-a5`) where a
+///   push would not end it: the reference weighs the variant's own moves
+///   ([`Reach::Extras`]), and only the relocation there passes its filter
+///   (SC1).
+fn one_operation<A: Accelerator>(now: &A, ops: &[Op], next: &mut A) -> Option<Played> {
+    let [op] = ops else {
+        return None;
+    };
+    let us = now.turn();
+    let variant = now.variant();
+    let square = |n| square_at(now, named(n));
+    let (mv, to, landing) = match &op.kind {
+        OpKind::Move {
+            label: Some(label),
+            from,
+            to,
+        } if read_label(label, variant) == Ok(Label::Cage(us)) => {
+            let (from, to) = (square(*from)?, square(*to)?);
+            let (files, ranks) = now.frame();
+            let inner = |v: u8, n: u8| v >= 1 && v + 1 < n;
+            let crossed = inner(to.file(), files) && inner(to.rank(), ranks);
+            let pushed_there = now.insertion_end().is_some_and(|(end, _)| end == to);
+            if now.cage(us) != Some(from) || crossed || pushed_there || now.piece_at(to).is_some() {
+                return None;
             }
-            [a, b] => {
-                if let Some(mv) = self.castling(a, b, us) {
-                    return Some(mv);
-                }
-                let (role, from, to) = piece_move(a, us)?;
-                if role != Some(Role::Pawn) && role.is_some() {
-                    return None;
-                }
-                match &b.kind {
-                    // A promotion: the pawn's move, then the piece put.
-                    OpKind::Put { label, sq } if on_board(*sq) == Some(to) => {
-                        let promotion = role_of(label, us)?;
-                        if !matches!(
-                            promotion,
-                            Role::Knight | Role::Bishop | Role::Rook | Role::Queen
-                        ) {
-                            return None;
-                        }
-                        self.move_of(Some(Role::Pawn), from, to, Some(promotion))
-                    }
-                    // En passant: onto an empty square, the pawn beside cleared.
-                    OpKind::Clear { sq } => {
-                        let beside = Square::new(to.file(), from.rank())?;
-                        let diagonal = from.file() != to.file();
-                        if on_board(*sq) != Some(beside) || !diagonal || self.enemy_on(to) {
-                            return None;
-                        }
-                        let origins = self.now.legal_origins(Role::Pawn, to, true, None);
-                        origins
-                            .iter()
-                            .any(|sq| sq == from)
-                            .then(|| self.now.piece_move(from, to, None))?
-                    }
-                    _ => None,
-                }
-            }
-            _ => None,
+            (Move::CageMove { to }, to, now.piece_at(from))
         }
-    }
-
-    /// The legal move of a `role` piece (any, when `None`) from `from` to
-    /// `to`, promoting to `promotion`, not en passant.
-    fn move_of(
-        &self,
-        role: Option<Role>,
-        from: Square,
-        to: Square,
-        promotion: Option<Role>,
-    ) -> Option<B::Move> {
-        let single;
-        let roles = match role {
-            Some(role) => {
-                single = [role];
-                &single[..]
+        OpKind::Move { label, from, to } => {
+            let (from, to) = (square(*from)?, square(*to)?);
+            let p = now.piece_at(from).filter(|p| p.color == us)?;
+            let target = now.piece_at(to);
+            let named_right = label
+                .as_deref()
+                .is_none_or(|l| read_label(l, variant) == Ok(Label::Piece(p)));
+            let slide = variant.move_kinds().contains(&MoveKind::Slide)
+                && slide_ends(coord(from), coord(to), |c| {
+                    square_at(now, c).and_then(|sq| now.piece_at(sq)) == Some(p)
+                });
+            let quake = variant.move_kinds().contains(&MoveKind::Quake)
+                && p.role == Role::King
+                && quake_alike(now, from, to);
+            let en_passant = p.role == Role::Pawn && from.file() != to.file() && target.is_none();
+            if from == to || target == Some(p) || !named_right || slide || quake || en_passant {
+                return None;
             }
-            None => &Role::ORTHODOX[..],
-        };
-        for &role in roles {
-            // A pawn changing file captures: a piece on the target, else en
-            // passant, which is typed with a clear.
-            let capture = role == Role::Pawn && from.file() != to.file();
-            if capture && !self.enemy_on(to) {
-                continue;
-            }
-            let origins = self.now.legal_origins(role, to, capture, promotion);
-            if origins.iter().any(|sq| sq == from) {
-                return self.now.piece_move(from, to, promotion);
-            }
-        }
-        None
-    }
-
-    /// Chess castling typed as the king's and the rook's moves, in either
-    /// order, when it is legal.
-    fn castling(&self, a: &Op, b: &Op, us: Color) -> Option<B::Move> {
-        if !B::FIDE_CASTLING {
-            return None;
-        }
-        let (ka, kb) = (piece_move(a, us)?, piece_move(b, us)?);
-        let home = match us {
-            Color::White => 0,
-            Color::Black => 7,
-        };
-        for ((k_role, k_from, k_to), (r_role, r_from, r_to)) in [(ka, kb), (kb, ka)] {
-            let named = |role: Option<Role>, want: Role| role.is_none_or(|r| r == want);
-            if !named(k_role, Role::King) || !named(r_role, Role::Rook) {
-                continue;
-            }
-            let at = |sq: Square| (sq.file(), sq.rank());
-            let side = match (at(k_from), at(k_to), at(r_from), at(r_to)) {
-                ((4, h1), (6, h2), (7, h3), (5, h4)) if [h1, h2, h3, h4] == [home; 4] => {
-                    CastleSide::King
-                }
-                ((4, h1), (2, h2), (0, h3), (3, h4)) if [h1, h2, h3, h4] == [home; 4] => {
-                    CastleSide::Queen
-                }
-                _ => continue,
+            let mv = Move::Normal {
+                role: p.role,
+                from,
+                to,
+                capture: target.map(|q| q.role),
+                promotion: None,
             };
-            return self.now.castle(side);
+            (mv, to, Some(p))
         }
-        None
+        OpKind::Drop { label, sq } => {
+            let to = square(*sq)?;
+            let Ok(Label::Piece(p)) = read_label(label, variant) else {
+                return None;
+            };
+            let empty = now.is_cell(to) && now.piece_at(to).is_none();
+            if p.color != us || now.in_hand(us, p.role) == 0 || !empty {
+                return None;
+            }
+            (Move::Drop { role: p.role, to }, to, Some(p))
+        }
+        _ => return None,
+    };
+    let Some(fast) = legal(now, &mv) else {
+        return Some(Played::No);
+    };
+    now.play_into(fast, next)?;
+    // The piece stands where the turn put it, or a pawn was pocketed there.
+    let landed = match (next.piece_at(to), landing) {
+        (q, p) if q == p => true,
+        (None, Some(p)) => p.role == Role::Pawn && lacks_forward_cell(next, to, p.color),
+        _ => false,
+    };
+    Some(if landed { Played::Quiet } else { Played::No })
+}
+
+/// Whether a quake (QK1) could leave the pieces as the mover's king's step
+/// from `from` to `to` does, so that the reference weighs it too. No quake
+/// moves the king diagonally. Along a file or rank, the quake that way
+/// moves the king's whole strip (the run of cells through it along that
+/// axis): a piece on the strip other than a pawn (which a quake may pocket,
+/// QK6) then stands one step on, where the step left another piece or
+/// none; typed as the rest of the board moving back, it moves the other
+/// king (never on the strip, QK3), which the step left in place.
+fn quake_alike<B: Board>(now: &B, from: Square, to: Square) -> bool {
+    let (f, t) = (coord(from), coord(to));
+    let step = (t.0 - f.0, t.1 - f.1);
+    if step.0 != 0 && step.1 != 0 {
+        return false;
     }
+    if now.king(now.turn().other()).is_none() {
+        return true;
+    }
+    let axis = (step.0.abs(), step.1.abs());
+    for sign in [1, -1] {
+        let mut c = (f.0 + sign * axis.0, f.1 + sign * axis.1);
+        while let Some(sq) = square_at(now, c).filter(|&sq| now.is_cell(sq)) {
+            if now.piece_at(sq).is_some_and(|p| p.role != Role::Pawn) {
+                return false;
+            }
+            c = (c.0 + sign * axis.0, c.1 + sign * axis.1);
+        }
+    }
+    true
 }
 
-/// A labelled or bare piece move on the 8×8 board: the role its label
-/// names (in the mover's case, one letter), its squares.
-fn piece_move(op: &Op, us: Color) -> Option<(Option<Role>, Square, Square)> {
-    let OpKind::Move { label, from, to } = &op.kind else {
-        return None;
-    };
-    let role = match label {
-        None => None,
-        Some(l) => Some(role_of(l, us)?),
-    };
-    Some((role, on_board(*from)?, on_board(*to)?))
+/// Every move whose result could equal the turn's, legal or not: what the
+/// changed squares, the pieces taken from hand and the cages point to.
+fn candidates<A: Accelerator>(now: &A, eff: &TurnEffect, changed: &[Coord]) -> SmallVec<[Move; 8]> {
+    let us = now.turn();
+    let kinds = now.variant().move_kinds();
+    let has = |k: MoveKind| kinds.contains(&k);
+    let mut out = SmallVec::new();
+    let squares: SmallVec<[Square; 8]> =
+        changed.iter().filter_map(|&c| square_at(now, c)).collect();
+    // The filter's bounds: a piece move changes at most two squares, en
+    // passant three, castling four.
+    let most = if has(MoveKind::Castle) { 4 } else { 3 };
+    for &from in squares.iter().filter(|_| changed.len() <= most) {
+        let Some(p) = now.piece_at(from).filter(|p| p.color == us) else {
+            continue;
+        };
+        // A piece move onto the other changed square, promoting to what
+        // the turn left there.
+        for &to in squares
+            .iter()
+            .filter(|&&to| to != from && changed.len() <= 3)
+        {
+            let landed = eff.get(now, coord(to)).filter(|q| q.color == us);
+            let promotion = landed
+                .map(|q| q.role)
+                .filter(|&r| p.role == Role::Pawn && r != Role::Pawn);
+            out.push(Move::Normal {
+                role: p.role,
+                from,
+                to,
+                capture: now.piece_at(to).map(|q| q.role),
+                promotion,
+            });
+            if p.role == Role::Pawn && has(MoveKind::EnPassant) && from.file() != to.file() {
+                out.push(Move::EnPassant { from, to });
+            }
+        }
+        // QK6: a pawn's step onto a cell where it is pocketed changes only
+        // its origin.
+        if p.role == Role::Pawn && squares.len() == 1 && has(MoveKind::Drop) {
+            let ahead = match us {
+                Color::White => from.rank().checked_add(1),
+                Color::Black => from.rank().checked_sub(1),
+            };
+            if let Some(to) = ahead.and_then(|r| Square::new(from.file(), r)) {
+                out.push(Move::Normal {
+                    role: p.role,
+                    from,
+                    to,
+                    capture: None,
+                    promotion: None,
+                });
+            }
+        }
+        if p.role == Role::King && has(MoveKind::Castle) {
+            // FL8: towards the end cell of the king's rank on either side.
+            let (files, _) = now.frame();
+            let mut rank = (0..files)
+                .filter_map(|f| Square::new(f, from.rank()))
+                .filter(|&sq| now.is_cell(sq));
+            let ends = [rank.next(), rank.last()];
+            out.extend(
+                ends.into_iter()
+                    .flatten()
+                    .map(|rook| Move::Castle { king: from, rook }),
+            );
+        }
+    }
+    if let &[to] = &squares[..] {
+        for role in Role::ALL {
+            if eff.drops[us.index()][role as usize] > 0 {
+                out.push(Move::Drop { role, to });
+            }
+        }
+    }
+    if has(MoveKind::Slide) {
+        let ranks = match changed.first() {
+            Some(&(_, r)) => u8::try_from(r).ok().into_iter().collect(),
+            None => (0..now.frame().1).collect::<SmallVec<[u8; 8]>>(),
+        };
+        for rank in ranks {
+            out.extend([Dir::East, Dir::West].map(|dir| Move::Slide { rank, dir }));
+        }
+    }
+    if has(MoveKind::Quake) {
+        out.extend(Dir::ALL.map(|dir| Move::Quake { dir }));
+    }
+    if let Some(to) = eff.cages[us.index()].and_then(|c| square_at(now, c)) {
+        if now.cage(us) != Some(to) {
+            out.push(Move::CageMove { to });
+            if let Some((end, promoted)) = now.insertion_end() {
+                // SC3: promoted to what the turn left on those squares.
+                let mut promotions = [None; 2];
+                for (slot, sq) in promotions.iter_mut().zip(promoted.iter()) {
+                    *slot = eff.get(now, coord(sq)).map(|p| p.role);
+                }
+                if end == to {
+                    out.push(Move::CageInsert { to, promotions });
+                }
+            }
+        }
+    }
+    out
 }
 
-/// The orthodox role a one-letter label of `us` names.
-fn role_of(label: &str, us: Color) -> Option<Role> {
-    let &[c] = label.as_bytes() else {
-        return None;
-    };
-    let ours = match us {
-        Color::White => c.is_ascii_uppercase(),
-        Color::Black => c.is_ascii_lowercase(),
-    };
-    Role::from_char(char::from(c)).filter(|r| ours && Role::ORTHODOX.contains(r))
-}
-
-fn on_board(n: SquareName) -> Option<Square> {
-    if n.file < 8 && n.rank < 8 {
-        Square::new(n.file, n.rank as u8)
-    } else {
-        None
+/// The accelerator's move for `mv` when it proves it legal (a quake, and
+/// a cage move's check, are judged when played).
+fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<A::Move> {
+    match *mv {
+        Move::Normal {
+            role,
+            from,
+            to,
+            promotion,
+            ..
+        } => {
+            // A pawn onto an empty square of another file is en passant,
+            // its own candidate.
+            let capture = role == Role::Pawn && from.file() != to.file();
+            if capture && now.piece_at(to).is_none() {
+                return None;
+            }
+            if !now
+                .legal_origins(Onto {
+                    role,
+                    to,
+                    capture,
+                    promotion,
+                })
+                .contains(from)
+            {
+                return None;
+            }
+            now.piece_move(from, to, promotion)
+        }
+        Move::EnPassant { from, to } => {
+            let origins = now.legal_origins(Onto {
+                role: Role::Pawn,
+                to,
+                capture: true,
+                promotion: None,
+            });
+            if now.piece_at(to).is_some() || !origins.contains(from) {
+                return None;
+            }
+            now.piece_move(from, to, None)
+        }
+        Move::Castle { king, rook } => {
+            let side = if rook > king {
+                CastleSide::King
+            } else {
+                CastleSide::Queen
+            };
+            now.castle(side)
+        }
+        _ => now.special(mv),
     }
 }

@@ -81,24 +81,6 @@ pub(super) fn read_label(text: &str, variant: Variant) -> Result<Label, String> 
     }
 }
 
-/// Whether `text` is `p`'s own label (its role's code, upper case for
-/// White, lower case for Black), which [`read_label`] reads as `p`; any
-/// other text it reads as another label or refuses (codes are upper-case
-/// letters, a label's case is its colour). Without building a label.
-pub(super) fn names(text: &str, p: Piece) -> bool {
-    let code = p.role.code().as_bytes();
-    let same = text.len() == code.len()
-        && text.bytes().zip(code).all(|(t, &c)| match p.color {
-            Color::White => t == c,
-            Color::Black => t == c.to_ascii_lowercase(),
-        });
-    debug_assert!(
-        !same || read_label(text, Variant::Quake) == Ok(Label::Piece(p)),
-        "{text:?} {p:?}"
-    );
-    same
-}
-
 pub(super) fn label_of(p: Piece) -> String {
     p.code()
 }

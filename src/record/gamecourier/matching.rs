@@ -1,100 +1,46 @@
-//! The legal moves whose result equals what a turn did: candidates, the
-//! cheap filter, and the comparison.
+//! The legal moves whose result equals what a turn did: which moves are
+//! candidates ([`Reach`]), the cheap filter ([`may_match`]) and the
+//! comparison ([`same`]), on any [`Board`]; and the reference matcher,
+//! which lists the candidates through the rules ([`matching_in`]).
 
 use smallvec::{smallvec, SmallVec};
 
-use crate::moves::{Move, MoveList};
+use crate::moves::{Dir, Move, MoveList};
 use crate::notation::san::write_san;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
-#[cfg(debug_assertions)]
-use crate::rules::quake;
+use crate::rules::fast::Board;
+use crate::rules::Scope;
 use crate::square::Square;
 use crate::variant::Variant;
 
-use super::coord::{cell_at, coord, piece_at, square_at, Coord};
+use super::coord::{coord, piece_at, square_at, Coord};
 use super::effect::TurnEffect;
 
 /// The shifts that map a position after `mv` into the frame of `pos`: the
 /// move's own, and for a quake also the one where the strip stays and the
-/// rest moves back (the same position, QK5).
-pub(super) fn shifts(pos: &Position, mv: &Move) -> SmallVec<[Coord; 2]> {
-    let Move::Quake { dir } = *mv else {
+/// rest moves back (the same position, QK5). A quake's own is read off the
+/// other king, which never rides the strip (QK3) and so moves only by the
+/// re-lettering.
+pub(super) fn shifts<B: Board>(pos: &B, mv: &Move, after: &B) -> SmallVec<[Coord; 2]> {
+    let them = pos.turn().other();
+    let (Move::Quake { dir }, Some(k0), Some(k1)) = (*mv, pos.king(them), after.king(them)) else {
         return smallvec![(0, 0)];
     };
-    let Some(king) = pos.king(pos.turn()) else {
-        return smallvec![(0, 0)];
-    };
+    let (b, a) = (coord(k0), coord(k1));
+    let s = (b.0 - a.0, b.1 - a.1);
     let (df, dr) = dir.delta();
-    let d = (i16::from(df), i16::from(dr));
-    // The strip (`quake::strip`): the run of cells through the king along
-    // the quake's axis, walked on the board rather than searched in a list.
-    let k = coord(king);
-    let axis = (d.0.abs(), d.1.abs());
-    let (mut lo, mut hi) = (k, k);
-    while cell_at(pos, (lo.0 - axis.0, lo.1 - axis.1)) {
-        lo = (lo.0 - axis.0, lo.1 - axis.1);
-    }
-    while cell_at(pos, (hi.0 + axis.0, hi.1 + axis.1)) {
-        hi = (hi.0 + axis.0, hi.1 + axis.1);
-    }
-    let in_strip = |c: Coord| {
-        if axis.0 == 1 {
-            c.1 == k.1 && (lo.0..=hi.0).contains(&c.0)
-        } else {
-            c.0 == k.0 && (lo.1..=hi.1).contains(&c.1)
-        }
-    };
-    let (mut min_f, mut min_r) = (i16::MAX, i16::MAX);
-    for sq in pos.cells() {
-        let c = coord(sq);
-        let m = if in_strip(c) {
-            (c.0 + d.0, c.1 + d.1)
-        } else {
-            c
-        };
-        min_f = min_f.min(m.0);
-        min_r = min_r.min(m.1);
-    }
-    let s = if min_f == i16::MAX {
-        (0, 0)
-    } else {
-        (min_f, min_r)
-    };
-    #[cfg(debug_assertions)]
-    debug_assert_eq!(s, shifts_by_list(pos, king, dir));
-    smallvec![s, (s.0 - d.0, s.1 - d.1)]
-}
-
-/// [`shifts`]' first shift as `quake::strip` defines the strip (checked
-/// against it in debug builds).
-#[cfg(debug_assertions)]
-fn shifts_by_list(pos: &Position, king: Square, dir: crate::moves::Dir) -> Coord {
-    let (df, dr) = dir.delta();
-    let cells: Vec<Coord> = pos.cells().map(coord).collect();
-    let strip = quake::strip(&cells, coord(king), dir);
-    let moved: Vec<Coord> = cells
-        .iter()
-        .map(|&c| {
-            if strip.contains(&c) {
-                (c.0 + i16::from(df), c.1 + i16::from(dr))
-            } else {
-                c
-            }
-        })
-        .collect();
-    let min = |k: fn(&Coord) -> i16| moved.iter().map(k).min().unwrap_or(0);
-    (min(|c| c.0), min(|c| c.1))
+    smallvec![s, (s.0 - i16::from(df), s.1 - i16::from(dr))]
 }
 
 /// The cheap test a candidate passes before its board is built: a piece move
 /// or drop changes only its own squares, and moves no cage.
 /// `still`: whether the turn marked no hole and moved no cage.
-pub(super) fn may_match(
+pub(super) fn may_match<B: Board>(
     mv: &Move,
     changed: &[Coord],
     eff: &TurnEffect,
-    pos: &Position,
+    pos: &B,
     still: bool,
 ) -> bool {
     let within = |own: &[Square], first: Square, most: usize| {
@@ -142,31 +88,156 @@ pub(super) fn may_match(
     }
 }
 
-/// Whether `eff` equals the position after `mv` under one of its shifts.
-pub(super) fn matches(pos: &Position, eff: &TurnEffect, mv: &Move, after: &Position) -> bool {
-    shifts(pos, mv)
-        .into_iter()
-        .any(|s| eff.equals(pos, after, s))
+/// Whether `eff` equals the position `after` the legal `mv` from `pos`. A
+/// piece move or drop leaves every other square as it was: only its own
+/// are compared.
+pub(super) fn same<B: Board>(pos: &B, eff: &TurnEffect, mv: &Move, after: &B) -> bool {
+    match *mv {
+        Move::Normal { from, to, .. } => {
+            eff.distance_on(pos, after, &[coord(from), coord(to)]) == 0
+        }
+        Move::Drop { to, .. } => eff.distance_on(pos, after, &[coord(to)]) == 0,
+        _ => shifts(pos, mv, after)
+            .into_iter()
+            .any(|s| eff.equals(pos, after, s)),
+    }
 }
 
-/// [`matches`] for a legal quake, faster: its shift read off the other
-/// king (never on the strip, QK3, so it moves only by the new frame's
-/// shift, QK5) instead of the cells, and the boards compared by their bytes.
-pub(super) fn matches_quake(pos: &Position, eff: &TurnEffect, mv: &Move, after: &Position) -> bool {
-    let them = pos.turn().other();
-    let (Move::Quake { dir }, Some(k0), Some(k1)) = (*mv, pos.king(them), after.king(them)) else {
-        return matches(pos, eff, mv, after);
-    };
-    let (b, a) = (coord(k0), coord(k1));
-    let s = (b.0 - a.0, b.1 - a.1);
-    let (df, dr) = dir.delta();
-    let back = (s.0 - i16::from(df), s.1 - i16::from(dr));
-    debug_assert_eq!(shifts(pos, mv)[..], [s, back]);
-    let same = [s, back]
-        .into_iter()
-        .any(|s| eff.equals_by_bytes(pos, after, s));
-    debug_assert_eq!(same, matches(pos, eff, mv, after));
-    same
+/// Which moves a turn is matched among: the few its changes point to, or
+/// every move. Both matchers ask it, so they weigh the same candidates.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Reach {
+    /// The moves of one piece type onto one square (what a SAN token
+    /// resolves through): see [`piece_move_scope`].
+    Onto { role: Role, to: Square },
+    /// One drop (QK7): a turn that only dropped that piece there.
+    Drop { role: Role, to: Square },
+    /// The mover's king's moves onto `to`, and the quakes (QK1).
+    KingOrQuake { to: Square },
+    /// Fault Line: the slides of `rank` (FL4), castling when four squares
+    /// or fewer changed (FL8), and with two changed, piece moves onto them.
+    Rank {
+        rank: u8,
+        onto: Option<[Square; 2]>,
+        castling: bool,
+    },
+    /// A cage moved: the variant's own moves.
+    Extras,
+    /// Every move.
+    All,
+}
+
+impl Reach {
+    /// Which moves the turn `eff` (whose changed squares are `changed`)
+    /// from `pos` is matched among.
+    pub(super) fn of<B: Board>(pos: &B, eff: &TurnEffect, changed: &[Coord]) -> Reach {
+        if let Some(Scope::Target {
+            role: Some(role),
+            to,
+        }) = piece_move_scope(pos, eff, changed)
+        {
+            return Reach::Onto { role, to };
+        }
+        if let Some(few) = few_candidates(pos, eff, changed) {
+            return few;
+        }
+        if let Some(rank) = rank_candidates(pos, eff, changed) {
+            return rank;
+        }
+        if eff.cages != Color::ALL.map(|c| pos.cage(c).map(coord)) {
+            // A turn that moved a cage is a cage move or insertion (the
+            // cheap test refuses every other kind).
+            return Reach::Extras;
+        }
+        Reach::All
+    }
+
+    /// Whether `mv` is among these moves.
+    pub(super) fn admits(self, mv: &Move) -> bool {
+        let onto = |m: &Move| match *m {
+            Move::Normal { role, to, .. } => Some((role, to)),
+            Move::EnPassant { to, .. } => Some((Role::Pawn, to)),
+            _ => None,
+        };
+        match self {
+            Reach::Onto { role, to } => {
+                onto(mv) == Some((role, to))
+                    || (role == Role::King && matches!(mv, Move::Castle { .. }))
+            }
+            Reach::Drop { role, to } => *mv == Move::Drop { role, to },
+            Reach::KingOrQuake { to } => {
+                onto(mv) == Some((Role::King, to)) || matches!(mv, Move::Quake { .. })
+            }
+            Reach::Rank {
+                rank,
+                onto: two,
+                castling,
+            } => match *mv {
+                Move::Normal { to, .. } => two.is_some_and(|t| t.contains(&to)),
+                Move::Castle { .. } => castling,
+                Move::Slide { rank: r, .. } => r == rank,
+                _ => false,
+            },
+            Reach::Extras => !matches!(
+                mv,
+                Move::Normal { .. } | Move::EnPassant { .. } | Move::Castle { .. }
+            ),
+            Reach::All => true,
+        }
+    }
+
+    /// These moves by movement alone, as the rules list them, in the order
+    /// the reference weighs them.
+    fn candidates(self, pos: &Position) -> MoveList {
+        let target = |role: Option<Role>, to| pos.candidate_moves_in(Scope::Target { role, to });
+        match self {
+            Reach::Onto { role, to } => target(Some(role), to),
+            Reach::Drop { role, to } => {
+                let mut out = MoveList::new();
+                out.push(Move::Drop { role, to });
+                out
+            }
+            Reach::KingOrQuake { to } => {
+                let mut out = target(Some(Role::King), to);
+                out.extend(Dir::ALL.map(|dir| Move::Quake { dir }));
+                out
+            }
+            Reach::Rank {
+                rank,
+                onto,
+                castling,
+            } => {
+                // In the order every move lists them: piece moves, castling,
+                // slides.
+                let mut out = MoveList::new();
+                let mut add = |mv: &Move| {
+                    if !out.contains(mv) {
+                        out.push(*mv);
+                    }
+                };
+                for to in onto.into_iter().flatten() {
+                    let moves = target(None, to);
+                    moves
+                        .iter()
+                        .filter(|m| matches!(m, Move::Normal { .. }))
+                        .for_each(&mut add);
+                }
+                if castling {
+                    let kings = pos.candidate_moves_in(Scope::Role(Role::King));
+                    kings
+                        .iter()
+                        .filter(|m| matches!(m, Move::Castle { .. }))
+                        .for_each(&mut add);
+                }
+                for dir in [Dir::East, Dir::West] {
+                    add(&Move::Slide { rank, dir });
+                }
+                out
+            }
+            Reach::Extras => pos.candidate_moves_in(Scope::Extras),
+            Reach::All => pos.candidate_moves(),
+        }
+    }
 }
 
 /// The legal moves whose result equals what the turn did.
@@ -232,21 +303,8 @@ fn search(
 ) -> Option<MoveList> {
     let changed = eff.changed(pos);
     let mut in_check = None;
-    let scope = piece_move_scope(pos, eff, &changed);
-    let candidates = match scope {
-        Some(scope) => pos.candidate_moves_in(scope),
-        None => match few_candidates(pos, eff, &changed)
-            .or_else(|| rank_candidates(pos, eff, &changed))
-        {
-            Some(few) => few,
-            // A turn that moved a cage is a cage move or insertion (the
-            // cheap test refuses every other kind): the variant's own kinds.
-            None if eff.cages != Color::ALL.map(|c| pos.cage(c).map(coord)) => {
-                pos.candidate_moves_in(crate::rules::Scope::Extras)
-            }
-            None => pos.candidate_moves(),
-        },
-    };
+    let reach = Reach::of(pos, eff, &changed);
+    let candidates = reach.candidates(pos);
     let still = eff.holes.is_empty() && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
     for &mv in &candidates {
         if !may_match(&mv, &changed, eff, pos, still) {
@@ -258,20 +316,11 @@ fn search(
         }
         Position::clone_from(scratch, pos);
         scratch.play_in_place(&mv);
-        let after: &Position = scratch;
-        let same = match mv {
-            // These leave every other square as it was: compare their own.
-            Move::Normal { from, to, .. } => {
-                eff.distance_on(pos, after, &[coord(from), coord(to)]) == 0
-            }
-            Move::Drop { to, .. } => eff.distance_on(pos, after, &[coord(to)]) == 0,
-            _ => matches(pos, eff, &mv, after),
-        };
-        if same {
+        if same(pos, eff, &mv, &**scratch) {
             found(mv, scratch);
         }
     }
-    scope.map(|_| candidates)
+    matches!(reach, Reach::Onto { .. }).then_some(candidates)
 }
 
 /// Canonical SAN of a legal piece move (`write_san`'s), its rivals taken from
@@ -349,40 +398,35 @@ pub(super) fn scoped_san(
     Some(san)
 }
 
-/// Candidates for two common Quake turns, without listing every drop on
-/// every cell (QK7): a turn that only dropped one piece is that drop; a turn
-/// whose changes include the mover's king is one of its moves or a quake.
-fn few_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Option<MoveList> {
+/// Two common Quake turns, without every drop on every cell (QK7): a turn
+/// that only dropped one piece is that drop; a turn whose changes include
+/// the mover's king is one of its moves or a quake.
+fn few_candidates<B: Board>(pos: &B, eff: &TurnEffect, changed: &[Coord]) -> Option<Reach> {
     if !pos.variant().has_hands() || !eff.holes.is_empty() || !eff.cells.is_empty() {
         return None;
     }
     let us = pos.turn();
-    let dropped: Vec<Role> = Role::ALL
+    let mut dropped = Role::ALL
         .into_iter()
-        .filter(|&r| eff.drops[us.index()][r as usize] > 0)
-        .collect();
+        .filter(|&r| eff.drops[us.index()][r as usize] > 0);
+    let one = (dropped.next(), dropped.next());
     let other_drops = eff.drops[us.other().index()] != [0; 13];
-    match (&dropped[..], changed) {
-        ([role], [to]) if !other_drops && eff.drops[us.index()][*role as usize] == 1 => {
+    match (one, changed) {
+        ((Some(role), None), [to]) if !other_drops && eff.drops[us.index()][role as usize] == 1 => {
             // Only onto an empty cell, as the move generator lists drops.
             let to =
                 square_at(pos, *to).filter(|&sq| pos.is_cell(sq) && pos.piece_at(sq).is_none())?;
-            let mut out = MoveList::new();
-            out.push(Move::Drop { role: *role, to });
-            Some(out)
+            Some(Reach::Drop { role, to })
         }
-        ([], _) if !other_drops => {
+        ((None, _), _) if !other_drops => {
             let king = pos.king(us)?;
             let to = changed
                 .iter()
                 .copied()
                 .find(|&c| c != coord(king) && eff.get(pos, c) == pos.piece_at(king))?;
-            let mut out = pos.candidate_moves_in(crate::rules::Scope::Target {
-                role: Some(Role::King),
+            Some(Reach::KingOrQuake {
                 to: square_at(pos, to)?,
-            });
-            out.extend(crate::moves::Dir::ALL.map(|dir| Move::Quake { dir }));
-            Some(out)
+            })
         }
         _ => None,
     }
@@ -390,16 +434,10 @@ fn few_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Option
 
 /// Fault Line: a turn that changed only squares of one rank, and nothing
 /// else, is a slide of that rank (FL4), a castling (FL8), or, when it
-/// changed two squares, a piece move onto one of them: its candidates are
-/// those, not every move, in the order every move lists them (piece moves,
-/// castling, slides). A piece move changes two squares, en passant two
-/// ranks.
-fn rank_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Option<MoveList> {
-    let plain = eff.holes.is_empty()
-        && eff.cells.is_empty()
-        && eff.drops == [[0; 13]; 2]
-        && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
-    if pos.variant() != Variant::FaultLine || changed.len() < 2 || !plain {
+/// changed two squares, a piece move onto one of them. A piece move
+/// changes two squares, en passant two ranks.
+fn rank_candidates<B: Board>(pos: &B, eff: &TurnEffect, changed: &[Coord]) -> Option<Reach> {
+    if pos.variant() != Variant::FaultLine || changed.len() < 2 || !plain(pos, eff) {
         return None;
     }
     let rank = changed[0].1;
@@ -407,32 +445,23 @@ fn rank_candidates(pos: &Position, eff: &TurnEffect, changed: &[Coord]) -> Optio
         return None;
     }
     let rank = u8::try_from(rank).ok().filter(|&r| r < pos.frame().1)?;
-    let mut out = MoveList::new();
-    let mut add = |mv: &Move| {
-        if !out.contains(mv) {
-            out.push(*mv);
-        }
+    let onto = match changed {
+        &[a, b] => Some([square_at(pos, a)?, square_at(pos, b)?]),
+        _ => None,
     };
-    if changed.len() == 2 {
-        for &c in changed {
-            let to = square_at(pos, c)?;
-            let onto = pos.candidate_moves_in(crate::rules::Scope::Target { role: None, to });
-            onto.iter()
-                .filter(|m| matches!(m, Move::Normal { .. }))
-                .for_each(&mut add);
-        }
-    }
-    if changed.len() <= 4 {
-        let kings = pos.candidate_moves_in(crate::rules::Scope::Role(Role::King));
-        kings
-            .iter()
-            .filter(|m| matches!(m, Move::Castle { .. }))
-            .for_each(&mut add);
-    }
-    for dir in [crate::moves::Dir::East, crate::moves::Dir::West] {
-        add(&Move::Slide { rank, dir });
-    }
-    Some(out)
+    Some(Reach::Rank {
+        rank,
+        onto,
+        castling: changed.len() <= 4,
+    })
+}
+
+/// Whether the turn marked no hole or cell, dropped nothing and moved no cage.
+fn plain<B: Board>(pos: &B, eff: &TurnEffect) -> bool {
+    eff.holes.is_empty()
+        && eff.cells.is_empty()
+        && eff.drops == [[0; 13]; 2]
+        && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord))
 }
 
 /// Whether `from` and `to` could be the two squares a Fault Line slide
@@ -450,20 +479,13 @@ pub(super) fn slide_ends(from: Coord, to: Coord, same: impl Fn(Coord) -> bool) -
 /// That is when the turn changed two squares, took one of the mover's pieces
 /// off the first, and marked nothing, moved no cage and dropped nothing;
 /// unless the move could also be a slide (the two ends of a run of equal
-/// pieces along a Fault Line rank, FL4, [`slide_ends`]) or a quake (a step of the mover's king, QK1).
-pub(super) fn piece_move_scope(
-    pos: &Position,
-    eff: &TurnEffect,
-    changed: &[Coord],
-) -> Option<crate::rules::Scope> {
+/// pieces along a Fault Line rank, FL4, [`slide_ends`]) or a quake (a step
+/// of the mover's king, QK1).
+fn piece_move_scope<B: Board>(pos: &B, eff: &TurnEffect, changed: &[Coord]) -> Option<Scope> {
     let [a, b] = changed[..] else {
         return None;
     };
-    let plain = eff.holes.is_empty()
-        && eff.cells.is_empty()
-        && eff.drops == [[0; 13]; 2]
-        && eff.cages == Color::ALL.map(|c| pos.cage(c).map(coord));
-    if !plain {
+    if !plain(pos, eff) {
         return None;
     }
     let us = pos.turn();
@@ -479,7 +501,7 @@ pub(super) fn piece_move_scope(
     {
         return None;
     }
-    Some(crate::rules::Scope::Target {
+    Some(Scope::Target {
         role: Some(piece.role),
         to: square_at(pos, to)?,
     })

@@ -41,14 +41,10 @@
 mod coord;
 mod effect;
 mod fast;
-mod fast_cells;
-mod fast_quake;
 mod label;
 mod matching;
-mod played;
 mod read;
 mod resolve;
-mod scratch;
 mod validate;
 mod write;
 

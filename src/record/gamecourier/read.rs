@@ -2,14 +2,15 @@
 
 use compact_str::CompactString;
 
-use super::fast::FastTurns;
-use super::matching::Boards;
-use super::played::Played;
+use super::effect::TurnEffect;
+use super::fast::{FastTurns, Played};
+use super::matching::{matching_moves, Boards};
 use super::resolve::{resolve, Resolved, TurnError};
 use super::write::format_op;
 use crate::model::{Comment, CommentKind, Node, Record, Span, Tag};
 use crate::notation::fen::{read_fen, write_fen};
 use crate::notation::gamecourier::{Event, Reader, SyntaxError, TurnRef};
+use crate::notation::san::write_san;
 use crate::piece::Color;
 use crate::position::Position;
 use crate::record::replay::{Diagnostic, Severity};
@@ -124,7 +125,21 @@ pub(super) fn walk(text: &str, start: Position, sink: &mut impl Sink) -> Walked 
                 own_line,
                 span,
             } => sink.comment(text, own_line, span),
-            Event::Number { n, black, span } => number = Some((n, black, span)),
+            Event::Number { n, black, span } => {
+                // A number after a number: the turn between them is empty.
+                if let Some(empty) = number.replace((n, black, span)) {
+                    ply += 1;
+                    if let Some(f) = fast.take() {
+                        *pos = f.position();
+                    }
+                    let numbered = check_number(&pos, Some(empty), ply);
+                    error = Some(
+                        numbered
+                            .err()
+                            .map_or_else(|| empty_turn(&pos, empty, ply), |d| *d),
+                    );
+                }
+            }
             Event::Turn(turn) => {
                 ply += 1;
                 if let Some(f) = &mut fast {
@@ -324,6 +339,35 @@ fn check_number(
     d.ply = Some(ply);
     d.fen = Some(write_fen(pos));
     Err(Box::new(d))
+}
+
+/// An empty turn, numbered `number` (a Fault Line slide of an empty rank
+/// types no board edit, so a list that leaves it out cannot say which rank
+/// slid): the error at the turn's number, naming the legal moves that
+/// leave the board as it was, which it could be.
+fn empty_turn(pos: &Position, number: (u32, bool, Span), ply: usize) -> Diagnostic {
+    let (n, black, span) = number;
+    let token = format!("{n}{}", if black { "..." } else { "." });
+    let sans: Vec<String> = matching_moves(pos, &TurnEffect::start(pos))
+        .iter()
+        .map(|m| write_san(pos, m))
+        .collect();
+    let message = match &sans[..] {
+        [] => "an empty turn: no board edit, and no legal move leaves the board as it was".into(),
+        [one] => format!(
+            "an empty turn: no board edit; it could be {one} (a slide of an empty rank \
+             is typed as its hole mark)"
+        ),
+        many => format!(
+            "an empty turn: no board edit; it could be {} (which rank slid cannot be told)",
+            many.join(", ")
+        ),
+    };
+    let mut d = diagnostic(span, &token, message);
+    d.ply = Some(ply);
+    d.fen = Some(write_fen(pos));
+    d.suggestions = sans;
+    d
 }
 
 fn turn_diagnostic(pos: &Position, turn: &TurnRef<'_>, e: TurnError, ply: usize) -> Diagnostic {

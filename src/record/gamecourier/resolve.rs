@@ -85,7 +85,7 @@ pub(super) fn resolve(
                 .iter()
                 .map(|m| {
                     let after = pos.play(m);
-                    let d = shifts(pos, m)
+                    let d = shifts(pos, m, &after)
                         .into_iter()
                         .map(|s| eff.distance(pos, &after, s))
                         .min()

@@ -14,7 +14,7 @@ use crate::record::convert::{end_in, Converted, GameError};
 use crate::record::pipeline::read::GameText;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{record_start, record_variant};
-use crate::rules::quake;
+use crate::rules::carry::carry;
 use crate::square::Square;
 
 use super::coord::{cell_at, coord, piece_at, Coord};
@@ -109,12 +109,15 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
             )
         }
         Move::Quake { dir } => {
-            let king = pos.king(us)?;
             let cells: Vec<Coord> = pos.cells().map(coord).collect();
-            let strip = quake::strip(&cells, coord(king), dir);
+            let strip: Vec<Coord> = carry(pos, mv)?
+                .moved
+                .iter()
+                .map(|&(from, _)| coord(from))
+                .collect();
             let (df, dr) = dir.delta();
             let d = (i16::from(df), i16::from(dr));
-            let [s, back] = shifts(pos, mv)[..] else {
+            let [s, back] = shifts(pos, mv, after)[..] else {
                 return None;
             };
             if strip.iter().all(|c| c.0 + d.0 >= 0 && c.1 + d.1 >= 0) {
@@ -224,7 +227,7 @@ fn mark_between(
     // The other move's result under the shifts where it matches the turn.
     let other_after = other.map(|m| {
         let o = pos.play(m);
-        let ss: Vec<Coord> = shifts(pos, m)
+        let ss: Vec<Coord> = shifts(pos, m, &o)
             .into_iter()
             .filter(|&s| eff.distance(pos, &o, s) == 0)
             .collect();

@@ -6,8 +6,7 @@ use crate::moves::Dir;
 use crate::notation::san::ParsedSan;
 use crate::position::Position;
 use crate::record::replay::fast_engine::FastPos;
-use crate::record::replay::fast_fault_line;
-use crate::rules::fast_chess::FastChess;
+use crate::rules::fast::chess::FastChess;
 
 /// A line on bitboards: the position now and before the last move token,
 /// in two slots that trade roles (not contents) at each move.
@@ -47,16 +46,7 @@ impl FastLine {
         } else {
             (&*b, a)
         };
-        let played = if now.successor(san, next) {
-            Some(false)
-        } else {
-            match (now, next) {
-                (FastPos::FaultLine(a), FastPos::FaultLine(b)) => {
-                    fast_fault_line::permitted_successor(a, san, b).then_some(true)
-                }
-                _ => None,
-            }
-        };
+        let played = now.successor(san, next);
         if played.is_some() {
             self.now ^= 1;
         }

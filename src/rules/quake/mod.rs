@@ -7,14 +7,14 @@
 //!   (the shared [`movegen`] already splits them by `Role::hunter/carrier`).
 //! - QK1: instead of moving, the king quakes `n`/`s`/`e`/`w`: its *strip* (the
 //!   maximal run of adjacent cells through the king along the quake's axis) moves
-//!   one step with everything on it ([`strip`], [`quake_cells`]).
+//!   one step with everything on it (`rows`: the strip a run of bits).
 //! - QK2: afterwards all cells must be orthogonally connected (a), the cells of
 //!   each (file+rank) parity diagonally connected (b), and all cells knight
-//!   connected (c) ([`shape_violation`]).
+//!   connected (c) (`shape`, on the same bit rows).
 //! - QK3: no quake of a strip that holds both kings. QK4: no quake in check, and
 //!   none leaving the mover's king attacked.
 //! - QK5: after every move the frame is the bounding box of the cells, renamed
-//!   from `a1` ([`normalise`]); a frame wider than 26 files (`a`–`z`) or taller
+//!   from `a1` (`rows`); a frame wider than 26 files (`a`–`z`) or taller
 //!   than [`MAX_RANKS`] makes the quake illegal (squares beyond it have no name).
 //! - QK6: pawns step one cell forward and capture diagonally forward; no double
 //!   step, en passant nor promotion. At the end of every move each pawn of either
@@ -25,24 +25,14 @@
 //!   forward cell is missing nor into a vertical strip that holds any pawn. No
 //!   castling.
 
-mod by_cells;
-mod layout;
 mod pocket;
-mod rows;
+pub(crate) mod rows;
 mod shape;
 
-pub(crate) use by_cells::quake_board_by_cells;
-pub use layout::{normalise, quake_cells, strip, Coord};
-pub(crate) use pocket::drop_allowed;
-pub(crate) use rows::{
-    apply as apply_plan, plan_on, read_rows, shape_violation as rows_shape_violation, Plan, Rows,
-    MARGIN, ROWS,
-};
-pub use shape::{
-    connected, connected_bfs, diagonally_connected, knight_connected, orthogonally_connected,
-    shape_violation,
-};
-pub(crate) use shape::{DIAG_STEPS, KNIGHT_STEPS, ORTH_STEPS};
+pub(crate) use pocket::{drop_allowed, lacks_forward_cell, pocket_pawn_at};
+pub use rows::Coord;
+pub(crate) use rows::{apply as apply_plan, plan, plan_on, read_rows, Plan, Rows, MARGIN, ROWS};
+pub(crate) use shape::{shape_violation, DIAG_STEPS, KNIGHT_STEPS, ORTH_STEPS};
 
 use crate::moves::{Dir, Move, MoveList};
 use crate::piece::{Color, Piece, Role};
@@ -52,9 +42,8 @@ use crate::rules::{Illegal, Rules, Scope};
 use crate::square::{Square, MAX_FILES, MAX_RANKS};
 use crate::variant::Variant;
 
-use layout::coord;
-use pocket::{drop_candidates, pocket_pawn_at, pocket_pawns};
-use rows::{quake_board, quake_in_place};
+use pocket::{drop_candidates, pocket_pawns};
+use rows::{coord, quake_board, quake_in_place, strip_ends};
 
 /// Quake Chess, both armies.
 pub struct Quake;
@@ -195,7 +184,7 @@ impl Rules for Quake {
                 if !role_allowed(variant, p.role) {
                     return Err("a piece that does not belong to this army (QK0)");
                 }
-                if p.role == Role::Pawn && !pos.is_cell(sq.offset(movegen::forward(p.color))) {
+                if p.role == Role::Pawn && lacks_forward_cell(pos, sq, p.color) {
                     return Err("a pawn without a forward cell would have been pocketed (QK6)");
                 }
             }
@@ -220,14 +209,12 @@ impl Rules for Quake {
     fn explain(pos: &Position, mv: &Move, ill: &Illegal) -> String {
         if let (Move::Quake { dir }, "QK5") = (mv, ill.ruling) {
             if let Some(k) = pos.king(pos.turn) {
-                let coords: Vec<Coord> = pos.cells().map(coord).collect();
-                let s = strip(&coords, coord(k), *dir);
+                let along_row = matches!(dir, Dir::East | Dir::West);
+                let (lo, hi) = strip_ends(&read_rows(pos), coord(k), along_row);
+                let cells = (hi.0 - lo.0) + (hi.1 - lo.1) + 1;
                 return format!(
                     "{}: the strip of {} cells through {k} would leave the {}×{} frame",
-                    ill.reason,
-                    s.len(),
-                    pos.files,
-                    pos.ranks
+                    ill.reason, cells, pos.files, pos.ranks
                 );
             }
         }
@@ -271,14 +258,10 @@ fn checked(pos: &Position, mv: &Move, in_check: impl FnOnce() -> bool) -> Result
     // only a pawn that steps onto a cell without a forward cell; everything
     // else is tested on an overlay of the move instead of a copy.
     let pockets_itself = matches!(*mv, Move::Normal { role: Role::Pawn, to, .. }
-        if !pos.is_cell(to.offset(movegen::forward(pos.turn))));
-    let safe = match pockets_itself {
+        if lacks_forward_cell(pos, to, pos.turn));
+    let overlay = match pockets_itself {
         false => movegen::king_safe_overlay(pos, mv, |_, _| true),
         true => None,
     };
-    if safe.unwrap_or_else(|| movegen::king_safe_after::<Quake>(pos, mv)) {
-        Ok(())
-    } else {
-        Err(Illegal::KING_ATTACKED)
-    }
+    movegen::king_safe::<Quake>(pos, mv, overlay)
 }

@@ -4,8 +4,17 @@
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::{Position, EMPTY, HOLE};
+use crate::rules::fast::Board;
 use crate::rules::{movegen, Illegal};
 use crate::square::{Square, MAX_RANKS, STRIDE};
+
+/// QK6: whether a pawn of `color` on `sq` lacks its forward cell, so that
+/// it is pocketed at the end of the move (and may not be dropped there,
+/// QK7). On any board: the rules', an accelerator's, a Game Courier turn's.
+#[inline]
+pub(crate) fn lacks_forward_cell<B: Board>(board: &B, sq: Square, color: Color) -> bool {
+    !board.is_cell(sq.offset(movegen::forward(color)))
+}
 
 /// QK6: removes every pawn without a forward cell into `mover`'s hand.
 pub(super) fn pocket_pawns(pos: &mut Position, mover: Color) {
@@ -14,20 +23,10 @@ pub(super) fn pocket_pawns(pos: &mut Position, mover: Color) {
             continue;
         };
         for i in row.index()..row.index() + usize::from(pos.files) {
-            // Raw bytes: this runs after every move and candidate played.
+            // Raw bytes: this runs after every quake played.
             let b = pos.cells[i];
-            if b & HOLE != 0 || b & 0x0f != Role::Pawn as u8 {
-                continue;
-            }
-            let sq = Square::from_index(i);
-            let color = if b & 0x10 != 0 {
-                Color::Black
-            } else {
-                Color::White
-            };
-            if !pos.is_cell(sq.offset(movegen::forward(color))) {
-                pos.set(sq, None);
-                pos.add_to_hand(mover, Role::Pawn, 1);
+            if b & HOLE == 0 && b & 0x0f == Role::Pawn as u8 {
+                pocket_pawn_at(pos, Square::from_index(i), mover);
             }
         }
     }
@@ -56,9 +55,9 @@ fn vertical_strip_has_pawn(pos: &Position, sq: Square) -> bool {
 /// QK6 for one cell: pockets the pawn on `sq` into `mover`'s hand if its
 /// forward cell does not exist. After a move that leaves the cells as they
 /// are, the moved pawn is the only one that can lack a forward cell.
-pub(super) fn pocket_pawn_at(pos: &mut Position, sq: Square, mover: Color) {
+pub(crate) fn pocket_pawn_at(pos: &mut Position, sq: Square, mover: Color) {
     if let Some(p) = pos.piece_at(sq).filter(|p| p.role == Role::Pawn) {
-        if !pos.is_cell(sq.offset(movegen::forward(p.color))) {
+        if lacks_forward_cell(pos, sq, p.color) {
             pos.set(sq, None);
             pos.add_to_hand(mover, Role::Pawn, 1);
         }
@@ -114,7 +113,7 @@ pub(crate) fn drop_allowed(pos: &Position, role: Role, to: Square) -> Result<(),
         return Err(Illegal::new("QK7", "drops only on an empty cell"));
     }
     if role == Role::Pawn {
-        if !pos.is_cell(to.offset(movegen::forward(pos.turn))) {
+        if lacks_forward_cell(pos, to, pos.turn) {
             return Err(Illegal::new(
                 "QK7",
                 "a pawn may not be dropped where its forward cell does not exist",

@@ -1,11 +1,11 @@
-//! QK2 shape limits: connectivity of the cells under orthogonal steps,
-//! diagonal steps within each colour, and knight leaps, on lists of cells.
-
-use std::collections::VecDeque;
+//! QK2 shape limits on bit rows: after a quake (a) all cells orthogonally
+//! connected, (b) the cells of each (file + rank) parity diagonally
+//! connected, (c) all cells knight connected. A flood fill over the rows'
+//! masks, or over one 128-bit board when the frame fits in it.
 
 use crate::rules::Illegal;
 
-use super::layout::{normalise, Coord};
+use super::rows::{Coord, Rows, ROWS};
 
 pub(crate) const ORTH_STEPS: [Coord; 4] = [(0, 1), (0, -1), (1, 0), (-1, 0)];
 pub(crate) const DIAG_STEPS: [Coord; 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
@@ -20,143 +20,248 @@ pub(crate) const KNIGHT_STEPS: [Coord; 8] = [
     (-2, -1),
 ];
 
-/// Whether `cells` form one component under `steps` (true for no cells).
+/// QK2's three refusals, (a) to (c).
+const NOT_ORTHOGONAL: Illegal = Illegal::new(
+    "QK2",
+    "would leave the cells not orthogonally connected (QK2 a)",
+);
+const NOT_DIAGONAL: Illegal = Illegal::new(
+    "QK2",
+    "would leave cells of one colour not diagonally connected (QK2 b)",
+);
+const NOT_KNIGHT: Illegal = Illegal::new(
+    "QK2",
+    "would leave the cells not connected by knight leaps (QK2 c)",
+);
+
+/// Vertical steps of QK2 (a); the horizontal ones are closed within a row.
+const VERTICAL_STEPS: [Coord; 2] = [(0, 1), (0, -1)];
+
+/// Whether the cells of `rows` (all in rows `lo..=hi`) form one component
+/// under `steps` (true for none), with `along_rows` adding the steps (±1, 0):
+/// a flood fill over the masks, as [`super::connected`] does on a list.
 ///
-/// A flood fill over one bit mask per rank: quakes test four connectivities per
-/// candidate, so this is the hot path of Quake move generation. Shapes too large
-/// for the masks fall back to [`connected_bfs`].
-pub fn connected(cells: &[Coord], steps: &[Coord]) -> bool {
-    const ROWS: usize = 48;
-    let Some(((sx, sy), (w, h))) = normalise(cells) else {
+/// The fill sweeps up and then down, so a component is usually found in one
+/// or two rounds; a row's horizontal runs are filled at once.
+fn rows_connected(
+    rows: &Rows,
+    (lo, hi): (usize, usize),
+    steps: &[Coord],
+    along_rows: bool,
+) -> bool {
+    let Some(first) = (lo..=hi).find(|&r| rows[r] != 0) else {
         return true;
     };
-    let reach_max = steps
-        .iter()
-        .map(|s| s.0.abs().max(s.1.abs()))
-        .max()
-        .unwrap_or(0);
-    // Two margin bits/rows on each side keep every step inside the masks.
-    if w + 4 > 64 || h as usize + 4 > ROWS || reach_max > 2 {
-        return connected_bfs(cells, steps);
-    }
-    let mut board = [0u64; ROWS];
-    for &(f, r) in cells {
-        board[(r + sy + 2) as usize] |= 1 << (f + sx + 2);
-    }
-    let (first_f, first_r) = (cells[0].0 + sx + 2, cells[0].1 + sy + 2);
     let mut reach = [0u64; ROWS];
-    reach[first_r as usize] = 1 << first_f;
-    let rows = 2..h as usize + 2;
-    // Grow in place until nothing new is reached (a monotone fill, so updating
-    // rows while sweeping is as correct as a copy and converges sooner).
+    reach[first] = rows[first] & rows[first].wrapping_neg();
+    // Grows `reach` from row `r`; whether anything new was reached. Rows
+    // `lo..=hi` keep a margin of MARGIN ≥ 2 rows, so r + dr stays inside.
+    let spread = |reach: &mut Rows, r: usize| -> bool {
+        let mut here = reach[r];
+        if here == 0 {
+            return false;
+        }
+        let mut grew = false;
+        if along_rows {
+            loop {
+                let wider = (here | here << 1 | here >> 1) & rows[r];
+                if wider == here {
+                    break;
+                }
+                here = wider;
+                grew = true;
+            }
+            reach[r] = here;
+        }
+        for &(df, dr) in steps {
+            let shifted = if df >= 0 { here << df } else { here >> -df };
+            let t = (r as i16 + dr) as usize;
+            let new = shifted & rows[t] & !reach[t];
+            if new != 0 {
+                reach[t] |= new;
+                grew = true;
+            }
+        }
+        grew
+    };
     loop {
         let mut grew = false;
-        for r in rows.clone() {
-            let here = reach[r];
-            if here == 0 {
-                continue;
-            }
-            for &(df, dr) in steps {
-                let shifted = if df >= 0 { here << df } else { here >> -df };
-                let t = (r as i16 + dr) as usize;
-                let new = shifted & board[t] & !reach[t];
-                if new != 0 {
-                    reach[t] |= new;
-                    grew = true;
-                }
-            }
+        for r in lo..=hi {
+            grew |= spread(&mut reach, r);
+        }
+        for r in (lo..=hi).rev() {
+            grew |= spread(&mut reach, r);
         }
         if !grew {
             break;
         }
     }
-    rows.into_iter().all(|r| reach[r] == board[r])
+    rows[lo..=hi] == reach[lo..=hi]
 }
 
-/// Breadth-first reference for [`connected`], for any shape and step.
-pub fn connected_bfs(cells: &[Coord], steps: &[Coord]) -> bool {
-    let Some(((sx, sy), (w, h))) = normalise(cells) else {
-        return true;
-    };
-    let (w, h) = (w as usize, h as usize);
-    let idx = |c: Coord| -> Option<usize> {
-        let (x, y) = (c.0 + sx, c.1 + sy);
-        (x >= 0 && y >= 0 && (x as usize) < w && (y as usize) < h)
-            .then(|| y as usize * w + x as usize)
-    };
-    // 0: no cell, 1: unvisited cell, 2: visited.
-    let mut grid = vec![0u8; w * h];
-    for &c in cells {
-        if let Some(i) = idx(c) {
-            grid[i] = 1;
+/// A layout of at most 128 cells' frame as one 128-bit board, bit
+/// `rank * width + file` (0-based in the layout's bounding box): a flood fill
+/// is then a few shifts per step of its breadth, for the frames play meets.
+struct Small {
+    cells: u128,
+    width: u32,
+    /// Boards without the last file, the last two, the first, the first two:
+    /// what may move east by one or two, west by one or two, without wrapping.
+    east1: u128,
+    east2: u128,
+    west1: u128,
+    west2: u128,
+    /// The cells of even (file + rank) parity in the bounding box.
+    even: u128,
+}
+
+impl Small {
+    /// The layout of `rows` (occupied rows `band`), if its frame fits.
+    fn new(rows: &Rows, band: (usize, usize)) -> Option<Small> {
+        let all = rows[band.0..=band.1].iter().fold(0, |a, &r| a | r);
+        let low = all.trailing_zeros();
+        let width = 64 - all.leading_zeros() - low;
+        let height = (band.1 - band.0 + 1) as u32;
+        // Frames are at most 26 files wide (QK5), so shifts stay below 128.
+        if width > 32 || width * height > 128 {
+            return None;
         }
+        let full = (1u128 << width) - 1;
+        let (mut cells, mut file0, mut file1, mut even) = (0u128, 0u128, 0u128, 0u128);
+        for (i, &row) in rows[band.0..=band.1].iter().enumerate() {
+            let at = i as u32 * width;
+            cells |= u128::from(row >> low) << at;
+            file0 |= 1 << at;
+            file1 |= 1 << (at + 1).min(127);
+            // Bits 0, 2, 4 … (u128::MAX / 3 is 0x5555…), shifted one file
+            // on every other rank.
+            let pattern = if i % 2 == 0 {
+                u128::MAX / 3
+            } else {
+                !(u128::MAX / 3)
+            };
+            even |= (pattern & full) << at;
+        }
+        let (last, last2) = (file0 << (width - 1), file0 << width.saturating_sub(2));
+        Some(Small {
+            cells,
+            width,
+            east1: !last,
+            east2: !(last | last2),
+            west1: !file0,
+            west2: !(file0 | if width > 1 { file1 } else { 0 }),
+            even,
+        })
     }
-    let mut queue = VecDeque::from([cells[0]]);
-    if let Some(i) = idx(cells[0]) {
-        grid[i] = 2;
+
+    /// Whether `set` is one component when each round adds `grow(reach)`.
+    fn filled(set: u128, grow: impl Fn(u128) -> u128) -> bool {
+        if set == 0 {
+            return true;
+        }
+        Small::filled_from(set, set & set.wrapping_neg(), grow)
     }
-    let mut seen = 1;
-    while let Some(c) = queue.pop_front() {
-        for &(df, dr) in steps {
-            let n = (c.0 + df, c.1 + dr);
-            if let Some(i) = idx(n) {
-                if grid[i] == 1 {
-                    grid[i] = 2;
-                    seen += 1;
-                    queue.push_back(n);
-                }
+
+    /// Whether everything in `set` is reached from `seeds` (in `set`) when
+    /// each round adds `grow(reach)`.
+    fn filled_from(set: u128, seeds: u128, grow: impl Fn(u128) -> u128) -> bool {
+        let mut reach = seeds;
+        loop {
+            let next = (reach | grow(reach)) & set;
+            if next == reach {
+                return reach == set;
             }
+            reach = next;
         }
     }
-    seen == grid.iter().filter(|&&g| g != 0).count()
+
+    fn sideways(&self, x: u128) -> (u128, u128) {
+        ((x & self.east1) << 1, (x & self.west1) >> 1)
+    }
+
+    /// The cells east of `x` (in the cells) along their rank's runs of
+    /// cells, in one addition: a carry started at each bit of `x` runs up
+    /// through the run's cells and stops at the first gap or the last file,
+    /// so a fill crosses a rank's run in one round instead of one per cell.
+    fn east_runs(&self, x: u128) -> u128 {
+        // The last file is left out, so no carry wraps into the next rank.
+        let runs = self.cells & self.east1;
+        let seeds = x & runs;
+        (runs.wrapping_add(seeds) ^ runs ^ seeds) & self.cells
+    }
+
+    /// QK2, in the order and words of [`super::shape_violation`].
+    fn shape_violation(&self) -> Option<Illegal> {
+        let w = self.width;
+        let orthogonal = |x: u128| {
+            let (e, west) = self.sideways(x);
+            e | self.east_runs(x) | west | x << w | x >> w
+        };
+        if !Small::filled(self.cells, orthogonal) {
+            return Some(NOT_ORTHOGONAL);
+        }
+        // (b): a diagonal step keeps (file + rank) parity, so each class is
+        // filled within itself; which class is "even" does not matter.
+        let even = self.even;
+        let diagonal = |x: u128| {
+            let (e, west) = self.sideways(x);
+            let both = e | west;
+            both << w | both >> w
+        };
+        // Both classes at once: a diagonal step never leaves its class, so
+        // a fill seeded once in each reaches all cells exactly when each
+        // class is one component.
+        let seed = |x: u128| x & x.wrapping_neg();
+        let seeds = seed(self.cells & even) | seed(self.cells & !even);
+        if !Small::filled_from(self.cells, seeds, diagonal) {
+            return Some(NOT_DIAGONAL);
+        }
+        let knight = |x: u128| {
+            let one = self.sideways(x);
+            let one = one.0 | one.1;
+            let two = (x & self.east2) << 2 | (x & self.west2) >> 2;
+            one << (2 * w) | one >> (2 * w) | two << w | two >> w
+        };
+        if !Small::filled(self.cells, knight) {
+            return Some(NOT_KNIGHT);
+        }
+        None
+    }
 }
 
-/// QK2 (a): all cells orthogonally connected.
-pub fn orthogonally_connected(cells: &[Coord]) -> bool {
-    connected(cells, &ORTH_STEPS)
+/// QK2 on bit rows (occupied rows `band`), in the order and words of
+/// [`super::shape_violation`]: on one 128-bit board when the frame fits.
+pub(crate) fn shape_violation(rows: &Rows, band: (usize, usize)) -> Option<Illegal> {
+    match Small::new(rows, band) {
+        Some(small) => small.shape_violation(),
+        None => rows_shape_violation(rows, band),
+    }
 }
 
-/// QK2 (b): the even (file+rank) cells diagonally connected among themselves, and
-/// the odd ones likewise (parity of this layout).
-pub fn diagonally_connected(cells: &[Coord]) -> bool {
-    [0, 1].into_iter().all(|parity| {
-        let class: Vec<Coord> = cells
-            .iter()
-            .copied()
-            .filter(|c| (c.0 + c.1).rem_euclid(2) == parity)
-            .collect();
-        connected(&class, &DIAG_STEPS)
-    })
-}
-
-/// QK2 (c): all cells connected through knight leaps.
-pub fn knight_connected(cells: &[Coord]) -> bool {
-    connected(cells, &KNIGHT_STEPS)
-}
-
-/// QK2's three refusals, (a) to (c).
-pub(super) const NOT_ORTHOGONAL: Illegal = Illegal::new(
-    "QK2",
-    "would leave the cells not orthogonally connected (QK2 a)",
-);
-pub(super) const NOT_DIAGONAL: Illegal = Illegal::new(
-    "QK2",
-    "would leave cells of one colour not diagonally connected (QK2 b)",
-);
-pub(super) const NOT_KNIGHT: Illegal = Illegal::new(
-    "QK2",
-    "would leave the cells not connected by knight leaps (QK2 c)",
-);
-
-/// QK2: the first shape limit the layout breaks, if any.
-pub fn shape_violation(cells: &[Coord]) -> Option<Illegal> {
-    if !orthogonally_connected(cells) {
+/// QK2 on bit rows (occupied rows `band`), in the order and words of
+/// [`super::shape_violation`].
+fn rows_shape_violation(rows: &Rows, band: (usize, usize)) -> Option<Illegal> {
+    if !rows_connected(rows, band, &VERTICAL_STEPS, true) {
         return Some(NOT_ORTHOGONAL);
     }
-    if !diagonally_connected(cells) {
-        return Some(NOT_DIAGONAL);
+    // (b): the two (file + rank) parities; MARGIN is added to both, so the
+    // parity of bit + row is the cell's own.
+    for parity in [0, 1] {
+        let mut class = [0u64; ROWS];
+        let even_bits = 0x5555_5555_5555_5555u64;
+        for i in band.0..=band.1 {
+            class[i] = rows[i]
+                & if (i + parity) % 2 == 0 {
+                    even_bits
+                } else {
+                    !even_bits
+                };
+        }
+        if !rows_connected(&class, band, &DIAG_STEPS, false) {
+            return Some(NOT_DIAGONAL);
+        }
     }
-    if !knight_connected(cells) {
+    if !rows_connected(rows, band, &KNIGHT_STEPS, false) {
         return Some(NOT_KNIGHT);
     }
     None
@@ -164,64 +269,40 @@ pub fn shape_violation(cells: &[Coord]) -> Option<Illegal> {
 
 #[cfg(test)]
 mod tests {
+    use super::*;
+    use crate::rules::quake::rows::MARGIN;
+
+    /// The 128-bit fill against the row fill on random layouts, small and
+    /// too large for 128 bits.
     #[test]
-    fn bitset_flood_fill_agrees_with_bfs() {
-        // Every subset-like shape from a pseudo-random walk over a 9×7 box.
-        let mut seed: u64 = 0x1234_5678_9abc_def1;
-        for _ in 0..3000 {
-            let mut cells = Vec::new();
-            for r in 0..7i16 {
-                for f in 0..9i16 {
-                    seed ^= seed << 13;
-                    seed ^= seed >> 7;
-                    seed ^= seed << 17;
-                    if seed % 3 != 0 {
-                        cells.push((f - 3, r - 2));
-                    }
-                }
+    fn small_board_agrees_with_bit_rows() {
+        let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = || {
+            seed ^= seed << 13;
+            seed ^= seed >> 7;
+            seed ^= seed << 17;
+            seed
+        };
+        let (mut small, mut refused) = (0, 0);
+        for _ in 0..20_000 {
+            let (w, h) = (1 + next() % 14, 1 + next() % 14);
+            let mut rows: Rows = [0; ROWS];
+            for r in 0..h as usize {
+                rows[r + MARGIN as usize] = (next() & next() | next() & 1) & ((1 << w) - 1);
+                rows[r + MARGIN as usize] <<= MARGIN;
             }
-            for steps in [&ORTH_STEPS[..], &DIAG_STEPS[..], &KNIGHT_STEPS[..]] {
-                assert_eq!(
-                    connected(&cells, steps),
-                    connected_bfs(&cells, steps),
-                    "{cells:?}"
-                );
+            let Some(first) = rows.iter().position(|&r| r != 0) else {
+                continue;
+            };
+            let last = ROWS - 1 - rows.iter().rev().position(|&r| r != 0).unwrap_or(0);
+            let band = (first, last);
+            if let Some(s) = Small::new(&rows, band) {
+                small += 1;
+                let got = s.shape_violation();
+                refused += usize::from(got.is_some());
+                assert_eq!(got, rows_shape_violation(&rows, band), "{rows:?}");
             }
         }
-    }
-
-    use super::*;
-
-    fn rect(w: i16, h: i16) -> Vec<Coord> {
-        (0..h).flat_map(|r| (0..w).map(move |f| (f, r))).collect()
-    }
-
-    #[test]
-    fn qk2_connectivity_limits() {
-        let full = rect(8, 6);
-        assert!(shape_violation(&full).is_none());
-        // (a): two separate blocks.
-        let mut split = rect(3, 3);
-        split.extend(rect(3, 3).into_iter().map(|(f, r)| (f + 4, r)));
-        assert!(!orthogonally_connected(&split));
-        // (b): an L of cells orthogonally connected but a lone corner parity.
-        // Cells (0,0),(1,0),(1,1): odd cells (1,0) alone, even (0,0),(1,1) joined.
-        assert!(diagonally_connected(&[(0, 0), (1, 0), (1, 1)]));
-        // A straight line of 3: the even cells (0,0),(2,0) are not diagonal neighbours.
-        let line = [(0, 0), (1, 0), (2, 0)];
-        assert!(orthogonally_connected(&line));
-        assert!(!diagonally_connected(&line));
-        // (c): a 2×23 strip passes (a) and (b) and fails (c) (the ruling's example).
-        let strip = rect(23, 2);
-        assert!(orthogonally_connected(&strip));
-        assert!(diagonally_connected(&strip));
-        assert!(!knight_connected(&strip));
-        assert_eq!(
-            shape_violation(&strip).map(|i| i.reason.contains("knight")),
-            Some(true)
-        );
-        // A 3×3 block: the centre cannot be reached by a knight.
-        assert!(!knight_connected(&rect(3, 3)));
-        assert!(knight_connected(&rect(4, 3)));
+        assert!(small > 10_000 && refused > 1_000, "{small} {refused}");
     }
 }

@@ -13,6 +13,7 @@ use smallvec::SmallVec;
 use crate::moves::Move;
 use crate::piece::{Piece, Role};
 use crate::position::{decode, encode, Position, EMPTY, HOLE};
+use crate::rules::fast::SquareSet;
 use crate::rules::movegen::forward;
 use crate::square::{Square, DIAGONAL, KNIGHT, LINES, ORTHOGONAL};
 
@@ -98,5 +99,57 @@ pub(super) fn candidates_onto(pos: &Position, role: Role, to: Square, out: &mut 
                 }
             }
         }
+    }
+}
+
+/// The origins of the legal moves onto one square: at most 16 (eight lines
+/// and eight leaps), in a list that is copied, not allocated.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Origins {
+    squares: [Option<Square>; 16],
+    len: u8,
+}
+
+impl Origins {
+    pub(super) fn push(&mut self, sq: Square) {
+        if let Some(slot) = self.squares.get_mut(usize::from(self.len)) {
+            *slot = Some(sq);
+            self.len += 1;
+        }
+    }
+
+    fn filtered(self, keep: impl Fn(Square) -> bool) -> Origins {
+        let mut out = Origins::default();
+        self.iter()
+            .filter(|&sq| keep(sq))
+            .for_each(|sq| out.push(sq));
+        out
+    }
+}
+
+impl SquareSet for Origins {
+    fn is_empty(self) -> bool {
+        self.len == 0
+    }
+    fn on_file(self, file: u8) -> Origins {
+        self.filtered(|sq| sq.file() == file)
+    }
+    fn on_rank(self, rank: u8) -> Origins {
+        self.filtered(|sq| sq.rank() == rank)
+    }
+    fn minus(self, other: Origins) -> Origins {
+        self.filtered(|sq| !other.contains(sq))
+    }
+    fn single(self) -> Option<Square> {
+        match self.len {
+            1 => self.squares[0],
+            _ => None,
+        }
+    }
+    fn iter(self) -> impl Iterator<Item = Square> {
+        self.squares
+            .into_iter()
+            .take(usize::from(self.len))
+            .flatten()
     }
 }

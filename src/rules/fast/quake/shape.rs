@@ -8,7 +8,7 @@
 //! (so it joins the rest). The first is tested by a fill inside an 8 × 8
 //! window around `t`: a fill in the window is a fill in the layout, so a
 //! pass proves it; a failure proves nothing, and the caller runs the full
-//! test ([`crate::rules::quake::rows_shape_violation`]).
+//! test (`crate::rules::quake::shape_violation`).
 //!
 //! For QK2 (b) the steps keep (file + rank) parity, so `t`'s and `h`'s
 //! neighbours are in their own classes and the same argument holds per

@@ -12,6 +12,7 @@ use crate::moves::Move;
 use crate::piece::{Color, Role};
 use crate::position::{decode, Position, EMPTY};
 use crate::rules::movegen::{forward, king_safe_overlay};
+use crate::rules::quake::lacks_forward_cell;
 use crate::square::{Square, STRIDE};
 
 /// The unit step from `from` towards `to` along a rank, file or diagonal,
@@ -114,7 +115,7 @@ pub(super) fn surely_safe(
         return false;
     }
     let us = pos.turn;
-    if role == Role::Pawn && !pos.is_cell(to.offset(forward(us))) {
+    if role == Role::Pawn && lacks_forward_cell(pos, to, us) {
         return false;
     }
     let Some(king) = pos.king(us) else {

@@ -19,38 +19,40 @@
 //! ```
 //! use fvnote::moves::{Dir, Move};
 //! use fvnote::piece::Role;
-//! use fvnote::rules::fast_quake::FastQuake;
+//! use fvnote::rules::fast::quake::FastQuake;
+//! use fvnote::rules::fast::Accelerator;
 //! use fvnote::Position;
 //! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::Quake);
 //! let fast = FastQuake::from_position(&start).unwrap();
 //! let mut next = fast.clone();
 //! // QK1: the same judgement of `K-qn` as the reference engine's.
-//! let legal = start.legal_moves().contains(&Move::Quake { dir: Dir::North });
-//! assert_eq!(fast.quake_into(Dir::North, &mut next).is_some(), legal);
+//! let quake = Move::Quake { dir: Dir::North };
+//! let legal = start.legal_moves().contains(&quake);
+//! let mv = fast.special(&quake).unwrap();
+//! assert_eq!(fast.play_into(mv, &mut next).is_some(), legal);
 //! // QK7: nothing in hand yet.
-//! assert!(fast.drop_move(Role::Knight, "e3".parse().unwrap()).is_none());
+//! let drop = Move::Drop { role: Role::Knight, to: "e3".parse().unwrap() };
+//! assert!(fast.special(&drop).is_none());
 //! ```
 
+use super::{game_end, Accelerator, Board, CheckMark, Onto};
 use crate::moves::{Dir, Move};
-use crate::piece::Role;
+use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
-use crate::rules::fast_chess::CheckMark;
 use crate::rules::quake::{self, Quake, Rows};
 use crate::rules::{movegen, Outcome, Rules};
 use crate::square::Square;
 use crate::variant::Variant;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::OnceLock;
 
 mod check;
 mod onto;
-mod play;
 mod pocket;
 mod reply;
 mod shape;
 
-pub use onto::OntoList;
+pub use onto::{OntoList, Origins};
 
 /// A Quake Chess position (either army) on the accelerator.
 #[derive(Clone, Debug)]
@@ -70,32 +72,89 @@ pub struct FastQuake {
     shape_ok: bool,
 }
 
-impl FastQuake {
-    /// The accelerator's copy of a Quake Chess position (DF or LB); `None`
-    /// for another variant, and for a position no game reaches (a pawn
-    /// without its forward cell, QK6, or the side not to move in check),
-    /// which the reference engine is left to judge.
-    pub fn from_position(pos: &Position) -> Option<FastQuake> {
-        let army = match pos.variant() {
-            Variant::Quake => 0,
-            Variant::QuakeLb => 1,
-            _ => return None,
-        };
-        // Most games start from the array: its copy is made once.
-        static STARTS: [OnceLock<Option<FastQuake>>; 2] = [OnceLock::new(), OnceLock::new()];
-        let start = STARTS[army].get_or_init(|| Self::read(&Position::start(pos.variant())));
-        match start {
-            Some(start) if start.pos == *pos => Some(start.clone()),
-            _ => Self::read(pos),
+impl Accelerator for FastQuake {
+    type Move = Move;
+    type Squares = Origins;
+
+    /// Not a position no game reaches (a pawn without its forward cell,
+    /// QK6, or the side not to move in check): the rules judge those.
+    fn from_position(pos: &Position) -> Option<FastQuake> {
+        if !matches!(pos.variant(), Variant::Quake | Variant::QuakeLb) {
+            return None;
+        }
+        Self::read(pos)
+    }
+
+    fn to_position(&self) -> Position {
+        self.pos.clone()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.ends()
+    }
+
+    /// QK6: no promotion; the moves of [`FastQuake::legal_moves_onto`].
+    fn origins(
+        &self,
+        Onto {
+            role,
+            to,
+            promotion,
+            ..
+        }: Onto,
+    ) -> Option<Origins> {
+        promotion.is_none().then(|| {
+            let mut out = Origins::default();
+            let moves = self.legal_moves_onto(role, to);
+            moves
+                .iter()
+                .filter_map(Move::from)
+                .for_each(|from| out.push(from));
+            out
+        })
+    }
+
+    fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
+        let pos = &self.pos;
+        let p = pos.piece_at(from).filter(|p| p.color == pos.turn())?;
+        let capture = pos.piece_at(to).map(|q| q.role);
+        Some(Move::Normal {
+            role: p.role,
+            from,
+            to,
+            capture,
+            promotion,
+        })
+    }
+
+    fn is_capture(&self, mv: Move) -> bool {
+        mv.is_capture()
+    }
+
+    /// A legal drop (QK7), or a quake (QK1), judged when played.
+    fn special(&self, mv: &Move) -> Option<Move> {
+        match *mv {
+            Move::Drop { role, to } => self.drop_move(role, to),
+            Move::Quake { .. } => Some(*mv),
+            _ => None,
         }
     }
 
-    /// [`FastQuake::from_position`] for a Quake Chess position, read afresh.
+    fn play_into(&self, mv: Move, next: &mut FastQuake) -> Option<CheckMark> {
+        match mv {
+            Move::Quake { dir } => self.quake_into(dir, next),
+            _ => Some(self.play_piece_into(&mv, next)),
+        }
+    }
+}
+
+impl FastQuake {
+    /// [`Accelerator::from_position`] for a Quake Chess position.
     fn read(pos: &Position) -> Option<FastQuake> {
         let them = pos.turn().other();
         let unpocketed = pos.cells().any(|sq| {
             pos.piece_at(sq).is_some_and(|p| {
-                p.role == Role::Pawn && !pos.is_cell(sq.offset(movegen::forward(p.color)))
+                p.role == Role::Pawn && quake::lacks_forward_cell(pos, sq, p.color)
             })
         });
         if unpocketed
@@ -110,15 +169,10 @@ impl FastQuake {
         Some(FastQuake {
             pos: pos.clone(),
             in_check: pos.is_check(),
-            shape_ok: quake::rows_shape_violation(&rows, band).is_none(),
+            shape_ok: quake::shape_violation(&rows, band).is_none(),
             rows,
             rows_id: new_rows_id(),
         })
-    }
-
-    /// The reference position, equal to the one the reference engine reaches.
-    pub fn to_position(&self) -> Position {
-        self.pos.clone()
     }
 
     /// The position, borrowed.
@@ -127,15 +181,12 @@ impl FastQuake {
     }
 
     /// How the game stands (mate or stalemate), as `Position::outcome`.
-    pub fn outcome(&self) -> Option<Outcome> {
+    fn ends(&self) -> Option<Outcome> {
         let pos = &self.pos;
         let us = pos.turn();
         if self.in_check {
             // QK4: the check is known; only the replies are looked for.
-            return match reply::has_reply(pos) {
-                true => None,
-                false => Some(Outcome::Checkmate { winner: us.other() }),
-            };
+            return game_end(reply::has_reply(pos), || true, us);
         }
         // A safe king step is a legal move, so no stalemate.
         let king_moves = pos
@@ -196,7 +247,7 @@ impl FastQuake {
     /// The drop of `role` on `to` when it is legal (QK7: a piece in hand,
     /// an empty cell, a pawn's limits, the mover's king not attacked after
     /// it); `None` otherwise.
-    pub fn drop_move(&self, role: Role, to: Square) -> Option<Move> {
+    fn drop_move(&self, role: Role, to: Square) -> Option<Move> {
         let mv = Move::Drop { role, to };
         // A candidate of `Quake::candidates` is a drop of a role in hand on
         // an empty cell, which `Quake::check` tests again, and never of a
@@ -215,7 +266,7 @@ impl FastQuake {
     /// Plays the mover's quake in `dir` into `next` when it is legal
     /// (QK1–QK6) and says whether it checks or mates; `None` (and `next`
     /// holds anything) when it is not legal.
-    pub fn quake_into(&self, dir: Dir, next: &mut FastQuake) -> Option<CheckMark> {
+    fn quake_into(&self, dir: Dir, next: &mut FastQuake) -> Option<CheckMark> {
         let pos = &self.pos;
         let us = pos.turn();
         // QK4: no quake in check.
@@ -231,7 +282,7 @@ impl FastQuake {
         let plan = quake::plan_on(rows, pos.ranks, king, pos.king(us.other()), dir).ok()?;
         // QK2: where the quake can break it, else everywhere.
         if !(self.shape_ok && shape::quake_keeps_shape(rows, &plan))
-            && quake::rows_shape_violation(rows, plan.band).is_some()
+            && quake::shape_violation(rows, plan.band).is_some()
         {
             return None;
         }
@@ -255,12 +306,11 @@ impl FastQuake {
         Some(next.marked(mark_of(check, &next.pos)))
     }
 
-    /// Plays the legal `mv` into `next` and says whether it checks or mates.
-    pub fn play_into(&self, mv: &Move, next: &mut FastQuake) -> CheckMark {
+    /// Plays the legal piece move or drop `mv` into `next` and says whether
+    /// it checks or mates.
+    fn play_piece_into(&self, mv: &Move, next: &mut FastQuake) -> CheckMark {
         next.pos.clone_frame_from(&self.pos);
-        if !play::play_piece(&mut next.pos, mv) {
-            next.pos.play_in_place(mv);
-        }
+        next.pos.play_in_place(mv);
         if next.rows_id != self.rows_id {
             next.rows = self.rows;
             next.rows_id = self.rows_id;
@@ -293,6 +343,33 @@ fn mark_of(check: bool, after: &Position) -> CheckMark {
         false => CheckMark::None,
         true if reply::has_reply(after) => CheckMark::Check,
         true => CheckMark::Mate,
+    }
+}
+
+impl Board for FastQuake {
+    fn variant(&self) -> Variant {
+        self.pos.variant()
+    }
+    fn frame(&self) -> (u8, u8) {
+        self.pos.frame()
+    }
+    fn turn(&self) -> Color {
+        self.pos.turn()
+    }
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        self.pos.piece_at(sq)
+    }
+    fn is_cell(&self, sq: Square) -> bool {
+        self.pos.is_cell(sq)
+    }
+    fn king(&self, color: Color) -> Option<Square> {
+        self.pos.king(color)
+    }
+    fn in_hand(&self, color: Color, role: Role) -> u8 {
+        self.pos.in_hand(color, role)
+    }
+    fn differences(&self, other: &FastQuake) -> impl Iterator<Item = Square> {
+        self.pos.differences(&other.pos)
     }
 }
 

@@ -5,25 +5,22 @@
 //! (bitboards, legal move generation by piece) and answers in fvnote's own
 //! terms (squares, roles, moves): the legal origins of moves of a role onto a
 //! square ([`FastChess::legal_origins`]), castling, and the check a move
-//! gives. Matching a move token against these answers is the record layer's
-//! work (`record::replay::fast`): it plays a token here only when the
-//! reference engine would play the same move without a word, and otherwise
-//! goes back to the reference [`Position`] ([`FastChess::to_position`]),
-//! which produces every diagnostic. So the accelerator decides nothing on its
-//! own: it can only skip work whose outcome is already known.
+//! gives ([`Accelerator`]).
 //!
 //! ```
-//! use fvnote::rules::fast_chess::{CheckMark, FastChess};
+//! use fvnote::rules::fast::chess::FastChess;
+//! use fvnote::rules::fast::{Accelerator, CheckMark, Onto, SquareSet};
 //! use fvnote::{Move, Position, Role, Square};
 //! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::Chess);
 //! let fast = FastChess::from_position(&start).unwrap();
 //! let e4 = Square::new(4, 3).unwrap();
-//! let from = fast.legal_origins(Role::Pawn, e4, false, None);
+//! let onto = Onto { role: Role::Pawn, to: e4, capture: false, promotion: None };
+//! let from = fast.legal_origins(onto);
 //! assert_eq!(from.single(), Square::new(4, 1));
 //! let mv = fast.piece_move(from.single().unwrap(), e4, None).unwrap();
 //! let mut next = fast.clone();
-//! assert_eq!(fast.play_into(mv, &mut next), CheckMark::None);
+//! assert_eq!(fast.play_into(mv, &mut next), Some(CheckMark::None));
 //! let (role, from, to) = (Role::Pawn, Square::new(4, 1).unwrap(), e4);
 //! let e2e4 = Move::Normal { role, from, to, capture: None, promotion: None };
 //! assert_eq!(next.to_position(), start.play(&e2e4));
@@ -33,13 +30,16 @@ use std::sync::OnceLock;
 
 use cozy_chess::{
     get_between_rays, get_bishop_moves, get_king_moves, get_knight_moves, get_line_rays,
-    get_pawn_attacks, get_rook_moves, BitBoard, Board, BoardBuilder, CastleRights, Color as CColor,
-    File, Move as CMove, Piece as CPiece, Rank, Square as CSquare,
+    get_pawn_attacks, get_rook_moves, BitBoard, Board as CBoard, BoardBuilder, CastleRights,
+    Color as CColor, File, Move as CMove, Piece as CPiece, Rank, Square as CSquare,
 };
 
+use super::board8::Squares64;
+use super::{game_end, Accelerator, Board, CheckMark, Onto, SquareSet};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Position};
-use crate::rules::{movegen, Outcome};
+use crate::rules::movegen::{self, counters_after};
+use crate::rules::Outcome;
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -47,7 +47,7 @@ use crate::variant::Variant;
 /// (`cozy_chess` caps the halfmove clock at 100; fvnote counts on, G5).
 #[derive(Clone, Debug)]
 pub struct FastChess {
-    board: Board,
+    board: CBoard,
     halfmoves: u32,
     fullmoves: u32,
 }
@@ -100,7 +100,7 @@ fn from_cozy(sq: CSquare) -> Option<Square> {
 }
 
 /// Whether the side to move has a move (stops at the first piece with one).
-fn has_legal_move(board: &Board) -> bool {
+fn has_legal_move(board: &CBoard) -> bool {
     board.generate_moves(|moves| !moves.is_empty())
 }
 
@@ -123,18 +123,87 @@ impl FastChess {
         static START: OnceLock<FastChess> = OnceLock::new();
         START
             .get_or_init(|| FastChess {
-                board: Board::default(),
+                board: CBoard::default(),
                 halfmoves: 0,
                 fullmoves: 1,
             })
             .clone()
+    }
+}
+
+impl Accelerator for FastChess {
+    type Move = FastMove;
+    type Squares = Squares64;
+
+    fn origins(
+        &self,
+        Onto {
+            role,
+            to,
+            capture,
+            promotion,
+        }: Onto,
+    ) -> Option<Squares64> {
+        let b = &self.board;
+        let us = b.side_to_move();
+        let piece = role_piece(role)?;
+        let to = to_cozy(to)?;
+        let promotion = match promotion {
+            Some(r) => Some(role_piece(r)?),
+            None => None,
+        };
+        if b.colors(us).has(to) {
+            return None;
+        }
+        // Where a piece of this kind could come from; `is_legal` then
+        // judges each (blocks, pins, checks, promotion).
+        let occupied = b.occupied();
+        let ours = b.colored_pieces(us, piece);
+        let en_passant = piece == CPiece::Pawn && capture && Some(to) == ep_square(b);
+        let origins = match piece {
+            // Attacked squares (kings) and a capture that can expose the king
+            // along the rank (en passant): cozy_chess's own judgement.
+            CPiece::King => cozy_legals(b, get_king_moves(to) & ours, to, promotion),
+            CPiece::Pawn if en_passant => {
+                cozy_legals(b, get_pawn_attacks(to, !us) & ours, to, promotion)
+            }
+            CPiece::Pawn => {
+                // Promotion exactly on the last rank, to a piece.
+                let last = to.rank() == Rank::Eighth.relative_to(us);
+                let to_piece = !matches!(promotion, Some(CPiece::Pawn | CPiece::King));
+                if last != promotion.is_some() || !to_piece {
+                    return None;
+                }
+                let origins = if capture {
+                    // Not en passant: an enemy piece stands there.
+                    if !b.colors(!us).has(to) {
+                        return None;
+                    }
+                    get_pawn_attacks(to, !us) & ours
+                } else {
+                    push_origins(to, us, occupied) & ours
+                };
+                piece_legals(b, origins, to)
+            }
+            _ if promotion.is_some() => return None,
+            _ => {
+                let origins = match piece {
+                    CPiece::Knight => get_knight_moves(to),
+                    CPiece::Bishop => get_bishop_moves(to, occupied),
+                    CPiece::Rook => get_rook_moves(to, occupied),
+                    _ => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
+                };
+                piece_legals(b, origins & ours, to)
+            }
+        };
+        Some(Squares64(origins.0))
     }
 
     /// The mirror of a chess position, or `None` when the position is not one
     /// the accelerator handles exactly (another variant, a castling right
     /// whose king and rook are not on their FIDE squares, anything
     /// `cozy_chess` would not accept).
-    pub fn from_position(pos: &Position) -> Option<FastChess> {
+    fn from_position(pos: &Position) -> Option<FastChess> {
         if pos.variant() != Variant::Chess || pos.frame() != (8, 8) {
             return None;
         }
@@ -182,8 +251,7 @@ impl FastChess {
         })
     }
 
-    /// The reference position, equal to the one the reference engine reaches.
-    pub fn to_position(&self) -> Position {
+    fn to_position(&self) -> Position {
         let mut pos = empty_frame().clone();
         for color in CColor::ALL {
             for piece in CPiece::ALL {
@@ -224,106 +292,15 @@ impl FastChess {
         pos
     }
 
-    /// How the game stands: mate or stalemate, as `Position::outcome` (G5).
-    pub fn outcome(&self) -> Option<Outcome> {
-        if has_legal_move(&self.board) {
-            None
-        } else if self.board.checkers().is_empty() {
-            Some(Outcome::Stalemate)
-        } else {
-            Some(Outcome::Checkmate {
-                winner: color_back(!self.board.side_to_move()),
-            })
-        }
-    }
-
-    /// The legal origins of moves of a `role` piece of the side to move
-    /// onto `to`, promoting to `promotion`. For a pawn, `capture` chooses
-    /// captures (en passant included) over pushes; a promotion is possible
-    /// only onto the last rank, and there it is required. Empty when no such
-    /// move exists, or `to` or a role is not on this board.
-    pub fn legal_origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> SquareSet {
-        self.origins(role, to, capture, promotion)
-            .map_or(SquareSet(BitBoard::EMPTY), SquareSet)
-    }
-
-    fn origins(
-        &self,
-        role: Role,
-        to: Square,
-        capture: bool,
-        promotion: Option<Role>,
-    ) -> Option<BitBoard> {
+    /// Mate or stalemate (G5).
+    fn outcome(&self) -> Option<Outcome> {
         let b = &self.board;
-        let us = b.side_to_move();
-        let piece = role_piece(role)?;
-        let to = to_cozy(to)?;
-        let promotion = match promotion {
-            Some(r) => Some(role_piece(r)?),
-            None => None,
-        };
-        if b.colors(us).has(to) {
-            return None;
-        }
-        // Where a piece of this kind could come from; `is_legal` then
-        // judges each (blocks, pins, checks, promotion).
-        let occupied = b.occupied();
-        let ours = b.colored_pieces(us, piece);
-        let en_passant = piece == CPiece::Pawn && capture && Some(to) == ep_square(b);
-        Some(match piece {
-            // Attacked squares (kings) and a capture that can expose the king
-            // along the rank (en passant): cozy_chess's own judgement.
-            CPiece::King => cozy_legals(b, get_king_moves(to) & ours, to, promotion),
-            CPiece::Pawn if en_passant => {
-                cozy_legals(b, get_pawn_attacks(to, !us) & ours, to, promotion)
-            }
-            CPiece::Pawn => {
-                // Promotion exactly on the last rank, to a piece.
-                let last = to.rank() == Rank::Eighth.relative_to(us);
-                let to_piece = !matches!(promotion, Some(CPiece::Pawn | CPiece::King));
-                if last != promotion.is_some() || !to_piece {
-                    return None;
-                }
-                let origins = if capture {
-                    // Not en passant: an enemy piece stands there.
-                    if !b.colors(!us).has(to) {
-                        return None;
-                    }
-                    get_pawn_attacks(to, !us) & ours
-                } else {
-                    push_origins(to, us, occupied) & ours
-                };
-                piece_legals(b, origins, to)
-            }
-            _ if promotion.is_some() => return None,
-            _ => {
-                let origins = match piece {
-                    CPiece::Knight => get_knight_moves(to),
-                    CPiece::Bishop => get_bishop_moves(to, occupied),
-                    CPiece::Rook => get_rook_moves(to, occupied),
-                    _ => get_bishop_moves(to, occupied) | get_rook_moves(to, occupied),
-                };
-                piece_legals(b, origins & ours, to)
-            }
-        })
+        let mover = color_back(b.side_to_move());
+        game_end(has_legal_move(b), || !b.checkers().is_empty(), mover)
     }
 
-    /// The move from `from` to `to` (promoting to `promotion`), if both
-    /// squares are on this board. Legal only if `from` came from
-    /// [`FastChess::legal_origins`] for the same `to` and `promotion`.
     #[inline]
-    pub fn piece_move(
-        &self,
-        from: Square,
-        to: Square,
-        promotion: Option<Role>,
-    ) -> Option<FastMove> {
+    fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<FastMove> {
         let promotion = match promotion {
             Some(r) => Some(role_piece(r)?),
             None => None,
@@ -335,18 +312,16 @@ impl FastChess {
         }))
     }
 
-    /// Whether `mv` captures: an enemy piece on its target, or a pawn
-    /// changing file (en passant).
+    /// An enemy piece on its target, or a pawn changing file (en passant).
     #[inline]
-    pub fn is_capture(&self, mv: FastMove) -> bool {
+    fn is_capture(&self, mv: FastMove) -> bool {
         let b = &self.board;
         let mv = mv.0;
         b.colors(!b.side_to_move()).has(mv.to)
             || (b.piece_on(mv.from) == Some(CPiece::Pawn) && mv.from.file() != mv.to.file())
     }
 
-    /// The castling move towards `side`, if it is legal (G4).
-    pub fn castle(&self, side: CastleSide) -> Option<FastMove> {
+    fn castle(&self, side: CastleSide) -> Option<FastMove> {
         let b = &self.board;
         let us = b.side_to_move();
         let rights = b.castle_rights(us);
@@ -363,104 +338,64 @@ impl FastChess {
         b.is_legal(mv).then_some(FastMove(mv))
     }
 
-    /// Plays the legal move `mv` into `next` (the board and both counters;
-    /// no copy beyond the one the move is played on) and says whether it
-    /// gives check or mate.
-    pub fn play_into(&self, mv: FastMove, next: &mut FastChess) -> CheckMark {
+    /// The board and both counters: no copy beyond the one the move is
+    /// played on.
+    fn play_into(&self, mv: FastMove, next: &mut FastChess) -> Option<CheckMark> {
         let mv = mv.0;
         let b = &self.board;
         let us = b.side_to_move();
         let reset = b.piece_on(mv.from) == Some(CPiece::Pawn) || b.colors(!us).has(mv.to);
         next.board.clone_from(b);
         next.board.play_unchecked(mv);
-        next.halfmoves = if reset {
-            0
-        } else {
-            self.halfmoves.saturating_add(1)
-        };
-        next.fullmoves = if us == CColor::Black {
-            self.fullmoves.saturating_add(1)
-        } else {
-            self.fullmoves
-        };
+        (next.halfmoves, next.fullmoves) =
+            counters_after(self.halfmoves, self.fullmoves, color_back(us), reset);
         let after = &next.board;
-        if after.checkers().is_empty() {
+        Some(if after.checkers().is_empty() {
             CheckMark::None
         } else if has_legal_move(after) {
             CheckMark::Check
         } else {
             CheckMark::Mate
-        }
+        })
     }
 }
 
-/// What a move does to the side that moves next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum CheckMark {
-    /// No check.
-    None,
-    /// Check, with a legal reply.
-    Check,
-    /// Check without a legal reply.
-    Mate,
+impl Board for FastChess {
+    fn variant(&self) -> Variant {
+        Variant::Chess
+    }
+    fn frame(&self) -> (u8, u8) {
+        (8, 8)
+    }
+    fn turn(&self) -> Color {
+        color_back(self.board.side_to_move())
+    }
+    fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let sq = to_cozy(sq)?;
+        let role = piece_role(self.board.piece_on(sq)?);
+        Some(Piece::new(color_back(self.board.color_on(sq)?), role))
+    }
+    fn is_cell(&self, sq: Square) -> bool {
+        to_cozy(sq).is_some()
+    }
+    fn king(&self, color: Color) -> Option<Square> {
+        from_cozy(self.board.king(color_of(color)))
+    }
+    fn differences(&self, other: &FastChess) -> impl Iterator<Item = Square> {
+        let (a, b) = (&self.board, &other.board);
+        let mut d = (a.colors(CColor::White) ^ b.colors(CColor::White)).0;
+        d |= (a.colors(CColor::Black) ^ b.colors(CColor::Black)).0;
+        for piece in CPiece::ALL {
+            d |= (a.pieces(piece) ^ b.pieces(piece)).0;
+        }
+        Squares64(d).iter()
+    }
 }
 
 /// A move on the bitboards, made by [`FastChess::piece_move`] or
 /// [`FastChess::castle`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct FastMove(CMove);
-
-/// A set of squares of the 8×8 board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct SquareSet(BitBoard);
-
-impl SquareSet {
-    /// The squares of `mask`, bit `rank * 8 + file` for each (a1 = bit 0).
-    #[inline]
-    pub(crate) fn from_mask(mask: u64) -> SquareSet {
-        SquareSet(BitBoard(mask))
-    }
-    /// How many squares.
-    #[inline]
-    pub fn len(self) -> usize {
-        self.0.len() as usize
-    }
-    /// Whether there are none.
-    #[inline]
-    pub fn is_empty(self) -> bool {
-        self.0.is_empty()
-    }
-    /// The squares on file `file` (0 = a); none for a file beyond the board.
-    #[inline]
-    pub fn on_file(self, file: u8) -> SquareSet {
-        let f = File::try_index(usize::from(file)).map_or(BitBoard::EMPTY, File::bitboard);
-        SquareSet(self.0 & f)
-    }
-    /// The squares on rank `rank` (0 = 1); none for a rank beyond the board.
-    #[inline]
-    pub fn on_rank(self, rank: u8) -> SquareSet {
-        let r = Rank::try_index(usize::from(rank)).map_or(BitBoard::EMPTY, Rank::bitboard);
-        SquareSet(self.0 & r)
-    }
-    /// The squares of `self` not in `other`.
-    #[inline]
-    pub fn minus(self, other: SquareSet) -> SquareSet {
-        SquareSet(self.0 & !other.0)
-    }
-    /// The square, if there is exactly one.
-    #[inline]
-    pub fn single(self) -> Option<Square> {
-        if self.0.len() == 1 {
-            self.0.next_square().and_then(from_cozy)
-        } else {
-            None
-        }
-    }
-    /// The squares, rank by rank from rank 1.
-    pub fn iter(self) -> impl Iterator<Item = Square> {
-        self.0.into_iter().filter_map(from_cozy)
-    }
-}
 
 /// The origins of moves onto `to` (not a square of the mover's) by pieces
 /// other than the king, and by pawns other than en passant, that are legal.
@@ -470,7 +405,7 @@ impl SquareSet {
 /// masks: out of a double check only the king moves, out of a check a move
 /// must capture the checker or block, and a pinned piece stays on the line
 /// through its king.
-fn piece_legals(b: &Board, origins: BitBoard, to: CSquare) -> BitBoard {
+fn piece_legals(b: &CBoard, origins: BitBoard, to: CSquare) -> BitBoard {
     let king = b.king(b.side_to_move());
     let checkers = b.checkers();
     if let Some(checker) = checkers.next_square() {
@@ -488,7 +423,7 @@ fn piece_legals(b: &Board, origins: BitBoard, to: CSquare) -> BitBoard {
 }
 
 /// The origins of moves onto `to` that `Board::is_legal` accepts.
-fn cozy_legals(b: &Board, origins: BitBoard, to: CSquare, promotion: Option<CPiece>) -> BitBoard {
+fn cozy_legals(b: &CBoard, origins: BitBoard, to: CSquare, promotion: Option<CPiece>) -> BitBoard {
     origins
         .into_iter()
         .filter(|&from| {
@@ -518,15 +453,7 @@ fn push_origins(to: CSquare, us: CColor, occupied: BitBoard) -> BitBoard {
 }
 
 /// The square a pawn of the side to move captures en passant, if any.
-fn ep_square(b: &Board) -> Option<CSquare> {
+fn ep_square(b: &CBoard) -> Option<CSquare> {
     let rank = Rank::Sixth.relative_to(b.side_to_move());
     b.en_passant().map(|file| CSquare::new(file, rank))
-}
-
-/// What conversion asks to describe a move (`record::json_ply`).
-impl FastChess {
-    /// The role of the piece on `sq`, if any.
-    pub fn role_at(&self, sq: Square) -> Option<Role> {
-        self.board.piece_on(to_cozy(sq)?).map(piece_role)
-    }
 }

@@ -11,10 +11,9 @@
 //! after it leave only the moved cells that lack a cell above or below;
 //! only those, and the tail's two neighbours, are read on the board.
 
-use crate::piece::{Color, Role};
-use crate::position::{decode, Position, HOLE};
-use crate::rules::movegen::forward;
-use crate::rules::quake::{Coord, Plan, Rows, MARGIN};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::rules::quake::{pocket_pawn_at, Coord, Plan, Rows, MARGIN};
 use crate::square::Square;
 
 /// Pockets into `mover`'s hand every pawn of `pos` (the board after
@@ -49,7 +48,7 @@ pub(super) fn pocket_after_quake(pos: &mut Position, plan: &Plan, rows: &Rows, m
         let f = open.trailing_zeros() as i16 - MARGIN;
         open &= open - 1;
         if let Some(sq) = at((f, r)) {
-            pocket(pos, sq, mover);
+            pocket_pawn_at(pos, sq, mover);
         }
     }
     // The tail's neighbours along the file (a white pawn below it, a
@@ -57,26 +56,7 @@ pub(super) fn pocket_after_quake(pos: &mut Position, plan: &Plan, rows: &Rows, m
     let tail = if sf > 0 { lo } else { hi };
     for dr in [-1, 1] {
         if let Some(sq) = at((tail.0, tail.1 + dr)) {
-            pocket(pos, sq, mover);
+            pocket_pawn_at(pos, sq, mover);
         }
     }
 }
-
-/// Pockets the pawn on `sq`, if any, when its forward cell is missing.
-fn pocket(pos: &mut Position, sq: Square, mover: Color) {
-    let b = pos.raw(sq);
-    if b & HOLE != 0 || b & ROLE_BITS != Role::Pawn as u8 {
-        return;
-    }
-    let Some(p) = decode(b) else {
-        return;
-    };
-    if pos.is_cell(sq.offset(forward(p.color))) {
-        return;
-    }
-    pos.set(sq, None);
-    pos.add_to_hand(mover, Role::Pawn, 1);
-}
-
-/// The role's bits of a cell byte.
-const ROLE_BITS: u8 = 0x0f;

@@ -1,21 +1,29 @@
 //! The rules by the letter: slow, plain versions of what the variants'
-//! [`Rules`] implementations compute with shortcuts (overlays instead of
-//! copies, lines counted once, quakes judged once, scoped generation).
+//! `Rules` implementations compute with shortcuts (overlays instead of
+//! copies, lines counted once, quakes judged once on bit rows, scoped
+//! generation). Every king-safety test here plays the move on a copy (G6),
+//! Rank and File counts its lines square by square (RF1), and a quake is
+//! played on the list of cells (`quake_by_cells`).
 //!
-//! Nothing in fvnote's verdicts calls this module; `tests/fast_variants.rs`
-//! replays random games of every variant and requires, position by position
-//! and move by move, that the shortcuts give exactly these answers. Every
-//! king-safety test here plays the move on a copy (G6), and Rank and File
-//! counts its lines square by square (RF1).
+//! Nothing in fvnote calls this: `tests/fast_variants.rs` and
+//! `tests/fast_quake.rs` replay random games and require, position by
+//! position and move by move, that the shortcuts give exactly these answers.
+#![allow(dead_code)]
 
-use crate::moves::{Dir, Move, MoveList};
-use crate::piece::{Color, Role};
-use crate::position::{Position, EMPTY};
-use crate::rules::quake::{strip, Coord, Quake};
-use crate::rules::rank_and_file::{Lines, RankAndFile};
-use crate::rules::{movegen, Illegal, Rules, Scope};
-use crate::square::Square;
-use crate::variant::Variant;
+use crate::quake_by_cells::{self, coord, Coord};
+
+use fvnote::moves::{Dir, Move, MoveList};
+use fvnote::piece::{Color, Role};
+use fvnote::rules::fault_line::FaultLine;
+use fvnote::rules::grid::{crosses, Grid};
+use fvnote::rules::movegen;
+use fvnote::rules::quake::Quake;
+use fvnote::rules::rank_and_file::{Lines, RankAndFile};
+use fvnote::rules::slide::Slide;
+use fvnote::rules::{chess::Chess, Illegal, Rules, Scope};
+use fvnote::square::Square;
+use fvnote::variant::Variant;
+use fvnote::Position;
 
 /// RF1 counted square by square.
 pub fn permitted(pos: &Position, color: Color) -> Lines {
@@ -63,7 +71,7 @@ impl Rules for PlainRankAndFile {
         let Some(from) = mv.from() else {
             return Err(Illegal::new("G3", "is not a move of Rank and File Chess"));
         };
-        if !permitted(pos, pos.turn).contains(from) {
+        if !permitted(pos, pos.turn()).contains(from) {
             let king_step = matches!(
                 mv,
                 Move::Normal {
@@ -90,11 +98,7 @@ impl Rules for PlainRankAndFile {
         if let Move::Castle { king, rook } = *mv {
             movegen::castle_conditions::<PlainRankAndFile>(pos, king, rook)?;
         }
-        if movegen::king_safe_after::<PlainRankAndFile>(pos, mv) {
-            Ok(())
-        } else {
-            Err(Illegal::KING_ATTACKED)
-        }
+        safe_on_copy::<PlainRankAndFile>(pos, mv)
     }
     fn play(pos: &mut Position, mv: &Move) {
         RankAndFile::play(pos, mv);
@@ -104,9 +108,9 @@ impl Rules for PlainRankAndFile {
         movegen::attacked_by(pos, target, by, |from, _| lines.contains(from))
     }
     fn gives_check(after: &Position) -> bool {
-        let mover = after.turn.other();
+        let mover = after.turn().other();
         after
-            .king(after.turn)
+            .king(after.turn())
             .is_some_and(|k| Self::attacked(after, k, mover))
     }
     fn validate(pos: &Position) -> Result<(), &'static str> {
@@ -121,6 +125,11 @@ fn safe_on_copy<R: Rules>(pos: &Position, mv: &Move) -> Result<(), Illegal> {
     } else {
         Err(Illegal::KING_ATTACKED)
     }
+}
+
+/// Whether `sq` is an empty cell.
+fn empty_cell(pos: &Position, sq: Square) -> bool {
+    pos.is_cell(sq) && pos.piece_at(sq).is_none()
 }
 
 /// Every candidate move, generated without scopes or shortcuts.
@@ -139,7 +148,7 @@ pub fn candidates(pos: &Position) -> MoveList {
                     continue;
                 }
                 for sq in pos.cells() {
-                    if pos.raw(sq) == EMPTY {
+                    if empty_cell(pos, sq) {
                         out.push(Move::Drop { role, to: sq });
                     }
                 }
@@ -155,9 +164,8 @@ pub fn candidates(pos: &Position) -> MoveList {
 
 /// QK7's pawn-drop strip test on the list of cells.
 fn vertical_strip_has_pawn(pos: &Position, sq: Square) -> bool {
-    let coord = |s: Square| (i16::from(s.file()), i16::from(s.rank()));
     let coords: Vec<Coord> = pos.cells().map(coord).collect();
-    strip(&coords, coord(sq), Dir::North)
+    quake_by_cells::strip(&coords, coord(sq), Dir::North)
         .into_iter()
         .any(|(f, r)| {
             Square::new(f as u8, r as u8)
@@ -166,23 +174,47 @@ fn vertical_strip_has_pawn(pos: &Position, sq: Square) -> bool {
         })
 }
 
+/// GR2 for a candidate move, both parts of castling.
+fn grid_filter(mv: &Move) -> Result<(), Illegal> {
+    match *mv {
+        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => match crosses(from, to) {
+            true => Ok(()),
+            false => Err(Illegal::new("GR2", "does not cross a grid line")),
+        },
+        Move::Castle { king, rook } => {
+            let (cross, land) = movegen::castle_squares(king, rook);
+            if !crosses(king, land) {
+                Err(Illegal::new(
+                    "GR2",
+                    "the king's part of castling does not cross a grid line",
+                ))
+            } else if !crosses(rook, cross) {
+                Err(Illegal::new(
+                    "GR2",
+                    "the rook's part of castling does not cross a grid line",
+                ))
+            } else {
+                Ok(())
+            }
+        }
+        _ => Err(Illegal::new("G3", "is not a move of Grid Chess")),
+    }
+}
+
 /// Whether a candidate is legal; if not, why: every variant's `check`, with
 /// each king-safety test played on a copy.
 pub fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
-    if pos.variant() == Variant::FaultLine
-        && super::fault_line::FaultLine::special_end(pos).is_some()
-    {
+    if pos.variant() == Variant::FaultLine && FaultLine::special_end(pos).is_some() {
         return Err(Illegal::new("G5", "the game is already over"));
     }
     match pos.variant() {
         Variant::Chess => {
             if let Move::Castle { king, rook } = *mv {
-                movegen::castle_conditions::<super::chess::Chess>(pos, king, rook)?;
+                movegen::castle_conditions::<Chess>(pos, king, rook)?;
             }
-            safe_on_copy::<super::chess::Chess>(pos, mv)
+            safe_on_copy::<Chess>(pos, mv)
         }
         Variant::Grid => {
-            use super::grid::{grid_filter, Grid};
             grid_filter(mv)?;
             if let Move::Castle { king, rook } = *mv {
                 movegen::castle_conditions::<Grid>(pos, king, rook)?;
@@ -190,7 +222,7 @@ pub fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
             safe_on_copy::<Grid>(pos, mv)
         }
         Variant::RankAndFile => PlainRankAndFile::check(pos, mv),
-        Variant::FaultLine => super::fault_line::FaultLine::check(pos, mv),
+        Variant::FaultLine => FaultLine::check(pos, mv),
         Variant::Quake | Variant::QuakeLb => quake_check(pos, mv),
         Variant::Slide => slide_check(pos, mv),
     }
@@ -203,11 +235,18 @@ fn quake_check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
             if pos.in_hand(us, role) == 0 {
                 return Err(Illegal::new("QK7", "no such piece in hand"));
             }
-            if pos.raw(to) != EMPTY {
+            if !empty_cell(pos, to) {
                 return Err(Illegal::new("QK7", "drops only on an empty cell"));
             }
             if role == Role::Pawn {
-                if !pos.is_cell(to.offset(movegen::forward(us))) {
+                let ahead = match us {
+                    Color::White => to.rank().checked_add(1),
+                    Color::Black => to.rank().checked_sub(1),
+                };
+                if !ahead
+                    .and_then(|r| Square::new(to.file(), r))
+                    .is_some_and(|a| pos.is_cell(a))
+                {
                     return Err(Illegal::new(
                         "QK7",
                         "a pawn may not be dropped where its forward cell does not exist",
@@ -226,7 +265,7 @@ fn quake_check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
             if Quake::in_check(pos) {
                 return Err(Illegal::new("QK4", "a king in check may not quake"));
             }
-            super::quake::quake_board_by_cells(pos, dir)?;
+            quake_by_cells::quaked_layout(pos, dir)?;
             if movegen::king_safe_after::<Quake>(pos, mv) {
                 Ok(())
             } else {
@@ -242,7 +281,6 @@ fn quake_check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
 }
 
 fn slide_check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
-    use super::slide::Slide;
     // SC1, SC2, SC4 refusals that come before king safety are the
     // variant's own code; when it accepts, or refuses only for G6 or a
     // relocation's check, the copy must say the same.
@@ -256,8 +294,7 @@ fn slide_check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
         }
     }
     let us = pos.turn();
-    let mut next = pos.clone();
-    Slide::play(&mut next, mv);
+    let next = pos.play(mv);
     if next
         .king(us)
         .is_some_and(|k| Slide::attacked(&next, k, us.other()))
@@ -288,9 +325,7 @@ pub fn gives_check(after: &Position) -> bool {
 
 /// The legal moves: the candidates [`check`] accepts (none after a game end).
 pub fn legal_moves(pos: &Position) -> MoveList {
-    if pos.variant() == Variant::FaultLine
-        && super::fault_line::FaultLine::special_end(pos).is_some()
-    {
+    if pos.variant() == Variant::FaultLine && FaultLine::special_end(pos).is_some() {
         return MoveList::new();
     }
     let mut out = candidates(pos);
@@ -298,28 +333,13 @@ pub fn legal_moves(pos: &Position) -> MoveList {
     out
 }
 
-/// The position after a legal `mv`: quakes rebuilt from the list of cells
-/// and pawns pocketed square by square (QK1, QK5, QK6); other moves as
+/// The position after a legal `mv`: a quake rebuilt from the list of cells
+/// and its pawns pocketed square by square (QK1, QK5, QK6); other moves as
 /// [`Position::play`] plays them.
 pub fn play(pos: &Position, mv: &Move) -> Position {
-    let Move::Quake { dir } = *mv else {
-        return pos.play(mv);
-    };
-    let us = pos.turn();
-    let mut next = super::quake::quake_board_by_cells(pos, dir).unwrap_or_else(|_| pos.clone());
-    next.ep = None;
-    movegen::finish_turn(&mut next, false);
-    let pawns: Vec<Square> = next
-        .squares()
-        .filter(|&sq| {
-            next.piece_at(sq).is_some_and(|p| {
-                p.role == Role::Pawn && !next.is_cell(sq.offset(movegen::forward(p.color)))
-            })
-        })
-        .collect();
-    for sq in pawns {
-        next.set(sq, None);
-        next.add_to_hand(us, Role::Pawn, 1);
+    match *mv {
+        Move::Quake { dir } => quake_by_cells::play_quake(pos, dir)
+            .unwrap_or_else(|| panic!("{mv:?} is not a legal quake in {pos:?}")),
+        _ => pos.play(mv),
     }
-    next
 }

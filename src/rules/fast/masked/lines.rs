@@ -63,7 +63,7 @@ pub(super) fn lines_of(own: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::fast_masked::RANK_1;
+    use crate::rules::fast::masked::RANK_1;
 
     /// RF1 by the letter: count each line square by square.
     fn lines_by_the_letter(own: u64) -> u64 {

@@ -1,6 +1,8 @@
-//! A set of squares of the Slide-chess frame, as the clean-token matcher
-//! narrows the legal origins of a move (bit `16 × rank + file`).
+//! A set of squares of the Slide-chess frame (bit `16 × rank + file`), as
+//! the matchers narrow the legal origins of a move.
 
+pub(super) use crate::rules::fast::board8::bits;
+use crate::rules::fast::SquareSet;
 use crate::square::Square;
 
 /// Squares of the 9 × 8 frame (SC0).
@@ -29,19 +31,16 @@ const FILE_A: u128 = {
     m
 };
 
-impl FrameSquares {
-    /// No square.
-    pub const EMPTY: FrameSquares = FrameSquares(0);
-
+impl SquareSet for FrameSquares {
     /// Whether the set is empty.
     #[inline]
-    pub fn is_empty(self) -> bool {
+    fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// Its squares on the 0-based `file`.
     #[inline]
-    pub fn on_file(self, file: u8) -> FrameSquares {
+    fn on_file(self, file: u8) -> FrameSquares {
         FrameSquares(if file < 16 {
             self.0 & (FILE_A << file)
         } else {
@@ -51,7 +50,7 @@ impl FrameSquares {
 
     /// Its squares on the 0-based `rank`.
     #[inline]
-    pub fn on_rank(self, rank: u8) -> FrameSquares {
+    fn on_rank(self, rank: u8) -> FrameSquares {
         FrameSquares(if rank < 8 {
             self.0 & (0xffff << (16 * rank))
         } else {
@@ -61,13 +60,13 @@ impl FrameSquares {
 
     /// Its squares not in `other`.
     #[inline]
-    pub fn minus(self, other: FrameSquares) -> FrameSquares {
+    fn minus(self, other: FrameSquares) -> FrameSquares {
         FrameSquares(self.0 & !other.0)
     }
 
     /// Its one square, if it has exactly one.
     #[inline]
-    pub fn single(self) -> Option<Square> {
+    fn single(self) -> Option<Square> {
         if self.0 != 0 && self.0 & (self.0 - 1) == 0 {
             square_of(self.0.trailing_zeros() as u8)
         } else {
@@ -76,20 +75,7 @@ impl FrameSquares {
     }
 
     /// Its squares, lowest index (rank, then file) first.
-    pub fn iter(self) -> impl Iterator<Item = Square> {
+    fn iter(self) -> impl Iterator<Item = Square> {
         bits(self.0).filter_map(square_of)
     }
-}
-
-/// The indices of the set bits of `b`, lowest first.
-#[inline]
-pub(super) fn bits(mut b: u128) -> impl Iterator<Item = u8> {
-    std::iter::from_fn(move || {
-        if b == 0 {
-            return None;
-        }
-        let i = b.trailing_zeros() as u8;
-        b &= b - 1;
-        Some(i)
-    })
 }
