@@ -64,6 +64,7 @@ mod fast_quake_tokens;
 mod fast_slide;
 mod fast_variants;
 mod fault_line;
+mod findings_documented;
 mod fix_result;
 mod fixture_diagnostics;
 mod fixtures;

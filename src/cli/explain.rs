@@ -10,16 +10,19 @@ use crate::report::rulings;
 
 #[derive(Args, Debug)]
 pub struct ExplainArgs {
-    /// A ruling id as messages cite it (`FL5`, `gr2` …; case does not
-    /// matter). Without one, lists every id with its title.
+    /// An id as messages cite it: a ruling (`FL5`, `gr2` …; case does not
+    /// matter) or another finding (`no-termination`, `pgn-syntax` …).
+    /// Without one, lists every id with its title.
     pub id: Option<String>,
 }
 
 pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let io = |e| CliError::io("stdout", e);
     let Some(id) = &args.id else {
-        for e in rulings::entries() {
-            writeln!(out, "{:<5} {}", e.id, e.title).map_err(io)?;
+        let entries = rulings::entries();
+        let width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0);
+        for e in entries {
+            writeln!(out, "{:<width$} {}", e.id, e.title).map_err(io)?;
         }
         return Ok(0);
     };
@@ -35,7 +38,7 @@ pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             let shown: String = id.chars().take(40).collect();
             let cut = if shown.len() < id.len() { "…" } else { "" };
             Err(CliError::usage(format!(
-                "no ruling '{shown}{cut}'; known ids: {}",
+                "no ruling or finding '{shown}{cut}'; known ids: {}",
                 known.join(", ")
             )))
         }

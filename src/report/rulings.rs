@@ -1,8 +1,15 @@
-//! The rule book (`notation/rules.md`), compiled in so `fvnote explain ID`
-//! and every printer cite the same text a clone ships: one source.
+//! The rule book (`notation/rules.md`) and the book of the findings that
+//! are not rulings (`notation/findings.md`), compiled in so `fvnote explain
+//! ID` and every printer cite the same text a clone ships: one source.
 
 /// The whole rule book, as committed.
 pub const RULES_MD: &str = include_str!("../../notation/rules.md");
+
+/// The findings that are not rulings (`no-termination`, `pgn-syntax` …).
+pub const FINDINGS_MD: &str = include_str!("../../notation/findings.md");
+
+/// Where the book of findings lives in the repository.
+pub const FINDINGS_PATH: &str = "notation/findings.md";
 
 /// Where the rule book lives in the repository (for links in reports).
 pub const RULES_PATH: &str = "notation/rules.md";
@@ -57,8 +64,9 @@ impl Entry {
     }
 }
 
-/// Every entry, in the book's order. An entry is a `### ID · Title`
-/// heading whose first word is a ruling id (capital letters then digits).
+/// Every entry, in the books' order (rulings, then the other findings).
+/// An entry is a `### ID · Title` heading whose first word is a ruling id
+/// (capital letters then digits) or a finding's id (`cut-in-tag`).
 pub fn entries() -> Vec<Entry> {
     book().to_vec()
 }
@@ -73,10 +81,17 @@ fn book() -> &'static [Entry] {
 }
 
 fn read_book() -> Vec<Entry> {
+    let mut out = read_one(RULES_MD, RULES_PATH, is_ruling_id);
+    out.extend(read_one(FINDINGS_MD, FINDINGS_PATH, is_finding_id));
+    out
+}
+
+/// The entries of one book whose ids `is_id` takes.
+fn read_one(book: &'static str, path: &str, is_id: fn(&str) -> bool) -> Vec<Entry> {
     let mut out = Vec::new();
     let mut starts = Vec::new();
     let mut at = 0;
-    for line in RULES_MD.split_inclusive('\n') {
+    for line in book.split_inclusive('\n') {
         if line.starts_with("## ") || line.starts_with("### ") {
             starts.push((at, line));
         }
@@ -88,18 +103,18 @@ fn read_book() -> Vec<Entry> {
         };
         let head = head.trim();
         let (id, title) = head.split_once(' ').unwrap_or((head, ""));
-        if !is_ruling_id(id) {
+        if !is_id(id) {
             continue;
         }
-        let end = starts.get(i + 1).map_or(RULES_MD.len(), |&(s, _)| s);
+        let end = starts.get(i + 1).map_or(book.len(), |&(s, _)| s);
         let mut entry = Entry {
             id,
             title: title.trim_start_matches('·').trim(),
-            text: RULES_MD[start..end].trim_end(),
+            text: book[start..end].trim_end(),
             link: "",
         };
         // Made once per entry, for the life of the process (the book is static).
-        let link = format!("{RULES_PATH}#{}", entry.anchor());
+        let link = format!("{path}#{}", entry.anchor());
         entry.link = Box::leak(link.into_boxed_str());
         out.push(entry);
     }
@@ -110,6 +125,17 @@ fn read_book() -> Vec<Entry> {
 pub fn is_ruling_id(s: &str) -> bool {
     let digits = s.trim_start_matches(|c: char| c.is_ascii_uppercase());
     digits.len() < s.len() && !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit())
+}
+
+/// Whether `s` has the shape of a finding's id: lowercase words joined by
+/// `-` (`cut-in-tag`, `not-utf8`).
+pub fn is_finding_id(s: &str) -> bool {
+    !s.is_empty()
+        && !s.starts_with('-')
+        && !s.ends_with('-')
+        && s.bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-')
+        && s.bytes().any(|b| b.is_ascii_lowercase())
 }
 
 /// The entry for `id`, ignoring case (`fl5` finds `FL5`).
@@ -134,7 +160,7 @@ pub fn link(id: &str) -> Option<&'static str> {
     }
 }
 
-/// The hint printed under a diagnostic that cites `id`.
+/// The hint printed under a diagnostic that cites ruling `id`.
 pub fn explain_hint(id: &str) -> String {
     format!("run 'fvnote explain {id}' for the rule ({RULES_PATH})")
 }

@@ -118,34 +118,6 @@ impl DamageKind {
         DamageKind::ALL.into_iter().find(|k| k.id() == id)
     }
 
-    /// One sentence on what it means.
-    pub fn describe(self) -> &'static str {
-        match self {
-            DamageKind::NoTermination => {
-                "Truncated game: the movetext has no termination marker (1-0, 0-1, 1/2-1/2 or *)."
-            }
-            DamageKind::EndsAfterMoveNumber => {
-                "Truncated game: the movetext ends after a move number."
-            }
-            DamageKind::EndsInsideMovePair => {
-                "Truncated game: the movetext ends after White's move of a move pair."
-            }
-            DamageKind::NoMovetext => "Truncated game: tags, but no movetext and no termination marker.",
-            DamageKind::CutInTag => "Truncated game: the input ends inside a tag pair.",
-            DamageKind::CutInComment => "Truncated game: the input ends inside a comment.",
-            DamageKind::CutInVariation => "Truncated game: the input ends inside a variation.",
-            DamageKind::ResultMismatch => {
-                "Inconsistent game: the termination marker and the Result tag differ (G5)."
-            }
-            DamageKind::RosterMissing => "Tag roster: a Seven Tag Roster tag is missing.",
-            DamageKind::RosterOrder => "Tag roster: a Seven Tag Roster tag is out of order.",
-            DamageKind::RosterDate => "Tag roster: the Date tag is not YYYY.MM.DD.",
-            DamageKind::NotUtf8 => {
-                "The game holds bytes that are not UTF-8 (in a tag, a move or a comment), which no command can read or write without loss (name the encoding with --encoding)."
-            }
-        }
-    }
-
     /// Whether it is a Seven Tag Roster finding.
     pub fn is_roster(self) -> bool {
         matches!(

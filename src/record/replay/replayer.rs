@@ -167,7 +167,7 @@ impl Replayer {
         let at = |t: &Option<(String, Span)>| t.as_ref().map_or(game_span, |t| t.1);
         let tags = &self.tags;
         let variant = variant_named(tags.variant.as_ref().map(|v| v.0.as_str()))
-            .map_err(|e| (e, at(&tags.variant)));
+            .map_err(|e| (e, at(&tags.variant), "unknown-variant"));
         let fen = fen_in_force(
             tags.setup.as_deref(),
             tags.fen.as_ref().map(|f| f.0.as_str()),
@@ -185,7 +185,7 @@ impl Replayer {
         }
         let start = variant.and_then(|v| {
             self.report.variant = v;
-            start_from(fen, v).map_err(|e| (e, at(&tags.fen)))
+            start_from(fen, v).map_err(|e| (e, at(&tags.fen), "fen-tag"))
         });
         match start {
             Ok(pos) => {
@@ -199,8 +199,11 @@ impl Replayer {
                     frame.enter_fast(standard_start);
                 }
             }
-            Err((message, span)) => {
-                let d = || diag(Severity::Error, span, "", message);
+            Err((message, span, kind)) => {
+                let d = || Diagnostic {
+                    kind: Some(kind),
+                    ..diag(Severity::Error, span, "", message)
+                };
                 self.report.file(Severity::Error, span, false, d);
             }
         }

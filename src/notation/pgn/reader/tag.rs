@@ -27,23 +27,8 @@ impl<R: BufRead> Reader<R> {
             Scan::Cap => (cap, true, false),
         };
         let line = self.win.slice(0, len);
-        let parsed = parse_tag(line);
-        // Unfinished at the end of the input: the file was cut in the tag.
-        let expected = match parsed {
-            TagParse::OpenString { .. } => Some("'\"' closing the value, then ']'"),
-            TagParse::Expected { at, what } if at == len => Some(match what {
-                "a tag name" => "a tag name, a value in quotes and ']'",
-                "']'" => "']'",
-                _ => "a value in quotes and ']'",
-            }),
-            _ => None,
-        };
-        if let (true, Some(expected)) = (eof, expected) {
-            let span = self.win.span_at(len, 0);
-            let column = self.win.column();
-            return Err(self.fail(span, PgnErrorKind::TagCutOff { column, expected }));
-        }
-        match parsed {
+        // Not a complete pair: where it stops, and what was expected.
+        let (at, what) = match parse_tag(line) {
             TagParse::Ok {
                 name,
                 value,
@@ -60,9 +45,30 @@ impl<R: BufRead> Reader<R> {
                 v.tag(name, &value, self.win.span(len));
                 // Within the line: the scan above stopped at its end.
                 self.win.advance_in_line(len);
-                Ok(())
+                return Ok(());
             }
-            TagParse::OpenString { at } => {
+            TagParse::OpenString { at } => (at, None),
+            TagParse::Expected { at, what } => (at, Some(what)),
+        };
+        // Unfinished at the end of the input (white space after it counts
+        // as the end): the file was cut in the tag.
+        let expected = match what {
+            None => Some("'\"' closing the value, then ']'"),
+            Some(what) if at == len => Some(match what {
+                "a tag name" => "a tag name, a value in quotes and ']'",
+                "']'" => "']'",
+                _ => "a value in quotes and ']'",
+            }),
+            Some(_) => None,
+        };
+        let cut = eof || (expected.is_some() && !capped && self.only_space_from(len)?);
+        if let (true, Some(expected)) = (cut, expected) {
+            let span = self.win.span_at(len, 0);
+            let column = self.win.column();
+            return Err(self.fail(span, PgnErrorKind::TagCutOff { column, expected }));
+        }
+        match what {
+            None => {
                 let span = self.win.span_at(at, 1);
                 let kind = if capped {
                     PgnErrorKind::TagValueTooLong {
@@ -73,8 +79,8 @@ impl<R: BufRead> Reader<R> {
                 };
                 Err(self.fail(span, kind))
             }
-            TagParse::Expected { at, what } => {
-                let next = line.get(at).copied();
+            Some(what) => {
+                let next = self.win.slice(0, len).get(at).copied();
                 let span = self.win.span_at(at, usize::from(next.is_some()));
                 let found = found_char(next);
                 let kind = if what == "']'" {
@@ -86,6 +92,18 @@ impl<R: BufRead> Reader<R> {
                     }
                 };
                 Err(self.fail(span, kind))
+            }
+        }
+    }
+
+    /// Whether only white space follows byte `from` to the end of the input.
+    fn only_space_from(&mut self, from: usize) -> Result<bool, PgnError> {
+        let mut at = from;
+        loop {
+            match self.win.peek(at).map_err(|e| self.io_err(e))? {
+                None => return Ok(true),
+                Some(b) if b.is_ascii_whitespace() => at += 1,
+                Some(_) => return Ok(false),
             }
         }
     }
