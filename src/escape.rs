@@ -1,6 +1,7 @@
 //! Escaping text from records for the medium it is shown in: one function
 //! per medium, so no tag, comment or name reaches a terminal, a Markdown
-//! summary or a page with its control characters or markup live.
+//! summary, a page, a report or a workflow command with its control
+//! characters or markup live.
 
 use std::borrow::Cow;
 
@@ -21,6 +22,87 @@ pub fn terminal(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// Text for HTML, SVG and XML, in content and in quoted attribute values:
+/// `& < > " '` as references, line breaks and tabs as character references
+/// (so an attribute keeps them), and the characters XML 1.0 forbids as
+/// U+FFFD, so a hostile record can neither add markup nor make the document
+/// ill-formed.
+pub fn markup(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            '\n' => out.push_str("&#10;"),
+            '\r' => out.push_str("&#13;"),
+            '\t' => out.push_str("&#9;"),
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text for a Markdown table cell (GitHub's step summary): the characters
+/// that open inline markup or end a cell are backslash-escaped, HTML
+/// becomes text (`&lt;` …), line breaks become spaces and control
+/// characters are written out as [`terminal`] does.
+pub fn markdown(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 8);
+    let one_line = text.replace(['\n', '\r'], " ");
+    for c in terminal(&one_line).chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            // Only what can start inline markup or end a table cell: the
+            // text never begins a line, so block markers stay as written.
+            '\\' | '`' | '*' | '_' | '[' | ']' | '|' | '~' => {
+                out.push('\\');
+                out.push(c);
+            }
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// JSON text made safe inside an HTML `<script>` element: `<`, `>` and `&`
+/// as `\u003c` … so no `</script>` or `<!--` can end or alter the element,
+/// and the two line separators JavaScript once refused.
+pub fn script_json(json: &str) -> String {
+    let mut out = String::with_capacity(json.len());
+    for c in json.chars() {
+        match c {
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' => out.push_str("\\u2028"),
+            '\u{2029}' => out.push_str("\\u2029"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// Text for a GitHub workflow command's message: `%`, CR and LF encoded.
+pub fn workflow_message(text: &str) -> String {
+    text.replace('%', "%25")
+        .replace('\r', "%0D")
+        .replace('\n', "%0A")
+}
+
+/// Text for a GitHub workflow command's property (`file=`, `title=`): as
+/// [`workflow_message`], and `:` and `,`.
+pub fn workflow_property(text: &str) -> String {
+    workflow_message(text)
+        .replace(':', "%3A")
+        .replace(',', "%2C")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -33,5 +115,36 @@ mod tests {
             "evil\\u{1b}]0;title\\u{7}x"
         );
         assert_eq!(terminal("a\u{9b}b"), "a\\u{9b}b");
+    }
+
+    #[test]
+    fn markup_becomes_text() {
+        assert_eq!(
+            markup("<script>\"a\"&'b'</svg>"),
+            "&lt;script&gt;&quot;a&quot;&amp;&#39;b&#39;&lt;/svg&gt;"
+        );
+        assert_eq!(markup("a\u{1}b\nc"), "a\u{FFFD}b&#10;c");
+    }
+
+    #[test]
+    fn markdown_reads_as_the_text() {
+        assert_eq!(
+            markdown("<img src=x> | *a* [l](u) `c`\ne\u{1b}"),
+            "&lt;img src=x&gt; \\| \\*a\\* \\[l\\](u) \\`c\\` e\\\\u{1b}"
+        );
+    }
+
+    #[test]
+    fn script_json_cannot_end_its_element() {
+        assert_eq!(
+            script_json("\"</script><!--\""),
+            "\"\\u003c/script\\u003e\\u003c!--\""
+        );
+    }
+
+    #[test]
+    fn workflow_commands() {
+        assert_eq!(workflow_message("50%\nx"), "50%25%0Ax");
+        assert_eq!(workflow_property("a:b,c"), "a%3Ab%2Cc");
     }
 }

@@ -19,7 +19,8 @@ pub struct ExplainArgs {
 pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let io = |e| CliError::io("stdout", e);
     let Some(id) = &args.id else {
-        let entries = rulings::entries();
+        let mut entries = rulings::entries();
+        entries.extend(rulings::findings());
         let width = entries.iter().map(|e| e.id.len()).max().unwrap_or(0);
         for e in entries {
             writeln!(out, "{:<width$} {}", e.id, e.title).map_err(io)?;
@@ -33,7 +34,11 @@ pub fn run(args: &ExplainArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             Ok(0)
         }
         None => {
-            let known: Vec<&str> = rulings::entries().iter().map(|e| e.id).collect();
+            let known: Vec<&str> = rulings::entries()
+                .into_iter()
+                .chain(rulings::findings())
+                .map(|e| e.id)
+                .collect();
             // A pasted paragraph is not echoed whole.
             let shown: String = id.chars().take(40).collect();
             let cut = if shown.len() < id.len() { "…" } else { "" };

@@ -12,7 +12,6 @@
 //! assert_eq!(pic.matches("data-piece=").count(), 32);
 //! ```
 
-pub mod escape;
 pub mod highlight;
 pub mod html;
 pub mod legend;

@@ -8,10 +8,10 @@
 
 use std::fmt::Write as _;
 
-use super::escape::escape;
 use super::legend::legend;
 use super::options::Options;
 use super::pieces::{num, piece_at};
+use crate::escape::markup as escape;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::square::Square;

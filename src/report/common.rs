@@ -54,25 +54,6 @@ pub fn rule_id(d: &Diagnostic, syntax: bool) -> &'static str {
 /// The rule id of an input that could not be checked.
 pub const IO_RULE: &str = "io-error";
 
-/// Escapes text for XML attributes and content; drops characters XML 1.0 forbids.
-pub fn xml(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            '\n' => out.push_str("&#10;"),
-            '\t' | '\r' => out.push_str(&format!("&#{};", c as u32)),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
-}
-
 /// A path as a relative URI reference: bytes outside the unreserved set and
 /// `/` are percent-encoded (SARIF `artifactLocation.uri`).
 pub fn uri(path: &str) -> String {
@@ -93,11 +74,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn escapes() {
-        assert_eq!(
-            xml("<a & \"b\">\u{1}"),
-            "&lt;a &amp; &quot;b&quot;&gt;\u{FFFD}"
-        );
+    fn uris() {
         assert_eq!(uri("a b/<stdin>.pgn"), "a%20b/%3Cstdin%3E.pgn");
     }
 }

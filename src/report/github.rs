@@ -11,29 +11,10 @@ use super::common::{game_name, omitted_text, rule_id, Failure};
 use super::rulings::explain_hint;
 use super::source::Source;
 use super::Printer;
+use crate::escape::{markdown, workflow_message, workflow_property};
 use crate::record::pipeline::summary::RunSummary;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::Diagnostic;
-
-/// Escapes a workflow-command message.
-pub fn data(s: &str) -> String {
-    s.replace('%', "%25")
-        .replace('\r', "%0D")
-        .replace('\n', "%0A")
-}
-
-/// Escapes a workflow-command property value.
-pub fn prop(s: &str) -> String {
-    data(s).replace(':', "%3A").replace(',', "%2C")
-}
-
-/// Escapes text for a Markdown table cell.
-fn cell(s: &str) -> String {
-    s.replace('\\', "\\\\")
-        .replace('|', "\\|")
-        .replace(['\n', '\r'], " ")
-        .replace('`', "\\`")
-}
 
 /// The GitHub printer.
 pub struct Github {
@@ -58,10 +39,10 @@ impl Github {
         let line = line.map_or(String::new(), |l| l.to_string());
         self.rows.push(format!(
             "| {} | {line} | {} | {} | {} |",
-            cell(file),
-            cell(game),
-            cell(rule),
-            cell(message)
+            markdown(file),
+            markdown(game),
+            markdown(rule),
+            markdown(message)
         ));
     }
 
@@ -92,11 +73,11 @@ impl Github {
         writeln!(
             out,
             "::{cmd} file={},line={},col={},title={}::{}",
-            prop(&self.file),
+            workflow_property(&self.file),
             d.span.line,
             d.span.column,
-            prop(&title),
-            data(&msg)
+            workflow_property(&title),
+            workflow_message(&msg)
         )
     }
 }
@@ -124,10 +105,10 @@ impl Printer for Github {
             writeln!(
                 out,
                 "::notice file={},line={},title={}::{}",
-                prop(&self.file),
+                workflow_property(&self.file),
                 v.span.line,
-                prop(&game_name(v)),
-                data(&text)
+                workflow_property(&game_name(v)),
+                workflow_message(&text)
             )?;
         }
         Ok(())
@@ -142,9 +123,9 @@ impl Printer for Github {
         writeln!(
             out,
             "::error file={}{line},title={}::{}",
-            prop(&f.path),
-            prop("fvnote could not check this input"),
-            data(&f.message)
+            workflow_property(&f.path),
+            workflow_property("fvnote could not check this input"),
+            workflow_message(&f.message)
         )?;
         self.row(&f.path.clone(), f.line, "", "io", &f.message);
         Ok(())
@@ -155,7 +136,8 @@ impl Printer for Github {
             return Ok(());
         };
         let mut md = String::from("## fvnote validate\n\n");
-        let _ = writeln!(md, "{}\n", summary.to_string().replace('\n', "  \n"));
+        let lines: Vec<String> = summary.to_string().lines().map(markdown).collect();
+        let _ = writeln!(md, "{}\n", lines.join("  \n"));
         if !self.rows.is_empty() {
             md.push_str(
                 "| File | Line | Game | Ruling | Error |\n| --- | --- | --- | --- | --- |\n",
@@ -171,17 +153,5 @@ impl Printer for Github {
             .create(true)
             .open(path)?;
         f.write_all(md.as_bytes())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn escapes() {
-        assert_eq!(data("50%\nx"), "50%25%0Ax");
-        assert_eq!(prop("a:b,c"), "a%3Ab%2Cc");
-        assert_eq!(cell("a|b\nc"), "a\\|b c");
     }
 }

@@ -12,9 +12,10 @@ use std::time::Instant;
 
 use tempfile::{spooled_tempfile, SpooledTempFile};
 
-use super::common::{game_name, omitted_text, xml, Failure};
+use super::common::{game_name, omitted_text, rule_id, Failure};
 use super::source::Source;
 use super::Printer;
+use crate::escape::markup as xml;
 use crate::record::pipeline::summary::RunSummary;
 use crate::record::replay::verdict::Verdict;
 
@@ -100,11 +101,7 @@ impl Printer for Junit {
                 s,
                 "      <failure message=\"{}\" type=\"{}\">{}</failure>",
                 xml(&e.message),
-                xml(e.kind.or(e.ruling).unwrap_or(if v.syntax_error {
-                    "syntax"
-                } else {
-                    "invalid"
-                })),
+                xml(rule_id(e, v.syntax_error)),
                 xml(&body)
             );
         }

@@ -64,11 +64,25 @@ impl Entry {
     }
 }
 
-/// Every entry, in the books' order (rulings, then the other findings).
-/// An entry is a `### ID · Title` heading whose first word is a ruling id
-/// (capital letters then digits) or a finding's id (`cut-in-tag`).
+/// Every ruling, in the rule book's order. An entry is a `### ID · Title`
+/// heading whose first word is a ruling id (capital letters then digits).
 pub fn entries() -> Vec<Entry> {
-    book().to_vec()
+    book()
+        .iter()
+        .filter(|e| is_ruling_id(e.id))
+        .copied()
+        .collect()
+}
+
+/// Every other finding's entry, in `notation/findings.md`'s order: a
+/// `### id · Title` heading whose first word is a finding's id
+/// (`cut-in-tag`).
+pub fn findings() -> Vec<Entry> {
+    book()
+        .iter()
+        .filter(|e| !is_ruling_id(e.id))
+        .copied()
+        .collect()
 }
 
 /// The entries, read from the book once: printers look one up for every

@@ -12,7 +12,7 @@ use std::fmt::Write as _;
 use base64::Engine as _;
 use sha2::{Digest as _, Sha256};
 
-use super::escape::escape;
+use crate::escape::markup as escape;
 use crate::model::Tag;
 use crate::record::replay::verdict::Verdict;
 

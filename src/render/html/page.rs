@@ -11,6 +11,7 @@ use serde_json::json;
 
 use super::steps::{piece_char, Steps};
 use super::{count, escape, game_title, head, verdict, SCRIPT};
+use crate::escape::script_json;
 use crate::model::{Comment, Node, Span, Tag};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
@@ -19,7 +20,6 @@ use crate::record::pipeline::read::GameText;
 use crate::record::replay::tags_start;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::ReplayMode;
-use crate::render::escape::{script_json, script_safe};
 use crate::render::pieces::symbols;
 use crate::render::svg::{CAGE_BLACK, CAGE_WHITE, DARK, LIGHT};
 use crate::variant::Variant;
@@ -107,7 +107,7 @@ impl<O: PageOut> PageSink<O> {
             let _ = write!(
                 self.html,
                 "<script type=\"application/json\" class=\"fv-steps\">[{}]</script>",
-                script_safe(&data)
+                script_json(&data)
             );
         }
     }
@@ -191,7 +191,7 @@ impl<O: PageOut> PageSink<O> {
         let _ = writeln!(
             self.html,
             "<script type=\"application/json\" id=\"fv-data\">{}</script>",
-            script_json(&data)
+            script_json(&data.to_string())
         );
         let _ = writeln!(self.html, "<script>{SCRIPT}</script>\n</body>\n</html>");
         self.flush_html();
