@@ -72,6 +72,7 @@ mod gamecourier_one_pass;
 mod gamecourier_stream;
 mod gc_lexer_diff;
 mod gen;
+mod github_action;
 mod grid;
 mod html;
 mod json_form;
