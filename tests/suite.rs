@@ -91,6 +91,7 @@ mod perft_interrupt;
 mod pgn_reader;
 mod pgn_writable;
 mod polish;
+mod pre_commit_hooks;
 mod properties;
 mod quake;
 mod rank_and_file;
