@@ -93,7 +93,7 @@ fn a_long_game_is_written_while_it_is_read() {
     // Nothing held back: what the writer makes goes out at once.
     let held = Held::new(&mut sink, 0);
     let writer = GameStream::new(JsonGames::new(held, Layout::Lines, JsonOptions::default()));
-    let mut checked = Checked::new(writer, false, Selection::default());
+    let mut checked = Checked::new(writer, false, None, Selection::default());
     let game = Reader::new(&mut input).read_game(&mut checked);
     assert!(matches!(game, Ok(Some(Some(ref f))) if f.output.is_ok()));
     drop(checked);

@@ -25,6 +25,7 @@ fn fast_reports(pgn: &str) -> Vec<GameReport> {
                 ReplayMode::Full
             },
             fens: false,
+            variant: None,
         };
         let fast = replay(&rec, &opts(true));
         let mut reference = replay(&rec, &opts(false));

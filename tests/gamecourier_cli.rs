@@ -198,23 +198,19 @@ fn usage_errors_name_what_is_missing_or_misplaced() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("needs --variant"));
+    // --fen starts a list; a record's start is its FEN tag. (--variant is
+    // taken without --from gamecourier: the variant of untagged games.)
+    let start = "*rnbkbnr/*pppppp*/*7/7*/*PPPPPP*/*RNBKBNR w KQkq - 0 1";
     fvnote()
-        .args(["validate", "--variant", "fault-line", &legal()])
+        .args(["validate", "--fen", start, &legal()])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("for --from gamecourier"));
+        .stderr(predicate::str::contains("(--from gamecourier)"));
     fvnote()
-        .args([
-            "convert",
-            "--to",
-            "pgn",
-            "--variant",
-            "fault-line",
-            &legal(),
-        ])
+        .args(["convert", "--to", "pgn", "--fen", start, &legal()])
         .assert()
         .code(2)
-        .stderr(predicate::str::contains("for --from gamecourier"));
+        .stderr(predicate::str::contains("(--from gamecourier)"));
     validate("human", &["--fen", "not a fen", &legal()])
         .assert()
         .code(2)

@@ -60,7 +60,15 @@ fn bad_flags_are_usage_errors() {
     // Fault Line's frame is a–h × 1–6.
     assert_snapshot!(
         "arrow_off_the_frame",
-        transcript(fvnote().args(["show", "-v", "fault-line", "--arrow", "e2e8"]))
+        transcript(fvnote().args([
+            "show",
+            "-v",
+            "fault-line",
+            "--arrow",
+            "e2e8",
+            "--svg",
+            "/dev/null"
+        ]))
     );
     assert_snapshot!("size_0", transcript(fvnote().args(["show", "--size", "0"])));
 }

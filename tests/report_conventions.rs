@@ -20,8 +20,11 @@ fn fens_only_apply_to_json_targets() {
     );
 }
 
+/// `-v` gives an untagged game its variant: `valid.pgn`'s first game has no
+/// Variant tag, so with `-v grid` its position is a Grid one (the moves
+/// listed lack Be2 and Ke2: a Grid move must leave its cell).
 #[test]
-fn variant_cannot_apply_to_a_record_position() {
+fn variant_applies_to_an_untagged_record_position() {
     for cmd in ["show", "moves"] {
         assert_snapshot!(
             format!("{cmd}_variant_and_record"),

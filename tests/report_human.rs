@@ -3,7 +3,7 @@
 //! by variant, and flags that mean one thing everywhere.
 
 use crate::cli;
-use cli::{fvnote, transcript, transcript_in};
+use cli::{fvnote, transcript};
 use insta::assert_snapshot;
 
 /// One game on one line of about 1,700 columns, every move in long
@@ -99,8 +99,8 @@ fn a_cited_ruling_points_to_explain() {
     ));
 }
 
-/// `-v` is `--variant` wherever it exists; `validate` has no variant, so
-/// `-v` is refused there rather than meaning something else.
+/// `-v` is `--variant` in every command (tests/variant_option.rs): in
+/// `validate` too it takes a variant, so a path after it is read as one.
 #[test]
 fn short_v_means_variant_everywhere() {
     assert_snapshot!(
@@ -116,66 +116,4 @@ fn short_v_means_variant_everywhere() {
         "validate_v",
         transcript(fvnote().args(["validate", "-v", "tests/data/valid.pgn"]))
     );
-}
-
-#[test]
-fn human_only_options_conflict_with_machine_formats() {
-    for (name, flag) in [
-        ("quiet", "--quiet"),
-        ("verbose", "--verbose"),
-        ("color", "--color=always"),
-    ] {
-        assert_snapshot!(
-            format!("json_and_{name}"),
-            transcript(fvnote().args([
-                "validate",
-                "--format",
-                "json",
-                flag,
-                "tests/data/valid.pgn"
-            ]))
-        );
-    }
-}
-
-/// Standard input is kept only until its games are reported; the source
-/// line of an error deep in a large input is still shown.
-#[test]
-fn snippets_from_a_large_standard_input() {
-    let mut text = "[Result \"*\"]\n\n1. e4 e5 2. Nf3 Nc6 *\n\n".repeat(20_000);
-    text.push_str("[Result \"*\"]\n\n1. e4 e5 2. Ke3 *\n\n");
-    text.push_str(&"[Result \"*\"]\n\n1. d4 d5 *\n\n".repeat(5_000));
-    // Quiet: 25,000 tag roster warnings are not the point.
-    assert_snapshot!(run(&["-q", "--color", "never"], text));
-}
-
-/// A line longer than the window read around an error still reports the
-/// column as read (not counted from the window) and fits the width.
-#[test]
-fn a_line_longer_than_the_source_window_keeps_its_column() {
-    let mut moves = String::new();
-    let mut n = 1;
-    while moves.len() < 6000 {
-        moves.push_str(&format!("{n}. Nf3 Nf6 {}. Ng1 Ng8 ", n + 1));
-        n += 2;
-    }
-    let column = moves.len() + 1 + format!("{n}. ").len();
-    let game = format!("[Result \"*\"]\n\n{moves}{n}. Nh4 *\n");
-    // A file: its lines are read again in a window around the error.
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("long.pgn");
-    std::fs::write(&path, game).unwrap();
-    let out = transcript_in(
-        fvnote().args(["validate", "--color", "never"]).arg(&path),
-        dir.path(),
-    );
-    assert!(widest(&out) <= 120, "{out}");
-    // The window sits under the place as read with no ` ::: ` line between
-    // (tests/polish.rs). The column as read, counted here from the text
-    // written.
-    assert!(
-        out.contains(&format!("[TMP]/long.pgn:3:{column}\n")),
-        "{out}"
-    );
-    assert_snapshot!(out);
 }

@@ -29,7 +29,7 @@ fn both(input: &[u8], opts: &ValidateOptions) -> (Vec<String>, Vec<String>) {
     two_workers();
     let json = |v: &Verdict| serde_json::to_string(v).unwrap();
     let mut serial = Vec::new();
-    let mut checked = Checked::new(NoWriter, opts.strict, Selection::default());
+    let mut checked = Checked::new(NoWriter, opts.strict, None, Selection::default());
     each_game(
         &mut PgnGames::new(input),
         &mut checked,
@@ -43,6 +43,7 @@ fn both(input: &[u8], opts: &ValidateOptions) -> (Vec<String>, Vec<String>) {
     let mut blocks = Vec::new();
     let block = BlockOptions {
         strict: opts.strict,
+        variant: None,
         block: opts.block,
         selection: Selection::default(),
     };
@@ -175,7 +176,7 @@ fn an_io_error_ends_both_paths_after_the_games_before_it() {
             )
         };
         let (mut serial, mut blocks) = (Vec::new(), Vec::new());
-        let mut checked = Checked::new(NoWriter, false, Selection::default());
+        let mut checked = Checked::new(NoWriter, false, None, Selection::default());
         let e1 = each_game(
             &mut PgnGames::new(input()),
             &mut checked,
@@ -187,6 +188,7 @@ fn an_io_error_ends_both_paths_after_the_games_before_it() {
         );
         let block = BlockOptions {
             strict: opts.strict,
+            variant: None,
             block: opts.block,
             selection: Selection::default(),
         };

@@ -157,6 +157,7 @@ fn blocks_small_and_large_read_as_the_whole_file() {
     for block in [16, 200, 1 << 20] {
         let opts = BlockOptions {
             strict: false,
+            variant: None,
             block,
             selection: Selection {
                 games: None,

@@ -16,6 +16,9 @@ _fvnote() {
             ",$1")
                 cmd="fvnote"
                 ;;
+            fvnote,completions)
+                cmd="fvnote__subcmd__completions"
+                ;;
             fvnote,convert)
                 cmd="fvnote__subcmd__convert"
                 ;;
@@ -43,6 +46,9 @@ _fvnote() {
             fvnote,html)
                 cmd="fvnote__subcmd__html"
                 ;;
+            fvnote,man)
+                cmd="fvnote__subcmd__man"
+                ;;
             fvnote,moves)
                 cmd="fvnote__subcmd__moves"
                 ;;
@@ -57,6 +63,9 @@ _fvnote() {
                 ;;
             fvnote,variants)
                 cmd="fvnote__subcmd__variants"
+                ;;
+            fvnote__subcmd__help,completions)
+                cmd="fvnote__subcmd__help__subcmd__completions"
                 ;;
             fvnote__subcmd__help,convert)
                 cmd="fvnote__subcmd__help__subcmd__convert"
@@ -85,6 +94,9 @@ _fvnote() {
             fvnote__subcmd__help,html)
                 cmd="fvnote__subcmd__help__subcmd__html"
                 ;;
+            fvnote__subcmd__help,man)
+                cmd="fvnote__subcmd__help__subcmd__man"
+                ;;
             fvnote__subcmd__help,moves)
                 cmd="fvnote__subcmd__help__subcmd__moves"
                 ;;
@@ -107,7 +119,7 @@ _fvnote() {
 
     case "${cmd}" in
         fvnote)
-            opts="-h -V --help --version validate convert fmt dedup diff show html moves perft gen variants explain generate-man help"
+            opts="-h -V --help --version validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 1 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -120,8 +132,22 @@ _fvnote() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fvnote__subcmd__completions)
+            opts="-h -V --help --version bash elvish fish powershell zsh"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fvnote__subcmd__convert)
-            opts="-o -h -V --to --from --output --in-place --fens --variant --fen --force --break-hard-links --follow-symlinks --compact --encoding --where --help --version"
+            opts="-o -v -h -V --to --from --output --in-place --fens --fen --force --break-hard-links --follow-symlinks --compact --variant --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -143,11 +169,15 @@ _fvnote() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --fen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --variant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
-                --fen)
+                -v)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -167,7 +197,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__dedup)
-            opts="-o -h -V --output --in-place --encoding --where --follow-symlinks --force --break-hard-links --help --version"
+            opts="-o -v -h -V --output --in-place --variant --encoding --where --follow-symlinks --force --break-hard-links --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -178,6 +208,14 @@ _fvnote() {
                     return 0
                     ;;
                 -o)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -197,22 +235,22 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__diff)
-            opts="-v -h -V --variant --format --encoding --where --help --version"
+            opts="-v -h -V --format --variant --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --format)
+                    COMPREPLY=($(compgen -W "words side-by-side json" -- "${cur}"))
+                    return 0
+                    ;;
                 --variant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 -v)
                     COMPREPLY=($(compgen -f "${cur}"))
-                    return 0
-                    ;;
-                --format)
-                    COMPREPLY=($(compgen -W "words side-by-side json" -- "${cur}"))
                     return 0
                     ;;
                 --encoding)
@@ -245,12 +283,20 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__fmt)
-            opts="-h -V --check --diff --force --break-hard-links --follow-symlinks --fix-result --canonical --encoding --where --help --version"
+            opts="-v -h -V --check --diff --force --break-hard-links --follow-symlinks --fix-result --canonical --variant --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --variant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
                     return 0
@@ -315,8 +361,22 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__help)
-            opts="validate convert fmt dedup diff show html moves perft gen variants explain generate-man help"
+            opts="validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__help__subcmd__completions)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
@@ -454,6 +514,20 @@ _fvnote() {
             COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
             return 0
             ;;
+        fvnote__subcmd__help__subcmd__man)
+            opts=""
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
         fvnote__subcmd__help__subcmd__moves)
             opts=""
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 3 ]] ; then
@@ -525,7 +599,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__html)
-            opts="-o -h -V --output --all --force --break-hard-links --encoding --where --help --version"
+            opts="-o -v -h -V --output --all --force --break-hard-links --variant --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -539,6 +613,14 @@ _fvnote() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                --variant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --encoding)
                     COMPREPLY=($(compgen -W "utf-8 latin1 cp1252 auto" -- "${cur}"))
                     return 0
@@ -547,6 +629,20 @@ _fvnote() {
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
+                *)
+                    COMPREPLY=()
+                    ;;
+            esac
+            COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+            return 0
+            ;;
+        fvnote__subcmd__man)
+            opts="-h -V --help --version"
+            if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
+                COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
+                return 0
+            fi
+            case "${prev}" in
                 *)
                     COMPREPLY=()
                     ;;
@@ -657,7 +753,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__validate)
-            opts="-q -h -V --from --variant --fen --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --follow-symlinks --encoding --where --valid-out --invalid-out --force --break-hard-links --help --version"
+            opts="-q -v -h -V --from --fen --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --follow-symlinks --variant --encoding --where --valid-out --invalid-out --force --break-hard-links --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -665,10 +761,6 @@ _fvnote() {
             case "${prev}" in
                 --from)
                     COMPREPLY=($(compgen -W "pgn json gamecourier" -- "${cur}"))
-                    return 0
-                    ;;
-                --variant)
-                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --fen)
@@ -688,6 +780,14 @@ _fvnote() {
                     return 0
                     ;;
                 --max-warnings)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --variant)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                -v)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -38,24 +38,26 @@ complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "perft" -d 'Count the 
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "gen" -d 'Generate random legal games as PGN (deterministic for a seed)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "variants" -d 'List the variants: identifier, aliases, summary'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "explain" -d 'Print a ruling from the rule book (notation/rules.md), as messages cite it'
-complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "man" -d 'Write the man pages (fvnote.1 and a page per command) into DIR'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "completions" -d 'Print the completion script of a shell to standard output'
+complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (the repository\'s man/; `fvnote man` and `fvnote completions` are the public way)'
 complete -c fvnote -n "__fish_fvnote_needs_command" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l from -d 'Input format: PGN (or JSON, told by content), JSON, or Game Courier move lists (one game per file, no directories; needs --variant)' -r -f -a "pgn\t'PGN archives, or the JSON form (told by their first bytes)'
 json\t'The JSON form'
 gamecourier\t'Game Courier move lists (notation/gamecourier.md), one game per file'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l variant -d '--from gamecourier: the variant whose rules the lists are read by' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l fen -d '--from gamecourier: the start position (default: the variant\'s)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l deny -d 'Turn a class of findings into errors: `--deny warnings` is --strict' -r -f -a "warnings\t'Every warning (lenient notation): the same as --strict'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'rustc-style diagnostics with the source line and a caret'
 json\t'JSON Lines: one object per game (and per unreadable input)'
-github\t'GitHub Actions workflow commands, and a table in $GITHUB_STEP_SUMMARY'
+github\t'GitHub Actions workflow commands, a table in $GITHUB_STEP_SUMMARY and the counts in $GITHUB_OUTPUT'
 junit\t'JUnit XML: a testsuite per file, a testcase per game, totals'
 sarif\t'SARIF 2.1.0 (code scanning); rule ids are ruling ids'
 rdjson\t'reviewdog\'s diagnostic format (rdjson)'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l color -d 'Colour in human output [default: auto; NO_COLOR turns auto off; an explicit choice wins over NO_COLOR]' -r -f -a "auto\t''
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l color -d 'Colour in human output [default: auto; NO_COLOR turns auto off; an explicit choice wins over NO_COLOR]. The other formats have no colour and accept it, so one command line serves every --format' -r -f -a "auto\t''
 always\t''
 never\t''"
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l max-warnings -d 'Exit 1 when the run has more than N warnings' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s v -l variant -d 'The variant of what names none (see `fvnote variants`): a game without a Variant tag (or with a blank one), a FEN, a Game Courier list [default: chess]. A game\'s own Variant tag wins; a game written anew (convert, fmt) gets the tag. --where reads the tags as written' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
@@ -64,8 +66,8 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l where -d 'Onl
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l valid-out -d 'Also write the valid games to FILE, each byte for byte as read (atomically; never an input)' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l invalid-out -d 'Also write the invalid games to FILE, as --valid-out does' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l strict -d 'Treat lenient notation (long algebraic, 0-0, e8Q …) as errors'
-complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l verbose -d 'Human output: also list every valid game'
-complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s q -l quiet -d 'Human output: errors and the summary only (no warnings or notes)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l verbose -d 'Also list every valid game (human output; json and junit list every game anyway, and github, sarif and rdjson only findings, so there it changes nothing)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -s q -l quiet -d 'Errors only: warnings and notes are left out of the report, in every format (the summary still counts them, and --max-warnings too)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l allow-empty -d 'Exit 0 even when no game was checked (an empty directory or input)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l follow-symlinks -d 'Follow symbolic links found under directories (never out of the named directories; loops are skipped)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l force -d 'Replace read-only files (they stay read-only)'
@@ -81,8 +83,8 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l from -d 'Input
 json\t''
 gamecourier\t'A Game Courier move list, one game per file; needs --variant (and --fen for a set-up start)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s o -l output -d 'Write to FILE (atomically) instead of standard output; never an input' -r -F
-complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l variant -d '--from gamecourier: the variant whose rules the list is read by' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fen -d '--from gamecourier: the start position (default: the variant\'s)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s v -l variant -d 'The variant of what names none (see `fvnote variants`): a game without a Variant tag (or with a blank one), a FEN, a Game Courier list [default: chess]. A game\'s own Variant tag wins; a game written anew (convert, fmt) gets the tag. --where reads the tags as written' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
@@ -96,6 +98,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l follow-symlink
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l compact -d 'JSON: leave out what a reader can do without (empty and null fields; `canonical` when it equals `san`, `color`, `kind`, `piece`, `move_number`)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s v -l variant -d 'The variant of what names none (see `fvnote variants`): a game without a Variant tag (or with a blank one), a FEN, a Game Courier list [default: chess]. A game\'s own Variant tag wins; a game written anew (convert, fmt) gets the tag. --where reads the tags as written' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
@@ -111,6 +114,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l canonical -d 'With
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -s o -l output -d 'Write the games kept to FILE (atomically; never an input) instead of standard output' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -s v -l variant -d 'The variant of what names none (see `fvnote variants`): a game without a Variant tag (or with a blank one), a FEN, a Game Courier list [default: chess]. A game\'s own Variant tag wins; a game written anew (convert, fmt) gets the tag. --where reads the tags as written' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
@@ -122,10 +126,10 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l force -d 'Replac
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s v -l variant -d 'Variant of FEN arguments (see `fvnote variants`)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -l format -d 'Output format' -r -f -a "words\t'The differences in words'
 side-by-side\t'Two diagrams next to each other, changed squares marked with `*`'
 json\t'One JSON object'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s v -l variant -d 'The variant of what names none (see `fvnote variants`): a game without a Variant tag (or with a blank one), a FEN, a Game Courier list [default: chess]. A game\'s own Variant tag wins; a game written anew (convert, fmt) gets the tag. --where reads the tags as written' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
@@ -133,14 +137,14 @@ auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`) [default: chess]; a record position takes its own' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s v -l variant -d 'The variant of what names none (see `fvnote variants`): a game without a Variant tag (or with a blank one), a FEN, a Game Courier list [default: chess]. A game\'s own Variant tag wins; a game written anew (convert, fmt) gets the tag. --where reads the tags as written' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l svg -d 'Also write an SVG diagram to this file' -r -F
-complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l size -d 'Side of one square of the SVG diagram, in pixels' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l size -d 'Side of one square of the SVG diagram, in pixels [default: 45]' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l arrow -d 'Draw an arrow on the SVG diagram, e.g. `e2e4` (repeatable)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l force -d 'Replace read-only files (they stay read-only)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
@@ -150,6 +154,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l no-legend -d 'Lea
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s o -l output -d 'Write the page to FILE (with --all: the pages and index.html into DIR)' -r -F
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s v -l variant -d 'The variant of what names none (see `fvnote variants`): a game without a Variant tag (or with a blank one), a FEN, a Game Courier list [default: chess]. A game\'s own Variant tag wins; a game written anew (convert, fmt) gets the tag. --where reads the tags as written' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
@@ -160,7 +165,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l force -d 'Replace
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s v -l variant -d 'Variant of a FEN (see `fvnote variants`) [default: chess]; a record position takes its own' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s v -l variant -d 'The variant of what names none (see `fvnote variants`): a game without a Variant tag (or with a blank one), a FEN, a Game Courier list [default: chess]. A game\'s own Variant tag wins; a game written anew (convert, fmt) gets the tag. --where reads the tags as written' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
@@ -186,19 +191,25 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s h -l help -d 
 complete -c fvnote -n "__fish_fvnote_using_subcommand variants" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand explain" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand explain" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand man" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fvnote -n "__fish_fvnote_using_subcommand man" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand completions" -s h -l help -d 'Print help (see more with \'--help\')'
+complete -c fvnote -n "__fish_fvnote_using_subcommand completions" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand generate-man" -s h -l help -d 'Print help'
 complete -c fvnote -n "__fish_fvnote_using_subcommand generate-man" -s V -l version -d 'Print version'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "validate" -d 'Replay every game of PGN files and report the first error of each'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "convert" -d 'Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "fmt" -d 'Rewrite PGN files in canonical layout and SAN, losing nothing'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "dedup" -d 'Drop identical games and earlier sendings of re-sent games'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "diff" -d 'Show what differs between two positions or two records\' main lines'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "show" -d 'Draw a position as text (or SVG)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "html" -d 'Write a self-contained HTML replay page of a game (or of every game)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "moves" -d 'List the legal moves of a position in canonical SAN'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (ruling G7)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "gen" -d 'Generate random legal games as PGN (deterministic for a seed)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "variants" -d 'List the variants: identifier, aliases, summary'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "explain" -d 'Print a ruling from the rule book (notation/rules.md), as messages cite it'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (for packagers)'
-complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain generate-man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "validate" -d 'Replay every game of PGN files and report the first error of each'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "convert" -d 'Convert records: PGN to JSON/JSON Lines/canonical PGN/FEN list, JSON to PGN'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "fmt" -d 'Rewrite PGN files in canonical layout and SAN, losing nothing'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "dedup" -d 'Drop identical games and earlier sendings of re-sent games'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "diff" -d 'Show what differs between two positions or two records\' main lines'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "show" -d 'Draw a position as text (or SVG)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "html" -d 'Write a self-contained HTML replay page of a game (or of every game)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "moves" -d 'List the legal moves of a position in canonical SAN'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "perft" -d 'Count the leaf nodes of the legal move tree (ruling G7)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "gen" -d 'Generate random legal games as PGN (deterministic for a seed)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "variants" -d 'List the variants: identifier, aliases, summary'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "explain" -d 'Print a ruling from the rule book (notation/rules.md), as messages cite it'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "man" -d 'Write the man pages (fvnote.1 and a page per command) into DIR'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "completions" -d 'Print the completion script of a shell to standard output'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "generate-man" -d 'Write man pages and shell completions into DIR (the repository\'s man/; `fvnote man` and `fvnote completions` are the public way)'
+complete -c fvnote -n "__fish_fvnote_using_subcommand help; and not __fish_seen_subcommand_from validate convert fmt dedup diff show html moves perft gen variants explain man completions generate-man help" -f -a "help" -d 'Print this message or the help of the given subcommand(s)'

@@ -47,6 +47,12 @@ impl EncodingChoice {
 /// How commands that read records read them.
 #[derive(Args, Clone, Debug, Default)]
 pub struct ReadArgs {
+    /// The variant of what names none (see `fvnote variants`): a game
+    /// without a Variant tag (or with a blank one), a FEN, a Game Courier
+    /// list [default: chess]. A game's own Variant tag wins; a game written
+    /// anew (convert, fmt) gets the tag. --where reads the tags as written.
+    #[arg(long, short, value_parser = parse_variant, value_name = "VARIANT")]
+    pub variant: Option<Variant>,
     /// Encoding of the inputs; they are read as UTF-8 after decoding, and
     /// whatever is written is UTF-8. `auto` reads a file that is not valid
     /// UTF-8 as Windows-1252 (Latin-1's characters, plus € „ … “ ” in
@@ -78,6 +84,21 @@ pub struct WriteArgs {
 }
 
 impl WriteArgs {
+    /// Refuses `--force` and `--break-hard-links` in a run that replaces no
+    /// file (`writes` false): they would be ignored. `needs` says what
+    /// writes one.
+    pub fn refuse_without_output(&self, writes: bool, needs: &str) -> Result<(), CliError> {
+        let flag = match (self.force, self.break_hard_links) {
+            _ if writes => return Ok(()),
+            (true, _) => "--force",
+            (_, true) => "--break-hard-links",
+            _ => return Ok(()),
+        };
+        Err(CliError::usage(format!(
+            "{flag} says how to replace a file, and this run writes none: it needs {needs}"
+        )))
+    }
+
     /// The write path's options.
     pub fn options(&self) -> WriteOptions {
         WriteOptions {
@@ -122,6 +143,7 @@ impl ReadArgs {
         Options {
             decoding: self.encoding.decoding(),
             conditions: self.conditions.clone(),
+            variant: self.variant,
             ..Options::default()
         }
     }
@@ -167,22 +189,10 @@ pub fn record_arg(spec: &str) -> Result<Option<RecordSpec>, CliError> {
     record_spec(spec).map_err(CliError::usage)
 }
 
-/// The variant for `spec`: `--variant` if given (default chess), which only
-/// a FEN can use; a record position takes its variant from its `Variant`
-/// tag, so `--variant` with one is a usage error rather than ignored.
-pub fn variant_for(spec: Option<&str>, variant: Option<Variant>) -> Result<Variant, CliError> {
-    let record = match spec {
-        Some(s) => record_arg(s)?,
-        None => None,
-    };
-    match (record, variant) {
-        (Some(_), Some(v)) => Err(CliError::usage(format!(
-            "--variant {} cannot apply to a record position ({}): the record's Variant tag decides",
-            v.id(),
-            spec.unwrap_or("")
-        ))),
-        (_, v) => Ok(v.unwrap_or(Variant::Chess)),
-    }
+/// The variant of a FEN: `--variant`, else chess (a record's game names
+/// its own, or takes `--variant` when it names none).
+pub fn fen_variant(read: &ReadArgs) -> Variant {
+    read.variant.unwrap_or(Variant::Chess)
 }
 
 /// The position a position argument names: a FEN in `variant`, or

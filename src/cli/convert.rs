@@ -20,7 +20,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::args::{inputs, parse_variant, ReadArgs, WalkArgs, WriteArgs};
+use super::args::{inputs, ReadArgs, WalkArgs, WriteArgs};
 use super::CliError;
 use crate::fs::Output;
 use crate::record::convert::held::{Held, HOLD_MIB};
@@ -45,11 +45,9 @@ pub enum Source {
     Gamecourier,
 }
 
+// The command's text is on `Command::Convert` (an `after_help` here is
+// overridden there); examples are in the man page (`cli::generate`).
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:\n  \
-fvnote convert --to json games.pgn > games.json\n  \
-fvnote convert --to pgn -o games.pgn games.jsonl\n  \
-fvnote convert --to jsonl --where 'Result!=*' archive/ > finished.jsonl")]
 pub struct ConvertArgs {
     /// Output format.
     #[arg(long, value_enum)]
@@ -67,9 +65,6 @@ pub struct ConvertArgs {
     /// JSON: add `fen_after` to every ply (only with --to json or jsonl).
     #[arg(long)]
     pub fens: bool,
-    /// --from gamecourier: the variant whose rules the list is read by.
-    #[arg(long, value_parser = parse_variant)]
-    pub variant: Option<crate::variant::Variant>,
     /// --from gamecourier: the start position (default: the variant's).
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
@@ -158,12 +153,12 @@ fn same_syntax(from: &Syntax, to: Target) -> Result<(), &'static str> {
     }
 }
 
-/// The syntax `--from`, `--variant` and `--fen` ask for; `--variant` and
-/// `--fen` serve Game Courier lists only and are refused elsewhere.
+/// The syntax `--from`, `--variant` and `--fen` ask for; `--fen` serves
+/// Game Courier lists only and is refused elsewhere.
 fn syntax(args: &ConvertArgs) -> Result<Option<Syntax>, CliError> {
-    if args.from != Some(Source::Gamecourier) && (args.variant.is_some() || args.fen.is_some()) {
+    if args.from != Some(Source::Gamecourier) && args.fen.is_some() {
         return Err(CliError::usage(
-            "--variant and --fen are for --from gamecourier",
+            "--fen is the start of a Game Courier list (--from gamecourier); a record's start is its FEN tag",
         ));
     }
     Ok(match args.from {
@@ -171,7 +166,7 @@ fn syntax(args: &ConvertArgs) -> Result<Option<Syntax>, CliError> {
         Some(Source::Pgn) => Some(Syntax::Pgn),
         Some(Source::Json) => Some(Syntax::Json),
         Some(Source::Gamecourier) => {
-            let Some(variant) = args.variant else {
+            let Some(variant) = args.read.variant else {
                 return Err(CliError::usage(
                     "--from gamecourier needs --variant: a move list names no rules",
                 ));
@@ -227,6 +222,10 @@ fn check_args(args: &ConvertArgs) -> Result<(), CliError> {
 
 pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     check_args(args)?;
+    args.write.refuse_without_output(
+        args.output.is_some() || args.in_place,
+        "-o FILE or --in-place",
+    )?;
     let syntax = syntax(args)?;
     let extensions: &[&str] = match syntax {
         Some(Syntax::Json) => &["json", "jsonl"],
@@ -244,10 +243,8 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     super::refuse_clashes(&inputs, &outs)?;
     let opts = Options {
         syntax,
-        decoding: args.read.encoding.decoding(),
-        strict: false,
-        conditions: args.read.conditions.clone(),
         rewrite: args.in_place,
+        ..args.read.options()
     };
     let convert = ConvertOptions {
         to: args.to,

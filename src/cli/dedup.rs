@@ -23,10 +23,9 @@ use crate::record::pipeline::source::{Input, Inputs};
 use crate::record::pipeline::{run as run_pipeline, Options, Sink};
 use crate::report::line;
 
+// The command's text is on `Command::Dedup`; examples are in the man page
+// (`cli::generate`).
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:\n  \
-fvnote dedup archive.pgn -o kept.pgn\n  \
-fvnote dedup --in-place correspondence/")]
 pub struct DedupArgs {
     /// PGN files or directories (every `*.pgn` under them); games are
     /// compared across all of them.
@@ -161,7 +160,17 @@ fn read<W: GameWriter>(
 }
 
 pub fn run(args: &DedupArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    args.write.refuse_without_output(
+        args.output.is_some() || args.in_place,
+        "-o FILE or --in-place",
+    )?;
     let inputs = inputs(&args.paths, &["pgn"], &args.walk)?;
+    let chosen = inputs.list.iter().any(|i| i.games.is_some()) || !args.read.conditions.is_empty();
+    if args.in_place && chosen {
+        return Err(CliError::usage(
+            "--in-place with FILE:N or --where would delete the games not chosen: write them with -o",
+        ));
+    }
     let outs: Vec<(&str, &std::path::Path)> =
         args.output.iter().map(|o| ("-o", o.as_path())).collect();
     super::refuse_clashes(&inputs, &outs)?;
@@ -171,11 +180,8 @@ pub fn run(args: &DedupArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         ));
     }
     let opts = Options {
-        syntax: None,
-        decoding: args.read.encoding.decoding(),
-        strict: false,
-        conditions: args.read.conditions.clone(),
         rewrite: args.in_place,
+        ..args.read.options()
     };
     let first = read(&inputs, &opts, Digests::default(), true)?;
     let digests: Vec<Digest> = first.games.iter().map(|(_, d)| d.clone()).collect();

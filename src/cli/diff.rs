@@ -6,7 +6,7 @@ use std::io::Write;
 
 use clap::{Args, ValueEnum};
 
-use super::args::{parse_variant, position_spec, record_arg, ReadArgs};
+use super::args::{fen_variant, position_spec, record_arg, ReadArgs};
 use super::picked::{picked, position_at, say_verdict};
 use super::CliError;
 use crate::position::Position;
@@ -35,9 +35,6 @@ pub struct DiffArgs {
     pub a: String,
     /// A FEN, or RECORD.pgn[:N[-M]][@ply].
     pub b: String,
-    /// Variant of FEN arguments (see `fvnote variants`).
-    #[arg(long, short, default_value = "chess", value_parser = parse_variant)]
-    pub variant: Variant,
     /// Output format.
     #[arg(long, value_enum, default_value_t = DiffFormat::Words)]
     pub format: DiffFormat,
@@ -112,6 +109,12 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     args.read.refuse_without_record(&[&args.a, &args.b])?;
     if let (Some(a), Some(b)) = (&ra, &rb) {
         if a.ply.is_none() && b.ply.is_none() {
+            if args.format == DiffFormat::SideBySide {
+                return Err(CliError::usage(
+                    "--format side-by-side draws two positions, and two records without @ply \
+                     are compared move by move: name a ply (RECORD@N) or use words or json",
+                ));
+            }
             let (ma, res_a) = main_line(a, &args.read)?;
             let (mb, res_b) = main_line(b, &args.read)?;
             let d = diff_moves(&ma, &mb);
@@ -168,8 +171,9 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let (pa, pb, d) = match (&ra, &rb) {
         (Some(a), Some(b)) if same_game(a, b, &args.read)? => diff_in_game(a, b, &args.read)?,
         _ => {
-            let pa = position(&args.a, args.variant, &args.read)?;
-            let pb = position(&args.b, args.variant, &args.read)?;
+            let variant = fen_variant(&args.read);
+            let pa = position(&args.a, variant, &args.read)?;
+            let pb = position(&args.b, variant, &args.read)?;
             let d = diff_positions(&pa, &pb);
             (pa, pb, d)
         }

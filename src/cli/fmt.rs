@@ -33,11 +33,9 @@ use crate::record::pipeline::{run as run_pipeline, verdicts, Options, Sink};
 use crate::record::replay::verdict::Verdict;
 use crate::report::line;
 
+// The command's text is on `Command::Fmt`; examples are in the man page
+// (`cli::generate`).
 #[derive(Args, Debug)]
-#[command(after_help = "Examples:\n  \
-fvnote fmt games.pgn\n  \
-fvnote fmt --check --diff archive/\n  \
-fvnote fmt - < game.pgn > canonical.pgn")]
 pub struct FmtArgs {
     /// Write nothing; list the files that would change and exit 1 if any.
     #[arg(long)]
@@ -114,6 +112,8 @@ struct Formatting<'a> {
     /// Games that are not valid stay in the file as read (only results
     /// are fixed).
     keep_bad: bool,
+    /// How a changed game is checked again (`--variant`).
+    checking: Options,
 }
 
 impl Formatting<'_> {
@@ -161,7 +161,7 @@ impl Formatting<'_> {
         // A change may mend what made the game invalid (its result).
         let fixed = change
             .as_ref()
-            .and_then(|_| verdicts(&new, &Options::default()).pop());
+            .and_then(|_| verdicts(&new, &self.checking).pop());
         let verdict = fixed.as_ref().unwrap_or(verdict);
         let mut bad = false;
         if let Some(e) = verdict.error.as_ref() {
@@ -307,13 +307,17 @@ fn one<'a>(
         decoded: args.read.encoding.decoding() != Decoding::Utf8,
         refused: None,
         keep_bad: results_only,
+        checking: Options {
+            variant: args.read.variant,
+            ..Options::default()
+        },
     };
     let opts = Options {
         syntax: Some(Syntax::Pgn),
-        decoding: args.read.encoding.decoding(),
-        strict: false,
-        conditions: Vec::new(),
         rewrite: true,
+        // Checked in `run`: fmt formats whole files.
+        conditions: Vec::new(),
+        ..args.read.options()
     };
     let one = Inputs {
         list: vec![input.clone()],
@@ -388,7 +392,23 @@ pub fn run(args: &FmtArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             "`fmt -` formats standard input to standard output; give it alone",
         ));
     }
+    args.write.refuse_without_output(
+        !stdin && !args.check,
+        "files to rewrite (not --check, not `fmt -`, which writes standard output)",
+    )?;
+    if !args.read.conditions.is_empty() {
+        return Err(CliError::usage(
+            "--where chooses games, and fmt formats whole files: every game of each",
+        ));
+    }
     let inputs = inputs(&args.paths, &["pgn"], &args.walk)?;
+    if let Some(i) = inputs.list.iter().find(|i| i.games.is_some()) {
+        // The file would be rewritten with the chosen games alone.
+        return Err(CliError::usage(format!(
+            "{}: fmt formats whole files, and FILE:N would drop the other games; name the file",
+            i.name
+        )));
+    }
     let mut status = 0;
     for f in &inputs.failures {
         eprintln!("error: {}: {}", f.path, f.message);

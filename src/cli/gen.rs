@@ -44,6 +44,8 @@ pub struct GenArgs {
 }
 
 pub fn run(args: &GenArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    args.write
+        .refuse_without_output(args.output.is_some(), "-o FILE")?;
     if args.max_plies > MAX_PLIES {
         return Err(CliError::usage(format!(
             "--max-plies {} is more than {MAX_PLIES} (expected a game length a record can \

@@ -141,7 +141,7 @@ fn one(spec: &RecordSpec, args: &HtmlArgs, pages: impl PageOut) -> Result<u8, Cl
     let to_stdout = args.output.is_none();
     let shown = spec.path.display().to_string();
     let mut result = None;
-    let writer = GameStream::new(PageSink::new(pages));
+    let writer = GameStream::new(PageSink::new(pages, args.read.options().variant));
     let (read, _) = each_chosen(spec, &args.read.options(), writer, &mut |_, f| {
         if let Some(line) = verdict_error(&shown, &f.verdict) {
             eprintln!("{line}");
@@ -183,7 +183,7 @@ fn all(spec: &RecordSpec, dir: &Path, args: &HtmlArgs) -> Result<u8, CliError> {
         open: None,
         nowhere: io::sink(),
     };
-    let writer = GameStream::new(PageSink::new(files));
+    let writer = GameStream::new(PageSink::new(files, args.read.options().variant));
     let (total, _) = each_chosen(spec, &args.read.options(), writer, &mut |_, f| {
         if let Some(line) = verdict_error(&shown, &f.verdict) {
             eprintln!("{line}");

@@ -38,7 +38,8 @@ use crate::variant::Variant;
     propagate_version = true,
     after_help = "Exit status: 0 success; 1 a negative answer (invalid game, difference, file would \
 change); 2 usage or I/O error.\nRules: notation/rules.md; messages cite its ruling ids (GR2, FL5 …) and \
-`fvnote explain ID` prints one. Notation: notation/. Man pages: man/."
+`fvnote explain ID` prints one. Notation: notation/. Man pages: `fvnote man DIR` writes them; \
+shell completion: `fvnote completions SHELL`."
 )]
 pub struct Cli {
     /// The command to run.
@@ -51,8 +52,8 @@ pub struct Cli {
 pub enum Command {
     /// Replay every game of PGN files and report the first error of each.
     ///
-    /// Each game is replayed through the rules of its [Variant] tag; the first
-    /// error is reported with its file, line, column, token, position (FEN),
+    /// Each game is replayed through the rules of its Variant tag (-v's when
+    /// it has none, else chess); the first error is reported with its file, line, column, token, position (FEN),
     /// ruling and "did you mean" suggestions. Lenient notation is a warning
     /// (an error with --strict). A PGN syntax error makes its game invalid
     /// and reading resumes at the next game.
@@ -64,7 +65,8 @@ pub enum Command {
     ///
     /// The summary line ("checked N games in F files: …") goes to stdout with
     /// --format human and to stderr with the other formats, so their stdout
-    /// stays machine-readable.
+    /// stays machine-readable. -q, --verbose and --color are accepted with
+    /// every format (see each).
     ///
     /// Every format shows an input that could not be read, and a run that
     /// checked no game at all (an empty directory, empty standard input),
@@ -179,7 +181,25 @@ usage or I/O error."
     ///
     /// Exit status: 0 printed; 2 an unknown id (the known ids are listed).
     Explain(explain::ExplainArgs),
-    /// Write man pages and shell completions into DIR (for packagers).
+    /// Write the man pages (fvnote.1 and a page per command) into DIR.
+    ///
+    /// For an installed binary (`cargo install`), which has no man/
+    /// directory beside it: `fvnote man ~/.local/share/man/man1` lets
+    /// `man fvnote-validate` find them. The pages are those the repository
+    /// keeps in man/.
+    ///
+    /// Exit status: 0 written; 2 a page could not be written.
+    Man(generate::ManArgs),
+    /// Print the completion script of a shell to standard output.
+    ///
+    /// Redirect it where the shell loads completions from (see the man
+    /// page's examples). The bash, zsh and fish scripts are those the
+    /// repository keeps in man/completions/.
+    ///
+    /// Exit status: 0 printed; 2 an unknown shell.
+    Completions(generate::CompletionsArgs),
+    /// Write man pages and shell completions into DIR (the repository's
+    /// man/; `fvnote man` and `fvnote completions` are the public way).
     #[command(hide = true)]
     GenerateMan {
         /// Output directory (the repository keeps them in `man/`).
@@ -396,6 +416,8 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, CliError> {
                 0
             })
             .map_err(|e| CliError::io(&dir.display().to_string(), e)),
+        Command::Man(args) => generate::man(&args),
+        Command::Completions(args) => generate::completions(&args, out),
         Command::Convert(args) => convert::run(&args, out),
         Command::Fmt(args) => fmt::run(&args, out),
         Command::Dedup(args) => dedup::run(&args, out),

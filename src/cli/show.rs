@@ -5,14 +5,13 @@ use std::path::{Path, PathBuf};
 
 use clap::{Args, ValueEnum};
 
-use super::args::{parse_variant, position_spec, record_arg, variant_for, ReadArgs, WriteArgs};
+use super::args::{fen_variant, position_spec, record_arg, ReadArgs, WriteArgs};
 use super::picked::{picked, position_at, say_verdict};
 use super::CliError;
 use crate::notation::san::write_san;
 use crate::position::Position;
 use crate::render::{self, parse_arrow, Options};
 use crate::square::Square;
-use crate::variant::Variant;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ListFormat {
@@ -25,10 +24,6 @@ pub struct MovesArgs {
     /// A FEN, or RECORD.pgn[:N[-M]][@ply] (the first game chosen, by number
     /// and --where; default the end of its main line).
     pub position: Option<String>,
-    /// Variant of a FEN (see `fvnote variants`) [default: chess]; a record
-    /// position takes its own.
-    #[arg(long, short, value_parser = parse_variant)]
-    pub variant: Option<Variant>,
     #[command(flatten)]
     pub read: ReadArgs,
     /// Output format.
@@ -41,10 +36,6 @@ pub struct ShowArgs {
     /// A FEN, or RECORD.pgn[:N[-M]][@ply] (the first game chosen, by number
     /// and --where; default the end of its main line).
     pub position: Option<String>,
-    /// Variant of a FEN (see `fvnote variants`) [default: chess]; a record
-    /// position takes its own.
-    #[arg(long, short, value_parser = parse_variant)]
-    pub variant: Option<Variant>,
     #[command(flatten)]
     pub read: ReadArgs,
     /// Also write an SVG diagram to this file.
@@ -55,9 +46,9 @@ pub struct ShowArgs {
     /// Draw the board from Black's side.
     #[arg(long)]
     pub flip: bool,
-    /// Side of one square of the SVG diagram, in pixels.
-    #[arg(long, value_name = "PIXELS", default_value_t = 45, value_parser = clap::value_parser!(u32).range(8..=400))]
-    pub size: u32,
+    /// Side of one square of the SVG diagram, in pixels [default: 45].
+    #[arg(long, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(8..=400))]
+    pub size: Option<u32>,
     /// Draw an arrow on the SVG diagram, e.g. `e2e4` (repeatable).
     #[arg(long = "arrow", value_name = "FROMTO", value_parser = parse_arrow)]
     pub arrows: Vec<(Square, Square)>,
@@ -70,7 +61,7 @@ pub struct ShowArgs {
 }
 
 pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    let variant = variant_for(args.position.as_deref(), args.variant)?;
+    let variant = fen_variant(&args.read);
     let given: Vec<&str> = args.position.iter().map(String::as_str).collect();
     args.read.refuse_without_record(&given)?;
     let (pos, invalid) = position_spec(args.position.as_deref(), variant, &args.read)?;
@@ -104,8 +95,7 @@ pub fn moves(args: &MovesArgs, out: &mut dyn Write) -> Result<u8, CliError> {
 /// that reached it (its cells to mark, its SAN); whether it comes from an
 /// invalid game (its error said on standard error).
 fn shown_position(args: &ShowArgs) -> Result<Shown, CliError> {
-    // `--variant` with a record position is refused, not ignored.
-    let variant = variant_for(args.position.as_deref(), args.variant)?;
+    let variant = fen_variant(&args.read);
     let spec = match args.position.as_deref() {
         Some(s) => record_arg(s)?,
         None => None,
@@ -152,7 +142,29 @@ fn check_svg(args: &ShowArgs) -> Result<(), CliError> {
     crate::fs::check_outputs(&inputs, &[("--svg", svg)]).map_err(|e| CliError::usage(e.to_string()))
 }
 
+/// Refuses what shapes the SVG diagram without `--svg`: the text diagram
+/// has no size, arrows, coordinates switch or legend switch.
+fn refuse_svg_only(args: &ShowArgs) -> Result<(), CliError> {
+    if args.svg.is_some() {
+        return Ok(());
+    }
+    let svg_only = [
+        ("--size", args.size.is_some()),
+        ("--arrow", !args.arrows.is_empty()),
+        ("--no-coordinates", args.no_coordinates),
+        ("--no-legend", args.no_legend),
+    ];
+    if let Some((flag, _)) = svg_only.iter().find(|(_, on)| *on) {
+        return Err(CliError::usage(format!(
+            "{flag} shapes the SVG diagram, and the text diagram has no such part: add --svg FILE"
+        )));
+    }
+    args.write
+        .refuse_without_output(false, "--svg FILE (the text goes to standard output)")
+}
+
 pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
+    refuse_svg_only(args)?;
     check_svg(args)?;
     let (pos, last_move, last_san, invalid) = shown_position(args)?;
     let (files, ranks) = pos.frame();
@@ -169,7 +181,7 @@ pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     }
     let opts = Options {
         flip: args.flip,
-        size: args.size,
+        size: args.size.unwrap_or(45),
         coordinates: !args.no_coordinates,
         last_move,
         last_san,

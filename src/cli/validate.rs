@@ -14,7 +14,7 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::args::{inputs, parse_variant, ReadArgs, WalkArgs, WriteArgs};
+use super::args::{inputs, ReadArgs, WalkArgs, WriteArgs};
 use super::CliError;
 use crate::fs::Output;
 use crate::record::gamecourier::{start_position, ListSetup};
@@ -54,7 +54,7 @@ pub enum Lint {
 #[command(after_help = "Examples:\n  \
 fvnote validate fixtures/\n  \
 fvnote validate -q --max-warnings 0 games.pgn\n  \
-fvnote validate --format sarif archive/ > fvnote.sarif\n  \
+fvnote validate --format sarif games/ > fvnote.sarif\n  \
 cat games.pgn | fvnote validate --format junit > report.xml\n\
 Rules: `fvnote explain ID` prints a ruling a message cites (notation/rules.md).")]
 pub struct ValidateArgs {
@@ -68,9 +68,6 @@ pub struct ValidateArgs {
     /// move lists (one game per file, no directories; needs --variant).
     #[arg(long, value_enum, default_value_t = From::Pgn)]
     pub from: From,
-    /// --from gamecourier: the variant whose rules the lists are read by.
-    #[arg(long, value_parser = parse_variant)]
-    pub variant: Option<crate::variant::Variant>,
     /// --from gamecourier: the start position (default: the variant's).
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
@@ -84,13 +81,17 @@ pub struct ValidateArgs {
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
     /// Colour in human output [default: auto; NO_COLOR turns auto off; an
-    /// explicit choice wins over NO_COLOR].
+    /// explicit choice wins over NO_COLOR]. The other formats have no
+    /// colour and accept it, so one command line serves every --format.
     #[arg(long, value_enum, value_name = "WHEN")]
     pub color: Option<ColorChoice>,
-    /// Human output: also list every valid game.
+    /// Also list every valid game (human output; json and junit list every
+    /// game anyway, and github, sarif and rdjson only findings, so there it
+    /// changes nothing).
     #[arg(long, conflicts_with = "quiet")]
     pub verbose: bool,
-    /// Human output: errors and the summary only (no warnings or notes).
+    /// Errors only: warnings and notes are left out of the report, in every
+    /// format (the summary still counts them, and --max-warnings too).
     #[arg(long, short)]
     pub quiet: bool,
     /// Exit 1 when the run has more than N warnings.
@@ -131,16 +132,16 @@ fn use_color(choice: Option<ColorChoice>) -> bool {
 /// names no rules, so `--from gamecourier` needs `--variant`, and a list is
 /// one game, so it is a file, not a directory.
 fn syntax(args: &ValidateArgs) -> Result<Option<Syntax>, CliError> {
-    if args.from != From::Gamecourier && (args.variant.is_some() || args.fen.is_some()) {
+    if args.from != From::Gamecourier && args.fen.is_some() {
         return Err(CliError::usage(
-            "--variant and --fen are for --from gamecourier",
+            "--fen is the start of a Game Courier list (--from gamecourier); a record's start is its FEN tag",
         ));
     }
     match args.from {
         From::Pgn => Ok(None),
         From::Json => Ok(Some(Syntax::Json)),
         From::Gamecourier => {
-            let variant = args.variant.ok_or_else(|| {
+            let variant = args.read.variant.ok_or_else(|| {
                 CliError::usage("--from gamecourier needs --variant: a move list names no rules")
             })?;
             start_position(variant, args.fen.as_deref()).map_err(CliError::usage)?;
@@ -196,22 +197,11 @@ impl Sink<()> for Split<'_> {
 }
 
 pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
-    if args.format != Format::Human {
-        let human_only = [
-            ("--verbose", args.verbose),
-            ("--quiet", args.quiet),
-            ("--color", args.color.is_some()),
-        ];
-        if let Some((flag, _)) = human_only.iter().find(|(_, on)| *on) {
-            return Err(CliError::usage(format!(
-                "{flag} shapes --format human only; it cannot apply to --format {}",
-                args.format
-                    .to_possible_value()
-                    .map_or(String::new(), |v| v.get_name().to_owned())
-            )));
-        }
-    }
     let syntax = syntax(args)?;
+    args.write.refuse_without_output(
+        args.valid_out.is_some() || args.invalid_out.is_some(),
+        "--valid-out FILE or --invalid-out FILE",
+    )?;
     if args.paths.is_empty() && std::io::stdin().is_terminal() {
         return Err(CliError::usage(
             "no input: give PGN files or directories, or pipe a PGN into standard input (see fvnote validate --help)",
@@ -232,10 +222,8 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     super::refuse_clashes(&inputs, &outs)?;
     let opts = Options {
         syntax,
-        decoding: args.read.encoding.decoding(),
         strict: args.strict || args.deny.contains(&Lint::Warnings),
-        conditions: args.read.conditions.clone(),
-        rewrite: false,
+        ..args.read.options()
     };
     let human = HumanOptions {
         color: use_color(args.color),
@@ -250,7 +238,7 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     let invalid = open(&args.invalid_out).map_err(CliError::write)?;
     let io = |e| CliError::io("stdout", e);
     let mut split = Split {
-        report: Report::new(printer.as_mut(), out, args.format.reads_source()),
+        report: Report::new(printer.as_mut(), out, args.format.reads_source()).quiet(args.quiet),
         valid,
         invalid,
     };

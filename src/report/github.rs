@@ -1,7 +1,9 @@
 //! `--format github`: GitHub Actions workflow commands (`::error file=…`),
 //! and, when `$GITHUB_STEP_SUMMARY` names a file, a Markdown table of every
 //! failure appended to it: GitHub shows only the first few annotations of a
-//! step, the table shows them all.
+//! step, the table shows them all. When `$GITHUB_OUTPUT` names a file, the
+//! counts (`games`, `valid`, `invalid`, `warnings`, `notes`, `failures`)
+//! are appended to it as the step's outputs (the Action's `action.yml`).
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
@@ -21,6 +23,8 @@ pub struct Github {
     file: String,
     /// Where the step summary goes (None: not in a workflow).
     summary_path: Option<PathBuf>,
+    /// Where the step's outputs go (None: not in a workflow).
+    output_path: Option<PathBuf>,
     /// Table rows: every failure of the run.
     rows: Vec<String>,
 }
@@ -31,8 +35,16 @@ impl Github {
         Github {
             file: String::new(),
             summary_path,
+            output_path: None,
             rows: Vec::new(),
         }
+    }
+
+    /// Also appends the run's counts to `output_path`, if given, as
+    /// `NAME=VALUE` lines (`$GITHUB_OUTPUT`).
+    pub fn with_outputs(mut self, output_path: Option<PathBuf>) -> Github {
+        self.output_path = output_path;
+        self
     }
 
     fn row(&mut self, file: &str, line: Option<u32>, game: &str, rule: &str, message: &str) {
@@ -132,6 +144,18 @@ impl Printer for Github {
     }
 
     fn finish(&mut self, _out: &mut dyn Write, summary: &RunSummary) -> io::Result<()> {
+        if let Some(path) = &self.output_path {
+            let c = &summary.counts;
+            let lines = format!(
+                "games={}\nvalid={}\ninvalid={}\nwarnings={}\nnotes={}\nfailures={}\n",
+                c.games, c.valid, c.invalid, c.warnings, c.notes, summary.failures
+            );
+            let mut f = std::fs::OpenOptions::new()
+                .append(true)
+                .create(true)
+                .open(path)?;
+            f.write_all(lines.as_bytes())?;
+        }
         let Some(path) = &self.summary_path else {
             return Ok(());
         };

@@ -36,7 +36,8 @@ pub enum Format {
     Human,
     /// JSON Lines: one object per game (and per unreadable input).
     Json,
-    /// GitHub Actions workflow commands, and a table in $GITHUB_STEP_SUMMARY.
+    /// GitHub Actions workflow commands, a table in $GITHUB_STEP_SUMMARY and
+    /// the counts in $GITHUB_OUTPUT.
     Github,
     /// JUnit XML: a testsuite per file, a testcase per game, totals.
     Junit,
@@ -75,11 +76,17 @@ pub fn printer(format: Format, human: HumanOptions) -> Box<dyn Printer> {
     match format {
         Format::Human => Box::new(human::Human::new(human)),
         Format::Json => Box::new(json::Json::default()),
-        Format::Github => Box::new(github::Github::new(
-            std::env::var_os("GITHUB_STEP_SUMMARY")
-                .filter(|p| !p.is_empty())
-                .map(Into::into),
-        )),
+        Format::Github => {
+            let path = |name| {
+                std::env::var_os(name)
+                    .filter(|p| !p.is_empty())
+                    .map(Into::into)
+            };
+            Box::new(
+                github::Github::new(path("GITHUB_STEP_SUMMARY"))
+                    .with_outputs(path("GITHUB_OUTPUT")),
+            )
+        }
         Format::Junit => Box::new(junit::Junit::default()),
         Format::Sarif => Box::new(sarif::Sarif::default()),
         Format::Rdjson => Box::new(rdjson::Rdjson::default()),

@@ -22,6 +22,8 @@ pub struct Report<'a> {
     progress: Progress,
     games: usize,
     invalid: usize,
+    /// Warnings and notes are left out (`-q`).
+    quiet: bool,
 }
 
 impl<'a> Report<'a> {
@@ -39,7 +41,15 @@ impl<'a> Report<'a> {
             progress: Progress::new(),
             games: 0,
             invalid: 0,
+            quiet: false,
         }
+    }
+
+    /// Leaves warnings and notes out of every game's verdict as printed,
+    /// in any format (`-q`); the run's summary still counts them.
+    pub fn quiet(mut self, quiet: bool) -> Report<'a> {
+        self.quiet = quiet;
+        self
     }
 
     /// Ends the report: a run that chose no game is a failure unless
@@ -88,8 +98,14 @@ impl Sink<()> for Report<'_> {
     ) -> io::Result<()> {
         self.games += 1;
         self.invalid += usize::from(!game.verdict.valid);
-        self.printer
-            .game(self.out, &game.verdict, Source::new(text))?;
+        let mut verdict = game.verdict;
+        if self.quiet {
+            verdict.warnings.clear();
+            verdict.notes.clear();
+            verdict.omitted.warnings = 0;
+            verdict.omitted.notes = 0;
+        }
+        self.printer.game(self.out, &verdict, Source::new(text))?;
         self.progress.tick(self.games, self.invalid);
         Ok(())
     }

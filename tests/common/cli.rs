@@ -36,12 +36,14 @@ pub fn bin() -> std::path::PathBuf {
 }
 
 /// Removes what the test runner's environment would change: `NO_COLOR`
-/// and `CI` change colours and progress output; `GITHUB_STEP_SUMMARY`
-/// would make `--format github` append to a CI runner's summary.
+/// and `CI` change colours and progress output; `GITHUB_STEP_SUMMARY` and
+/// `GITHUB_OUTPUT` would make `--format github` append to a CI runner's
+/// summary and step outputs.
 pub fn clean_env(c: &mut std::process::Command) -> &mut std::process::Command {
     c.env_remove("NO_COLOR")
         .env_remove("CI")
         .env_remove("GITHUB_STEP_SUMMARY")
+        .env_remove("GITHUB_OUTPUT")
 }
 
 /// Runs `cmd` and renders its whole output (see [`render`]).

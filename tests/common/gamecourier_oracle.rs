@@ -53,7 +53,12 @@ pub fn options() -> Vec<ReplayOptions> {
     for strict in [false, true] {
         for fens in [false, true] {
             for mode in [ReplayMode::Full, ReplayMode::Verdict] {
-                all.push(ReplayOptions { strict, mode, fens });
+                all.push(ReplayOptions {
+                    strict,
+                    mode,
+                    fens,
+                    variant: None,
+                });
             }
         }
     }

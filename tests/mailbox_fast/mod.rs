@@ -213,6 +213,7 @@ pub fn compare_verdicts(texts: &[(String, Vec<u8>)]) -> usize {
                         ReplayMode::Full
                     },
                     fens: false,
+                    variant: None,
                 };
                 let fast = replay(rec, &opts(true));
                 let mut reference = replay(rec, &opts(false));

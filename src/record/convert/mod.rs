@@ -179,6 +179,9 @@ impl<O: GameOut> GameWriter for Writer<O> {
     fn tag(&mut self, name: &str, value: &str, span: crate::model::Span) {
         each!(self, w => w.tag(name, value, span))
     }
+    fn assume_variant(&mut self, variant: crate::variant::Variant) {
+        each!(self, w => w.assume_variant(variant))
+    }
     fn begin_movetext(&mut self) {
         each!(self, w => w.begin_movetext())
     }
@@ -237,7 +240,7 @@ impl<O: GameOut> GameWriter for Writer<O> {
 /// ```
 pub fn convert_record(record: &Record, opts: &ConvertOptions) -> Result<Vec<u8>, String> {
     let writer = Writer::new(opts, Buffer::default());
-    let mut checked = Checked::new(writer, false, Selection::default());
+    let mut checked = Checked::new(writer, false, None, Selection::default());
     let made = visit_record(record, &mut checked);
     let mut writer = checked.into_writer();
     writer.finish().map_err(|e| e.to_string())?;

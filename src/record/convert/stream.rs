@@ -155,6 +155,11 @@ impl<S: GameSink> GameWriter for GameStream<S> {
         self.builder.tag(name, value, span);
     }
 
+    fn assume_variant(&mut self, variant: crate::variant::Variant) {
+        // Written after the tags read; it stands nowhere in the input.
+        self.builder.tag("Variant", variant.id(), Span::default());
+    }
+
     fn begin_movetext(&mut self) {
         self.start_movetext();
     }

@@ -35,6 +35,8 @@ const MAX_GAMES: usize = 20_000;
 pub struct BlockOptions {
     /// Lenient notation is an error.
     pub strict: bool,
+    /// The variant of a game without a `Variant` tag (`--variant`).
+    pub variant: Option<crate::variant::Variant>,
     /// Bytes per block (see [`BLOCK`]).
     pub block: usize,
     /// `--where` (numbers are not for blocks: they are read as one stream).
@@ -148,7 +150,7 @@ pub fn check_blocks<R: BufRead>(
         None => (cutter.offset, cutter.line, Vec::new()),
     };
     bytes.append(&mut cutter.buf);
-    let checked = &mut Checked::new(NoWriter, opts.strict, opts.selection.clone());
+    let checked = &mut Checked::new(NoWriter, opts.strict, opts.variant, opts.selection.clone());
     let Some(e) = io_error else {
         let rest = std::io::Cursor::new(bytes).chain(input);
         let mut games = PgnGames::starting_at(rest, offset, line).keep_text();
@@ -240,7 +242,7 @@ struct Block {
 /// `None` when it holds more than [`MAX_GAMES`] games.
 fn check_block(b: &Block, opts: &BlockOptions) -> Option<CheckedBlock> {
     let mut games = PgnGames::starting_at(&b.bytes[..], b.offset, b.line);
-    let mut checked = Checked::new(NoWriter, opts.strict, opts.selection.clone());
+    let mut checked = Checked::new(NoWriter, opts.strict, opts.variant, opts.selection.clone());
     let mut chosen = Vec::new();
     let mut tracking = Tracking {
         games: &mut games,

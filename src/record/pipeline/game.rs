@@ -12,6 +12,7 @@ use crate::record::pipeline::select::Selection;
 use crate::record::replay::damage::Watch;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{Diagnostic, ReplayMode, ReplayOptions};
+use crate::variant::Variant;
 
 /// What a command makes of each game, fed token by token beside the replay
 /// (pgn-reader's visitor, with the replay's verdicts): a writer of canonical
@@ -39,6 +40,13 @@ pub trait GameWriter {
     fn begin_game(&mut self) {}
     /// A tag pair.
     fn tag(&mut self, _name: &str, _value: &str, _span: Span) {}
+    /// The game names no variant (no `Variant` tag, or a blank one) and is
+    /// read as `variant` (`--variant`): called once its tags are read,
+    /// before the first movetext event. A writer of records gives the game
+    /// the tag (an absent one after the others, a blank one in its place:
+    /// [`GameWriter::tag`] has it with the value filled in), so what it
+    /// writes names the variant the game was read as.
+    fn assume_variant(&mut self, _variant: Variant) {}
     /// The first movetext token follows.
     fn begin_movetext(&mut self) {}
     /// A move token and the replay's verdict on it: its canonical SAN (an
@@ -123,15 +131,27 @@ pub struct Checked<W> {
     skip_next: bool,
     /// The last game read had a termination marker (chosen or not).
     ended: bool,
+    /// `--variant`, for a game that names none.
+    variant: Option<Variant>,
+    /// The game's tags have named no variant yet: the writer is told of
+    /// [`Checked::variant`] when they end.
+    unnamed: bool,
 }
 
 impl<W: GameWriter> Checked<W> {
-    /// Games checked with `strict`, written by `writer`, chosen by
+    /// Games checked with `strict`, those without a `Variant` tag in
+    /// `variant` (default chess), written by `writer`, chosen by
     /// `selection`'s conditions (its numbers are the caller's to apply,
     /// with [`Checked::skip_next_game`]).
-    pub fn new(writer: W, strict: bool, selection: Selection) -> Checked<W> {
+    pub fn new(
+        writer: W,
+        strict: bool,
+        variant: Option<Variant>,
+        selection: Selection,
+    ) -> Checked<W> {
         let opts = ReplayOptions {
             strict,
+            variant,
             ..ReplayOptions::new(writer.mode())
         };
         Checked {
@@ -142,6 +162,19 @@ impl<W: GameWriter> Checked<W> {
             choice: Choice::Chosen,
             skip_next: false,
             ended: false,
+            variant,
+            unnamed: false,
+        }
+    }
+
+    /// The tags are read: a game that named no variant is in `--variant`'s
+    /// (the replay knows it from its options; the writer is told here).
+    #[inline]
+    fn tags_read(&mut self) {
+        if std::mem::take(&mut self.unnamed) {
+            if let Some(v) = self.variant {
+                self.writer.assume_variant(v);
+            }
         }
     }
 
@@ -264,13 +297,25 @@ impl<W: GameWriter> Visitor for Checked<W> {
             self.watch.begin_game();
             self.writer.begin_game();
         }
+        self.unnamed = self.variant.is_some();
     }
 
     fn tag(&mut self, name: &str, value: &str, span: Span) {
         match self.choice {
             Choice::Chosen => {
                 self.watch.tag(name, value, span);
-                self.writer.tag(name, value, span);
+                match (name, self.variant) {
+                    // The first `Variant` tag names the game's (the replay
+                    // reads the first); a blank one is filled in.
+                    ("Variant", Some(v)) if std::mem::take(&mut self.unnamed) => {
+                        let value = match value.trim().is_empty() {
+                            true => v.id(),
+                            false => value,
+                        };
+                        self.writer.tag(name, value, span);
+                    }
+                    _ => self.writer.tag(name, value, span),
+                }
             }
             Choice::Deciding => self.held.push(Held::Tag(Tag {
                 span,
@@ -282,6 +327,7 @@ impl<W: GameWriter> Visitor for Checked<W> {
 
     fn begin_movetext(&mut self) {
         if self.chosen() {
+            self.tags_read();
             self.watch.begin_movetext();
             self.writer.begin_movetext();
         }
@@ -378,6 +424,9 @@ impl<W: GameWriter> Checked<W> {
     /// The verdict on the game read, and the writer's output: of the whole
     /// game, or of one whose reading stopped short.
     fn finish(&mut self, whole: bool) -> Option<Finished<W::Output>> {
+        if whole {
+            self.tags_read();
+        }
         let report = self.watch.end_game();
         let r = &self.watch.inner;
         let verdict = Verdict::of(0, r.game_span(), r, report);

@@ -62,6 +62,7 @@ use crate::record::pipeline::source::{open, sniff, Decoding, Input, Inputs, Orig
 use crate::record::pipeline::summary::RunSummary;
 use crate::record::replay::damage::not_utf8;
 use crate::record::replay::verdict::Verdict;
+use crate::variant::Variant;
 
 /// An input that could not be read (or not to its end).
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -99,6 +100,10 @@ pub struct Options {
     /// The output replaces the input: a PGN `%` escape line, which no
     /// record keeps, is an error rather than skipped.
     pub rewrite: bool,
+    /// `--variant`: the variant of a game whose `Variant` tag is absent or
+    /// blank (`None`: chess). The writers are handed the tag, so what is
+    /// written anew names the variant it was read as.
+    pub variant: Option<Variant>,
 }
 
 /// What a command does with each game the pipeline hands on, in input
@@ -144,7 +149,7 @@ pub fn run<W: GameWriter>(
     for f in &inputs.failures {
         fail(sink, &mut summary, f)?;
     }
-    let mut checked = Checked::new(writer, opts.strict, selection(opts));
+    let mut checked = Checked::new(writer, opts.strict, opts.variant, selection(opts));
     for input in &inputs.list {
         read_input(input, opts, &mut checked, sink, &mut summary)?;
     }
@@ -162,7 +167,7 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
     for f in &inputs.failures {
         fail(sink, &mut summary, f)?;
     }
-    let mut checked = Checked::new(NoWriter, opts.strict, selection(opts));
+    let mut checked = Checked::new(NoWriter, opts.strict, opts.variant, selection(opts));
     let list = &inputs.list;
     let mut i = 0;
     while i < list.len() {
@@ -248,6 +253,7 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
         summary.counts.files += 1;
         let block = BlockOptions {
             strict: opts.strict,
+            variant: opts.variant,
             block: BLOCK,
             selection: selection(opts),
         };
@@ -283,7 +289,7 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
 /// assert_eq!(v[1].error.as_ref().unwrap().kind, Some("no-termination"));
 /// ```
 pub fn verdicts(text: &[u8], opts: &Options) -> Vec<Verdict> {
-    let mut checked = Checked::new(NoWriter, opts.strict, selection(opts));
+    let mut checked = Checked::new(NoWriter, opts.strict, opts.variant, selection(opts));
     let mut out = Vec::new();
     let mut each = |_: usize, f: Finished<()>, _: Option<GameText<'_>>| {
         out.push(f.verdict);
@@ -338,7 +344,7 @@ fn starts_as_json(p: &std::path::Path) -> bool {
 /// many were read.
 fn check_whole(bytes: &[u8], opts: &Options) -> (Vec<Checked1>, usize) {
     let mut games = PgnGames::new(bytes);
-    let mut checked = Checked::new(NoWriter, opts.strict, selection(opts));
+    let mut checked = Checked::new(NoWriter, opts.strict, opts.variant, selection(opts));
     let mut chosen = Vec::new();
     let mut ranges = Vec::new();
     let mut each = |n: usize, f: Finished<()>, _: Option<GameText<'_>>| {

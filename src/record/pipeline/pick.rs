@@ -18,6 +18,7 @@ use crate::record::pipeline::source::{open, sniff, Input, Syntax};
 use crate::record::pipeline::Options;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{replay, GameReport, ReplayOptions};
+use crate::variant::Variant;
 
 /// `RECORD[:N[-M]][@ply]` taken apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -75,6 +76,9 @@ impl GameWriter for Records {
     }
     fn tag(&mut self, name: &str, value: &str, span: Span) {
         self.0.tag(name, value, span);
+    }
+    fn assume_variant(&mut self, variant: Variant) {
+        self.0.tag("Variant", variant.id(), Span::default());
     }
     fn begin_movetext(&mut self) {
         self.0.begin_movetext();
@@ -152,7 +156,7 @@ pub fn each_chosen<W: GameWriter>(
         games: None,
         conditions: opts.conditions.clone(),
     };
-    let mut checked = Checked::new(writer, opts.strict, selection);
+    let mut checked = Checked::new(writer, opts.strict, opts.variant, selection);
     let mut take =
         |number: usize, f: Finished<W::Output>, _: Option<GameText<'_>>| Ok(each(number, f));
     let numbers = spec.games.as_ref();

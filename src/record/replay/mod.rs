@@ -40,6 +40,7 @@ pub(crate) use result::check_result;
 
 use crate::model::Record;
 use crate::notation::pgn::visit_record;
+use crate::variant::Variant;
 
 /// What a replay keeps besides the verdict: one mode per kind of caller.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,6 +71,9 @@ pub struct ReplayOptions {
     pub mode: ReplayMode,
     /// [`ReplayMode::Full`]: record the FEN after every main-line ply.
     pub fens: bool,
+    /// The variant of a game whose `Variant` tag is absent or blank
+    /// (`--variant`); `None`: chess.
+    pub variant: Option<Variant>,
 }
 
 impl ReplayOptions {

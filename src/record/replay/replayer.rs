@@ -88,6 +88,12 @@ impl Replayer {
         self.tags.variant.as_ref().map(|v| v.0.as_str())
     }
 
+    /// The variant of a game whose `Variant` tag is absent or blank
+    /// ([`ReplayOptions::variant`]).
+    pub fn default_variant(&self) -> Option<Variant> {
+        self.opts.variant
+    }
+
     /// Whether the game read ended with a result token (`1-0`, `*` …)
     /// rather than at a new tag section or the end of the input.
     pub fn ended_with_result(&self) -> bool {
@@ -166,7 +172,8 @@ impl Replayer {
         let game_span = self.game_span();
         let at = |t: &Option<(String, Span)>| t.as_ref().map_or(game_span, |t| t.1);
         let tags = &self.tags;
-        let variant = variant_named(tags.variant.as_ref().map(|v| v.0.as_str()))
+        let tag = tags.variant.as_ref().map(|v| v.0.as_str());
+        let variant = variant_named(tag, self.opts.variant)
             .map_err(|e| (e, at(&tags.variant), "unknown-variant"));
         let fen = fen_in_force(
             tags.setup.as_deref(),

@@ -6,10 +6,14 @@ use crate::notation::fen::read_fen;
 use crate::position::Position;
 use crate::variant::Variant;
 
-/// The variant a `Variant` tag value names: absent or blank is chess.
-pub(super) fn variant_named(tag: Option<&str>) -> Result<Variant, String> {
+/// The variant a `Variant` tag value names: absent or blank is `default`
+/// (`--variant`), else chess.
+pub(super) fn variant_named(
+    tag: Option<&str>,
+    default: Option<Variant>,
+) -> Result<Variant, String> {
     match tag.map(str::trim) {
-        None | Some("") => Ok(Variant::Chess),
+        None | Some("") => Ok(default.unwrap_or(Variant::Chess)),
         Some(v) => v.parse::<Variant>().map_err(|e| e.to_string()),
     }
 }
@@ -33,7 +37,7 @@ pub(super) fn start_from(fen: Option<&str>, variant: Variant) -> Result<Position
 
 /// The variant a record names (`[Variant]`, default chess).
 pub fn record_variant(record: &Record) -> Result<Variant, String> {
-    variant_named(record.tag("Variant"))
+    variant_named(record.tag("Variant"), None)
 }
 
 /// The start position a record names (`[SetUp "1"]` + `[FEN]`).
@@ -45,14 +49,15 @@ pub fn record_start(record: &Record, variant: Variant) -> Result<Position, Strin
 }
 
 /// The variant and start position a game's tag pairs name, as the replay
-/// sets them up (the first pair of each name counts).
-pub fn tags_start(tags: &[Tag]) -> Result<(Variant, Position), String> {
+/// sets them up (the first pair of each name counts; `unnamed` is the
+/// variant when no tag names one).
+pub fn tags_start(tags: &[Tag], unnamed: Option<Variant>) -> Result<(Variant, Position), String> {
     let tag = |name: &str| {
         tags.iter()
             .find(|t| t.name == name)
             .map(|t| t.value.as_str())
     };
-    let variant = variant_named(tag("Variant"))?;
+    let variant = variant_named(tag("Variant"), unnamed)?;
     let start = start_from(fen_in_force(tag("SetUp"), tag("FEN")), variant)?;
     Ok((variant, start))
 }

@@ -76,7 +76,7 @@ impl Verdict {
             span: error.span,
             valid: false,
             plies: 0,
-            variant: variant_id(r, Variant::Chess),
+            variant: variant_id(r, r.default_variant().unwrap_or(Variant::Chess)),
             white: white.map(str::to_owned),
             black: black.map(str::to_owned),
             error: Some(error),
@@ -106,15 +106,16 @@ impl Verdict {
     }
 }
 
-/// The variant's identifier: the one replayed, else the `Variant` tag's
-/// known name, else the tag as written (an unknown variant), else `chess`.
+/// The variant's identifier: a non-blank `Variant` tag's (its known name,
+/// else the tag as written: an unknown variant), else the one replayed
+/// (`--variant`, or chess).
 fn variant_id(r: &Replayer, replayed: Variant) -> String {
-    match r.variant_tag() {
-        Some(name) if replayed == Variant::Chess && !name.trim().is_empty() => name
+    match r.variant_tag().filter(|name| !name.trim().is_empty()) {
+        Some(name) => name
             .parse::<Variant>()
             .map(|v| v.id().to_owned())
             .unwrap_or_else(|_| name.to_owned()),
-        _ => replayed.id().to_owned(),
+        None => replayed.id().to_owned(),
     }
 }
 

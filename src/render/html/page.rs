@@ -57,6 +57,8 @@ pub struct PageSink<O> {
     out: O,
     number: usize,
     title: String,
+    /// The variant of a game whose tags name none (`-v`).
+    unnamed: Option<Variant>,
     variant: Variant,
     ranks: u8,
     /// The game's steps; `None` until its page began.
@@ -70,11 +72,12 @@ pub struct PageSink<O> {
 
 impl<O: PageOut> PageSink<O> {
     /// Pages into `out`.
-    pub fn new(out: O) -> PageSink<O> {
+    pub fn new(out: O, unnamed: Option<Variant>) -> PageSink<O> {
         PageSink {
             out,
             number: 0,
             title: String::new(),
+            unnamed,
             variant: Variant::Chess,
             ranks: 8,
             steps: None,
@@ -115,12 +118,12 @@ impl<O: PageOut> PageSink<O> {
     /// Begins the page: head, tags, board, and the move list's opening.
     fn begin_page(&mut self, tags: &[Tag], title: String) {
         self.title = title;
-        let (variant, start) = match tags_start(tags) {
+        let (variant, start) = match tags_start(tags, self.unnamed) {
             Ok(set_up) => (set_up.0, Some(set_up.1)),
             Err(_) => {
                 let named = tags.iter().find(|t| t.name == "Variant");
                 let variant = named.and_then(|t| t.value.trim().parse().ok());
-                (variant.unwrap_or(Variant::Chess), None)
+                (variant.or(self.unnamed).unwrap_or(Variant::Chess), None)
             }
         };
         self.no_moves = start.is_none();
