@@ -216,7 +216,9 @@ impl<W: GameWriter> Stream<W> {
     }
 }
 
-/// What a stream makes of each game.
+/// What a stream makes of each game (one per stream: the size of the
+/// larger costs nothing).
+#[allow(clippy::large_enum_variant)]
 enum Kind {
     /// Verdicts only (`validate`).
     Verdicts(Stream<NoWriter>),
@@ -259,6 +261,10 @@ pub fn origin(source: &Bound<'_, PyAny>) -> PyResult<Origin> {
         ))
     }
 }
+
+/// What `GameStream.__next__` hands the Python layer: the verdict (the
+/// JSON report's line), the game (a line of the JSON form), why not.
+type Next = (String, Option<String>, Option<String>);
 
 #[pymethods]
 impl GameStream {
@@ -309,10 +315,7 @@ impl GameStream {
     /// report's line, the game as a line of the JSON form (None for
     /// verdicts only, or when the form could not hold it: `refused` says
     /// why).
-    fn __next__(
-        &self,
-        py: Python<'_>,
-    ) -> PyResult<Option<(String, Option<String>, Option<String>)>> {
+    fn __next__(&self, py: Python<'_>) -> PyResult<Option<Next>> {
         // Never wait for the lock holding the interpreter: the holder may
         // need it (a file object's `read`).
         let mut kind = match self.kind.try_lock() {
