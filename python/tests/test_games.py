@@ -197,3 +197,19 @@ def test_a_source_of_another_type_is_a_type_error() -> None:
         fvnote.read_games(42)  # type: ignore[arg-type]
     with pytest.raises(ValueError):
         fvnote.read_games("1. e4 *\n", syntax="xml")
+
+
+def test_a_one_line_text_is_a_record_and_a_record_name_a_path() -> None:
+    assert next(fvnote.read_games("1. e4 *")).sans() == ["e4"]
+    with pytest.raises(FileNotFoundError):
+        fvnote.read_games("no-such-archive.pgn")
+
+
+def test_a_game_the_json_form_cannot_hold_is_said_and_refused() -> None:
+    deep = "1. e4 " + "(1. d4 " * 41 + ")" * 41 + " *\n"
+    (game,) = fvnote.read_games(deep)
+    assert game.valid and game.moves == [] and "nested 41 deep" in (game.refused or "")
+    with pytest.raises(fvnote.ConvertError) as info:
+        fvnote.convert(deep, "json")
+    assert info.value.line == 1 and info.value.output == "[]\n"
+    assert fvnote.convert(deep, "pgn").startswith("1. e4 (1. d4 (1. d4")

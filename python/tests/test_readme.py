@@ -29,3 +29,12 @@ def test_the_readme_example_prints_what_it_shows() -> None:
 
 def test_the_install_line_is_there() -> None:
     assert "pip install ." in section()
+
+
+def test_the_package_docstring_example_runs() -> None:
+    import doctest
+
+    import fvnote
+
+    result = doctest.testmod(fvnote)
+    assert result.attempted >= 2 and result.failed == 0
