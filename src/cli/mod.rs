@@ -374,7 +374,22 @@ fn mark_stdin_games(mut args: Vec<OsString>) -> Vec<OsString> {
 
 /// Runs the binary.
 pub fn main() -> ExitCode {
-    let cli = parse_args(std::env::args_os()).unwrap_or_else(|e| e.exit());
+    ExitCode::from(main_with_args(std::env::args_os()))
+}
+
+/// The binary's work on `args` (the program name first), with its exit
+/// status: for a host of the command other than the binary (the Python
+/// package's `fvnote`), which must not be ended by `clap`'s own exit.
+pub fn main_with_args(args: impl IntoIterator<Item = impl Into<OsString>>) -> u8 {
+    let cli = match parse_args(args) {
+        Ok(cli) => cli,
+        Err(e) => {
+            // As `clap::Error::exit` does, but returning the status.
+            let _ = e.print();
+            let _ = std::io::stdout().flush();
+            return u8::try_from(e.exit_code()).unwrap_or(2);
+        }
+    };
     crate::fs::cleanup_on_signals();
     let stdout = std::io::stdout();
     // A terminal sees each line as it is written; a pipe or file gets
@@ -390,11 +405,11 @@ pub fn main() -> ExitCode {
         (result, _) => result,
     };
     match result {
-        Ok(code) => ExitCode::from(code),
-        Err(e) if e.is_broken_pipe() => ExitCode::SUCCESS,
+        Ok(code) => code,
+        Err(e) if e.is_broken_pipe() => 0,
         Err(e) => {
             eprintln!("error: {}", e.message);
-            ExitCode::from(e.code)
+            e.code
         }
     }
 }

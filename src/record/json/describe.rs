@@ -270,6 +270,28 @@ fn reference(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts, resync: bool)
     true
 }
 
+/// The derived fields of the ply `mv` played in `pos` (a legal move), as
+/// the JSON form writes them: for a caller that describes a move outside a
+/// record (the Python package's `Position.legal_moves`).
+///
+/// ```
+/// use fvnote::record::json::describe::facts;
+/// use fvnote::{Position, variant::Variant};
+/// let pos = Position::start(Variant::Chess);
+/// let mv = pos.legal_moves().into_iter().find(|m| m.to_string() == "g1f3").unwrap();
+/// let f = facts(&pos, &mv);
+/// assert_eq!((f.canonical.as_str(), f.kind, f.piece), ("Nf3", "move", Some("N")));
+/// ```
+pub fn facts(pos: &Position, mv: &Move) -> Facts {
+    let san = crate::notation::san::SanPlus::from_move(pos, mv);
+    let mut f = Facts {
+        canonical: san.to_string(),
+        ..Facts::default()
+    };
+    describe(pos.turn(), Some(pos), mv, san.suffix, &mut f);
+    f
+}
+
 /// `json::describe`'s fields of `mv`, played by `turn` (`before`: the
 /// position it was played from, needed only by slides, quakes and cage
 /// moves).

@@ -268,18 +268,12 @@ pub fn each_game<R: GameReader, W: GameWriter>(
             return Ok(read);
         }
         let number = read + 1;
-        checked.skip_next_game(numbers.is_some_and(|n| !n.contains(&number)));
+        let skip = numbers.is_some_and(|n| !n.contains(&number));
         checked.writer().game_number(number);
-        let finished = match reader.read_game(checked) {
+        let finished = match next_game(reader, checked, skip) {
             Ok(None) => return Ok(read),
             Ok(Some(f)) => f,
-            Err(e) if e.io => return Err(Stopped::Read(e)),
-            Err(e) if e.ends_game => checked.end_with(*e.error),
-            Err(e) => {
-                let wants = checked.writer().wants_text();
-                let text = if wants { reader.game_text() } else { None };
-                checked.unreadable(*e.error, text)
-            }
+            Err(e) => return Err(Stopped::Read(e)),
         };
         read = number;
         if let Some(mut f) = finished {
@@ -287,6 +281,31 @@ pub fn each_game<R: GameReader, W: GameWriter>(
             if !each(number, f, reader.game_text()).map_err(Stopped::Write)? {
                 return Ok(read);
             }
+        }
+    }
+}
+
+/// The step of [`each_game`], for a caller that pulls games one at a time
+/// (the Python package's iterators): reads the next game of `reader`
+/// through `checked` (not chosen when `skip`). `Ok(None)` at the end of
+/// the input; `Ok(Some(None))` for a game read but not chosen; `Err` when
+/// the input failed (an I/O error), which ends it. The game's `verdict.game`
+/// is the caller's to number.
+#[allow(clippy::type_complexity)]
+pub fn next_game<R: GameReader, W: GameWriter>(
+    reader: &mut R,
+    checked: &mut Checked<W>,
+    skip: bool,
+) -> Result<Option<Option<Finished<W::Output>>>, ReadError> {
+    checked.skip_next_game(skip);
+    match reader.read_game(checked) {
+        Ok(found) => Ok(found),
+        Err(e) if e.io => Err(e),
+        Err(e) if e.ends_game => Ok(Some(checked.end_with(*e.error))),
+        Err(e) => {
+            let wants = checked.writer().wants_text();
+            let text = if wants { reader.game_text() } else { None };
+            Ok(Some(checked.unreadable(*e.error, text)))
         }
     }
 }

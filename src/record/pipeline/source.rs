@@ -186,7 +186,17 @@ const SNIFF: usize = 1 << 20;
 
 /// Tells `reader`'s syntax, PGN or JSON, from its first bytes (given back
 /// in front of the rest).
-pub fn sniff(mut reader: Box<dyn BufRead>) -> io::Result<(Syntax, Box<dyn BufRead>)> {
+pub fn sniff(reader: Box<dyn BufRead>) -> io::Result<(Syntax, Box<dyn BufRead>)> {
+    let (syntax, reader) = sniff_any(reader)?;
+    Ok((syntax, Box::new(reader)))
+}
+
+/// A reader whose first bytes were read to tell its syntax, given back in
+/// front of the rest.
+pub type Sniffed<R> = io::Chain<io::Cursor<Vec<u8>>, R>;
+
+/// [`sniff`] for any reader (one that must stay `Send`, say).
+pub fn sniff_any<R: BufRead>(mut reader: R) -> io::Result<(Syntax, Sniffed<R>)> {
     let mut head: Vec<u8> = Vec::new();
     while head.iter().filter(|b| !b.is_ascii_whitespace()).count() < 2 && head.len() < SNIFF {
         let buf = reader.fill_buf()?;
@@ -202,7 +212,7 @@ pub fn sniff(mut reader: Box<dyn BufRead>) -> io::Result<(Syntax, Box<dyn BufRea
     } else {
         Syntax::Pgn
     };
-    Ok((syntax, Box::new(io::Cursor::new(head).chain(reader))))
+    Ok((syntax, io::Cursor::new(head).chain(reader)))
 }
 
 /// The syntax of the file at `path`, PGN or JSON, told by its first bytes.
