@@ -16,6 +16,7 @@ use clap::Args;
 use super::args::{inputs, ReadArgs, WalkArgs, WriteArgs};
 use super::CliError;
 use crate::fs::Output;
+use crate::record::convert::stream::GameStream;
 use crate::record::dedup::{decide, prefixes_wanted, Digest, Digests, Prefixes, Why};
 use crate::record::pipeline::game::{Finished, GameWriter, NoWriter};
 use crate::record::pipeline::read::GameText;
@@ -183,7 +184,7 @@ pub fn run(args: &DedupArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         rewrite: args.in_place,
         ..args.read.options()
     };
-    let first = read(&inputs, &opts, Digests::default(), true)?;
+    let first = read(&inputs, &opts, GameStream::new(Digests::default()), true)?;
     let digests: Vec<Digest> = first.games.iter().map(|(_, d)| d.clone()).collect();
     let wanted = prefixes_wanted(&digests);
     let prefixes: HashMap<usize, Vec<_>> = match wanted.is_empty() {

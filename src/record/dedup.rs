@@ -10,7 +10,8 @@
 //! sending). Games that could not be read are always kept.
 //!
 //! Only digests are kept, never games: [`Digests`] is the writer the
-//! pipeline runs beside the replay to make a game's [`Digest`]; [`decide`]
+//! pipeline runs beside the replay to make a game's [`Digest`] as its
+//! moves arrive; [`decide`]
 //! says which games go, asking for the main-line digests of a few games at
 //! the lengths of others ([`Prefixes`]) when a prefix must be told.
 
@@ -19,8 +20,11 @@ use std::collections::{BTreeSet, HashMap};
 use compact_str::CompactString;
 use sha2::{Digest as _, Sha256};
 
-use crate::model::Span;
-use crate::notation::pgn::{to_string, RecordBuilder, Visitor};
+use std::io::{self, Write};
+
+use crate::model::{Comment, Node, Span, Tag};
+use crate::notation::pgn::{write_tags, Movetext};
+use crate::record::convert::stream::{GameEnd, GameSink};
 use crate::record::pipeline::game::GameWriter;
 use crate::record::pipeline::read::GameText;
 use crate::record::replay::verdict::Verdict;
@@ -62,66 +66,59 @@ impl Chain {
     }
 }
 
-/// The writer that makes each game's [`Digest`].
+/// Text written into a hash, so a game's canonical text is hashed as it is
+/// written and never held.
 #[derive(Default)]
-pub struct Digests {
-    builder: RecordBuilder,
-    chain: Chain,
-    plies: usize,
-    depth: usize,
+struct HashOut(Sha256);
+
+impl Write for HashOut {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        self.0.update(buf);
+        Ok(buf.len())
+    }
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
-impl GameWriter for Digests {
+/// The sink that makes each game's [`Digest`] as its moves arrive (run it
+/// as `GameStream::new(Digests::default())`): a game costs its waiting
+/// main-line move, never its record.
+#[derive(Default)]
+pub struct Digests {
+    /// The movetext as `fmt` lays it out, written into a hash.
+    movetext: Option<Movetext<HashOut>>,
+    chain: Chain,
+    plies: usize,
+}
+
+impl GameSink for Digests {
     type Output = Digest;
 
-    fn mode(&self) -> ReplayMode {
-        ReplayMode::Canonical
-    }
     fn begin_game(&mut self) {
-        self.builder.begin_game();
+        self.movetext = None;
         self.chain = Chain::default();
         self.plies = 0;
-        self.depth = 0;
     }
-    fn tag(&mut self, name: &str, value: &str, span: Span) {
-        self.builder.tag(name, value, span);
+    fn movetext(&mut self, tags: &[Tag], _: Span) {
+        self.movetext = Some(Movetext::new(HashOut::default(), tags));
     }
-    fn begin_movetext(&mut self) {
-        self.builder.begin_movetext();
-    }
-    fn san(&mut self, token: &str, span: Span, verdict: Option<CompactString>) {
-        self.builder.san(token, span);
-        if self.depth == 0 {
-            self.plies += 1;
-            self.chain.push(verdict.as_deref().unwrap_or(token));
+    fn prelude(&mut self, c: &Comment) {
+        if let Some(m) = &mut self.movetext {
+            let _ = m.comment(c);
         }
     }
-    fn nag(&mut self, nag: u16, span: Span) {
-        self.builder.nag(nag, span);
+    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]) {
+        self.plies += 1;
+        // The node's own token comes first among the verdicts.
+        let san = verdicts.first().and_then(Option::as_deref);
+        self.chain.push(san.unwrap_or(&node.san));
+        if let Some(m) = &mut self.movetext {
+            let _ = m.node(&node);
+        }
     }
-    fn comment(&mut self, text: &str, span: Span) {
-        self.builder.comment(text, span);
-    }
-    fn line_comment(&mut self, text: &str, span: Span) {
-        self.builder.line_comment(text, span);
-    }
-    fn begin_variation(&mut self, span: Span) {
-        self.depth += 1;
-        self.builder.begin_variation(span);
-    }
-    fn end_variation(&mut self, span: Span) {
-        self.depth = self.depth.saturating_sub(1);
-        self.builder.end_variation(span);
-    }
-    fn move_number(&mut self, n: u32, span: Span) {
-        self.builder.move_number(n, span);
-    }
-    fn outcome(&mut self, result: &str, span: Span) {
-        self.builder.outcome(result, span);
-    }
-    fn end_game(&mut self, verdict: &Verdict) -> Digest {
-        let record = self.builder.end_game();
-        let mut lasting: Vec<(&str, &str)> = record
+    fn end_game(&mut self, end: GameEnd<'_>) -> Digest {
+        let mut lasting: Vec<(&str, &str)> = end
             .tags
             .iter()
             .filter(|t| !SEND_TAGS.contains(&t.name.as_str()))
@@ -135,12 +132,19 @@ impl GameWriter for Digests {
             h.update(value.as_bytes());
             h.update([0]);
         }
+        // The game as it reads: its movetext, then its tags as written.
+        let movetext = self.movetext.take();
+        let moves = movetext.unwrap_or_else(|| Movetext::new(HashOut::default(), &end.tags));
+        let identity = moves
+            .finish(end.trailing_move_number, end.result.as_deref())
+            .and_then(|mut out| write_tags(&end.tags, &mut out).map(|()| out))
+            .map(|out| out.0.finalize().into());
         Digest {
-            identity: Some(Sha256::digest(to_string(&record).as_bytes()).into()),
+            identity: identity.ok(),
             lasting: h.finalize().into(),
             plies: self.plies,
             line: self.chain.hash(),
-            valid: verdict.valid,
+            valid: end.verdict.valid,
         }
     }
     fn unreadable(&mut self, verdict: &Verdict, _: Option<GameText<'_>>) -> Digest {
