@@ -52,6 +52,7 @@ mod correspondence;
 mod damage_kinds;
 mod dedup;
 mod diff_identity;
+mod docs_current;
 mod encoding;
 mod encoding_columns;
 mod end_columns;
