@@ -102,6 +102,7 @@ mod properties;
 mod quake;
 mod rank_and_file;
 mod reading_args;
+mod readme_examples;
 mod refused_options;
 mod render_cli;
 mod render_docs;
