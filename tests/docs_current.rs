@@ -152,3 +152,23 @@ fn changelog_reads_as_keep_a_changelog() {
         );
     }
 }
+
+#[test]
+fn architecture_names_only_paths_that_exist() {
+    let text = read("ARCHITECTURE.md");
+    for path in named_paths(&text) {
+        // The worked example of "How to add a variant" is a variant to come.
+        if path.contains("foo") {
+            continue;
+        }
+        assert!(
+            std::path::Path::new(&path).exists(),
+            "ARCHITECTURE.md names `{path}`, which does not exist"
+        );
+    }
+    let widest = text.lines().map(|l| l.chars().count()).max().unwrap_or(0);
+    assert!(
+        widest <= 400,
+        "ARCHITECTURE.md has a line of {widest} characters"
+    );
+}

@@ -85,6 +85,7 @@ mod json_form;
 mod json_reader;
 mod json_streaming;
 mod kept_metadata;
+mod layering;
 mod man_pages;
 mod messages;
 mod no_silent_repair;
