@@ -81,6 +81,7 @@ mod gen;
 mod github_action;
 mod grid;
 mod html;
+mod json_fields_kept;
 mod json_form;
 mod json_reader;
 mod json_streaming;

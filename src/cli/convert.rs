@@ -22,6 +22,7 @@ use clap::{Args, ValueEnum};
 
 use super::args::{inputs, ReadArgs, WalkArgs, WriteArgs};
 use super::CliError;
+use crate::escape;
 use crate::fs::Output;
 use crate::record::convert::held::{Held, HOLD_MIB};
 use crate::record::convert::{ConvertOptions, Converted, GameError, Writer};
@@ -94,6 +95,9 @@ struct Converting {
     cut: bool,
     /// Writing failed (stops the run).
     error: Option<std::io::Error>,
+    /// The output replaces the input (`--in-place`): a field the JSON form
+    /// does not hold would be lost, so its game is refused.
+    in_place: bool,
 }
 
 impl Sink<Converted> for Converting {
@@ -101,13 +105,31 @@ impl Sink<Converted> for Converting {
         &mut self,
         input: &Input,
         game: Finished<Converted>,
-        _: Option<GameText<'_>>,
+        text: Option<GameText<'_>>,
     ) -> std::io::Result<()> {
         if let Some(e) = line::verdict_error(&input.name, &game.verdict) {
             eprintln!("{e}");
         }
         let at = game.verdict.span;
         let place = format!("{}:{}:{}", input.name, at.line, at.column);
+        if let Some(field) = text.and_then(|t| t.ignored) {
+            let n = game.verdict.game;
+            if self.in_place {
+                self.refused += 1;
+                eprintln!(
+                    "error: {place}: game {n} holds the field `{}`, which the JSON form does not \
+                     keep: rewriting in place would drop it (write the conversion elsewhere with \
+                     -o FILE)",
+                    escape::terminal(field)
+                );
+                return Ok(());
+            }
+            eprintln!(
+                "warning: {place}: game {n}: the field `{}` is not part of the JSON form and is \
+                 not written",
+                escape::terminal(field)
+            );
+        }
         match game.output {
             Ok(_) => Ok(()),
             Err(GameError::Refused(why)) => {
@@ -274,6 +296,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         refused: 0,
         cut: false,
         error: None,
+        in_place: false,
     };
     let (summary, mut writer) =
         run_pipeline(&inputs, &opts, Writer::new(&convert, held), &mut sink)
@@ -346,6 +369,7 @@ fn in_place(
             refused: 0,
             cut: false,
             error: None,
+            in_place: true,
         };
         let one = Inputs {
             list: vec![input.clone()],
@@ -366,7 +390,7 @@ fn in_place(
         if here != 0 || sink.refused > 0 {
             status = status.max(1);
             eprintln!(
-                "note: {} left unchanged: not every game of it is valid",
+                "note: {} left unchanged: not every game of it is valid and kept whole",
                 input.name
             );
             continue;

@@ -113,6 +113,7 @@ mod tests {
             offset: 100,
             pgn: true,
             unreadable: None,
+            ignored: None,
         };
         let s = Source::new(Some(text));
         assert_eq!(s.line(116), Some((113, &b"1. e4 *"[..])));

@@ -13,7 +13,7 @@ use std::io::{self, BufRead};
 
 use crate::model::{advance, width, Span};
 use crate::notation::pgn::{Reader, Visitor};
-use crate::record::json::schema::{Comment, Game, Ply, Raw, Tag, FORMAT, VERSION};
+use crate::record::json::schema::{Comment, Game, Ply, Raw, Tag, DERIVED_FIELDS, FORMAT, VERSION};
 use crate::record::pipeline::read::{GameReader, GameText, ReadError};
 use crate::record::replay::damage::not_utf8;
 
@@ -50,6 +50,8 @@ pub struct JsonReader<R> {
     last: std::ops::Range<usize>,
     /// The last game's `unreadable` text, if it had one.
     unreadable: Option<String>,
+    /// The first field of the last game that the JSON form does not hold.
+    ignored: Option<String>,
 }
 
 impl<R: BufRead> JsonReader<R> {
@@ -66,6 +68,7 @@ impl<R: BufRead> JsonReader<R> {
             state: State::Start,
             last: 0..0,
             unreadable: None,
+            ignored: None,
         }
     }
 
@@ -248,8 +251,10 @@ impl<R: BufRead> JsonReader<R> {
 
 /// Positions in one game's text, found going forward from the last one
 /// or from a mark (so that reading stays linear in the text).
-struct Locator<'t> {
+struct Locator<'t, 'k> {
     text: &'t [u8],
+    /// The first field of the game that the JSON form does not hold.
+    ignored: &'k mut Option<String>,
     base: Span,
     at: usize,
     line: u32,
@@ -259,10 +264,11 @@ struct Locator<'t> {
     mark: (usize, u32, u32),
 }
 
-impl<'t> Locator<'t> {
-    fn new(text: &'t [u8], base: Span) -> Locator<'t> {
+impl<'t, 'k> Locator<'t, 'k> {
+    fn new(text: &'t [u8], base: Span, ignored: &'k mut Option<String>) -> Locator<'t, 'k> {
         Locator {
             text,
+            ignored,
             base,
             at: 0,
             line: base.line,
@@ -335,13 +341,31 @@ fn serde_error(e: &serde_json::Error, base: Span, text: &[u8]) -> ReadError {
     ReadError::json(span, message)
 }
 
+/// `json` read as a `T`; the first field `T` does not hold, if any, is
+/// put in `ignored` (serde skips it; a rewrite would drop it).
+fn from_json<'t, T: serde::Deserialize<'t>>(
+    json: &'t str,
+    ignored: &mut Option<String>,
+) -> serde_json::Result<T> {
+    let mut de = serde_json::Deserializer::from_str(json);
+    let value = serde_ignored::deserialize(&mut de, |path| {
+        let path = path.to_string();
+        let field = path.rsplit('.').next().unwrap_or(&path);
+        if !DERIVED_FIELDS.contains(&field) {
+            ignored.get_or_insert(path);
+        }
+    })?;
+    de.end()?;
+    Ok(value)
+}
+
 /// A value read from its raw text, and where that text is.
 fn parse<'t, T: serde::Deserialize<'t>>(
     raw: Raw<'t>,
-    at: &mut Locator<'_>,
+    at: &mut Locator<'_, '_>,
 ) -> Result<(T, Span), ReadError> {
     let span = at.of(raw.get().as_bytes());
-    serde_json::from_str(raw.get())
+    from_json(raw.get(), at.ignored)
         .map(|x| (x, span))
         .map_err(|e| serde_error(&e, span, raw.get().as_bytes()))
 }
@@ -355,6 +379,7 @@ fn visit<V: Visitor>(
     base: Span,
     v: &mut V,
     kept: &mut Option<String>,
+    ignored: &mut Option<String>,
 ) -> Result<V::Output, ReadError> {
     // Every byte, also of fields this reader skips, is UTF-8 (RFC 8259).
     let json = std::str::from_utf8(text).map_err(|e| {
@@ -362,7 +387,7 @@ fn visit<V: Visitor>(
         ReadError::new(not_utf8(text[at], locate(text, base, at)))
     })?;
     let game: Game<'_, Raw<'_>, Raw<'_>, Raw<'_>> =
-        serde_json::from_str(json).map_err(|e| serde_error(&e, base, text))?;
+        from_json(json, ignored).map_err(|e| serde_error(&e, base, text))?;
     let at_game = |message: String| ReadError::json(Span { len: 1, ..base }, message);
     if game.format != FORMAT {
         return Err(at_game(format!(
@@ -389,9 +414,9 @@ fn visit<V: Visitor>(
             }
         };
     }
-    let mut at = Locator::new(text, base);
+    let mut at = Locator::new(text, base, ignored);
     // Each comment read where it stands.
-    let comment = |v: &mut V, raw: Raw<'_>, at: &mut Locator<'_>| {
+    let comment = |v: &mut V, raw: Raw<'_>, at: &mut Locator<'_, '_>| {
         let (c, span): (Comment<'_>, Span) = parse(raw, at)?;
         match c.kind.as_deref() {
             Some("line") => v.line_comment(&c.text, span),
@@ -500,7 +525,8 @@ impl<R: BufRead> GameReader for JsonReader<R> {
         let base = self.span(range.start, 1);
         let text = &self.buf[range];
         self.unreadable = None;
-        visit(text, base, v, &mut self.unreadable).map(Some)
+        self.ignored = None;
+        visit(text, base, v, &mut self.unreadable, &mut self.ignored).map(Some)
     }
 
     fn game_text(&mut self) -> Option<GameText<'_>> {
@@ -509,6 +535,7 @@ impl<R: BufRead> GameReader for JsonReader<R> {
             offset: self.base + self.last.start as u64,
             pgn: false,
             unreadable: self.unreadable.as_deref(),
+            ignored: self.ignored.as_deref(),
         })
     }
 }

@@ -23,6 +23,30 @@ pub const VERSION: u32 = 1;
 /// each variation level costs three).
 pub const MAX_VARIATION_DEPTH: usize = 40;
 
+/// The fields derived from the record (`skip_deserializing` above: written,
+/// read past, since the record is the truth). A reader telling fields the
+/// form does not hold from these uses this list; a test holds it to the
+/// types.
+pub const DERIVED_FIELDS: [&str; 17] = [
+    "variant",
+    "start",
+    "verdict",
+    "commands",
+    "canonical",
+    "kind",
+    "color",
+    "piece",
+    "from",
+    "to",
+    "rank",
+    "direction",
+    "promotion",
+    "captured",
+    "check",
+    "permission",
+    "fen_after",
+];
+
 /// One game. `P` is how a ply of a line is held, `T` how a tag pair is,
 /// `C` how a comment is (see the module).
 #[derive(Debug, Clone, Serialize, Deserialize)]

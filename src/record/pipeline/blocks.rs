@@ -71,6 +71,7 @@ pub fn check_blocks<R: BufRead>(
                 offset: g.range.0,
                 pgn: true,
                 unreadable: None,
+                ignored: None,
             };
             emit(numbered + g.number, g.finished, text).map_err(Stopped::Write)?;
         }
@@ -159,6 +160,7 @@ pub fn check_blocks<R: BufRead>(
             offset: 0,
             pgn: true,
             unreadable: None,
+            ignored: None,
         };
         let mut each = |n: usize, f: Finished<()>, text: Option<GameText<'_>>| {
             emit(numbered + n, f, text.unwrap_or(none)).map(|()| true)
@@ -192,6 +194,7 @@ pub fn check_blocks<R: BufRead>(
             offset,
             pgn: true,
             unreadable: None,
+            ignored: None,
         };
         emit(numbered + n, f, text).map_err(Stopped::Write)?;
     }

@@ -211,6 +211,7 @@ pub fn check(inputs: &Inputs, opts: &Options, sink: &mut dyn Sink<()>) -> io::Re
                         offset: g.range.0 as u64,
                         pgn: true,
                         unreadable: None,
+                        ignored: None,
                     };
                     summary.add(&g.finished.verdict);
                     sink.game(input, g.finished, Some(text))?;
@@ -561,6 +562,7 @@ impl<R: BufRead> GameReader for ListGames<R> {
             offset: 0,
             pgn: false,
             unreadable: None,
+            ignored: None,
         })
     }
 }

@@ -81,6 +81,9 @@ pub struct GameText<'a> {
     /// For a game of the JSON form kept as the PGN text it stood as (its
     /// `unreadable` field), that text.
     pub unreadable: Option<&'a str>,
+    /// For a game of the JSON form, the first field it holds that the form
+    /// does not (read past, so a rewrite would drop it).
+    pub ignored: Option<&'a str>,
 }
 
 impl<'a> GameText<'a> {
@@ -232,6 +235,7 @@ impl<R: BufRead> GameReader for PgnGames<R> {
             offset: start.max(rec.base),
             pgn: true,
             unreadable: None,
+            ignored: None,
         })
     }
 }
