@@ -6,6 +6,7 @@
 //! be checked ([`Failure`]), and at last the run's [`RunSummary`]. The
 //! printer owns every byte of its format; no failure is left out of any.
 
+pub mod columns;
 pub mod common;
 pub mod github;
 pub mod human;
@@ -14,6 +15,7 @@ pub mod junit;
 pub mod line;
 pub mod progress;
 pub mod rdjson;
+pub mod root;
 pub mod rulings;
 pub mod sarif;
 pub mod sink;
