@@ -103,7 +103,7 @@ fn every_format_puts_the_illegal_turn_at_its_line_and_column() {
 
     let github = stdout_of(&mut validate("github", &[&bad]), 1);
     assert!(
-        github.contains("01-illegal-turn.txt,line=7,col=4,"),
+        github.contains("01-illegal-turn.txt,line=7,endLine=7,col=4,"),
         "{github}"
     );
 

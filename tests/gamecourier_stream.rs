@@ -87,7 +87,7 @@ fn a_turn_past_the_end_is_at_its_place_in_every_output_format() {
     assert!(human.contains(":5:4"), "{human}");
     assert!(!human.contains("not *"), "{human}");
     let github = run("github");
-    assert!(github.contains("line=5,col=4,"), "{github}");
+    assert!(github.contains("line=5,endLine=5,col=4,"), "{github}");
 }
 
 #[test]

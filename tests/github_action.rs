@@ -411,7 +411,9 @@ fn the_action_uses_fvnote_on_path_and_passes_its_inputs() {
     assert_eq!(chess.ran, ["validate"]);
     assert_eq!(chess.status, 1, "S1e is no chess move: {}", chess.stdout);
     assert!(
-        chess.stdout.contains("::error file=fl.pgn,line=3,col=4,"),
+        chess
+            .stdout
+            .contains("::error file=fl.pgn,line=3,endLine=3,col=4,"),
         "{}",
         chess.stdout
     );
@@ -422,7 +424,8 @@ fn the_action_uses_fvnote_on_path_and_passes_its_inputs() {
         ("1", "1")
     );
     assert!(
-        fl.stdout.contains("::warning file=fl.pgn,line=3,col=15,"),
+        fl.stdout
+            .contains("::warning file=fl.pgn,line=3,endLine=3,col=15,"),
         "{}",
         fl.stdout
     );

@@ -176,7 +176,7 @@ fn a_bad_fen_tag_is_at_one_place_in_every_command() {
         assert_eq!(code, 1, "{args:?}: {err}");
         let said = format!("{out}{err}");
         assert!(
-            said.contains("g.pgn:10:1:") || said.contains("line=10,col=1"),
+            said.contains("g.pgn:10:1:") || said.contains("line=10,endLine=10,col=1,"),
             "{args:?}: {said}"
         );
     }
@@ -269,7 +269,7 @@ fn dedup_reads_a_directory_and_says_what_validate_says() {
     assert!(err.contains("error[not-utf8]: logs/b.pgn:1:11:"), "{err}");
     let (_, validated, _) = run(dir.path(), &["validate", "--format", "github", "logs"], b"");
     assert!(
-        validated.contains("file=logs/b.pgn,line=1,col=11,title=not-utf8"),
+        validated.contains("file=logs/b.pgn,line=1,endLine=1,col=11,endColumn=11,title=not-utf8"),
         "{validated}"
     );
 }

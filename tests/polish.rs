@@ -69,7 +69,9 @@ fn a_chosen_game_keeps_its_number_in_every_format() {
     let chosen = format!("{}:4", path.display());
     for format in ["human", "json", "junit", "github", "sarif", "rdjson"] {
         let mut cmd = fvnote();
-        cmd.args(["validate", "--format", format, &chosen]);
+        // Run in the directory: SARIF's %SRCROOT% is [TMP] then.
+        cmd.current_dir(dir.path())
+            .args(["validate", "--format", format, &chosen]);
         if format == "human" {
             cmd.args(["--color", "never"]);
         }

@@ -40,7 +40,7 @@ fn stdout(o: &Output) -> String {
 
 /// Validates `instance` against the JSON schema in `tests/data/NAME`; the
 /// errors, if any. (The one place the schema validator is used.)
-fn schema_errors(name: &str, instance: &serde_json::Value) -> Vec<String> {
+pub(crate) fn schema_errors(name: &str, instance: &serde_json::Value) -> Vec<String> {
     let text = std::fs::read_to_string(root().join("tests/data").join(name)).unwrap();
     let schema: serde_json::Value = serde_json::from_str(&text).unwrap();
     let validator = jsonschema::validator_for(&schema).unwrap();
@@ -188,6 +188,11 @@ fn sarif_golden_and_schema_valid() {
         .unwrap()
         .starts_with("### G6"));
     assert_eq!(run["invocations"][0]["executionSuccessful"], false);
+    // %SRCROOT% is the working directory, this checkout: written [ROOT].
+    let base = &run["originalUriBaseIds"]["%SRCROOT%"]["uri"];
+    assert_eq!(*base, format!("file://{}/", root().display()));
+    let mut sarif = sarif.clone();
+    sarif["runs"][0]["originalUriBaseIds"]["%SRCROOT%"]["uri"] = "[ROOT]".into();
     insta::assert_snapshot!("sarif", serde_json::to_string_pretty(&sarif).unwrap());
 }
 

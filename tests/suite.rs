@@ -111,6 +111,7 @@ mod render_docs;
 mod render_svg;
 mod replay;
 mod replay_verdict;
+mod report_columns;
 mod report_conventions;
 mod report_formats;
 mod report_human;

@@ -753,7 +753,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__validate)
-            opts="-q -v -h -V --from --fen --strict --deny --format --color --verbose --quiet --max-warnings --allow-empty --follow-symlinks --variant --encoding --where --valid-out --invalid-out --force --break-hard-links --help --version"
+            opts="-q -v -h -V --from --fen --strict --deny --format --root --color --verbose --quiet --max-warnings --allow-empty --follow-symlinks --variant --encoding --where --valid-out --invalid-out --force --break-hard-links --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -773,6 +773,10 @@ _fvnote() {
                     ;;
                 --format)
                     COMPREPLY=($(compgen -W "human json github junit sarif rdjson" -- "${cur}"))
+                    return 0
+                    ;;
+                --root)
+                    COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
                 --color)

@@ -48,11 +48,12 @@ gamecourier\t'Game Courier move lists (notation/gamecourier.md), one game per fi
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l fen -d '--from gamecourier: the start position (default: the variant\'s)' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l deny -d 'Turn a class of findings into errors: `--deny warnings` is --strict' -r -f -a "warnings\t'Every warning (lenient notation): the same as --strict'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l format -d 'Output format' -r -f -a "human\t'rustc-style diagnostics with the source line and a caret'
-json\t'JSON Lines: one object per game (and per unreadable input)'
-github\t'GitHub Actions workflow commands, a table in $GITHUB_STEP_SUMMARY and the counts in $GITHUB_OUTPUT'
-junit\t'JUnit XML: a testsuite per file, a testcase per game, totals'
-sarif\t'SARIF 2.1.0 (code scanning); rule ids are ruling ids'
-rdjson\t'reviewdog\'s diagnostic format (rdjson)'"
+json\t'JSON Lines: one object per game (and per unreadable input); columns in characters'
+github\t'GitHub Actions workflow commands, a table in $GITHUB_STEP_SUMMARY and the counts in $GITHUB_OUTPUT; columns in characters'
+junit\t'JUnit XML: a testsuite per file, a testcase per game, totals; columns in characters'
+sarif\t'SARIF 2.1.0 (code scanning); rule ids are ruling ids; columns in UTF-16 code units'
+rdjson\t'reviewdog\'s diagnostic format (rdjson); columns in UTF-8 bytes'"
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l root -d 'The directory reports name files from: SARIF\'s %SRCROOT% (its URIs are relative to it; default: the working directory), and the base of github\'s and rdjson\'s paths (as given without it). Refused with the other formats, which name files as given' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l color -d 'Colour in human output [default: auto; NO_COLOR turns auto off; an explicit choice wins over NO_COLOR]. The other formats have no colour and accept it, so one command line serves every --format' -r -f -a "auto\t''
 always\t''
 never\t''"

@@ -23,7 +23,7 @@ use crate::record::pipeline::read::GameText;
 use crate::record::pipeline::source::{Input, Syntax};
 use crate::record::pipeline::{check, Failure, Options, Sink};
 use crate::report::sink::Report;
-use crate::report::{human, printer, Format, HumanOptions};
+use crate::report::{human, printer, Format, HumanOptions, Root};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum ColorChoice {
@@ -80,6 +80,12 @@ pub struct ValidateArgs {
     /// Output format.
     #[arg(long, value_enum, default_value_t = Format::Human)]
     pub format: Format,
+    /// The directory reports name files from: SARIF's %SRCROOT% (its URIs
+    /// are relative to it; default: the working directory), and the base of
+    /// github's and rdjson's paths (as given without it). Refused with the
+    /// other formats, which name files as given.
+    #[arg(long, value_name = "DIR")]
+    pub root: Option<PathBuf>,
     /// Colour in human output [default: auto; NO_COLOR turns auto off; an
     /// explicit choice wins over NO_COLOR]. The other formats have no
     /// colour and accept it, so one command line serves every --format.
@@ -231,7 +237,19 @@ pub fn run(args: &ValidateArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         quiet: args.quiet,
         verbose: args.verbose,
     };
-    let mut printer = printer(args.format, human);
+    if let Some(dir) = args.root.as_ref().filter(|d| !d.is_dir()) {
+        return Err(CliError::usage(format!(
+            "--root {}: not a directory",
+            dir.display()
+        )));
+    }
+    if args.root.is_some() && matches!(args.format, Format::Human | Format::Json | Format::Junit) {
+        return Err(CliError::usage(
+            "--root is the base of the paths of --format sarif, github and rdjson; this format names files as given",
+        ));
+    }
+    let root = Root::new(args.root.as_deref()).given(args.root.is_some());
+    let mut printer = printer(args.format, human, root);
     let write = args.write.options();
     let open = |p: &Option<PathBuf>| p.as_ref().map(|p| Output::open(p, &write)).transpose();
     let valid = open(&args.valid_out).map_err(CliError::write)?;

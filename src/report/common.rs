@@ -69,6 +69,35 @@ pub fn uri(path: &str) -> String {
     out
 }
 
+/// The suggestion a fix should apply: the one closest in spelling to
+/// `token` (fewest characters inserted, deleted or replaced), the first
+/// listed among equals.
+pub fn best_suggestion<'a>(token: &str, suggestions: &'a [String]) -> Option<&'a str> {
+    let token: Vec<char> = token.chars().collect();
+    suggestions
+        .iter()
+        .enumerate()
+        .min_by_key(|(i, s)| (edits(&token, s), *i))
+        .map(|(_, s)| s.as_str())
+}
+
+/// The Levenshtein distance between `a` and `b`.
+fn edits(a: &[char], b: &str) -> usize {
+    let mut row: Vec<usize> = (0..=a.len()).collect();
+    for (j, cb) in b.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = j + 1;
+        for (i, &ca) in a.iter().enumerate() {
+            let next = (diagonal + usize::from(ca != cb))
+                .min(row[i] + 1)
+                .min(row[i + 1] + 1);
+            diagonal = row[i + 1];
+            row[i + 1] = next;
+        }
+    }
+    row[a.len()]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -76,6 +105,19 @@ mod tests {
     #[test]
     fn uris() {
         assert_eq!(uri("a b/<stdin>.pgn"), "a%20b/%3Cstdin%3E.pgn");
+    }
+
+    #[test]
+    fn the_best_suggestion_is_the_closest_spelling() {
+        let list = |v: &[&str]| v.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        let moves = list(&["Kd2", "Ke2", "Kf2"]);
+        assert_eq!(best_suggestion("Ke3", &moves), Some("Ke2"));
+        assert_eq!(best_suggestion("Nxe5", &list(&["Nc6", "Ne5"])), Some("Ne5"));
+        // Equals: the first listed.
+        assert_eq!(best_suggestion("Qh5", &list(&["Qh6", "Qh4"])), Some("Qh6"));
+        assert_eq!(best_suggestion("a3", &moves), Some("Kd2"));
+        assert_eq!(best_suggestion("e4", &[]), None);
+        assert_eq!(edits(&['a', 'b'], ""), 2);
     }
 }
 

@@ -4,12 +4,19 @@
 //! step, the table shows them all. When `$GITHUB_OUTPUT` names a file, the
 //! counts (`games`, `valid`, `invalid`, `warnings`, `notes`, `failures`)
 //! are appended to it as the step's outputs (the Action's `action.yml`).
+//!
+//! An annotation gives where its finding starts (`line`, `col`) and where
+//! its last character is (`endLine`, and `endColumn` when on the same
+//! line, as GitHub takes it), columns in characters. The table's columns
+//! are File, Line, Game, Finding (the rule id: a ruling, a damage kind or
+//! a kind of finding) and Message.
 
 use std::fmt::Write as _;
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use super::common::{game_name, omitted_text, rule_id, Failure};
+use super::common::{game_name, omitted_text, rule_id, Failure, IO_RULE};
+use super::root::Root;
 use super::rulings::explain_hint;
 use super::source::Source;
 use super::Printer;
@@ -20,6 +27,7 @@ use crate::record::replay::Diagnostic;
 
 /// The GitHub printer.
 pub struct Github {
+    root: Root,
     file: String,
     /// Where the step summary goes (None: not in a workflow).
     summary_path: Option<PathBuf>,
@@ -33,6 +41,7 @@ impl Github {
     /// A printer that appends its table to `summary_path`, if given.
     pub fn new(summary_path: Option<PathBuf>) -> Github {
         Github {
+            root: Root::default(),
             file: String::new(),
             summary_path,
             output_path: None,
@@ -44,6 +53,12 @@ impl Github {
     /// `NAME=VALUE` lines (`$GITHUB_OUTPUT`).
     pub fn with_outputs(mut self, output_path: Option<PathBuf>) -> Github {
         self.output_path = output_path;
+        self
+    }
+
+    /// Names files relative to `root` when it was given (`--root`).
+    pub fn with_root(mut self, root: Root) -> Github {
+        self.root = root;
         self
     }
 
@@ -64,6 +79,7 @@ impl Github {
         cmd: &str,
         v: &Verdict,
         d: &Diagnostic,
+        source: &Source<'_>,
     ) -> io::Result<()> {
         let title = match d.kind.or(d.ruling) {
             Some(r) => format!("{r}: {}", game_name(v)),
@@ -82,12 +98,19 @@ impl Github {
         if let Some(r) = d.ruling {
             let _ = write!(msg, "\n{}", explain_hint(r));
         }
+        let region = source.region(d.span);
+        let last = region.last();
+        let end_column = match last.line == region.start.line {
+            true => format!(",endColumn={}", last.chars),
+            false => String::new(),
+        };
         writeln!(
             out,
-            "::{cmd} file={},line={},col={},title={}::{}",
+            "::{cmd} file={},line={},endLine={},col={}{end_column},title={}::{}",
             workflow_property(&self.file),
-            d.span.line,
-            d.span.column,
+            region.start.line,
+            last.line,
+            region.start.chars,
             workflow_property(&title),
             workflow_message(&msg)
         )
@@ -96,22 +119,22 @@ impl Github {
 
 impl Printer for Github {
     fn file_start(&mut self, _out: &mut dyn Write, name: &str) -> io::Result<()> {
-        self.file = name.to_owned();
+        self.file = self.root.shown(name);
         Ok(())
     }
 
-    fn game(&mut self, out: &mut dyn Write, v: &Verdict, _: Source<'_>) -> io::Result<()> {
+    fn game(&mut self, out: &mut dyn Write, v: &Verdict, source: Source<'_>) -> io::Result<()> {
         if let Some(e) = &v.error {
-            self.command(out, "error", v, e)?;
+            self.command(out, "error", v, e, &source)?;
             let file = self.file.clone();
             let rule = rule_id(e, v.syntax_error);
             self.row(&file, Some(e.span.line), &game_name(v), rule, &e.message);
         }
         for w in &v.warnings {
-            self.command(out, "warning", v, w)?;
+            self.command(out, "warning", v, w, &source)?;
         }
         for n in &v.notes {
-            self.command(out, "notice", v, n)?;
+            self.command(out, "notice", v, n, &source)?;
         }
         if let Some(text) = omitted_text(v) {
             writeln!(
@@ -135,11 +158,12 @@ impl Printer for Github {
         writeln!(
             out,
             "::error file={}{line},title={}::{}",
-            workflow_property(&f.path),
+            workflow_property(&self.root.shown(&f.path)),
             workflow_property("fvnote could not check this input"),
             workflow_message(&f.message)
         )?;
-        self.row(&f.path.clone(), f.line, "", "io", &f.message);
+        let path = self.root.shown(&f.path);
+        self.row(&path, f.line, "", IO_RULE, &f.message);
         Ok(())
     }
 
@@ -164,7 +188,7 @@ impl Printer for Github {
         let _ = writeln!(md, "{}\n", lines.join("  \n"));
         if !self.rows.is_empty() {
             md.push_str(
-                "| File | Line | Game | Ruling | Error |\n| --- | --- | --- | --- | --- |\n",
+                "| File | Line | Game | Finding | Message |\n| --- | --- | --- | --- | --- |\n",
             );
             for r in &self.rows {
                 md.push_str(r);

@@ -1,5 +1,8 @@
 //! `--format json`: JSON Lines, one object per game (keys sorted), and one
-//! `{"file", "io_error"}` object per input that could not be checked.
+//! `{"file", "io_error"}` object per input that could not be checked
+//! (schema: notation/report.schema.json). A finding's `column` counts
+//! characters (one per byte that is not UTF-8); `offset` and `length` count
+//! bytes of the text as read, from which any other unit follows.
 
 use std::io::{self, Write};
 

@@ -4,7 +4,9 @@
 //! checked a test case with an `<error>`. The `<testsuites>` root carries
 //! the totals (tests, failures, errors, time), so the report is held until
 //! the run ends. It validates against the Jenkins xUnit JUnit schema
-//! (tests/data/junit-10.xsd).
+//! (tests/data/junit-10.xsd). Places in a failure's text and in
+//! `<system-out>` are `LINE:COLUMN`, the column in characters (one per
+//! byte that is not UTF-8), as [`Span::column`](crate::model::Span) counts.
 
 use std::fmt::Write as _;
 use std::io::{self, Seek, Write};

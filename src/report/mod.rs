@@ -6,6 +6,7 @@
 //! be checked ([`Failure`]), and at last the run's [`RunSummary`]. The
 //! printer owns every byte of its format; no failure is left out of any.
 
+pub mod columns;
 pub mod common;
 pub mod github;
 pub mod human;
@@ -14,6 +15,7 @@ pub mod junit;
 pub mod line;
 pub mod progress;
 pub mod rdjson;
+pub mod root;
 pub mod rulings;
 pub mod sarif;
 pub mod sink;
@@ -24,6 +26,7 @@ use std::io::{self, Write};
 pub use crate::record::pipeline::summary::RunSummary;
 pub use crate::record::pipeline::Failure;
 pub use human::HumanOptions;
+pub use root::Root;
 pub use source::Source;
 
 use crate::record::replay::verdict::Verdict;
@@ -34,25 +37,29 @@ use crate::record::replay::verdict::Verdict;
 pub enum Format {
     /// rustc-style diagnostics with the source line and a caret.
     Human,
-    /// JSON Lines: one object per game (and per unreadable input).
+    /// JSON Lines: one object per game (and per unreadable input); columns
+    /// in characters.
     Json,
     /// GitHub Actions workflow commands, a table in $GITHUB_STEP_SUMMARY and
-    /// the counts in $GITHUB_OUTPUT.
+    /// the counts in $GITHUB_OUTPUT; columns in characters.
     Github,
-    /// JUnit XML: a testsuite per file, a testcase per game, totals.
+    /// JUnit XML: a testsuite per file, a testcase per game, totals;
+    /// columns in characters.
     Junit,
-    /// SARIF 2.1.0 (code scanning); rule ids are ruling ids.
+    /// SARIF 2.1.0 (code scanning); rule ids are ruling ids; columns in
+    /// UTF-16 code units.
     Sarif,
-    /// reviewdog's diagnostic format (rdjson).
+    /// reviewdog's diagnostic format (rdjson); columns in UTF-8 bytes.
     Rdjson,
 }
 
 impl Format {
     /// Whether the printer reads the games' bytes: the human one shows
-    /// lines, SARIF and rdjson end a range after the span's characters
-    /// (`Span::end`), which its length in bytes alone cannot tell.
+    /// lines, and SARIF, rdjson and github give where a finding ends, and
+    /// SARIF and rdjson count columns in units other than characters
+    /// ([`columns`]), which a span alone cannot tell.
     pub fn reads_source(self) -> bool {
-        matches!(self, Format::Human | Format::Sarif | Format::Rdjson)
+        !matches!(self, Format::Json | Format::Junit)
     }
 }
 
@@ -71,8 +78,9 @@ pub trait Printer {
     fn finish(&mut self, out: &mut dyn Write, summary: &RunSummary) -> io::Result<()>;
 }
 
-/// The printer for `format`; `human` shapes the human one.
-pub fn printer(format: Format, human: HumanOptions) -> Box<dyn Printer> {
+/// The printer for `format`; `human` shapes the human one, `root` is where
+/// SARIF's URIs (and, when given, github's and rdjson's paths) start.
+pub fn printer(format: Format, human: HumanOptions, root: Root) -> Box<dyn Printer> {
     match format {
         Format::Human => Box::new(human::Human::new(human)),
         Format::Json => Box::new(json::Json::default()),
@@ -84,11 +92,12 @@ pub fn printer(format: Format, human: HumanOptions) -> Box<dyn Printer> {
             };
             Box::new(
                 github::Github::new(path("GITHUB_STEP_SUMMARY"))
-                    .with_outputs(path("GITHUB_OUTPUT")),
+                    .with_outputs(path("GITHUB_OUTPUT"))
+                    .with_root(root),
             )
         }
         Format::Junit => Box::new(junit::Junit::default()),
-        Format::Sarif => Box::new(sarif::Sarif::default()),
-        Format::Rdjson => Box::new(rdjson::Rdjson::default()),
+        Format::Sarif => Box::new(sarif::Sarif::new(root)),
+        Format::Rdjson => Box::new(rdjson::Rdjson::new(root)),
     }
 }

@@ -1,15 +1,20 @@
 //! `--format rdjson`: reviewdog's Diagnostic Format (one JSON document,
 //! `reviewdog -f=rdjson`). Each diagnostic carries its damage kind
 //! (`cut-in-tag`) or else its ruling as its code (the ruling's page as the
-//! code's url) and its "did you mean" moves as suggested replacements of the token; an
-//! input that could not be checked is an ERROR diagnostic on its path.
+//! code's url); of its "did you mean" moves, the best (the closest in
+//! spelling to the token, [`best_suggestion`]) is the one suggested
+//! replacement of the token, and the others are named in the message, so
+//! no two fixes compete for one range. An input that could not be checked
+//! is an ERROR diagnostic on its path. Columns count UTF-8 bytes, as
+//! reviewdog does ([`super::columns`]).
 
 use std::io::{self, Write};
 
 use serde_json::{json, Value};
 
 use super::common::StreamedArray;
-use super::common::{game_name, rule_id, Failure, IO_RULE};
+use super::common::{best_suggestion, game_name, rule_id, Failure, IO_RULE};
+use super::root::Root;
 use super::rulings;
 use super::source::Source;
 use super::Printer;
@@ -23,8 +28,19 @@ const HEAD: &str = "{\"source\":{\"name\":\"fvnote\"},\"diagnostics\":[";
 /// The rdjson printer.
 #[derive(Default)]
 pub struct Rdjson {
+    root: Root,
     file: String,
     array: StreamedArray,
+}
+
+impl Rdjson {
+    /// A printer whose paths are relative to `root` when it was given.
+    pub fn new(root: Root) -> Rdjson {
+        Rdjson {
+            root,
+            ..Rdjson::default()
+        }
+    }
 }
 
 fn severity(s: Severity) -> &'static str {
@@ -52,22 +68,30 @@ impl Rdjson {
         syntax: bool,
         source: &Source<'_>,
     ) -> io::Result<()> {
-        let start = json!({ "line": d.span.line, "column": d.span.column });
-        let (end_line, end_column) = source.end(d.span);
-        let end = json!({ "line": end_line, "column": end_column });
-        let range = json!({ "start": start, "end": end });
+        let region = source.region(d.span);
+        let place = |p: super::columns::Place| json!({ "line": p.line, "column": p.bytes });
+        let range = json!({ "start": place(region.start), "end": place(region.end) });
         let mut code = json!({ "value": rule_id(d, syntax) });
         if let Some(e) = d.ruling.and_then(rulings::entry) {
             code["url"] = json!(e.link());
         }
-        let suggestions: Vec<Value> = d
-            .suggestions
+        let best = best_suggestion(&d.token, &d.suggestions);
+        let suggestions: Vec<Value> = best
             .iter()
             .map(|s| json!({ "range": range, "text": s }))
             .collect();
         let mut message = format!("{}: {}", game_name(v), d.message);
         if let Some(p) = d.ply {
             message = format!("{}, ply {p}: {}", game_name(v), d.message);
+        }
+        let others: Vec<&str> = d
+            .suggestions
+            .iter()
+            .map(String::as_str)
+            .filter(|s| Some(*s) != best)
+            .collect();
+        if !others.is_empty() {
+            message.push_str(&format!(" (also legal: {})", others.join(", ")));
         }
         self.push(
             out,
@@ -84,7 +108,7 @@ impl Rdjson {
 
 impl Printer for Rdjson {
     fn file_start(&mut self, out: &mut dyn Write, name: &str) -> io::Result<()> {
-        self.file = name.to_owned();
+        self.file = self.root.shown(name);
         self.open(out)
     }
 
@@ -100,7 +124,7 @@ impl Printer for Rdjson {
     }
 
     fn failure(&mut self, out: &mut dyn Write, f: &Failure) -> io::Result<()> {
-        let mut location = json!({ "path": f.path });
+        let mut location = json!({ "path": self.root.shown(&f.path) });
         if let Some(l) = f.line {
             location["range"] = json!({ "start": { "line": l } });
         }

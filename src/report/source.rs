@@ -1,6 +1,7 @@
 //! Where a printer finds the source line of a diagnostic: the game's own
 //! bytes, which the pipeline hands on with its verdict.
 
+use super::columns::{self, Region};
 use crate::model::Span;
 use crate::record::pipeline::read::GameText;
 
@@ -29,17 +30,10 @@ impl<'a> Source<'a> {
         Some((text.offset + (from + start) as u64, line))
     }
 
-    /// The line and column just past `span`, in characters ([`Span::end`]).
-    pub fn end(&self, span: Span) -> (u32, u32) {
-        if span.len <= 1 {
-            // Empty or one byte: one column, whatever the byte.
-            return span.end(Some(b""));
-        }
-        let bytes = self.text.and_then(|t| {
-            let rel = usize::try_from(span.offset.checked_sub(t.offset)?).ok()?;
-            t.bytes.get(rel..rel.checked_add(span.len as usize)?)
-        });
-        span.end(bytes)
+    /// Where `span` starts and ends in every unit a report counts columns
+    /// in ([`columns::region`]).
+    pub fn region(&self, span: Span) -> Region {
+        columns::region(span, self.text.map(|t| (t.bytes, t.offset)))
     }
 }
 
