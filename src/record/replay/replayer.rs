@@ -286,8 +286,12 @@ impl Replayer {
             return;
         }
         frame.before_ply = frame.ply;
-        let (parsed, plain) = San::parse_bytes_plain(token);
-        let fast = parsed.as_ref().ok().and_then(|p| {
+        // Read where it lies: moving the move out of the pair copied it in
+        // wider loads than the parser's stores, each waiting on them (chess
+        // `validate` took 3.6% longer, paired runs).
+        let read = San::parse_bytes_plain(token);
+        let plain = read.1;
+        let fast = read.0.as_ref().ok().and_then(|p| {
             frame
                 .play_fast(p)
                 .map(|with_permission| (p, with_permission))
@@ -321,7 +325,7 @@ impl Replayer {
         let was_fast = frame.fast.is_some();
         frame.leave_fast();
         let said = self.report.warnings.len() + self.report.errors.len();
-        let played = play_token(token, parsed, span, frame, &mut self.report, &self.opts);
+        let played = play_token(token, read.0, span, frame, &mut self.report, &self.opts);
         // Back to bitboards after a token that was merely not canonical
         // enough for them (a disambiguation), not after lenient notation.
         if played.is_some()
