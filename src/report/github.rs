@@ -149,10 +149,6 @@ impl Printer for Github {
         Ok(())
     }
 
-    fn file_end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
-        Ok(())
-    }
-
     fn failure(&mut self, out: &mut dyn Write, f: &Failure) -> io::Result<()> {
         let line = f.line.map_or(String::new(), |l| format!(",line={l}"));
         writeln!(

@@ -314,10 +314,6 @@ impl Printer for Human {
         Ok(())
     }
 
-    fn file_end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
-        Ok(())
-    }
-
     /// Already said on standard error by the caller, where a terminal user
     /// sees it whatever becomes of standard output.
     fn failure(&mut self, _out: &mut dyn Write, _f: &Failure) -> io::Result<()> {

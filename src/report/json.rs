@@ -244,10 +244,6 @@ impl Printer for Json {
         out.write_all(&self.line)
     }
 
-    fn file_end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
-        Ok(())
-    }
-
     fn failure(&mut self, out: &mut dyn Write, f: &Failure) -> io::Result<()> {
         self.write_line(
             out,

@@ -70,8 +70,10 @@ pub trait Printer {
     /// One game's verdict, in input order; snippets read lines from the
     /// game's bytes in `source`.
     fn game(&mut self, out: &mut dyn Write, v: &Verdict, source: Source<'_>) -> io::Result<()>;
-    /// The file's last verdict was given.
-    fn file_end(&mut self, out: &mut dyn Write) -> io::Result<()>;
+    /// The file's last verdict was given (most formats close nothing).
+    fn file_end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
+        Ok(())
+    }
     /// An input that could not be checked (or not to its end).
     fn failure(&mut self, out: &mut dyn Write, f: &Failure) -> io::Result<()>;
     /// The run ended.

@@ -119,10 +119,6 @@ impl Printer for Rdjson {
         Ok(())
     }
 
-    fn file_end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
-        Ok(())
-    }
-
     fn failure(&mut self, out: &mut dyn Write, f: &Failure) -> io::Result<()> {
         let mut location = json!({ "path": self.root.shown(&f.path) });
         if let Some(l) = f.line {

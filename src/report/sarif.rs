@@ -229,10 +229,6 @@ impl Printer for Sarif {
         Ok(())
     }
 
-    fn file_end(&mut self, _out: &mut dyn Write) -> io::Result<()> {
-        Ok(())
-    }
-
     fn failure(&mut self, out: &mut dyn Write, f: &Failure) -> io::Result<()> {
         self.rules.insert(IO_RULE);
         let artifact = self.root.artifact(&f.path);

@@ -135,15 +135,8 @@ impl Accelerator for FastChess {
     type Move = FastMove;
     type Squares = Squares64;
 
-    fn origins(
-        &self,
-        Onto {
-            role,
-            to,
-            capture,
-            promotion,
-        }: Onto,
-    ) -> Option<Squares64> {
+    fn origins(&self, onto: Onto) -> Option<Squares64> {
+        let (role, to, capture, promotion) = onto.parts();
         let b = &self.board;
         let us = b.side_to_move();
         let piece = role_piece(role)?;

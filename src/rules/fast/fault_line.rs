@@ -330,15 +330,8 @@ impl Accelerator for FastFaultLine {
     type Move = FaultLineMove;
     type Squares = Squares64;
 
-    fn origins(
-        &self,
-        Onto {
-            role,
-            to,
-            capture,
-            promotion,
-        }: Onto,
-    ) -> Option<Squares64> {
+    fn origins(&self, onto: Onto) -> Option<Squares64> {
+        let (role, to, capture, promotion) = onto.parts();
         let us = self.pieces.turn;
         let role = role_index(role)?;
         let to = index_of(to)?;

@@ -89,6 +89,13 @@ pub struct Onto {
     pub promotion: Option<Role>,
 }
 
+impl Onto {
+    /// Role, square, capture and promotion, to bind in one line.
+    pub fn parts(self) -> (Role, Square, bool, Option<Role>) {
+        (self.role, self.to, self.capture, self.promotion)
+    }
+}
+
 /// A board read square by square: what a Game Courier turn is read and
 /// compared against, for the reference [`Position`] and every accelerator
 /// alike. Squares are named in the board's own frame.

@@ -373,15 +373,8 @@ impl Accelerator for FastSlide {
     type Move = SlideMove;
     type Squares = FrameSquares;
 
-    fn origins(
-        &self,
-        Onto {
-            role,
-            to,
-            capture,
-            promotion,
-        }: Onto,
-    ) -> Option<FrameSquares> {
+    fn origins(&self, onto: Onto) -> Option<FrameSquares> {
+        let (role, to, capture, promotion) = onto.parts();
         let ti = index_of(to)?;
         let tb = bit(ti);
         let r = role_index(role)?;
