@@ -80,6 +80,7 @@ mod gen;
 mod github_action;
 mod grid;
 mod html;
+mod json_annotations;
 mod json_form;
 mod json_reader;
 mod json_streaming;
