@@ -25,7 +25,7 @@ fn find(names: &[&str]) -> Option<PathBuf> {
 }
 
 /// The browser and its driver, or None (after saying why) outside CI.
-fn browser() -> Option<(PathBuf, PathBuf)> {
+pub(crate) fn browser() -> Option<(PathBuf, PathBuf)> {
     let chromium = find(&["chromium", "chromium-browser"]);
     let driver = find(&["chromedriver"]);
     match (chromium, driver) {
@@ -117,7 +117,7 @@ fn dechunk(mut data: &[u8]) -> Result<Vec<u8>, String> {
 }
 
 /// A chromedriver we started, and one session in it.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     port: u16,
     session: String,
@@ -125,7 +125,7 @@ struct Driver {
 }
 
 impl Driver {
-    fn start(chromium: &Path, chromedriver: &Path) -> Driver {
+    pub(crate) fn start(chromium: &Path, chromedriver: &Path) -> Driver {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
@@ -178,16 +178,16 @@ impl Driver {
         reply.get("value").cloned().unwrap_or(reply)
     }
 
-    fn cmd(&self, method: &str, what: &str, body: Option<&Value>) -> Value {
+    pub(crate) fn cmd(&self, method: &str, what: &str, body: Option<&Value>) -> Value {
         self.call(method, &format!("/session/{}/{what}", self.session), body)
     }
 
-    fn open(&self, page: &Path) {
+    pub(crate) fn open(&self, page: &Path) {
         let url = format!("file://{}", page.canonicalize().unwrap().display());
         self.cmd("POST", "url", Some(&json!({ "url": url })));
     }
 
-    fn script(&self, code: &str) -> Value {
+    pub(crate) fn script(&self, code: &str) -> Value {
         self.cmd(
             "POST",
             "execute/sync",
@@ -195,7 +195,7 @@ impl Driver {
         )
     }
 
-    fn press(&self, key: char) {
+    pub(crate) fn press(&self, key: char) {
         let k = key.to_string();
         let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
             {"type": "keyDown", "value": k}, {"type": "keyUp", "value": k}
@@ -247,7 +247,7 @@ impl Driver {
     }
 
     /// Console messages at level SEVERE (errors, CSP violations).
-    fn console_errors(&self) -> Vec<String> {
+    pub(crate) fn console_errors(&self) -> Vec<String> {
         let log = self.cmd("POST", "se/log", Some(&json!({"type": "browser"})));
         log.as_array()
             .map(|entries| {

@@ -39,6 +39,7 @@ mod adversarial;
 mod bounded_reports;
 mod bounds;
 mod browser;
+mod browser_diagrams;
 mod canonical_pgn;
 mod caret_after_invalid_bytes;
 mod cli_convert;
