@@ -204,7 +204,7 @@ impl Driver {
     }
 
     /// The WebDriver id of the first element matching `css`.
-    fn find(&self, css: &str) -> String {
+    pub(crate) fn find(&self, css: &str) -> String {
         let found = self.cmd(
             "POST",
             "element",
@@ -276,7 +276,7 @@ impl Drop for Driver {
     }
 }
 
-fn page_of(record: &Path, dir: &Path, name: &str) -> PathBuf {
+pub(crate) fn page_of(record: &Path, dir: &Path, name: &str) -> PathBuf {
     let out = dir.join(name);
     let status = fvnote_std()
         .arg("html")
@@ -289,10 +289,10 @@ fn page_of(record: &Path, dir: &Path, name: &str) -> PathBuf {
     out
 }
 
-const ARROW_RIGHT: char = '\u{E014}';
-const ARROW_LEFT: char = '\u{E012}';
-const HOME: char = '\u{E011}';
-const END: char = '\u{E010}';
+pub(crate) const ARROW_RIGHT: char = '\u{E014}';
+pub(crate) const ARROW_LEFT: char = '\u{E012}';
+pub(crate) const HOME: char = '\u{E011}';
+pub(crate) const END: char = '\u{E010}';
 
 #[test]
 fn stepping_through_games_changes_the_board_as_the_rules_say() {
@@ -476,12 +476,12 @@ fn a_hostile_record_renders_as_text_and_runs_nothing() {
     }
     // The page's own script still ran: e4 is on the board.
     assert!(driver.board().contains(&"e4=P".to_owned()));
-    // The page's own scripts: one chunk of steps, its data, its code.
+    // The page's own scripts: one chunk of steps, one of PGN, its data, its code.
     assert_eq!(
         driver.script(
             "return [document.querySelectorAll('img').length, document.querySelectorAll('script').length, document.querySelectorAll('script.fv-steps').length];"
         ),
-        json!([0, 3, 1]),
+        json!([0, 4, 1]),
         "no element made from the record's text"
     );
 }

@@ -40,6 +40,7 @@ mod bounded_reports;
 mod bounds;
 mod browser;
 mod browser_diagrams;
+mod browser_replay;
 mod canonical_pgn;
 mod caret_after_invalid_bytes;
 mod cli_convert;

@@ -182,6 +182,9 @@ mod tests {
         );
         assert_eq!(shifted("M0 -1L2 3", 1.0), "M1 -1L3 3");
         let two = label("10", 0.0, 0.0, 12.0, "#000", None);
-        assert!(two.contains("V12M1.5 12H7.5M14 0A3.6 6 0 1 0 14 12"), "{two}");
+        assert!(
+            two.contains("V12M1.5 12H7.5M14 0A3.6 6 0 1 0 14 12"),
+            "{two}"
+        );
     }
 }
