@@ -126,6 +126,9 @@ fn keys_buttons_copies_clocks_evaluations_and_arrows() {
             .unwrap()
     };
     assert!(shown("#fv-clocks") && shown("#fv-evalbar"));
+    // Annotations shown as clocks, bar and arrows are not repeated as text.
+    let moves = driver.script("return Array.from(document.querySelectorAll('#fv-moves .cm')).map(function (e) { return e.textContent; }).join(' ');");
+    assert!(!moves.as_str().unwrap().contains("[%"), "{moves}");
     let clocks = || {
         driver.script(
         "return Array.from(document.querySelectorAll('#fv-clocks .clock')).map(function (c) { return c.textContent + (c.classList.contains('run') ? '*' : ''); });",
@@ -260,4 +263,10 @@ fn hostile_annotations_stay_text() {
         .script("return document.getElementById('fv-clocks').hidden;")
         .as_bool()
         .unwrap());
+    // Commands that do not read stay in the move list, as text.
+    let moves = driver.script("return Array.from(document.querySelectorAll('#fv-moves .cm')).map(function (e) { return e.textContent; }).join(' ');");
+    assert!(
+        moves.as_str().unwrap().contains("[%cal Ge2e4</script>"),
+        "{moves}"
+    );
 }

@@ -436,6 +436,41 @@ impl Annotations {
     }
 }
 
+/// `text` without the annotations that read as typed ones (a display that
+/// shows them otherwise: clocks, a bar, arrows); other text, and commands
+/// that do not read, stay.
+///
+/// ```
+/// use fvnote::notation::annotation::untyped_text;
+/// assert_eq!(untyped_text("good [%clk 0:01:00] move [%clk soon]"), "good  move [%clk soon]");
+/// ```
+pub fn untyped_text(text: &str) -> std::borrow::Cow<'_, str> {
+    if !text.contains("[%") {
+        return text.into();
+    }
+    let (mut out, mut rest, mut changed) = (String::new(), text, false);
+    while let Some(start) = rest.find("[%") {
+        let Some(len) = rest.get(start..).and_then(|r| r.find(']')) else {
+            break;
+        };
+        let end = start + len + 1;
+        let typed = !Annotations::of(rest.get(start..end)).is_empty();
+        match typed {
+            true => {
+                out.push_str(rest.get(..start).unwrap_or(""));
+                changed = true;
+            }
+            false => out.push_str(rest.get(..end).unwrap_or("")),
+        }
+        rest = rest.get(end..).unwrap_or("");
+    }
+    out.push_str(rest);
+    match changed {
+        true => out.into(),
+        false => text.into(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

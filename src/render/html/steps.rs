@@ -24,7 +24,7 @@ use std::fmt::Write as _;
 
 use super::{escape, nag_text};
 use crate::model::{Comment, Node};
-use crate::notation::annotation::{Annotations, EvalValue};
+use crate::notation::annotation::{untyped_text, Annotations, EvalValue};
 use crate::notation::fen::write_fen;
 use crate::notation::san::San;
 use crate::piece::{Color, Piece, Role};
@@ -211,7 +211,12 @@ impl Steps {
 
     /// A comment of the move list (before the first move, or anywhere).
     pub fn comment(&mut self, c: &Comment, html: &mut String) {
-        let _ = write!(html, "<span class=\"cm\">{}</span> ", escape(c.text.trim()));
+        // Typed annotations show as clocks, the bar, arrows and marks.
+        let shown = untyped_text(&c.text);
+        if shown.trim().is_empty() {
+            return;
+        }
+        let _ = write!(html, "<span class=\"cm\">{}</span> ", escape(shown.trim()));
         self.interrupted = true;
     }
 
