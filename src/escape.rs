@@ -88,6 +88,34 @@ pub fn script_json(json: &str) -> String {
     out
 }
 
+/// Text as a JSON string literal inside an HTML `<script>` element: as
+/// [`script_json`] makes JSON safe, and the quotes as `\u0022` and
+/// `\u0027` too, so not even attribute-like text stands in the page.
+pub fn script_string(text: &str) -> String {
+    use std::fmt::Write as _;
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\u0022"),
+            '\'' => out.push_str("\\u0027"),
+            '\\' => out.push_str("\\\\"),
+            '<' => out.push_str("\\u003c"),
+            '>' => out.push_str("\\u003e"),
+            '&' => out.push_str("\\u0026"),
+            '\u{2028}' | '\u{2029}' => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 /// Text for a GitHub workflow command's message: `%`, CR and LF encoded.
 pub fn workflow_message(text: &str) -> String {
     text.replace('%', "%25")
@@ -140,6 +168,17 @@ mod tests {
             script_json("\"</script><!--\""),
             "\"\\u003c/script\\u003e\\u003c!--\""
         );
+    }
+
+    #[test]
+    fn script_strings_read_back_and_hold_no_markup() {
+        let text = "a\"b'c\\d</script><!--\n\u{2028}é\u{1}";
+        let lit = script_string(text);
+        assert!(
+            !lit[1..lit.len() - 1].contains(['"', '\'', '<', '>', '&', '\n']),
+            "{lit}"
+        );
+        assert_eq!(serde_json::from_str::<String>(&lit).unwrap(), text);
     }
 
     #[test]

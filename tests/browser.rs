@@ -25,7 +25,7 @@ fn find(names: &[&str]) -> Option<PathBuf> {
 }
 
 /// The browser and its driver, or None (after saying why) outside CI.
-fn browser() -> Option<(PathBuf, PathBuf)> {
+pub(crate) fn browser() -> Option<(PathBuf, PathBuf)> {
     let chromium = find(&["chromium", "chromium-browser"]);
     let driver = find(&["chromedriver"]);
     match (chromium, driver) {
@@ -117,7 +117,7 @@ fn dechunk(mut data: &[u8]) -> Result<Vec<u8>, String> {
 }
 
 /// A chromedriver we started, and one session in it.
-struct Driver {
+pub(crate) struct Driver {
     child: Child,
     port: u16,
     session: String,
@@ -125,7 +125,7 @@ struct Driver {
 }
 
 impl Driver {
-    fn start(chromium: &Path, chromedriver: &Path) -> Driver {
+    pub(crate) fn start(chromium: &Path, chromedriver: &Path) -> Driver {
         let port = TcpListener::bind("127.0.0.1:0")
             .and_then(|l| l.local_addr())
             .map(|a| a.port())
@@ -178,16 +178,16 @@ impl Driver {
         reply.get("value").cloned().unwrap_or(reply)
     }
 
-    fn cmd(&self, method: &str, what: &str, body: Option<&Value>) -> Value {
+    pub(crate) fn cmd(&self, method: &str, what: &str, body: Option<&Value>) -> Value {
         self.call(method, &format!("/session/{}/{what}", self.session), body)
     }
 
-    fn open(&self, page: &Path) {
+    pub(crate) fn open(&self, page: &Path) {
         let url = format!("file://{}", page.canonicalize().unwrap().display());
         self.cmd("POST", "url", Some(&json!({ "url": url })));
     }
 
-    fn script(&self, code: &str) -> Value {
+    pub(crate) fn script(&self, code: &str) -> Value {
         self.cmd(
             "POST",
             "execute/sync",
@@ -195,7 +195,7 @@ impl Driver {
         )
     }
 
-    fn press(&self, key: char) {
+    pub(crate) fn press(&self, key: char) {
         let k = key.to_string();
         let actions = json!({"actions": [{"type": "key", "id": "keyboard", "actions": [
             {"type": "keyDown", "value": k}, {"type": "keyUp", "value": k}
@@ -204,7 +204,7 @@ impl Driver {
     }
 
     /// The WebDriver id of the first element matching `css`.
-    fn find(&self, css: &str) -> String {
+    pub(crate) fn find(&self, css: &str) -> String {
         let found = self.cmd(
             "POST",
             "element",
@@ -247,7 +247,7 @@ impl Driver {
     }
 
     /// Console messages at level SEVERE (errors, CSP violations).
-    fn console_errors(&self) -> Vec<String> {
+    pub(crate) fn console_errors(&self) -> Vec<String> {
         let log = self.cmd("POST", "se/log", Some(&json!({"type": "browser"})));
         log.as_array()
             .map(|entries| {
@@ -276,7 +276,7 @@ impl Drop for Driver {
     }
 }
 
-fn page_of(record: &Path, dir: &Path, name: &str) -> PathBuf {
+pub(crate) fn page_of(record: &Path, dir: &Path, name: &str) -> PathBuf {
     let out = dir.join(name);
     let status = fvnote_std()
         .arg("html")
@@ -289,10 +289,10 @@ fn page_of(record: &Path, dir: &Path, name: &str) -> PathBuf {
     out
 }
 
-const ARROW_RIGHT: char = '\u{E014}';
-const ARROW_LEFT: char = '\u{E012}';
-const HOME: char = '\u{E011}';
-const END: char = '\u{E010}';
+pub(crate) const ARROW_RIGHT: char = '\u{E014}';
+pub(crate) const ARROW_LEFT: char = '\u{E012}';
+pub(crate) const HOME: char = '\u{E011}';
+pub(crate) const END: char = '\u{E010}';
 
 #[test]
 fn stepping_through_games_changes_the_board_as_the_rules_say() {
@@ -476,12 +476,12 @@ fn a_hostile_record_renders_as_text_and_runs_nothing() {
     }
     // The page's own script still ran: e4 is on the board.
     assert!(driver.board().contains(&"e4=P".to_owned()));
-    // The page's own scripts: one chunk of steps, its data, its code.
+    // The page's own scripts: one chunk of steps, one of PGN, its data, its code.
     assert_eq!(
         driver.script(
             "return [document.querySelectorAll('img').length, document.querySelectorAll('script').length, document.querySelectorAll('script.fv-steps').length];"
         ),
-        json!([0, 3, 1]),
+        json!([0, 4, 1]),
         "no element made from the record's text"
     );
 }

@@ -48,14 +48,14 @@ const HOSTILE: &str = "[Event \"<script>alert(1)</script>\"]\n\
 fn record_text_is_escaped_everywhere() {
     let (html, whole) = page_of(HOSTILE);
     assert_snapshot!(whole);
-    // The page's own scripts (the steps' data, the page's data, its code),
-    // nothing from the record.
+    // The page's own scripts (the steps' data, the PGN's, the page's data,
+    // its code), nothing from the record.
     let steps = html
         .matches("<script type=\"application/json\" class=\"fv-steps\">")
         .count();
     assert_eq!(steps, 1, "{html}");
-    assert_eq!(html.matches("<script").count(), 3, "{html}");
-    assert_eq!(html.matches("</script>").count(), 3);
+    assert_eq!(html.matches("<script").count(), 4, "{html}");
+    assert_eq!(html.matches("</script>").count(), 4);
     assert!(!html.contains("<img"));
     assert!(!html.contains("<svg onload"));
     assert!(!html.contains("\"onerror"));
@@ -76,6 +76,18 @@ fn record_text_is_escaped_everywhere() {
     );
     assert!(!steps.contains('<') && !steps.contains('>'));
     serde_json::from_str::<serde_json::Value>(&steps).unwrap();
+    // The PGN travels as one JSON string, inert, and is the record's.
+    let pgn = inline(
+        &html,
+        "<script type=\"application/json\" class=\"fv-pgn\">",
+        "</script>",
+    );
+    assert!(!pgn.contains('<') && !pgn.contains('>'));
+    let pgn: String = serde_json::from_str(&pgn).unwrap();
+    let record = fvnote::notation::pgn::read_all(HOSTILE.as_bytes())
+        .remove(0)
+        .unwrap();
+    assert_eq!(pgn, fvnote::notation::pgn::to_string(&record));
 }
 
 #[test]

@@ -15,6 +15,10 @@ const PICTURES: &[(&str, &[&str])] = &[
             "fixtures/chess/valid/02-en-passant-castling.pgn@14",
             "--arrow",
             "c2c4",
+            "--arrow",
+            "f3e5:red",
+            "--mark",
+            "d5:blue",
         ],
     ),
     (

@@ -2,6 +2,7 @@
 //! structural check per variant (cells, holes, grid lines, cages, hands,
 //! compounds, marks) so that a regression in the geometry is seen.
 
+use fvnote::notation::annotation::{Arrow, Brush, Mark};
 use fvnote::notation::pgn::read_all;
 use fvnote::record::replay::{replay, ReplayOptions};
 use fvnote::render::highlight::last_move;
@@ -84,7 +85,26 @@ fn option_sets() -> Vec<Options> {
             coordinates: !on(2),
             legend: !on(3),
             arrows: if on(4) {
-                vec![(sq("a1"), sq("c3")), (sq("d2"), sq("d2"))]
+                vec![
+                    Arrow {
+                        from: sq("a1"),
+                        to: sq("c3"),
+                        brush: Brush::Red,
+                    },
+                    Arrow {
+                        from: sq("d2"),
+                        to: sq("d2"),
+                        brush: Brush::Green,
+                    },
+                ]
+            } else {
+                Vec::new()
+            },
+            marks: if on(4) {
+                vec![Mark {
+                    square: sq("b2"),
+                    brush: Brush::Blue,
+                }]
             } else {
                 Vec::new()
             },
@@ -156,10 +176,18 @@ fn every_variant_and_option_is_well_formed_xml() {
             assert!((width - expected).abs() < 0.01, "{width} vs {expected}");
             assert_eq!(count(&doc, "data-arrow"), opts.arrows.len());
             assert_eq!(
+                count(&doc, "data-brush"),
+                opts.arrows.len() + opts.marks.len()
+            );
+            // Coordinates are paths, never text (no font needed).
+            assert_eq!(
                 doc.descendants()
-                    .any(|n| n.has_tag_name("text") && n.text() == Some("a")),
+                    .any(|n| n.has_tag_name("path") && n.attribute("data-coordinate") == Some("a")),
                 opts.coordinates
             );
+            assert!(!doc
+                .descendants()
+                .any(|n| n.has_tag_name("text") && n.text() == Some("a")));
             assert_eq!(count(&doc, "data-caption") > 0, opts.legend);
         }
     }

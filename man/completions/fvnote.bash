@@ -711,7 +711,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__show)
-            opts="-v -h -V --variant --encoding --where --svg --force --break-hard-links --flip --size --arrow --no-coordinates --no-legend --help --version"
+            opts="-v -h -V --variant --encoding --where --svg --force --break-hard-links --flip --size --arrow --mark --no-coordinates --no-legend --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -742,6 +742,10 @@ _fvnote() {
                     return 0
                     ;;
                 --arrow)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --mark)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;

@@ -146,7 +146,8 @@ auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l svg -d 'Also write an SVG diagram to this file' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l size -d 'Side of one square of the SVG diagram, in pixels [default: 45]' -r
-complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l arrow -d 'Draw an arrow on the SVG diagram, e.g. `e2e4` (repeatable)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l arrow -d 'Draw an arrow on the SVG diagram, e.g. `e2e4`, in a colour: `e2e4:red` (green, red, yellow, blue; default green; repeatable). A record\'s `[%cal]` arrows of the shown ply are drawn too' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l mark -d 'Ring a square on the SVG diagram, e.g. `e4` or `e4:blue` (green, red, yellow, blue; default green; repeatable). A record\'s `[%csl]` marks of the shown ply are drawn too' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l force -d 'Replace read-only files (they stay read-only)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l flip -d 'Draw the board from Black\'s side'

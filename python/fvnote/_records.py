@@ -68,6 +68,8 @@ class Ply:
     ``kind``, ``color``, ``piece``, ``from_square``, ``to_square``, ``rank``,
     ``direction``, ``promotion``, ``captured``, ``check``, ``permission``,
     ``fen_after``) are None for a ply the replay did not reach or resolve.
+    The typed annotations (``clock``, ``emt``, ``eval``, ``arrows``,
+    ``marks``) come from the ply's comments, whose text stays the record.
     """
 
     __slots__ = ("_data",)
@@ -108,6 +110,25 @@ class Ply:
     fen_after: "_Field[Optional[str]]" = _Field(
         "fen_after", None, "The FEN after the ply (`fens=True`)."
     )
+    clock: "_Field[Optional[float]]" = _Field(
+        "clock", None, "`[%clk]` in the comments: the mover's clock after the move, in seconds."
+    )
+    emt: "_Field[Optional[float]]" = _Field(
+        "emt", None, "`[%emt]` in the comments: the time the move took, in seconds."
+    )
+    eval: "_Field[Optional[Dict[str, Any]]]" = _Field(
+        "eval", None, "`[%eval]` in the comments: `{pawns}` or `{mate}`, with `depth` if given."
+    )
+
+    @property
+    def arrows(self) -> List[Dict[str, str]]:
+        """`[%cal]` arrows in the comments: `{from, to, color}`."""
+        return [dict(a) for a in self._data.get("arrows", [])]
+
+    @property
+    def marks(self) -> List[Dict[str, str]]:
+        """`[%csl]` square marks in the comments: `{square, color}`."""
+        return [dict(m) for m in self._data.get("marks", [])]
 
     @property
     def nags(self) -> List[int]:

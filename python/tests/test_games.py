@@ -38,6 +38,16 @@ def test_a_game_has_tags_moves_comments_nags_and_variations() -> None:
     assert (mate.kind, mate.captured, mate.check) == ("capture", "P", "#")
 
 
+def test_typed_annotations_come_from_the_comments() -> None:
+    text = "1. e4 {[%clk 0:02:59.9] [%eval 0.17,22] [%cal Ge2e4] [%csl Rf7]} e5 {[%emt 0:00:02] [%eval #-3]} *\n"
+    (game,) = list(fvnote.read_games(text))
+    e4, e5 = game.moves
+    assert (e4.clock, e4.eval, e4.emt) == (179.9, {"pawns": 0.17, "depth": 22}, None)
+    assert e4.arrows == [{"from": "e2", "to": "e4", "color": "green"}]
+    assert e4.marks == [{"square": "f7", "color": "red"}]
+    assert (e5.clock, e5.emt, e5.eval, e5.arrows) == (None, 2, {"mate": -3}, [])
+
+
 def test_the_game_is_the_json_form_of_convert(tmp_path: pathlib.Path) -> None:
     path = tmp_path / "a.pgn"
     path.write_text(ANNOTATED)

@@ -8,9 +8,10 @@ use clap::{Args, ValueEnum};
 use super::args::{fen_variant, position_spec, record_arg, ReadArgs, WriteArgs};
 use super::picked::{picked, position_at, say_verdict};
 use super::CliError;
+use crate::notation::annotation::{Annotations, Arrow, Mark};
 use crate::notation::san::write_san;
 use crate::position::Position;
-use crate::render::{self, parse_arrow, Options};
+use crate::render::{self, parse_arrow, parse_mark, Options};
 use crate::square::Square;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -49,9 +50,16 @@ pub struct ShowArgs {
     /// Side of one square of the SVG diagram, in pixels [default: 45].
     #[arg(long, value_name = "PIXELS", value_parser = clap::value_parser!(u32).range(8..=400))]
     pub size: Option<u32>,
-    /// Draw an arrow on the SVG diagram, e.g. `e2e4` (repeatable).
-    #[arg(long = "arrow", value_name = "FROMTO", value_parser = parse_arrow)]
-    pub arrows: Vec<(Square, Square)>,
+    /// Draw an arrow on the SVG diagram, e.g. `e2e4`, in a colour:
+    /// `e2e4:red` (green, red, yellow, blue; default green; repeatable).
+    /// A record's `[%cal]` arrows of the shown ply are drawn too.
+    #[arg(long = "arrow", value_name = "FROMTO[:COLOUR]", value_parser = parse_arrow)]
+    pub arrows: Vec<Arrow>,
+    /// Ring a square on the SVG diagram, e.g. `e4` or `e4:blue` (green,
+    /// red, yellow, blue; default green; repeatable). A record's `[%csl]`
+    /// marks of the shown ply are drawn too.
+    #[arg(long = "mark", value_name = "SQUARE[:COLOUR]", value_parser = parse_mark)]
+    pub marks: Vec<Mark>,
     /// Leave out the file letters and rank numbers of the SVG diagram.
     #[arg(long)]
     pub no_coordinates: bool,
@@ -103,15 +111,23 @@ fn shown_position(args: &ShowArgs) -> Result<Shown, CliError> {
     let Some(spec) = spec else {
         args.read.refuse_without_record(&[])?;
         let (pos, invalid) = position_spec(args.position.as_deref(), variant, &args.read)?;
-        return Ok((pos, Vec::new(), None, invalid));
+        return Ok((pos, Vec::new(), None, invalid, Annotations::default()));
     };
     let picked = picked(&spec, &args.read)?;
     let invalid = say_verdict(&spec, &picked);
     let (pos, report) = position_at(&spec, &picked)?;
     let ply = spec.ply.unwrap_or(report.main_line.len());
     let (Some(start), Some(last)) = (report.start.as_ref(), ply.checked_sub(1)) else {
-        return Ok((pos, Vec::new(), None, invalid));
+        return Ok((pos, Vec::new(), None, invalid, Annotations::default()));
     };
+    // The shown ply's `[%cal]`/`[%csl]`.
+    let notes = picked
+        .record
+        .moves
+        .get(last)
+        .map_or_else(Annotations::default, |n| {
+            Annotations::of(n.comments.iter().map(|c| c.text.as_str()))
+        });
     let mut before = start.clone();
     for info in report.main_line.iter().take(last) {
         before.play_in_place(&info.mv);
@@ -119,15 +135,15 @@ fn shown_position(args: &ShowArgs) -> Result<Shown, CliError> {
     match report.main_line.get(last) {
         Some(info) => {
             let marks = render::highlight::last_move(&before, &info.mv, &pos);
-            Ok((pos, marks, Some(info.san.to_string()), invalid))
+            Ok((pos, marks, Some(info.san.to_string()), invalid, notes))
         }
-        None => Ok((pos, Vec::new(), None, invalid)),
+        None => Ok((pos, Vec::new(), None, invalid, notes)),
     }
 }
 
-/// A position to draw, the cells of the move that reached it, its SAN, and
-/// whether it comes from an invalid game.
-type Shown = (Position, Vec<Square>, Option<String>, bool);
+/// A position to draw, the cells of the move that reached it, its SAN,
+/// whether it comes from an invalid game, and the annotations of that move.
+type Shown = (Position, Vec<Square>, Option<String>, bool, Annotations);
 
 /// Refuses an `--svg` that names the record read.
 fn check_svg(args: &ShowArgs) -> Result<(), CliError> {
@@ -151,6 +167,7 @@ fn refuse_svg_only(args: &ShowArgs) -> Result<(), CliError> {
     let svg_only = [
         ("--size", args.size.is_some()),
         ("--arrow", !args.arrows.is_empty()),
+        ("--mark", !args.marks.is_empty()),
         ("--no-coordinates", args.no_coordinates),
         ("--no-legend", args.no_legend),
     ];
@@ -166,18 +183,24 @@ fn refuse_svg_only(args: &ShowArgs) -> Result<(), CliError> {
 pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     refuse_svg_only(args)?;
     check_svg(args)?;
-    let (pos, last_move, last_san, invalid) = shown_position(args)?;
+    let (pos, last_move, last_san, invalid, notes) = shown_position(args)?;
     let (files, ranks) = pos.frame();
-    if let Some((from, to)) = args.arrows.iter().find(|(a, b)| {
-        [a, b]
-            .iter()
-            .any(|s| s.file() >= files || s.rank() >= ranks)
-    }) {
+    let outside = |s: &Square| s.file() >= files || s.rank() >= ranks;
+    let frame = || format!("the frame is a1 to {}{}", (b'a' + files - 1) as char, ranks);
+    if let Some(a) = args
+        .arrows
+        .iter()
+        .find(|a| outside(&a.from) || outside(&a.to))
+    {
         return Err(CliError::usage(format!(
-            "arrow {from}{to}: the frame is a1 to {}{}",
-            (b'a' + files - 1) as char,
-            ranks
+            "arrow {}{}: {}",
+            a.from,
+            a.to,
+            frame()
         )));
+    }
+    if let Some(m) = args.marks.iter().find(|m| outside(&m.square)) {
+        return Err(CliError::usage(format!("mark {}: {}", m.square, frame())));
     }
     let opts = Options {
         flip: args.flip,
@@ -186,7 +209,8 @@ pub fn show(args: &ShowArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         last_move,
         last_san,
         check: true,
-        arrows: args.arrows.clone(),
+        arrows: notes.arrows.iter().chain(&args.arrows).copied().collect(),
+        marks: notes.marks.iter().chain(&args.marks).copied().collect(),
         legend: !args.no_legend,
     };
     out.write_all(render::text::text(&pos, &opts).as_bytes())

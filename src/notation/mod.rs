@@ -1,4 +1,5 @@
 //! Notation: PGN, move tokens, FEN, JSON, Game Courier move lists.
+pub mod annotation;
 pub mod encoding;
 mod expected;
 pub mod fen;

@@ -66,7 +66,16 @@ pub fn legend(pos: &Position, opts: &Options) -> Vec<String> {
         Variant::QuakeLb => lines.push(
             "Two-part pieces: hunter (captures, large) over carrier (moves, small) (QK0)".into(),
         ),
+        Variant::RankAndFile => {
+            let permitted = crate::rules::rank_and_file::permitted(pos, pos.turn());
+            lines.push(format!(
+                "Tinted: the lines {} may move from; {} (RF1, RF2)",
+                pos.turn().name(),
+                permitted.describe()
+            ));
+        }
         Variant::Slide => {
+            lines.push("Grey track: the ring the cages travel round (SC0)".into());
             for color in Color::ALL {
                 let (frame, dot) = match color {
                     Color::White => ("blue", "white"),

@@ -12,15 +12,17 @@
 //! assert_eq!(pic.matches("data-piece=").count(), 32);
 //! ```
 
+pub mod glyphs;
 pub mod highlight;
 pub mod html;
 pub mod legend;
 pub mod options;
+mod overlay;
 pub mod pieces;
 pub mod svg;
 pub mod text;
 
-pub use options::{parse_arrow, Options};
+pub use options::{parse_arrow, parse_mark, Options};
 
 use crate::position::Position;
 

@@ -1,15 +1,19 @@
 //! The SVG diagram: cells (holes left out), figurines, coordinates on four
-//! sides, side to move, hands, cages, Grid Chess's sections, marks, arrows.
+//! sides (drawn as paths), side to move, hands, cages on Slide-chess's ring,
+//! Grid Chess's sections, Rank and File's permitted lines, marks, arrows.
 //!
 //! Internal units are 100 per square; `Options::size` scales the whole
 //! picture through `width`/`height`. Every element a test or a script may look
 //! for carries a `data-` attribute: `data-square`, `data-piece`, `data-cage`,
-//! `data-hand`, `data-turn`, `data-grid`, `data-mark`, `data-arrow`.
+//! `data-hand`, `data-turn`, `data-grid`, `data-mark`, `data-arrow`
+//! (with `data-brush`), `data-ring`, `data-line`, `data-coordinate`, `data-empty`.
 
 use std::fmt::Write as _;
 
+use super::glyphs::label;
 use super::legend::legend;
 use super::options::Options;
+use super::overlay;
 use super::pieces::{num, piece_at};
 use crate::escape::markup as escape;
 use crate::piece::{Color, Piece, Role};
@@ -29,11 +33,11 @@ pub const CAGE_WHITE: &str = "#1f5fbf";
 pub const CAGE_BLACK: &str = "#c0262b";
 
 /// Where things go: board origin, board size, panels, caption.
-struct Layout {
-    files: u8,
-    ranks: u8,
+pub(super) struct Layout {
+    pub(super) files: u8,
+    pub(super) ranks: u8,
     flip: bool,
-    margin: u32,
+    pub(super) margin: u32,
     /// Left edge of the side panel (turn marker, hands).
     panel_x: u32,
     width: u32,
@@ -49,7 +53,7 @@ impl Layout {
         let board_h = u32::from(ranks) * UNIT;
         let panel_x = 2 * margin + board_w;
         let hands_w = if pos.variant().has_hands() {
-            (hand_columns(pos, ranks) * 130).max(180)
+            (hand_columns(pos, ranks) * HAND_COLUMN).max(180)
         } else {
             0
         };
@@ -72,7 +76,7 @@ impl Layout {
     }
 
     /// Top-left corner of `sq`'s cell.
-    fn cell(&self, sq: Square) -> (u32, u32) {
+    pub(super) fn cell(&self, sq: Square) -> (u32, u32) {
         let col = if self.flip {
             self.files - 1 - sq.file()
         } else {
@@ -89,12 +93,12 @@ impl Layout {
         )
     }
 
-    fn centre(&self, sq: Square) -> (f64, f64) {
+    pub(super) fn centre(&self, sq: Square) -> (f64, f64) {
         let (x, y) = self.cell(sq);
         (f64::from(x + UNIT / 2), f64::from(y + UNIT / 2))
     }
 
-    fn board_h(&self) -> u32 {
+    pub(super) fn board_h(&self) -> u32 {
         u32::from(self.ranks) * UNIT
     }
 }
@@ -108,8 +112,13 @@ fn hand(pos: &Position, color: Color) -> Vec<(Role, u8)> {
         .collect()
 }
 
+/// A hand's piece icon, and the room one takes with its count.
+const HAND_ICON: u32 = 84;
+const HAND_ROW: u32 = 92;
+const HAND_COLUMN: u32 = 112;
+
 fn hand_rows(ranks: u8) -> usize {
-    (((u32::from(ranks) * UNIT / 2).saturating_sub(40) / 64) as usize).max(1)
+    (((u32::from(ranks) * UNIT / 2).saturating_sub(40) / HAND_ROW) as usize).max(1)
 }
 
 fn hand_columns(pos: &Position, ranks: u8) -> u32 {
@@ -163,13 +172,20 @@ pub fn svg(pos: &Position, opts: &Options) -> String {
         "<rect width=\"{}\" height=\"{}\" fill=\"#fff\"/>",
         l.width, l.height
     );
+    if pos.variant() == Variant::Slide {
+        overlay::ring(&mut s, pos, &l);
+    }
     cells(&mut s, pos, &l);
+    if pos.variant() == Variant::RankAndFile {
+        overlay::permitted_lines(&mut s, pos, &l);
+    }
     marks(&mut s, pos, opts, &l);
     if pos.variant() == Variant::Grid {
         grid_lines(&mut s, &l);
     }
     cages(&mut s, pos, &l);
     pieces(&mut s, pos, &l);
+    overlay::marks(&mut s, &opts.marks, &l);
     if opts.coordinates {
         coordinates(&mut s, &l);
     }
@@ -177,7 +193,7 @@ pub fn svg(pos: &Position, opts: &Options) -> String {
     if pos.variant().has_hands() {
         hands(&mut s, pos, &l);
     }
-    arrows(&mut s, opts, &l);
+    overlay::arrows(&mut s, &opts.arrows, &l);
     for (i, line) in caption.iter().enumerate() {
         let _ = writeln!(
             s,
@@ -282,7 +298,8 @@ fn pieces(s: &mut String, pos: &Position, l: &Layout) {
     for sq in pos.cells() {
         if let Some(p) = pos.piece_at(sq) {
             let (x, y) = l.cell(sq);
-            let inset = if pos.cage_owner(sq).is_some() { 16 } else { 6 };
+            // About 85% of the square, as the sets players know (cburnett).
+            let inset = if pos.cage_owner(sq).is_some() { 16 } else { 1 };
             let _ = writeln!(
                 s,
                 "<g data-square=\"{sq}\" data-piece=\"{}\">{}</g>",
@@ -298,29 +315,29 @@ fn pieces(s: &mut String, pos: &Position, l: &Layout) {
     }
 }
 
+/// File letters and rank numbers, drawn as paths (no font needed).
 fn coordinates(s: &mut String, l: &Layout) {
     let (m, h) = (l.margin, l.board_h());
     let w = u32::from(l.files) * UNIT;
+    let colour = "#333";
     for f in 0..l.files {
         let col = if l.flip { l.files - 1 - f } else { f };
-        let x = m + u32::from(col) * UNIT + UNIT / 2;
-        let letter = (b'a' + f) as char;
-        for y in [m - 12, m + h + 34] {
-            let _ = writeln!(
-                s,
-                "<text x=\"{x}\" y=\"{y}\" font-size=\"28\" text-anchor=\"middle\" fill=\"#333\">{letter}</text>"
-            );
+        let x = f64::from(m + u32::from(col) * UNIT + UNIT / 2);
+        let letter = ((b'a' + f) as char).to_string();
+        for y in [m - 14, m + h + 32] {
+            let data = format!("data-coordinate=\"{letter}\"");
+            s.push_str(&label(&letter, x, f64::from(y), 20.0, colour, Some(&data)));
+            s.push('\n');
         }
     }
     for r in 0..l.ranks {
         let row = if l.flip { r } else { l.ranks - 1 - r };
-        let y = m + u32::from(row) * UNIT + UNIT / 2 + 10;
+        let y = f64::from(m + u32::from(row) * UNIT + UNIT / 2 + 10);
+        let number = (u32::from(r) + 1).to_string();
         for x in [m / 2, m + w + m / 2] {
-            let _ = writeln!(
-                s,
-                "<text x=\"{x}\" y=\"{y}\" font-size=\"28\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
-                u32::from(r) + 1
-            );
+            let data = format!("data-coordinate=\"{number}\"");
+            s.push_str(&label(&number, f64::from(x), y, 20.0, colour, Some(&data)));
+            s.push('\n');
         }
     }
 }
@@ -346,7 +363,8 @@ fn turn_marker(s: &mut String, pos: &Position, l: &Layout) {
     );
 }
 
-/// QK7: each side's hand on its own half beside the board.
+/// QK7: each side's hand on its own half beside the board: a large icon
+/// per role with its count on a badge; an empty hand is an empty tray.
 fn hands(s: &mut String, pos: &Position, l: &Layout) {
     let half = l.board_h() / 2;
     let rows = hand_rows(l.ranks);
@@ -361,60 +379,35 @@ fn hands(s: &mut String, pos: &Position, l: &Layout) {
             top + 28,
             if color == Color::White { "White's" } else { "Black's" }
         );
-        for (i, (role, n)) in hand(pos, color).into_iter().enumerate() {
-            let x = x0 + (i / rows) as u32 * 130;
-            let y = top + 40 + (i % rows) as u32 * 64;
-            let p = Piece::new(color, role);
+        let held = hand(pos, color);
+        if held.is_empty() {
+            let (x, y) = (x0, top + 40);
             let _ = write!(
                 s,
-                "<g data-piece=\"{}\" data-count=\"{n}\">{}<text x=\"{}\" y=\"{}\" font-size=\"26\" fill=\"#222\">×{n}</text></g>",
-                p.code(),
-                piece_at(p, f64::from(x), f64::from(y), 60.0),
+                "<g data-empty=\"true\"><title>empty</title><rect x=\"{}\" y=\"{}\" width=\"{HAND_ICON}\" height=\"{HAND_ICON}\" rx=\"12\" fill=\"#f3f3f3\" stroke=\"#888\" stroke-width=\"4\" stroke-dasharray=\"12 8\"/><path d=\"M{} {}L{} {}\" stroke=\"#888\" stroke-width=\"5\" stroke-linecap=\"round\"/></g>",
+                x + 2,
+                y + 2,
+                x + 24,
+                y + 60,
                 x + 62,
-                y + 42
+                y + 24
+            );
+        }
+        for (i, (role, n)) in held.into_iter().enumerate() {
+            let x = x0 + (i / rows) as u32 * HAND_COLUMN;
+            let y = top + 40 + (i % rows) as u32 * HAND_ROW;
+            let p = Piece::new(color, role);
+            let (bx, by) = (f64::from(x + HAND_ICON), f64::from(y + HAND_ICON - 20));
+            let _ = write!(
+                s,
+                "<g data-piece=\"{}\" data-count=\"{n}\">{}<circle cx=\"{}\" cy=\"{}\" r=\"21\" fill=\"#fff\" stroke=\"#222\" stroke-width=\"3\"/>{}</g>",
+                p.code(),
+                piece_at(p, f64::from(x), f64::from(y), f64::from(HAND_ICON)),
+                num(bx),
+                num(by),
+                label(&n.to_string(), bx, by + 11.0, 22.0, "#111", None)
             );
         }
         s.push_str("</g>\n");
-    }
-}
-
-fn arrows(s: &mut String, opts: &Options, l: &Layout) {
-    for &(from, to) in &opts.arrows {
-        let (x1, y1) = l.centre(from);
-        let (x2, y2) = l.centre(to);
-        let (dx, dy) = (x2 - x1, y2 - y1);
-        let len = (dx * dx + dy * dy).sqrt();
-        let name = format!("{from}{to}");
-        if len < 1.0 {
-            let _ = writeln!(
-                s,
-                "<circle cx=\"{}\" cy=\"{}\" r=\"42\" fill=\"none\" stroke=\"#15781b\" stroke-opacity=\".8\" stroke-width=\"8\" data-arrow=\"{name}\"/>",
-                num(x1),
-                num(y1)
-            );
-            continue;
-        }
-        let (ux, uy) = (dx / len, dy / len);
-        let (px, py) = (-uy, ux);
-        let head = 42.0_f64.min(len * 0.6);
-        let (bx, by) = (x2 - ux * head, y2 - uy * head);
-        let pts = [
-            (x1 + px * 9.0, y1 + py * 9.0),
-            (bx + px * 9.0, by + py * 9.0),
-            (bx + px * 24.0, by + py * 24.0),
-            (x2, y2),
-            (bx - px * 24.0, by - py * 24.0),
-            (bx - px * 9.0, by - py * 9.0),
-            (x1 - px * 9.0, y1 - py * 9.0),
-        ];
-        let points: Vec<String> = pts
-            .iter()
-            .map(|&(x, y)| format!("{},{}", num(x), num(y)))
-            .collect();
-        let _ = writeln!(
-            s,
-            "<polygon points=\"{}\" fill=\"#15781b\" fill-opacity=\".75\" data-arrow=\"{name}\"/>",
-            points.join(" ")
-        );
     }
 }

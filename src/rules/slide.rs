@@ -66,7 +66,7 @@ fn is_board(sq: Square) -> bool {
 
 /// Whether `sq` is one of the 30 ring squares (SC0).
 #[inline]
-fn is_ring(sq: Square) -> bool {
+pub fn is_ring(sq: Square) -> bool {
     sq.file() < FILES && sq.rank() < RANKS && !is_board(sq)
 }
 

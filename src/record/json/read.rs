@@ -12,8 +12,11 @@
 use std::io::{self, BufRead};
 
 use crate::model::{advance, width, Span};
+use crate::notation::annotation::Annotations;
 use crate::notation::pgn::{Reader, Visitor};
-use crate::record::json::schema::{Comment, Game, Ply, Raw, Tag, DERIVED_FIELDS, FORMAT, VERSION};
+use crate::record::json::schema::{
+    Comment, Game, Ply, Raw, Tag, TypedFields, DERIVED_FIELDS, FORMAT, VERSION,
+};
 use crate::record::pipeline::read::{GameReader, GameText, ReadError};
 use crate::record::replay::damage::not_utf8;
 
@@ -416,14 +419,18 @@ fn visit<V: Visitor>(
     }
     let mut at = Locator::new(text, base, ignored);
     // Each comment read where it stands.
-    let comment = |v: &mut V, raw: Raw<'_>, at: &mut Locator<'_, '_>| {
+    fn comment<'t, V: Visitor>(
+        v: &mut V,
+        raw: Raw<'t>,
+        at: &mut Locator<'_, '_>,
+    ) -> Result<Comment<'t>, ReadError> {
         let (c, span): (Comment<'_>, Span) = parse(raw, at)?;
         match c.kind.as_deref() {
             Some("line") => v.line_comment(&c.text, span),
             _ => v.comment(&c.text, span),
         }
-        Ok::<(), ReadError>(())
-    };
+        Ok(c)
+    }
     v.begin_game();
     for &raw in &game.tags {
         let (tag, span): (Tag<'_, Raw<'_>>, Span) = parse(raw, &mut at)?;
@@ -467,9 +474,11 @@ fn visit<V: Visitor>(
             for &nag in ply.nags.iter().flatten() {
                 v.nag(nag, span);
             }
+            let mut notes = Annotations::default();
             for &c in ply.comments.iter().flatten() {
-                comment(v, c, &mut at)?;
+                notes.add(&comment(v, c, &mut at)?.text);
             }
+            check_typed(&ply, &notes, span)?;
             let mut siblings = ply.variations.unwrap_or_default();
             siblings.reverse();
             if let Some(first) = siblings.pop() {
@@ -513,6 +522,31 @@ fn visit<V: Visitor>(
         v.outcome(result, span);
     }
     Ok(v.end_game())
+}
+
+/// The typed fields `ply` holds must say what its comments say: the text
+/// is the record, the fields are derived from it (`notation/json.md`).
+fn check_typed(ply: &PlyIn<'_>, notes: &Annotations, span: Span) -> Result<(), ReadError> {
+    let read = TypedFields {
+        clock: ply.clock,
+        emt: ply.emt,
+        eval: ply.eval.clone(),
+        arrows: ply.arrows.clone(),
+        marks: ply.marks.clone(),
+    };
+    if read == TypedFields::default() {
+        return Ok(());
+    }
+    match TypedFields::of(notes).disagreement(&read) {
+        None => Ok(()),
+        Some((name, read, derived)) => Err(ReadError::json(
+            span,
+            format!(
+                "ply {:?}: \"{name}\" is {read} but its comments say {derived} (the comment text is the record and the typed fields are derived from it: correct the field or leave it out)",
+                ply.san
+            ),
+        )),
+    }
 }
 
 impl<R: BufRead> GameReader for JsonReader<R> {

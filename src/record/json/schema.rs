@@ -15,6 +15,8 @@ use std::borrow::Cow;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
+use crate::notation::annotation::{Annotations, EvalValue};
+
 /// The value of `format`.
 pub const FORMAT: &str = "fvnote-record";
 /// The value of `version` this fvnote writes and reads.
@@ -213,12 +215,158 @@ pub struct Ply<'a, P, C = Comment<'a>> {
     /// Comments after the move.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub comments: Option<Vec<C>>,
+    /// Derived from `comments`, and checked when read: `[%clk]`, the
+    /// mover's clock after the move, in seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<Seconds>,
+    /// Derived, checked: `[%emt]`, the time the move took, in seconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub emt: Option<Seconds>,
+    /// Derived, checked: `[%eval]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eval: Option<EvalJson>,
+    /// Derived, checked: the arrows of `[%cal]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arrows: Option<Vec<ArrowJson>>,
+    /// Derived, checked: the square marks of `[%csl]`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub marks: Option<Vec<MarkJson>>,
     /// Alternatives to this ply, each a line of plies.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub variations: Option<Vec<Vec<P>>>,
     /// Derived: the FEN after the ply (`--fens`).
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub fen_after: Option<String>,
+}
+
+/// A time in seconds, written as an integer when it is whole.
+#[derive(Debug, Clone, Copy, PartialEq, Deserialize)]
+#[serde(transparent)]
+pub struct Seconds(pub f64);
+
+impl Serialize for Seconds {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        if self.0.fract() == 0.0 && (0.0..9.0e15).contains(&self.0) {
+            s.serialize_u64(self.0 as u64)
+        } else {
+            s.serialize_f64(self.0)
+        }
+    }
+}
+
+/// An evaluation (`[%eval]`): `pawns` or `mate`, and the depth if given.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct EvalJson {
+    /// The advantage in pawns, White's positive.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pawns: Option<f64>,
+    /// Mate in so many moves, White's positive.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mate: Option<i32>,
+    /// The search depth.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub depth: Option<u32>,
+}
+
+/// An arrow (`[%cal Ge2e4]`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ArrowJson {
+    /// Its tail.
+    pub from: String,
+    /// Its head.
+    pub to: String,
+    /// `green`, `red`, `yellow` or `blue`.
+    pub color: String,
+}
+
+/// A square mark (`[%csl Re4]`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct MarkJson {
+    /// The square.
+    pub square: String,
+    /// `green`, `red`, `yellow` or `blue`.
+    pub color: String,
+}
+
+/// The typed fields of a ply, derived from its comments' annotations.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct TypedFields {
+    /// `clock`.
+    pub clock: Option<Seconds>,
+    /// `emt`.
+    pub emt: Option<Seconds>,
+    /// `eval`.
+    pub eval: Option<EvalJson>,
+    /// `arrows`.
+    pub arrows: Option<Vec<ArrowJson>>,
+    /// `marks`.
+    pub marks: Option<Vec<MarkJson>>,
+}
+
+impl TypedFields {
+    /// The fields `a` gives (none for what it lacks).
+    pub fn of(a: &Annotations) -> TypedFields {
+        TypedFields {
+            clock: a.clock.map(|c| Seconds(c.seconds())),
+            emt: a.emt.map(|c| Seconds(c.seconds())),
+            eval: a.eval.map(|e| EvalJson {
+                pawns: match e.value {
+                    EvalValue::Pawns(p) => Some(p),
+                    EvalValue::Mate(_) => None,
+                },
+                mate: match e.value {
+                    EvalValue::Mate(n) => Some(n),
+                    EvalValue::Pawns(_) => None,
+                },
+                depth: e.depth,
+            }),
+            arrows: (!a.arrows.is_empty()).then(|| {
+                a.arrows
+                    .iter()
+                    .map(|x| ArrowJson {
+                        from: x.from.to_string(),
+                        to: x.to.to_string(),
+                        color: x.brush.name().into(),
+                    })
+                    .collect()
+            }),
+            marks: (!a.marks.is_empty()).then(|| {
+                a.marks
+                    .iter()
+                    .map(|x| MarkJson {
+                        square: x.square.to_string(),
+                        color: x.brush.name().into(),
+                    })
+                    .collect()
+            }),
+        }
+    }
+
+    /// The first field `read` holds that differs from `self` (what the
+    /// comments say): its name, what was read and what is derived, in JSON.
+    pub fn disagreement(&self, read: &TypedFields) -> Option<(&'static str, String, String)> {
+        fn check<T: PartialEq + Serialize>(
+            name: &'static str,
+            read: &Option<T>,
+            derived: &Option<T>,
+        ) -> Option<(&'static str, String, String)> {
+            let read = read.as_ref()?;
+            if derived.as_ref() == Some(read) {
+                return None;
+            }
+            let text = |x: &T| serde_json::to_string(x).unwrap_or_default();
+            Some((
+                name,
+                text(read),
+                derived.as_ref().map_or_else(|| "nothing".into(), text),
+            ))
+        }
+        check("clock", &read.clock, &self.clock)
+            .or_else(|| check("emt", &read.emt, &self.emt))
+            .or_else(|| check("eval", &read.eval, &self.eval))
+            .or_else(|| check("arrows", &read.arrows, &self.arrows))
+            .or_else(|| check("marks", &read.marks, &self.marks))
+    }
 }
 
 /// A ply as written: its variations hold plies as written.

@@ -16,14 +16,15 @@ use crate::model::{
     comment_commands, steps, Comment as ModelComment, CommentKind, Node, Span, Step,
     Tag as ModelTag,
 };
+use crate::notation::annotation::Annotations;
 use crate::notation::fen::write_fen;
 use crate::record::convert::held::GameOut;
 use crate::record::convert::stream::{GameEnd, GameSink};
 use crate::record::convert::{end_in, Converted, GameError};
 use crate::record::json::describe::{play, Facts, Track};
 use crate::record::json::schema::{
-    CagePromotion, Command, Comment, ErrorJson, Ply, Promotion, Tag, VerdictJson, Written, FORMAT,
-    MAX_VARIATION_DEPTH, VERSION,
+    CagePromotion, Command, Comment, ErrorJson, Ply, Promotion, Tag, TypedFields, VerdictJson,
+    Written, FORMAT, MAX_VARIATION_DEPTH, VERSION,
 };
 use crate::record::pipeline::read::GameText;
 use crate::record::replay::verdict::Verdict;
@@ -344,8 +345,26 @@ fn described<'n>(node: &'n Node, f: Option<&Facts>, compact: bool) -> Ply<'n, Wr
         comments_before: comments(&node.comments_before, compact),
         comments: (!compact || !node.comments.is_empty())
             .then(|| comments(&node.comments, compact)),
+        clock: None,
+        emt: None,
+        eval: None,
+        arrows: None,
+        marks: None,
         variations: None,
         fen_after: f.and_then(|f| f.fen_after.clone()),
+    }
+    .typed(&node.comments)
+}
+
+impl<'n, P> Ply<'n, P> {
+    /// With the typed fields the annotations of `comments` give.
+    fn typed(mut self, comments: &[ModelComment]) -> Self {
+        if comments.iter().any(|c| c.text.contains("[%")) {
+            let t = TypedFields::of(&Annotations::of(comments.iter().map(|c| c.text.as_str())));
+            (self.clock, self.emt, self.eval, self.arrows, self.marks) =
+                (t.clock, t.emt, t.eval, t.arrows, t.marks);
+        }
+        self
     }
 }
 

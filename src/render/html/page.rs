@@ -11,8 +11,10 @@ use serde_json::json;
 
 use super::steps::{piece_char, Steps};
 use super::{count, escape, game_title, head, verdict, SCRIPT};
-use crate::escape::script_json;
+use crate::escape::{script_json, script_string};
 use crate::model::{Comment, Node, Span, Tag};
+use crate::notation::annotation::Brush;
+use crate::notation::pgn::{write_tags, Movetext};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::record::convert::stream::{GameEnd, GameSink};
@@ -20,6 +22,7 @@ use crate::record::pipeline::read::GameText;
 use crate::record::replay::tags_start;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::ReplayMode;
+use crate::render::glyphs::glyph;
 use crate::render::pieces::symbols;
 use crate::render::svg::{CAGE_BLACK, CAGE_WHITE, DARK, LIGHT};
 use crate::variant::Variant;
@@ -68,6 +71,10 @@ pub struct PageSink<O> {
     /// The first write that failed; nothing is written after it.
     failed: Option<io::Error>,
     html: String,
+    /// The game's PGN as read, written as it goes (see [`PageSink::chunk`]).
+    pgn: Option<Movetext<Vec<u8>>>,
+    /// The PGN's last text, once the game ended.
+    pgn_end: Vec<u8>,
 }
 
 impl<O: PageOut> PageSink<O> {
@@ -84,6 +91,8 @@ impl<O: PageOut> PageSink<O> {
             no_moves: false,
             failed: None,
             html: String::new(),
+            pgn: None,
+            pgn_end: Vec::new(),
         }
     }
 
@@ -102,8 +111,21 @@ impl<O: PageOut> PageSink<O> {
         self.html.clear();
     }
 
-    /// Moves the steps made so far into `html`, as one data chunk.
+    /// Moves the steps made so far into `html`, as one data chunk, and the
+    /// PGN written so far as a string in a chunk of its own (the page's
+    /// "Copy PGN" joins them): memory holds a chunk, never the game.
     fn chunk(&mut self) {
+        let mut text = std::mem::take(&mut self.pgn_end);
+        if let Some(pgn) = &mut self.pgn {
+            text = std::mem::take(pgn.written_mut());
+        }
+        if !text.is_empty() {
+            let _ = write!(
+                self.html,
+                "<script type=\"application/json\" class=\"fv-pgn\">{}</script>",
+                script_string(&String::from_utf8_lossy(&text))
+            );
+        }
         let Some(steps) = &mut self.steps else { return };
         let data = steps.take_data();
         if !data.is_empty() {
@@ -152,13 +174,18 @@ impl<O: PageOut> PageSink<O> {
             .collect();
         let _ = write!(
             html,
-            "<main>\n<div class=\"boardbox\">\n<svg id=\"fv-board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 900 900\" font-family=\"sans-serif\" role=\"img\" aria-label=\"board\"><defs>{}</defs><g id=\"fv-layer\"></g></svg>\n\
-<div id=\"fv-caption\"></div>\n<div class=\"controls\"><button id=\"fv-first\" title=\"Start (Home)\">|◀</button><button id=\"fv-prev\" title=\"Back (←)\">◀</button><button id=\"fv-next\" title=\"Forward (→)\">▶</button><button id=\"fv-last\" title=\"End of line (End)\">▶|</button><button id=\"fv-flip\" title=\"Flip (f)\">Flip</button><span id=\"fv-ply\"></span></div>\n\
+            "<main>\n<div class=\"boardbox\">\n<div id=\"fv-clocks\" hidden><span class=\"clock\" data-side=\"black\"></span><span class=\"clock\" data-side=\"white\"></span></div>\n<div class=\"boardrow\"><div id=\"fv-evalbar\" hidden><div id=\"fv-evalfill\"></div><span id=\"fv-evaltext\"></span></div>\n<svg id=\"fv-board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 900 900\" font-family=\"sans-serif\" role=\"img\" aria-label=\"board\"><defs>{}</defs><g id=\"fv-layer\"></g></svg></div>\n\
+<div class=\"controls\"><button id=\"fv-first\" title=\"Start (Home)\">|◀</button><button id=\"fv-prev\" title=\"Back (←)\">◀</button><button id=\"fv-next\" title=\"Forward (→)\">▶</button><button id=\"fv-last\" title=\"End of line (End)\">▶|</button><button id=\"fv-flip\" title=\"Flip (f)\">Flip</button><button id=\"fv-copy-pgn\" title=\"Copy the game's PGN\">Copy PGN</button><button id=\"fv-copy-fen\" title=\"Copy this position's FEN\">Copy FEN</button><span id=\"fv-ply\"></span><span id=\"fv-status\" role=\"status\"></span></div>\n\
+<div id=\"fv-caption\"></div>\n<textarea id=\"fv-copy-text\" readonly tabindex=\"-1\" aria-hidden=\"true\"></textarea>\n\
 <div class=\"hint\">Keys: ← → step, Home/End, f flips. Click a move to go there.</div>\n</div>\n",
             symbols(&roles)
         );
         html.push_str("<div id=\"fv-moves\" class=\"moves\">");
         self.steps = Some(Steps::new(start));
+        let mut pgn = Vec::new();
+        self.pgn = write_tags(tags, &mut pgn)
+            .ok()
+            .map(|()| Movetext::new(pgn, tags));
         self.flush_html();
     }
 
@@ -172,7 +199,7 @@ impl<O: PageOut> PageSink<O> {
         let hand_cols = if self.variant.has_hands() {
             // Hands can only grow so far; a column per four kinds is plenty.
             let rows =
-                (((u32::from(self.ranks) * 100 / 2).saturating_sub(40) / 64) as usize).max(1);
+                (((u32::from(self.ranks) * 100 / 2).saturating_sub(40) / 92) as usize).max(1);
             hand_kinds.div_ceil(rows).max(1)
         } else {
             0
@@ -182,6 +209,14 @@ impl<O: PageOut> PageSink<O> {
             .flat_map(|&c| Role::ALL.iter().map(move |&r| Piece::new(c, r)))
             .map(|p| (piece_char(p).to_string(), p.code().into()))
             .collect();
+        let glyphs: serde_json::Map<String, serde_json::Value> = ('a'..='z')
+            .chain('0'..='9')
+            .filter_map(|c| Some((c.to_string(), glyph(c)?.into())))
+            .collect();
+        let brushes: serde_json::Map<String, serde_json::Value> = Brush::ALL
+            .iter()
+            .map(|b| (b.letter().to_string(), b.rgb().into()))
+            .collect();
         let data = json!({
             "pieces": pieces,
             "light": LIGHT,
@@ -190,6 +225,11 @@ impl<O: PageOut> PageSink<O> {
             "grid": self.variant == Variant::Grid,
             "hands": self.variant.has_hands(),
             "handCols": hand_cols,
+            "ring": self.variant == Variant::Slide,
+            "clocks": self.steps.as_ref().is_some_and(|s| s.clocks),
+            "evals": self.steps.as_ref().is_some_and(|s| s.evals),
+            "glyphs": glyphs,
+            "brushes": brushes,
         });
         let _ = writeln!(
             self.html,
@@ -241,6 +281,8 @@ impl<O: PageOut> GameSink for PageSink<O> {
 
     fn begin_game(&mut self) {
         self.steps = None;
+        self.pgn = None;
+        self.pgn_end.clear();
         self.failed = None;
         self.html.clear();
     }
@@ -253,12 +295,18 @@ impl<O: PageOut> GameSink for PageSink<O> {
         if let Some(steps) = &mut self.steps {
             steps.comment(c, &mut self.html);
         }
+        if let Some(pgn) = &mut self.pgn {
+            let _ = pgn.comment(c);
+        }
     }
 
     fn node(&mut self, node: Node, _verdicts: &[Option<CompactString>]) {
         let Some(steps) = &mut self.steps else { return };
         if !self.no_moves {
             steps.main_node(&node, &mut self.html);
+        }
+        if let Some(pgn) = &mut self.pgn {
+            let _ = pgn.node(&node);
         }
         if steps.waiting() >= CHUNK {
             self.chunk();
@@ -272,14 +320,26 @@ impl<O: PageOut> GameSink for PageSink<O> {
         if self.steps.is_none() {
             self.begin_page(&end.tags, game_title(&end.tags));
         }
+        // The PGN's end goes into the last chunk.
+        if let Some(pgn) = self.pgn.take() {
+            self.pgn_end = pgn
+                .finish(end.trailing_move_number, end.result.as_deref())
+                .unwrap_or_default();
+        }
         self.end_page(end.verdict, end.result.as_deref())
     }
 
-    fn unreadable(&mut self, verdict: &Verdict, _text: Option<GameText<'_>>) -> Self::Output {
-        // The page shows what was read, up to the error.
+    fn unreadable(&mut self, verdict: &Verdict, text: Option<GameText<'_>>) -> Self::Output {
+        // The page shows what was read, up to the error; its PGN is the
+        // game's text as it stands.
         if self.steps.is_none() {
             self.begin_page(&[], format!("game {}", self.number));
         }
+        self.pgn = None;
+        self.pgn_end = text
+            .and_then(|t| t.as_pgn())
+            .map(<[u8]>::to_vec)
+            .unwrap_or_default();
         self.end_page(verdict, None)
     }
 }

@@ -9,13 +9,23 @@
 //! squares that changed (index, character, …) or, when the frame changed,
 //! `f`, `r` and the whole board `b`; `t` the side to move when it is not the
 //! other side; `c` cages, `h` hands, `l` the caption's key lines when they
-//! changed; `m` the cells the move touched; `k` the checked king's cell.
+//! changed; `m` the cells the move touched; `k` the checked king's cell;
+//! `L` Rank and File's permitted lines of the side to move (`[1, mask]`
+//! files, `[0, mask]` ranks) when they changed; `F` the position's FEN
+//! after its placement and pockets (` w KQkq - 0 1`: the script writes
+//! those from the board and hands, as `notation/fen` does).
+//! From the move's comments, not inherited: `a` arrows (`[from, to,
+//! brush]`) and `q` marks (`[cell, brush]`) of `[%cal]`/`[%csl]`, `w` the
+//! mover's clock in seconds (`[%clk]`); inherited: `e` the evaluation in
+//! pawns or `E` mate in N (`[%eval]`).
 //! The page's script rebuilds each position from these.
 
 use std::fmt::Write as _;
 
 use super::{escape, nag_text};
 use crate::model::{Comment, Node};
+use crate::notation::annotation::{untyped_text, Annotations, EvalValue};
+use crate::notation::fen::write_fen;
 use crate::notation::san::San;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
@@ -52,6 +62,13 @@ fn cell_index(pos: &Position, sq: Option<Square>) -> i64 {
     })
 }
 
+/// The FEN of `pos` from the space after its placement and pockets.
+fn fen_tail(pos: &Position) -> String {
+    let fen = write_fen(pos);
+    fen.find(' ')
+        .map_or_else(String::new, |i| fen[i..].to_owned())
+}
+
 /// A string as JSON (the page escapes `<`, `>` and `&` when it writes it).
 fn json_str(s: &str) -> String {
     serde_json::to_string(s).unwrap_or_else(|_| "\"\"".into())
@@ -68,6 +85,8 @@ struct At {
     cages: String,
     hands: String,
     keys: String,
+    /// Rank and File's permitted lines of the side to move, as written.
+    lines: String,
     /// A step already follows it as its next one.
     has_next: bool,
 }
@@ -94,9 +113,17 @@ impl At {
             .into_iter()
             .skip(1)
             .collect();
+        let lines = match pos.variant() {
+            crate::variant::Variant::RankAndFile => {
+                let l = crate::rules::rank_and_file::permitted(&pos, pos.turn());
+                format!("[{},{}]", u8::from(l.files), l.mask)
+            }
+            _ => String::new(),
+        };
         At {
             index,
             ply,
+            lines,
             board: board_string(&pos),
             cages,
             hands: serde_json::to_string(&hands).unwrap_or_default(),
@@ -135,6 +162,10 @@ pub struct Steps {
     pub hand_kinds: usize,
     /// A black move gets its number after anything that interrupts the line.
     interrupted: bool,
+    /// Some step has a clock (`[%clk]`).
+    pub clocks: bool,
+    /// Some step has an evaluation (`[%eval]`).
+    pub evals: bool,
 }
 
 impl Steps {
@@ -145,19 +176,26 @@ impl Steps {
         let mut data = String::new();
         let _ = write!(
             data,
-            "{{\"f\":{f},\"r\":{r},\"b\":{},\"t\":{},\"c\":{},\"h\":{},\"l\":{},\"m\":[]}}",
+            "{{\"f\":{f},\"r\":{r},\"b\":{},\"t\":{},\"c\":{},\"h\":{},\"l\":{},\"m\":[],\"F\":{}",
             json_str(&at.board),
             u8::from(at.pos.turn() == Color::Black),
             at.cages,
             at.hands,
-            at.keys
+            at.keys,
+            json_str(&fen_tail(&at.pos))
         );
+        if !at.lines.is_empty() {
+            let _ = write!(data, ",\"L\":{}", at.lines);
+        }
+        data.push('}');
         Steps {
             hand_kinds: at.hand_kinds(),
             main: Some(at),
             count: 1,
             data,
             interrupted: true,
+            clocks: false,
+            evals: false,
         }
     }
 
@@ -173,7 +211,12 @@ impl Steps {
 
     /// A comment of the move list (before the first move, or anywhere).
     pub fn comment(&mut self, c: &Comment, html: &mut String) {
-        let _ = write!(html, "<span class=\"cm\">{}</span> ", escape(c.text.trim()));
+        // Typed annotations show as clocks, the bar, arrows and marks.
+        let shown = untyped_text(&c.text);
+        if shown.trim().is_empty() {
+            return;
+        }
+        let _ = write!(html, "<span class=\"cm\">{}</span> ", escape(shown.trim()));
         self.interrupted = true;
     }
 
@@ -207,7 +250,9 @@ impl Steps {
             Ok(resolved) => {
                 let marks = last_move(&prev.pos, &resolved.mv, &pos);
                 let next = At::new(self.count, prev.ply + 1, pos);
+                let notes = Annotations::of(node.comments.iter().map(|c| c.text.as_str()));
                 self.step(&prev, &next, resolved.san.as_ref(), &marks);
+                self.annotate(&next.pos, &notes);
                 self.count += 1;
                 self.number(&prev.pos, html);
                 let _ = write!(
@@ -276,6 +321,58 @@ impl Steps {
         }
     }
 
+    /// Ends the step just written with what `notes` say (see the module),
+    /// and its FEN.
+    fn annotate(&mut self, pos: &Position, notes: &Annotations) {
+        let d = &mut self.data;
+        // The step's closing brace comes off and goes back on.
+        d.pop();
+        let _ = write!(d, ",\"F\":{}", json_str(&fen_tail(pos)));
+        let (files, ranks) = pos.frame();
+        let index = |sq: Square| {
+            (sq.file() < files && sq.rank() < ranks).then(|| cell_index(pos, Some(sq)))
+        };
+        let arrows: Vec<String> = notes
+            .arrows
+            .iter()
+            .filter_map(|a| {
+                Some(format!(
+                    "[{},{},\"{}\"]",
+                    index(a.from)?,
+                    index(a.to)?,
+                    a.brush.letter()
+                ))
+            })
+            .collect();
+        if !arrows.is_empty() {
+            let _ = write!(d, ",\"a\":[{}]", arrows.join(","));
+        }
+        let marks: Vec<String> = notes
+            .marks
+            .iter()
+            .filter_map(|m| Some(format!("[{},\"{}\"]", index(m.square)?, m.brush.letter())))
+            .collect();
+        if !marks.is_empty() {
+            let _ = write!(d, ",\"q\":[{}]", marks.join(","));
+        }
+        if let Some(clock) = notes.clock {
+            let _ = write!(d, ",\"w\":{}", clock.seconds());
+            self.clocks = true;
+        }
+        match notes.eval.map(|e| e.value) {
+            Some(EvalValue::Pawns(p)) => {
+                let _ = write!(d, ",\"e\":{p}");
+                self.evals = true;
+            }
+            Some(EvalValue::Mate(n)) => {
+                let _ = write!(d, ",\"E\":{n}");
+                self.evals = true;
+            }
+            None => {}
+        }
+        d.push('}');
+    }
+
     /// Writes step `next`, made by `san` from `prev`.
     fn step(&mut self, prev: &At, next: &At, san: &str, marks: &[Square]) {
         let d = &mut self.data;
@@ -317,6 +414,9 @@ impl Steps {
         }
         if next.keys != prev.keys {
             let _ = write!(d, ",\"l\":{}", next.keys);
+        }
+        if next.lines != prev.lines {
+            let _ = write!(d, ",\"L\":{}", next.lines);
         }
         let cells: Vec<String> = marks
             .iter()

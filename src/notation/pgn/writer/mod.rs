@@ -170,6 +170,12 @@ impl<W: Write> Movetext<W> {
         Ok(())
     }
 
+    /// The output, holding what has been written so far (the tokens of
+    /// the line being filled are not in it yet): a caller may take them.
+    pub fn written_mut(&mut self) -> &mut W {
+        &mut self.w.out
+    }
+
     /// Ends the game: a move number it ends with (a cut-off log), the
     /// termination marker, if it had one (none is ever made up: a game
     /// without one was cut off, and stays so), and the blank line after
