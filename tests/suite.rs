@@ -64,6 +64,7 @@ mod fast_quake_tokens;
 mod fast_slide;
 mod fast_variants;
 mod fault_line;
+mod fen_fit;
 mod fix_result;
 mod fixture_diagnostics;
 mod fixtures;

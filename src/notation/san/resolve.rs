@@ -125,7 +125,7 @@ impl San {
                     Move::EnPassant { from, to } => (Role::Pawn, from, to, None),
                     Move::Castle { king, rook } => {
                         // Lenient: castling written as the king's move (Ke1g1, e1g1).
-                        let land = crate::rules::movegen::castle_squares(king, rook).1;
+                        let land = pos.castle_targets(king, rook).0;
                         let hit = *to == land
                             && file == &Some(king.file())
                             && rank == &Some(king.rank())
@@ -430,7 +430,7 @@ fn reach(pos: &Position, role: Role, file: Option<u8>, to: Square) -> String {
             .iter()
             .filter(|m| m.from() == Some(from))
             .map(|m| match *m {
-                Move::Castle { king, rook } => crate::rules::movegen::castle_squares(king, rook).1,
+                Move::Castle { king, rook } => pos.castle_targets(king, rook).0,
                 Move::Normal { to, .. } | Move::EnPassant { to, .. } => to,
                 _ => from,
             })
