@@ -183,3 +183,22 @@ fn run_python(script: &str, input: &str) -> String {
     assert!(out.status.success());
     String::from_utf8(out.stdout).unwrap()
 }
+
+#[test]
+fn quake_hands_and_slide_cages_are_errors_at_their_fields() {
+    // QK0: a piece of another army in hand, at the pockets.
+    let fen = "k7/8/8/8/8/4K3[Q] w - - 0 1";
+    let (field, column, msg) = refused(fen, Variant::Quake);
+    assert_eq!(field, FenField::Pockets, "{msg}");
+    assert_eq!(column, fen.find('[').unwrap() + 1, "{msg}");
+    assert!(msg.contains("QK0") && msg.contains("queen"), "{msg}");
+    read_fen("k7/8/8/8/8/4K3[N] w - - 0 1", Variant::Quake).unwrap();
+    // SC0: both cages on one ring square, at the cages field (as before).
+    let start = fvnote::notation::fen::write_fen(&fvnote::Position::start(Variant::Slide));
+    let (rest, cages) = start.rsplit_once(' ').unwrap();
+    let white = &cages[..2];
+    let fen = format!("{rest} {white}{white}");
+    let (field, _, msg) = refused(&fen, Variant::Slide);
+    assert_eq!(field, FenField::Cages, "{msg}");
+    assert!(msg.contains("two cages on different squares"), "{msg}");
+}

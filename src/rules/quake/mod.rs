@@ -37,7 +37,7 @@ pub(crate) use shape::{shape_violation, DIAG_STEPS, KNIGHT_STEPS, ORTH_STEPS};
 use crate::moves::{Dir, Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
-use crate::rules::fit::Unfit;
+use crate::rules::fit::{Field, Unfit};
 use crate::rules::movegen::{self, PawnRules};
 use crate::rules::{Illegal, Rules, Scope};
 use crate::square::{Square, MAX_FILES, MAX_RANKS};
@@ -195,7 +195,14 @@ impl Rules for Quake {
         for color in Color::ALL {
             for role in Role::ALL {
                 if pos.in_hand(color, role) > 0 && !role_allowed(variant, role) {
-                    return Err("a piece in hand that does not belong to this army (QK0)".into());
+                    return Err(Unfit::new(
+                        Field::Pockets,
+                        "QK0",
+                        format!(
+                            "pieces of the {variant} army in hand (QK0), but a {} is there",
+                            role.name()
+                        ),
+                    ));
                 }
             }
         }
