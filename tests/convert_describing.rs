@@ -80,6 +80,7 @@ fn described(pos: &Position, mv: &Move, san: &str, permission: bool) -> Value {
                 v["piece"] = json!(p.role.code());
             }
         }
+        Move::Null => {}
         Move::CageInsert { to, promotions } => {
             v["from"] = pos.cage(turn).map_or(Value::Null, sq);
             v["to"] = sq(to);

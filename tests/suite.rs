@@ -86,6 +86,7 @@ mod kept_metadata;
 mod messages;
 mod no_silent_repair;
 mod notation_examples;
+mod null_moves;
 mod one_verdict;
 mod output_clashes;
 mod peer_python_chess;

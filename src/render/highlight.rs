@@ -17,6 +17,7 @@ pub fn last_move(before: &Position, mv: &Move, after: &Position) -> Vec<Square> 
             vec![king, king.offset(step), rook]
         }
         Move::Drop { to, .. } => vec![to],
+        Move::Null => Vec::new(),
         // FL4: the whole rank moved.
         Move::Slide { rank, .. } => after.cells().filter(|s| s.rank() == rank).collect(),
         Move::Quake { dir } => quaked_strip(before, dir),

@@ -407,8 +407,20 @@ impl Position {
     }
     /// Plays `mv`, which must be legal, in place.
     pub fn play_in_place(&mut self, mv: &Move) {
+        if *mv == Move::Null {
+            self.pass();
+            return;
+        }
         with_rules!(self.variant, R => R::play(self, mv));
         self.keep_ep_only_if_capturable();
+    }
+    /// A null move: the side to move passes. No en passant square is left,
+    /// the halfmove clock counts on (as python-chess counts it), and the
+    /// mover's turn was no relocation (SC1).
+    fn pass(&mut self) {
+        self.ep = None;
+        self.relocated[self.turn.index()] = false;
+        movegen::finish_turn(self, false);
     }
     /// Keeps the en passant square only when a legal en passant capture uses it
     /// (FIDE 9.2.3; what python-chess and shakmaty write), so positions that

@@ -65,6 +65,8 @@ pub(super) fn may_match<B: Board>(
             let us = pos.turn().index();
             eff.cages[us] == Some(coord(to)) && (eff.crossed[us] || !changed.is_empty())
         }
+        // A pass has no Game Courier form.
+        Move::Null => false,
         // FL4: a slide changes only its own rank.
         Move::Slide { rank, .. } => changed.iter().all(|c| c.1 == i16::from(rank)),
         // QK1: typed as its strip, a quake moves the mover's king one step

@@ -128,6 +128,8 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
                 (translate(pos, &rest, (-d.0, -d.1))?, back)
             }
         }
+        // A pass has no board edit: no Game Courier form.
+        Move::Null => return None,
         Move::CageMove { to } => {
             let cage = pos.cage(us)?;
             (
@@ -302,6 +304,8 @@ pub struct ListWriter<O> {
     pos: Option<Position>,
     games: usize,
     failed: bool,
+    /// Why a valid game's move has no Game Courier turn (a null move).
+    unwritable: Option<String>,
 }
 
 impl<O: GameOut> ListWriter<O> {
@@ -313,6 +317,7 @@ impl<O: GameOut> ListWriter<O> {
             pos: None,
             games: 0,
             failed: false,
+            unwritable: None,
         }
     }
 
@@ -329,6 +334,7 @@ impl<O: GameOut> GameSink for ListWriter<O> {
         self.text.clear();
         self.pos = None;
         self.failed = false;
+        self.unwritable = None;
     }
 
     fn movetext(&mut self, tags: &[Tag], _: Span) {
@@ -368,8 +374,9 @@ impl<O: GameOut> GameSink for ListWriter<O> {
         };
         let ops = match turn_ops(&before, &mv) {
             Ok(ops) => ops,
-            Err(_) => {
+            Err(e) => {
                 self.failed = true;
+                self.unwritable = Some(e);
                 return;
             }
         };
@@ -397,8 +404,11 @@ impl<O: GameOut> GameSink for ListWriter<O> {
 
     fn end_game(&mut self, end: GameEnd<'_>) -> Converted {
         if self.failed || !end.verdict.valid {
-            let why = "a move list cannot show that a game is invalid: it is not written";
-            return end_in(&mut self.out, Err(GameError::Refused(why.into())));
+            let why = match self.unwritable.take() {
+                Some(turn) => format!("{turn}: it is not written"),
+                None => "a move list cannot show that a game is invalid: it is not written".into(),
+            };
+            return end_in(&mut self.out, Err(GameError::Refused(why)));
         }
         let sep: &[u8] = if self.games > 0 { b"\n" } else { b"" };
         let made = self

@@ -345,6 +345,8 @@ fn describe(
                     .map(|(s, r)| (*s, r.code())),
             );
         }
+        // A pass: no piece, no square.
+        (Move::Null, _) => {}
         // Not played with the position before it (see `reference`).
         (
             Move::Slide { .. }
