@@ -20,7 +20,7 @@
 //!   move here (perft counts it); asking permission is a record matter, see
 //!   [`slide_needs_permission`].
 //! - **FL7** Slides never change ranks, so no slide reaches the far rank.
-//! - **FL8** Castling as in [`movegen::castle_conditions`]: the king moves two cells
+//! - **FL8** Castling as in [`castling::two_step_conditions`]: the king moves two cells
 //!   towards the end cell of its home rank, the rook lands on the crossed cell; the
 //!   right belongs to that end cell, wherever the rank has slid. "Attacked" means
 //!   any enemy piece could capture there (no king-safety exception).
