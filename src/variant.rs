@@ -170,6 +170,17 @@ variants! {
         hands: false, cages: true, castling: false, en_passant: false,
         move_kinds: [Quiet, Capture, Promotion, CageMove, CageInsert],
     },
+    /// Chess960 (Fischer Random Chess): orthodox chess from any start (CH1).
+    Chess960 {
+        id: "chess960",
+        aliases: [
+            "fischerandom", "fischerrandom", "fischer random", "fischer random chess",
+            "chess 960", "960", "frc",
+        ],
+        summary: "orthodox chess from any of 960 starts; castling from anywhere (CH1)",
+        hands: false, cages: false, castling: true, en_passant: true,
+        move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
+    },
 }
 
 // The table is indexed by the enum's discriminant: checked when compiling.

@@ -18,6 +18,7 @@
 pub mod carry;
 pub mod castling;
 pub mod chess;
+pub mod chess960;
 pub mod fast;
 pub mod fault_line;
 pub mod fit;
@@ -277,6 +278,12 @@ macro_rules! with_rules {
             // Chess
             $crate::variant::Variant::Chess => {
                 type $R = $crate::rules::chess::Chess;
+                $body
+            }
+
+            // Chess960
+            $crate::variant::Variant::Chess960 => {
+                type $R = $crate::rules::chess960::Chess960;
                 $body
             }
 

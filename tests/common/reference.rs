@@ -14,6 +14,7 @@ use crate::quake_by_cells::{self, coord, Coord};
 
 use fvnote::moves::{Dir, Move, MoveList};
 use fvnote::piece::{Color, Role};
+use fvnote::rules::chess960::Chess960;
 use fvnote::rules::fault_line::FaultLine;
 use fvnote::rules::fit::Unfit;
 use fvnote::rules::grid::{crosses, Grid};
@@ -214,6 +215,12 @@ pub fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
                 castling::fide_conditions::<Chess>(pos, king, rook)?;
             }
             safe_on_copy::<Chess>(pos, mv)
+        }
+        Variant::Chess960 => {
+            if let Move::Castle { king, rook } = *mv {
+                castling::fide_conditions::<Chess960>(pos, king, rook)?;
+            }
+            safe_on_copy::<Chess960>(pos, mv)
         }
         Variant::Grid => {
             grid_filter(mv)?;

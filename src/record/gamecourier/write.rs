@@ -80,15 +80,26 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
         Move::Castle { king, rook } => {
             let kto = coord(after.king(us)?);
             let k = coord(king);
-            let rto = (k.0 + (kto.0 - k.0).signum(), k.1);
-            let kop = mv_op(at(king)?, k, kto)?;
-            let rop = mv_op(at(rook)?, coord(rook), rto)?;
+            let rto = coord(pos.castle_targets(king, rook).1);
+            // A piece already on its destination (Chess960) has no operation.
+            let kop = match k != kto {
+                true => Some(mv_op(at(king)?, k, kto)?),
+                false => None,
+            };
+            let rop = match coord(rook) != rto {
+                true => Some(mv_op(at(rook)?, coord(rook), rto)?),
+                false => None,
+            };
             // The king may land where the rook stood: the rook goes first then.
-            if kto == coord(rook) {
-                (vec![rop, kop], (0, 0))
+            let ops: Vec<OpKind> = if kto == coord(rook) {
+                rop.into_iter().chain(kop).collect()
             } else {
-                (vec![kop, rop], (0, 0))
+                kop.into_iter().chain(rop).collect()
+            };
+            if ops.is_empty() {
+                return None;
             }
+            (ops, (0, 0))
         }
         Move::Drop { role, to } => (
             vec![OpKind::Drop {
