@@ -117,7 +117,7 @@ variants! {
     /// Orthodox chess (FIDE), the baseline.
     Chess {
         id: "chess",
-        aliases: ["standard", "orthodox", "fide"],
+        aliases: ["standard", "orthodox", "fide", "from position"],
         summary: "orthodox chess (FIDE), the baseline",
         hands: false, cages: false, castling: true, en_passant: true,
         move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
@@ -276,6 +276,19 @@ mod tests {
         }
         assert_eq!("Fault Line".parse::<Variant>(), Ok(Variant::FaultLine));
         assert_eq!("Slide-chess".parse::<Variant>(), Ok(Variant::Slide));
+        // As lichess, pgn-extract, cutechess and python-chess write them.
+        assert_eq!("From Position".parse::<Variant>(), Ok(Variant::Chess));
+        assert_eq!("Standard".parse::<Variant>(), Ok(Variant::Chess));
+        for name in [
+            "Chess960",
+            "chess960",
+            "fischerandom",
+            "Fischerandom",
+            "chess 960",
+            "960",
+        ] {
+            assert_eq!(name.parse::<Variant>(), Ok(Variant::Chess960), "{name}");
+        }
         let err = "crazyhouse".parse::<Variant>().unwrap_err().to_string();
         assert!(err.contains("chess, grid, rank-and-file, fault-line, quake, quake-lb, slide"));
     }
