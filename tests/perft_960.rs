@@ -89,8 +89,9 @@ fn check(name: &str, most: u64, first: usize) -> usize {
 
 #[test]
 fn chess960_suite_quick_depths() {
-    let n = check("chess960.perft", 1_000, usize::MAX) + check("chess960.perft", 40_000, 24);
-    assert!(n == 0 || n > 1_900, "{n}");
+    // Every position to depth 3 (about 12 M nodes).
+    let n = check("chess960.perft", 100_000, usize::MAX);
+    assert!(n == 0 || n > 2_800, "{n}");
 }
 
 #[test]
@@ -101,8 +102,9 @@ fn tricky_suite_quick_depths() {
 
 #[test]
 fn random_suite_quick_depths() {
-    let n = check("random.perft", 2_000, 400);
-    assert!(n == 0 || n > 800, "{n}");
+    // Every position to depth 2, many to 3.
+    let n = check("random.perft", 20_000, usize::MAX);
+    assert!(n == 0 || n > 13_000, "{n}");
 }
 
 #[test]
