@@ -118,6 +118,9 @@ pub enum Move {
         /// The promotion choices, in ascending rank order.
         promotions: [Option<Role>; 2],
     },
+    /// A null move (`--`): the side to move passes. Read from analysis and
+    /// written back as `--`; never part of a played game (`notation/moves.md`).
+    Null,
 }
 
 impl Move {
@@ -158,6 +161,7 @@ impl Move {
             Move::Quake { .. } => "quake",
             Move::CageMove { .. } => "cage-move",
             Move::CageInsert { .. } => "cage-insert",
+            Move::Null => "null",
         }
     }
 }

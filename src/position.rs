@@ -39,9 +39,21 @@ pub(crate) fn decode(b: u8) -> Option<Piece> {
     Role::from_u8(b & ROLE_MASK).map(|role| Piece { color, role })
 }
 
-/// Castling rights (FL8): a right belongs to the end cell of a home rank.
+/// Castling rights (FL8, CH1): each right names its rook. By default the
+/// rook of a right is the end cell of the home rank on its side (FL8: it
+/// moves with a slid rank); a right whose rook starts elsewhere (a Chess960
+/// start) keeps that rook's file.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, Default)]
-pub struct Castling(pub(crate) u8);
+pub struct Castling {
+    bits: u8,
+    /// The rook's file per right (`bit` order), `CORNER` for the end cell.
+    files: [u8; 4],
+}
+
+/// A right's rook on the end cell of the home rank (the default).
+const CORNER: u8 = 0;
+/// `files` holds a file plus one, so that zero is `CORNER`.
+const FILE_BIAS: u8 = 1;
 
 /// The side of the board a castling right points to.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -54,25 +66,50 @@ pub enum CastleSide {
 
 impl Castling {
     /// No rights.
-    pub const NONE: Castling = Castling(0);
-    /// Every right of both sides.
-    pub const ALL: Castling = Castling(0b1111);
+    pub const NONE: Castling = Castling {
+        bits: 0,
+        files: [CORNER; 4],
+    };
+    /// Every right of both sides, each with its rook on the end cell.
+    pub const ALL: Castling = Castling {
+        bits: 0b1111,
+        files: [CORNER; 4],
+    };
 
     #[inline]
+    fn index(color: Color, side: CastleSide) -> usize {
+        color.index() * 2 + (side == CastleSide::Queen) as usize
+    }
+    #[inline]
     fn bit(color: Color, side: CastleSide) -> u8 {
-        1 << (color.index() * 2 + (side == CastleSide::Queen) as usize)
+        1 << Castling::index(color, side)
     }
     /// Whether `color` may still castle towards `side`.
     pub fn has(self, color: Color, side: CastleSide) -> bool {
-        self.0 & Castling::bit(color, side) != 0
+        self.bits & Castling::bit(color, side) != 0
     }
-    /// Grants or removes `color`'s right towards `side`.
+    /// Grants or removes `color`'s right towards `side`; a right removed
+    /// forgets its rook's file.
     pub fn set(&mut self, color: Color, side: CastleSide, on: bool) {
         if on {
-            self.0 |= Castling::bit(color, side);
+            self.bits |= Castling::bit(color, side);
         } else {
-            self.0 &= !Castling::bit(color, side);
+            self.bits &= !Castling::bit(color, side);
+            self.files[Castling::index(color, side)] = CORNER;
         }
+    }
+    /// The file of the rook of `color`'s right towards `side`, when it is
+    /// not the end cell of the home rank (a Chess960 start).
+    pub fn rook_file(self, color: Color, side: CastleSide) -> Option<u8> {
+        match self.files[Castling::index(color, side)] {
+            CORNER => None,
+            f => Some(f - FILE_BIAS),
+        }
+    }
+    /// Sets the file of a right's rook (`None`: the end cell); callers
+    /// pass `None` for the end cell itself, so equal rights compare equal.
+    pub(crate) fn set_rook_file(&mut self, color: Color, side: CastleSide, file: Option<u8>) {
+        self.files[Castling::index(color, side)] = file.map_or(CORNER, |f| f + FILE_BIAS);
     }
     /// Removes both of `color`'s rights.
     pub fn clear_color(&mut self, color: Color) {
@@ -81,7 +118,7 @@ impl Castling {
     }
     /// Whether no right is left.
     pub fn is_empty(self) -> bool {
-        self.0 == 0
+        self.bits == 0
     }
 }
 

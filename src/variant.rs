@@ -117,7 +117,7 @@ variants! {
     /// Orthodox chess (FIDE), the baseline.
     Chess {
         id: "chess",
-        aliases: ["standard", "orthodox", "fide"],
+        aliases: ["standard", "orthodox", "fide", "from position"],
         summary: "orthodox chess (FIDE), the baseline",
         hands: false, cages: false, castling: true, en_passant: true,
         move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
@@ -169,6 +169,17 @@ variants! {
         summary: "cages move around the ring and are pushed through the board (SC0–SC4)",
         hands: false, cages: true, castling: false, en_passant: false,
         move_kinds: [Quiet, Capture, Promotion, CageMove, CageInsert],
+    },
+    /// Chess960 (Fischer Random Chess): orthodox chess from any start (CH1).
+    Chess960 {
+        id: "chess960",
+        aliases: [
+            "fischerandom", "fischerrandom", "fischer random", "fischer random chess",
+            "chess 960", "960", "frc",
+        ],
+        summary: "orthodox chess from any of 960 starts; castling from anywhere (CH1)",
+        hands: false, cages: false, castling: true, en_passant: true,
+        move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
     },
 }
 
@@ -265,6 +276,19 @@ mod tests {
         }
         assert_eq!("Fault Line".parse::<Variant>(), Ok(Variant::FaultLine));
         assert_eq!("Slide-chess".parse::<Variant>(), Ok(Variant::Slide));
+        // As lichess, pgn-extract, cutechess and python-chess write them.
+        assert_eq!("From Position".parse::<Variant>(), Ok(Variant::Chess));
+        assert_eq!("Standard".parse::<Variant>(), Ok(Variant::Chess));
+        for name in [
+            "Chess960",
+            "chess960",
+            "fischerandom",
+            "Fischerandom",
+            "chess 960",
+            "960",
+        ] {
+            assert_eq!(name.parse::<Variant>(), Ok(Variant::Chess960), "{name}");
+        }
         let err = "crazyhouse".parse::<Variant>().unwrap_err().to_string();
         assert!(err.contains("chess, grid, rank-and-file, fault-line, quake, quake-lb, slide"));
     }

@@ -13,7 +13,6 @@ use fvnote::record::convert::{convert_record, ConvertOptions, Target};
 use fvnote::record::gen::SplitMix64;
 use fvnote::record::json::write::JsonOptions;
 use fvnote::record::replay::{replay, ReplayOptions};
-use fvnote::rules::movegen::castle_squares;
 use fvnote::rules::promotion_squares;
 use fvnote::variant::Variant;
 use fvnote::{Move, Position};
@@ -57,7 +56,7 @@ fn described(pos: &Position, mv: &Move, san: &str, permission: bool) -> Value {
         Move::Castle { king, rook } => {
             v["piece"] = json!("K");
             v["from"] = sq(king);
-            v["to"] = sq(castle_squares(king, rook).1);
+            v["to"] = sq(pos.castle_targets(king, rook).0);
         }
         Move::Drop { role, to } => {
             v["piece"] = json!(role.code());
@@ -81,6 +80,7 @@ fn described(pos: &Position, mv: &Move, san: &str, permission: bool) -> Value {
                 v["piece"] = json!(p.role.code());
             }
         }
+        Move::Null => {}
         Move::CageInsert { to, promotions } => {
             v["from"] = pos.cage(turn).map_or(Value::Null, sq);
             v["to"] = sq(to);

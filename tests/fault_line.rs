@@ -146,7 +146,7 @@ fn fl0_impossible_boards_are_rejected() {
         // Castling right without the rook on the end cell (FL8).
         (
             "*rnbkbnr/*pppppp*/*7/7*/*PPPPPP*/RNBKBN1* w KQkq - 0 1",
-            "castling right",
+            "rook on the end cell g1 (FL8), but g1 is empty",
         ),
         // En passant does not exist (FL3).
         (

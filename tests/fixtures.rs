@@ -25,7 +25,7 @@ fn root() -> PathBuf {
 /// The move kinds each variant has (RULINGS G7), as `Move::kind_name` spells them.
 fn move_kinds(v: Variant) -> &'static [&'static str] {
     match v {
-        Variant::Chess | Variant::Grid | Variant::RankAndFile => {
+        Variant::Chess | Variant::Chess960 | Variant::Grid | Variant::RankAndFile => {
             &["move", "capture", "promotion", "castle"]
         }
         Variant::FaultLine => &["move", "capture", "promotion", "castle", "slide"],

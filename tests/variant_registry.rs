@@ -40,3 +40,25 @@ fn registrations_agree_with_the_rules() {
         assert_eq!(fen.contains('['), v.has_hands(), "{v}: hands in {fen}");
     }
 }
+
+/// lichess's `[Variant "From Position"]` is orthodox chess from the FEN tag;
+/// cutechess's `fischerandom` is Chess960.
+#[test]
+fn lichess_and_cutechess_names_read_as_their_variants() {
+    use fvnote::notation::pgn::read_all;
+    use fvnote::record::replay::{replay, ReplayOptions};
+    let pgn = "[Variant \"From Position\"]\n[SetUp \"1\"]\n\
+        [FEN \"4k3/8/8/8/8/8/8/R3K3 w Q - 0 1\"]\n\n1. O-O-O Ke7 *\n\n\
+        [Variant \"fischerandom\"]\n[SetUp \"1\"]\n\
+        [FEN \"nbbrknrq/pppppppp/8/8/8/8/PPPPPPPP/NBBRKNRQ w KQkq - 0 1\"]\n\n1. c4 Ng6 2. a3 O-O *\n";
+    let games = read_all(pgn.as_bytes());
+    let variants: Vec<Variant> = games
+        .into_iter()
+        .map(|g| {
+            let report = replay(&g.unwrap(), &ReplayOptions::default());
+            assert!(report.error.is_none(), "{:?}", report.error);
+            report.variant
+        })
+        .collect();
+    assert_eq!(variants, [Variant::Chess, Variant::Chess960]);
+}

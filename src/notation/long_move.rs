@@ -94,6 +94,7 @@ fn short(mv: &Move, f: &mut fmt::Formatter<'_>) -> fmt::Result {
 
 fn long(mv: &Move, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match *mv {
+        Move::Null => f.write_str("--"),
         Move::Normal {
             role,
             from,

@@ -83,6 +83,7 @@ impl MoveKind {
             }
             Move::EnPassant { .. } => vec![MoveKind::EnPassant, MoveKind::Capture],
             Move::Castle { .. } => vec![MoveKind::Castle],
+            Move::Null => Vec::new(),
             Move::Drop { .. } => vec![MoveKind::Drop],
             Move::Slide { .. } => vec![MoveKind::Slide],
             Move::Quake { .. } => vec![MoveKind::Quake],

@@ -29,7 +29,6 @@ use crate::moves::Move;
 use crate::piece::{Piece, Role};
 use crate::position::Position;
 use crate::rules::carry::carry;
-use crate::rules::movegen::castle_squares;
 use crate::square::Square;
 
 /// One piece from where it was at the start (or was dropped) to where it is
@@ -208,7 +207,7 @@ fn step(
             taken = Square::new(to.file(), from.rank());
         }
         Move::Castle { king, rook } => {
-            let (cross, land) = castle_squares(king, rook);
+            let (land, cross) = pos.castle_targets(king, rook);
             moves.push((king, land));
             moves.push((rook, cross));
         }

@@ -12,11 +12,9 @@ use crate::square::Square;
 pub fn last_move(before: &Position, mv: &Move, after: &Position) -> Vec<Square> {
     match *mv {
         Move::Normal { from, to, .. } | Move::EnPassant { from, to } => vec![from, to],
-        Move::Castle { king, rook } => {
-            let step: i16 = if rook > king { 2 } else { -2 };
-            vec![king, king.offset(step), rook]
-        }
+        Move::Castle { king, rook } => vec![king, before.castle_targets(king, rook).0, rook],
         Move::Drop { to, .. } => vec![to],
+        Move::Null => Vec::new(),
         // FL4: the whole rank moved.
         Move::Slide { rank, .. } => after.cells().filter(|s| s.rank() == rank).collect(),
         Move::Quake { dir } => quaked_strip(before, dir),

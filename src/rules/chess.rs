@@ -3,8 +3,9 @@
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
 use crate::position::{Castling, Position};
+use crate::rules::fit::Unfit;
 use crate::rules::movegen::{self, PawnRules};
-use crate::rules::{Illegal, Rules, Scope};
+use crate::rules::{castling, Illegal, Rules, Scope};
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -44,35 +45,35 @@ pub(crate) fn last_rank_promotes(ranks: u8) -> impl Fn(Color, Square) -> bool {
 pub(crate) fn orthodox_candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
     movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), scope, out);
     if scope.castling() {
-        movegen::castling_moves(pos, out);
+        castling::fide_moves(pos, out);
     }
 }
 
 /// What an orthodox 8×8 position must satisfy, shared by Grid and Rank and File.
-pub(crate) fn validate_orthodox<R: Rules>(pos: &Position) -> Result<(), &'static str> {
+pub(crate) fn validate_orthodox<R: Rules>(pos: &Position) -> Result<(), Unfit> {
     if pos.frame() != (8, 8) || pos.squares().any(|sq| !pos.is_cell(sq)) {
-        return Err("the board must be 8×8 without holes");
+        return Err(Unfit::from("the board must be 8×8 without holes"));
     }
     if Color::ALL.iter().any(|&c| pos.count_kings(c) != 1) {
-        return Err("each side must have exactly one king");
+        return Err("each side must have exactly one king".into());
     }
     if pos.squares().any(|sq| {
         (sq.rank() == 0 || sq.rank() == 7) && pos.piece_at(sq).is_some_and(|p| p.role == Role::Pawn)
     }) {
-        return Err("pawns cannot stand on the first or last rank");
+        return Err(Unfit::from("pawns cannot stand on the first or last rank"));
     }
     if pos
         .squares()
         .any(|sq| pos.piece_at(sq).is_some_and(|p| p.role.is_compound()))
     {
-        return Err("compound pieces belong to quake-lb");
+        return Err(Unfit::from("compound pieces belong to quake-lb"));
     }
     let them = pos.turn().other();
     if pos
         .king(them)
         .is_some_and(|k| R::attacked(pos, k, pos.turn()))
     {
-        return Err("the side not to move is in check");
+        return Err(Unfit::from("the side not to move is in check"));
     }
     Ok(())
 }
@@ -80,7 +81,7 @@ pub(crate) fn validate_orthodox<R: Rules>(pos: &Position) -> Result<(), &'static
 impl Rules for Chess {
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
         if let Move::Castle { king, rook } = *mv {
-            movegen::castle_conditions::<Chess>(pos, king, rook)?;
+            castling::fide_conditions::<Chess>(pos, king, rook)?;
         }
         let overlay = movegen::king_safe_overlay(pos, mv, |_, _| true);
         movegen::king_safe::<Chess>(pos, mv, overlay)
@@ -101,7 +102,7 @@ impl Rules for Chess {
         movegen::attacked_by(pos, target, by, |_, _| true)
     }
 
-    fn validate(pos: &Position) -> Result<(), &'static str> {
+    fn validate(pos: &Position) -> Result<(), Unfit> {
         validate_orthodox::<Chess>(pos)
     }
 }

@@ -20,7 +20,7 @@
 //!   move here (perft counts it); asking permission is a record matter, see
 //!   [`slide_needs_permission`].
 //! - **FL7** Slides never change ranks, so no slide reaches the far rank.
-//! - **FL8** Castling as in [`movegen::castle_conditions`]: the king moves two cells
+//! - **FL8** Castling as in [`castling::two_step_conditions`]: the king moves two cells
 //!   towards the end cell of its home rank, the rook lands on the crossed cell; the
 //!   right belongs to that end cell, wherever the rank has slid. "Attacked" means
 //!   any enemy piece could capture there (no king-safety exception).
@@ -31,7 +31,9 @@
 use crate::moves::{Dir, Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Castling, Position, HOLE};
+use crate::rules::castling::{self, castle_corner, castle_rook};
 use crate::rules::chess::last_rank_promotes;
+use crate::rules::fit::{Field, Unfit};
 use crate::rules::movegen::{self, PawnRules};
 use crate::rules::{Illegal, Outcome, Rules, Scope};
 use crate::square::Square;
@@ -210,7 +212,7 @@ impl Rules for FaultLine {
     fn candidates(pos: &Position, scope: Scope, out: &mut MoveList) {
         movegen::all_piece_moves(pos, PAWNS, &last_rank_promotes(pos.ranks), scope, out);
         if scope.castling() {
-            movegen::castling_moves(pos, out);
+            castling::two_step_moves(pos, out);
         }
         if !scope.extras() {
             return;
@@ -228,7 +230,7 @@ impl Rules for FaultLine {
         match *mv {
             Move::Castle { king, rook } => {
                 // FL8 with FL2's meaning of "attacked"; G6 does not apply here.
-                movegen::castle_conditions::<FaultLine>(pos, king, rook)
+                castling::two_step_conditions::<FaultLine>(pos, king, rook)
                     .map_err(|e| Illegal::new("FL8", e.reason))
             }
             Move::Slide { rank, dir } => {
@@ -301,8 +303,16 @@ impl Rules for FaultLine {
         None
     }
 
-    fn validate(pos: &Position) -> Result<(), &'static str> {
-        validate_fault_line(pos)
+    fn validate(pos: &Position) -> Result<(), Unfit> {
+        validate_fault_line(pos).map_err(Unfit::from)
+    }
+
+    fn castling_fits(pos: &Position, color: Color, side: CastleSide) -> Result<(), Unfit> {
+        castling_fits(pos, color, side)
+    }
+
+    fn castle_targets(_pos: &Position, king: Square, rook: Square) -> (Square, Square) {
+        castling::two_steps(king, rook)
     }
 
     fn explain(pos: &Position, mv: &Move, ill: &Illegal) -> String {
@@ -329,7 +339,7 @@ impl Rules for FaultLine {
     }
 }
 
-/// FL0 shape, FL1/FL3 consistency and FL8 rights of a position read from a FEN.
+/// FL0 shape and FL1/FL3 consistency of a position read from a FEN.
 fn validate_fault_line(pos: &Position) -> Result<(), &'static str> {
     if pos.frame() != (FILES, RANKS) {
         return Err("the board must be 8 files by 6 ranks");
@@ -389,24 +399,48 @@ fn validate_fault_line(pos: &Position) -> Result<(), &'static str> {
     {
         return Err("the side to move has a king on its far rank");
     }
-    // FL8: a castling right needs the king on the home rank and the rook on the end cell.
-    for color in Color::ALL {
-        for side in [CastleSide::King, CastleSide::Queen] {
-            if !pos.castling.has(color, side) {
-                continue;
-            }
-            let home = movegen::home_rank(pos, color);
-            let king_home = pos.king(color).is_some_and(|k| k.rank() == home);
-            let rook_home = movegen::castle_corner(pos, color, side)
-                .is_some_and(|sq| pos.piece_at(sq) == Some(Piece::new(color, Role::Rook)));
-            if !king_home || !rook_home {
-                return Err(
-                    "a castling right needs the king on its home rank and the rook on the end cell",
-                );
-            }
-        }
-    }
     Ok(())
+}
+
+/// FL8: a right needs the king unmoved, on the fourth cell of its home
+/// rank (where FL0 puts it, wherever the rank has slid), and its rook on
+/// the end cell of that rank.
+fn castling_fits(pos: &Position, color: Color, side: CastleSide) -> Result<(), Unfit> {
+    let home = movegen::home_rank(pos, color);
+    let king_home = (0..FILES)
+        .filter_map(|f| Square::new(f, home))
+        .filter(|&sq| pos.is_cell(sq))
+        .nth(3);
+    let corner = castle_corner(pos, color, side);
+    let (Some(king_home), Some(corner)) = (king_home, corner) else {
+        return Err("the castling rights need a home rank".into());
+    };
+    let mut faults = Vec::new();
+    if pos.king(color) != Some(king_home) {
+        faults.push(match pos.king(color) {
+            Some(k) => format!("the king stands on {k}"),
+            None => "there is no king".to_owned(),
+        });
+    }
+    let rook = Piece::new(color, Role::Rook);
+    if castle_rook(pos, color, side) != Some(corner) || pos.piece_at(corner) != Some(rook) {
+        faults.push(match pos.piece_at(corner) {
+            None => format!("{corner} is empty"),
+            Some(p) => format!("{corner} holds a {} {}", p.color.name(), p.role.name()),
+        });
+    }
+    if faults.is_empty() {
+        return Ok(());
+    }
+    Err(Unfit::new(
+        Field::Castling(color, side),
+        "FL8",
+        format!(
+            "{}'s king on {king_home} and rook on the end cell {corner} (FL8), but {}",
+            color.name(),
+            faults.join(" and ")
+        ),
+    ))
 }
 
 #[cfg(test)]

@@ -20,8 +20,9 @@ use crate::moves::Move;
 use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::chess::validate_orthodox;
+use crate::rules::fit::Unfit;
 use crate::rules::movegen;
-use crate::rules::{Illegal, Rules};
+use crate::rules::{castling, Illegal, Rules};
 use crate::square::Square;
 
 /// Grid Chess.
@@ -51,7 +52,7 @@ pub(crate) fn grid_filter(mv: &Move) -> Result<(), Illegal> {
         }
         Move::Castle { king, rook } => {
             // GR2: both the king's and the rook's part of castling must cross.
-            let (cross, land) = movegen::castle_squares(king, rook);
+            let (land, cross) = castling::fide_targets(king, rook);
             if !crosses(king, land) {
                 Err(Illegal::new(
                     "GR2",
@@ -75,7 +76,7 @@ impl Rules for Grid {
         grid_filter(mv)?;
         if let Move::Castle { king, rook } = *mv {
             // GR3: "attacked" in the castling conditions means grid attacks.
-            movegen::castle_conditions::<Grid>(pos, king, rook)?;
+            castling::fide_conditions::<Grid>(pos, king, rook)?;
         }
         let overlay = movegen::king_safe_overlay(pos, mv, crosses);
         movegen::king_safe::<Grid>(pos, mv, overlay)
@@ -99,7 +100,7 @@ impl Rules for Grid {
         movegen::attacked_by(pos, target, by, crosses)
     }
 
-    fn validate(pos: &Position) -> Result<(), &'static str> {
+    fn validate(pos: &Position) -> Result<(), Unfit> {
         validate_orthodox::<Grid>(pos)
     }
 
@@ -116,7 +117,7 @@ impl Rules for Grid {
                 format!("{}: {} and {} too (GR1)", ill.reason, show(from), to)
             }
             Move::Castle { king, rook } => {
-                let (cross, land) = movegen::castle_squares(king, rook);
+                let (land, cross) = castling::fide_targets(king, rook);
                 let (from, to) = if crosses(king, land) {
                     (rook, cross)
                 } else {

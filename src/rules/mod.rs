@@ -16,9 +16,12 @@
 //! ```
 
 pub mod carry;
+pub mod castling;
 pub mod chess;
+pub mod chess960;
 pub mod fast;
 pub mod fault_line;
+pub mod fit;
 pub mod grid;
 pub mod movegen;
 pub mod perft;
@@ -30,7 +33,8 @@ use std::fmt;
 
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Role};
-use crate::position::Position;
+use crate::position::{CastleSide, Position};
+use crate::rules::fit::Unfit;
 use crate::square::Square;
 use crate::variant::Variant;
 
@@ -230,8 +234,21 @@ pub trait Rules {
     fn special_end(_pos: &Position) -> Option<Outcome> {
         None
     }
-    /// Checks a position read from a FEN for consistency with the variant.
-    fn validate(pos: &Position) -> Result<(), &'static str>;
+    /// Checks a position read from a FEN for consistency with the variant
+    /// (its board, hands, cages; castling rights and the en passant square
+    /// are asked apart, [`Rules::castling_fits`]).
+    fn validate(pos: &Position) -> Result<(), Unfit>;
+    /// Whether the right of `color` towards `side`, which the position
+    /// claims, is one its board can hold (CH1): orthodox chess's squares
+    /// unless the variant castles otherwise (FL8).
+    fn castling_fits(pos: &Position, color: Color, side: CastleSide) -> Result<(), Unfit> {
+        fit::fide_squares(pos, color, side)
+    }
+    /// Where the king and the rook of a castling move land: `(king, rook)`.
+    /// FIDE's squares (CH1) unless the variant castles otherwise (FL8).
+    fn castle_targets(_pos: &Position, king: Square, rook: Square) -> (Square, Square) {
+        castling::fide_targets(king, rook)
+    }
     /// The squares of the pawns `mv` promotes by pushing them (SC3), ascending rank.
     fn promotion_squares(_pos: &Position, _mv: &Move) -> Vec<Square> {
         Vec::new()
@@ -261,6 +278,12 @@ macro_rules! with_rules {
             // Chess
             $crate::variant::Variant::Chess => {
                 type $R = $crate::rules::chess::Chess;
+                $body
+            }
+
+            // Chess960
+            $crate::variant::Variant::Chess960 => {
+                type $R = $crate::rules::chess960::Chess960;
                 $body
             }
 
@@ -391,8 +414,20 @@ impl Position {
     }
     /// Plays `mv`, which must be legal, in place.
     pub fn play_in_place(&mut self, mv: &Move) {
+        if *mv == Move::Null {
+            self.pass();
+            return;
+        }
         with_rules!(self.variant, R => R::play(self, mv));
         self.keep_ep_only_if_capturable();
+    }
+    /// A null move: the side to move passes. No en passant square is left,
+    /// the halfmove clock counts on (as python-chess counts it), and the
+    /// mover's turn was no relocation (SC1).
+    fn pass(&mut self) {
+        self.ep = None;
+        self.relocated[self.turn.index()] = false;
+        movegen::finish_turn(self, false);
     }
     /// Keeps the en passant square only when a legal en passant capture uses it
     /// (FIDE 9.2.3; what python-chess and shakmaty write), so positions that
@@ -446,8 +481,25 @@ impl Position {
     pub fn divide(&self, depth: u32) -> Vec<(Move, u64)> {
         with_rules!(self.variant, R => perft::divide::<R>(self, depth))
     }
-    pub(crate) fn validate_rules(&self) -> Result<(), &'static str> {
-        with_rules!(self.variant, R => R::validate(self))
+    /// Whether a position read from a FEN is one of its variant's: the
+    /// board first, then each castling right and the en passant square (CH1).
+    pub(crate) fn validate_rules(&self) -> Result<(), Unfit> {
+        with_rules!(self.variant, R => {
+            R::validate(self)?;
+            for color in Color::ALL {
+                for side in castling::SIDES {
+                    if self.castling.has(color, side) {
+                        R::castling_fits(self, color, side)?;
+                    }
+                }
+            }
+            fit::en_passant(self)
+        })
+    }
+    /// Where the king and the rook of the castling move `king`, `rook`
+    /// land: `(king, rook)` (CH1, FL8).
+    pub fn castle_targets(&self, king: Square, rook: Square) -> (Square, Square) {
+        with_rules!(self.variant, R => R::castle_targets(self, king, rook))
     }
 }
 

@@ -6,8 +6,8 @@
 
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
-use crate::position::{decode, CastleSide, Position, EMPTY, HOLE};
-use crate::rules::{Illegal, Rules, Scope};
+use crate::position::{decode, Position, EMPTY, HOLE};
+use crate::rules::{castling, Illegal, Rules, Scope};
 use crate::square::{Square, DIAGONAL, KNIGHT, LINES, ORTHOGONAL, STRIDE};
 
 const C_ORTH: u8 = 1;
@@ -438,75 +438,6 @@ pub fn home_rank(pos: &Position, color: Color) -> u8 {
     }
 }
 
-/// The end cell of `color`'s home rank on `side`, where a castling rook starts (FL8).
-pub fn castle_corner(pos: &Position, color: Color, side: CastleSide) -> Option<Square> {
-    let rank = home_rank(pos, color);
-    let cell = |f: u8| Square::new(f, rank).filter(|&sq| pos.is_cell(sq));
-    match side {
-        CastleSide::King => (0..pos.files).rev().find_map(cell),
-        CastleSide::Queen => (0..pos.files).find_map(cell),
-    }
-}
-
-/// Castling candidates of the side to move: rights, king and rook in place (FL8).
-pub fn castling_moves(pos: &Position, out: &mut MoveList) {
-    let us = pos.turn;
-    let Some(king) = pos.king(us) else { return };
-    for side in [CastleSide::King, CastleSide::Queen] {
-        if !pos.castling.has(us, side) {
-            continue;
-        }
-        let Some(rook) = castle_corner(pos, us, side) else {
-            continue;
-        };
-        if rook.rank() == king.rank()
-            && pos.piece_at(rook) == Some(Piece::new(us, Role::Rook))
-            && rook.file().abs_diff(king.file()) >= 3
-        {
-            out.push(Move::Castle { king, rook });
-        }
-    }
-}
-
-/// The squares a castling king crosses and lands on, and where the rook lands.
-pub fn castle_squares(king: Square, rook: Square) -> (Square, Square) {
-    let step = if rook > king { 1 } else { -1 };
-    (king.offset(step), king.offset(2 * step))
-}
-
-/// FL8 / FIDE castling conditions: the cells between exist and are empty, the
-/// king is not attacked and does not cross or land on an attacked cell, judged
-/// in the position before the move with the variant's own attacks.
-pub fn castle_conditions<R: Rules>(
-    pos: &Position,
-    king: Square,
-    rook: Square,
-) -> Result<(), Illegal> {
-    let step = if rook > king { 1 } else { -1 };
-    let mut sq = king.offset(step);
-    while sq != rook {
-        if pos.raw(sq) != EMPTY {
-            return Err(Illegal::new(
-                "FL8",
-                "needs the cells between king and rook empty",
-            ));
-        }
-        sq = sq.offset(step);
-    }
-    let them = pos.turn.other();
-    if R::attacked(pos, king, them) {
-        return Err(Illegal::new("G6", "castles out of check"));
-    }
-    let (cross, land) = castle_squares(king, rook);
-    if R::attacked(pos, cross, them) || R::attacked(pos, land, them) {
-        return Err(Illegal::new(
-            "G6",
-            "castles through or into an attacked cell",
-        ));
-    }
-    Ok(())
-}
-
 /// G6: `Ok` when the mover's king is safe after `mv`: the verdict of an
 /// overlay of the move (`overlay`, `None` where it cannot tell), else of
 /// the move played on a copy.
@@ -532,20 +463,6 @@ pub fn king_safe_after<R: Rules>(pos: &Position, mv: &Move) -> bool {
     }
 }
 
-/// Clears castling rights whose corner `sq` is (a piece moved from or to it).
-fn touch_corner(pos: &mut Position, sq: Square) {
-    for color in Color::ALL {
-        if sq.rank() != home_rank(pos, color) {
-            continue;
-        }
-        for side in [CastleSide::King, CastleSide::Queen] {
-            if pos.castling.has(color, side) && castle_corner(pos, color, side) == Some(sq) {
-                pos.castling.set(color, side, false);
-            }
-        }
-    }
-}
-
 /// Plays a piece move (normal, en passant, castling) and updates rights, the
 /// en passant square and the counters, then passes the turn. Variant effects
 /// (pocketing, promotion by pushes …) come after, in the variant's `play`.
@@ -568,8 +485,8 @@ pub fn play_piece_move(pos: &mut Position, mv: &Move) {
                 pos.castling.clear_color(us);
             }
             if !pos.castling.is_empty() {
-                touch_corner(pos, from);
-                touch_corner(pos, to);
+                castling::touch(pos, from);
+                castling::touch(pos, to);
             }
             if role == Role::Pawn
                 && from.file() == to.file()
@@ -585,14 +502,7 @@ pub fn play_piece_move(pos: &mut Position, mv: &Move) {
             pos.set(to.offset(-forward(us)), None);
             reset_clock = true;
         }
-        Move::Castle { king, rook } => {
-            let (cross, land) = castle_squares(king, rook);
-            pos.set(king, None);
-            pos.set(rook, None);
-            pos.set(land, Some(Piece::new(us, Role::King)));
-            pos.set(cross, Some(Piece::new(us, Role::Rook)));
-            pos.castling.clear_color(us);
-        }
+        Move::Castle { king, rook } => castling::play(pos, king, rook),
         _ => {}
     }
     finish_turn(pos, reset_clock);

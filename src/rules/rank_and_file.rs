@@ -27,8 +27,9 @@ use crate::moves::Move;
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::chess::validate_orthodox;
+use crate::rules::fit::Unfit;
 use crate::rules::movegen;
-use crate::rules::{Illegal, Rules};
+use crate::rules::{castling, Illegal, Rules};
 use crate::square::Square;
 
 /// Rank and File Chess.
@@ -229,7 +230,7 @@ fn check_with(pos: &Position, mv: &Move, in_check: impl Fn() -> bool) -> Result<
         return Err(Illegal::new("RF7", "a king is never captured"));
     }
     if let Move::Castle { king, rook } = *mv {
-        movegen::castle_conditions::<RankAndFile>(pos, king, rook)?;
+        castling::fide_conditions::<RankAndFile>(pos, king, rook)?;
     }
     // RF4: the opponent's lines are recomputed in the new position. A
     // quiet move cannot change them, and one from off every line through
@@ -268,7 +269,7 @@ impl Rules for RankAndFile {
             .is_some_and(|k| Self::attacked(after, k, mover))
     }
 
-    fn validate(pos: &Position) -> Result<(), &'static str> {
+    fn validate(pos: &Position) -> Result<(), Unfit> {
         validate_orthodox::<RankAndFile>(pos)
     }
 

@@ -34,6 +34,7 @@
 use crate::moves::{Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
+use crate::rules::fit::Unfit;
 use crate::rules::movegen::{self, PawnRules};
 use crate::rules::{Illegal, Rules, Scope};
 use crate::square::Square;
@@ -379,49 +380,49 @@ impl Rules for Slide {
         movegen::attacked_by(pos, target, by, |_, _| true)
     }
 
-    fn validate(pos: &Position) -> Result<(), &'static str> {
+    fn validate(pos: &Position) -> Result<(), Unfit> {
         if pos.frame() != (FILES, RANKS) {
-            return Err("the frame must be 9×8 (a–i × 1–8)");
+            return Err("the frame must be 9×8 (a–i × 1–8)".into());
         }
         if pos.squares().any(|sq| is_board(sq) && !pos.is_cell(sq)) {
-            return Err("every board square b2–h7 must be a cell");
+            return Err("every board square b2–h7 must be a cell".into());
         }
         let (Some(w), Some(b)) = (pos.cages[0], pos.cages[1]) else {
-            return Err("each side needs a cage");
+            return Err("each side needs a cage".into());
         };
         if !is_ring(w) || !is_ring(b) || w == b {
-            return Err("the cages must stand on two different ring squares");
+            return Err("the cages must stand on two different ring squares".into());
         }
         if ring_squares().any(|sq| pos.is_cell(sq) != (sq == w || sq == b)) {
-            return Err("ring squares without a cage must be holes ('*')");
+            return Err("ring squares without a cage must be holes ('*')".into());
         }
         if Color::ALL.iter().any(|&c| pos.count_kings(c) != 1) {
-            return Err("each side must have exactly one king");
+            return Err("each side must have exactly one king".into());
         }
         if [w, b]
             .iter()
             .any(|&sq| pos.piece_at(sq).is_some_and(|p| p.role == Role::King))
         {
-            return Err("a king stands in a cage (SC4)");
+            return Err("a king stands in a cage (SC4)".into());
         }
         if pos.squares().any(|sq| {
             pos.piece_at(sq)
                 .is_some_and(|p| p.role == Role::Pawn && promotes(p.color, sq))
         }) {
-            return Err("a pawn stands unpromoted on its last rank (SC3)");
+            return Err("a pawn stands unpromoted on its last rank (SC3)".into());
         }
         if pos
             .squares()
             .any(|sq| pos.piece_at(sq).is_some_and(|p| p.role.is_compound()))
         {
-            return Err("compound pieces belong to quake-lb");
+            return Err("compound pieces belong to quake-lb".into());
         }
         let (us, them) = (pos.turn, pos.turn.other());
         if pos.king(them).is_some_and(|k| Slide::attacked(pos, k, us)) {
-            return Err("the side not to move is in check");
+            return Err("the side not to move is in check".into());
         }
         if pos.relocated[them.index()] && Slide::in_check(pos) {
-            return Err("the last move was a relocation, which cannot give check (SC1)");
+            return Err("the last move was a relocation, which cannot give check (SC1)".into());
         }
         Ok(())
     }

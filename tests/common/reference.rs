@@ -14,12 +14,14 @@ use crate::quake_by_cells::{self, coord, Coord};
 
 use fvnote::moves::{Dir, Move, MoveList};
 use fvnote::piece::{Color, Role};
+use fvnote::rules::chess960::Chess960;
 use fvnote::rules::fault_line::FaultLine;
+use fvnote::rules::fit::Unfit;
 use fvnote::rules::grid::{crosses, Grid};
-use fvnote::rules::movegen;
 use fvnote::rules::quake::Quake;
 use fvnote::rules::rank_and_file::{Lines, RankAndFile};
 use fvnote::rules::slide::Slide;
+use fvnote::rules::{castling, movegen};
 use fvnote::rules::{chess::Chess, Illegal, Rules, Scope};
 use fvnote::square::Square;
 use fvnote::variant::Variant;
@@ -96,7 +98,7 @@ impl Rules for PlainRankAndFile {
             return Err(Illegal::new("RF7", "a king is never captured"));
         }
         if let Move::Castle { king, rook } = *mv {
-            movegen::castle_conditions::<PlainRankAndFile>(pos, king, rook)?;
+            castling::fide_conditions::<PlainRankAndFile>(pos, king, rook)?;
         }
         safe_on_copy::<PlainRankAndFile>(pos, mv)
     }
@@ -113,7 +115,7 @@ impl Rules for PlainRankAndFile {
             .king(after.turn())
             .is_some_and(|k| Self::attacked(after, k, mover))
     }
-    fn validate(pos: &Position) -> Result<(), &'static str> {
+    fn validate(pos: &Position) -> Result<(), Unfit> {
         RankAndFile::validate(pos)
     }
 }
@@ -182,7 +184,7 @@ fn grid_filter(mv: &Move) -> Result<(), Illegal> {
             false => Err(Illegal::new("GR2", "does not cross a grid line")),
         },
         Move::Castle { king, rook } => {
-            let (cross, land) = movegen::castle_squares(king, rook);
+            let (land, cross) = castling::fide_targets(king, rook);
             if !crosses(king, land) {
                 Err(Illegal::new(
                     "GR2",
@@ -210,14 +212,20 @@ pub fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
     match pos.variant() {
         Variant::Chess => {
             if let Move::Castle { king, rook } = *mv {
-                movegen::castle_conditions::<Chess>(pos, king, rook)?;
+                castling::fide_conditions::<Chess>(pos, king, rook)?;
             }
             safe_on_copy::<Chess>(pos, mv)
+        }
+        Variant::Chess960 => {
+            if let Move::Castle { king, rook } = *mv {
+                castling::fide_conditions::<Chess960>(pos, king, rook)?;
+            }
+            safe_on_copy::<Chess960>(pos, mv)
         }
         Variant::Grid => {
             grid_filter(mv)?;
             if let Move::Castle { king, rook } = *mv {
-                movegen::castle_conditions::<Grid>(pos, king, rook)?;
+                castling::fide_conditions::<Grid>(pos, king, rook)?;
             }
             safe_on_copy::<Grid>(pos, mv)
         }

@@ -12,7 +12,7 @@ pub enum FenField {
     Pockets,
     /// `w` or `b`.
     Turn,
-    /// `KQkq` or `-`.
+    /// `KQkq` (X-FEN), `HAha` (Shredder-FEN) or `-`.
     Castling,
     /// A square or `-`.
     EnPassant,
@@ -22,6 +22,8 @@ pub enum FenField {
     Fullmove,
     /// Slide-chess's seventh field.
     Cages,
+    /// Three-check's check counters (`3+3`, `+0+0`).
+    Checks,
     /// The position as a whole (e.g. two white kings).
     Position,
 }
@@ -37,6 +39,7 @@ impl fmt::Display for FenField {
             FenField::Halfmove => "halfmove clock field",
             FenField::Fullmove => "fullmove number field",
             FenField::Cages => "cages field",
+            FenField::Checks => "check counters field",
             FenField::Position => "position",
         })
     }
@@ -58,6 +61,9 @@ pub struct FenError {
     pub found: Option<char>,
     /// What would have been accepted.
     pub expected: String,
+    /// The ruling the position breaks, when the text reads but the
+    /// position cannot be (CH1, FL8 …).
+    pub ruling: Option<&'static str>,
 }
 
 /// `, character 14 'x'` in a message.
@@ -88,6 +94,7 @@ impl FenError {
             column: text.get(..at).map_or(at, |s| s.chars().count()) + 1,
             found,
             expected: expected.into(),
+            ruling: None,
         }
     }
 
@@ -99,6 +106,7 @@ impl FenError {
             column: 0,
             found: None,
             expected: expected.into(),
+            ruling: None,
         }
     }
 }

@@ -5,16 +5,15 @@ use std::str::FromStr;
 
 use nom::branch::alt;
 use nom::bytes::complete::take_while1;
-use nom::character::complete::{char, one_of, satisfy};
+use nom::character::complete::{char, satisfy};
 use nom::combinator::{cut, eof, map, map_opt, opt, value};
 use nom::error::context;
 use nom::sequence::pair;
 use nom::{Finish, IResult};
 
-use super::{even_ranks, Fen, FenError, FenField, FenSquare, Offsets};
+use super::{even_ranks, CastleLetter, Fen, FenError, FenField, FenSquare, Offsets};
 use crate::notation::expected::Expected;
 use crate::piece::{Color, Piece, Role};
-use crate::position::CastleSide;
 use crate::square::{parse_square, Square, MAX_FILES, MAX_RANKS};
 
 type In<'a> = &'a [u8];
@@ -152,24 +151,26 @@ fn turn(i: In<'_>) -> Res<'_, Color> {
     )(i)
 }
 
-/// `-` or some of `KQkq`, each at most once.
-fn castling(i: In<'_>) -> Res<'_, Vec<(Color, CastleSide)>> {
-    const EXPECTED: &str = "'-' or letters from KQkq";
+/// `-` or castling letters, each at most once: X-FEN's `KQkq` and
+/// Shredder-FEN's files `A`–`H`, `a`–`h`.
+fn castling(i: In<'_>) -> Res<'_, Vec<(Color, CastleLetter)>> {
+    const EXPECTED: &str = "'-' or castling letters: KQkq, or files A-H and a-h";
     if let Ok((rest, _)) = char::<_, Expected<'_>>('-')(i) {
         return Ok((rest, Vec::new()));
     }
-    let right = map(one_of("KQkq"), |c| {
+    let right = map_opt(satisfy(|c| c.is_ascii_alphabetic()), |c| {
         let color = if c.is_ascii_uppercase() {
             Color::White
         } else {
             Color::Black
         };
-        let side = if c.eq_ignore_ascii_case(&'k') {
-            CastleSide::King
-        } else {
-            CastleSide::Queen
+        let letter = match c.to_ascii_lowercase() {
+            'k' => CastleLetter::King,
+            'q' => CastleLetter::Queen,
+            f @ 'a'..='h' => CastleLetter::File(f as u8 - b'a'),
+            _ => return None,
         };
-        (color, side)
+        Some((color, letter))
     });
     let mut right = context(EXPECTED, cut(right));
     let mut rights = Vec::new();
@@ -177,7 +178,7 @@ fn castling(i: In<'_>) -> Res<'_, Vec<(Color, CastleSide)>> {
     loop {
         let (rest, r) = right(i)?;
         if rights.contains(&r) {
-            return failure(i, "each of KQkq at most once");
+            return failure(i, "each castling letter at most once");
         }
         rights.push(r);
         i = rest;

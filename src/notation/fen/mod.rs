@@ -56,6 +56,40 @@ pub enum FenSquare {
     Piece(Piece),
 }
 
+/// One letter of the castling field (`notation/fen.md`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum CastleLetter {
+    /// `K`/`k`, X-FEN: the outermost rook on the king's h-side.
+    King,
+    /// `Q`/`q`, X-FEN: the outermost rook on the king's a-side.
+    Queen,
+    /// `A`–`H`/`a`–`h`, Shredder-FEN: the rook on this file (0 = `a`).
+    File(u8),
+}
+
+impl CastleLetter {
+    /// The letter in `color`'s case.
+    pub fn char(self, color: Color) -> char {
+        let c = match self {
+            CastleLetter::King => 'k',
+            CastleLetter::Queen => 'q',
+            CastleLetter::File(f) => char::from(b'a' + f),
+        };
+        match color {
+            Color::White => c.to_ascii_uppercase(),
+            Color::Black => c,
+        }
+    }
+    /// The side an X-FEN letter names (`None` for a file).
+    pub fn side(self) -> Option<CastleSide> {
+        match self {
+            CastleLetter::King => Some(CastleSide::King),
+            CastleLetter::Queen => Some(CastleSide::Queen),
+            CastleLetter::File(_) => None,
+        }
+    }
+}
+
 /// The fields of a FEN as read, before they are set up for a variant.
 ///
 /// `Display` writes them back as read, so text → `Fen` → text is the
@@ -70,7 +104,7 @@ pub struct Fen {
     /// The side to move.
     pub turn: Color,
     /// Castling rights, in the order written.
-    pub castling: Vec<(Color, CastleSide)>,
+    pub castling: Vec<(Color, CastleLetter)>,
     /// The en passant square, if written.
     pub ep: Option<Square>,
     /// The halfmove clock and fullmove number, if written.
@@ -90,6 +124,8 @@ struct Offsets {
     castling: Option<FenError>,
     ep: Option<FenError>,
     cages: Option<FenError>,
+    /// The check counters (Three-check).
+    checks: Option<FenError>,
     /// The space before the cages field.
     cages_space: Option<FenError>,
     /// The end of the text (for a missing cages field).

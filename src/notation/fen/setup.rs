@@ -1,11 +1,87 @@
 //! Setting up a [`Position`] of a variant from FEN fields: what the
 //! variant allows, and a legal position of it.
 
-use super::{even_ranks, Fen, FenError, FenField, FenSquare};
-use crate::piece::{Color, Role};
-use crate::position::Position;
+use super::{even_ranks, CastleLetter, Fen, FenError, FenField, FenSquare};
+use crate::piece::{Color, Piece, Role};
+use crate::position::{CastleSide, Position};
+use crate::rules::castling::castle_corner;
+use crate::rules::fit::Field;
+use crate::rules::movegen::home_rank;
 use crate::square::Square;
 use crate::variant::Variant;
+
+/// `h-side` or `a-side`, for messages.
+fn side_name(side: CastleSide) -> &'static str {
+    match side {
+        CastleSide::King => "h-side",
+        CastleSide::Queen => "a-side",
+    }
+}
+
+/// Moves an error at the castling field's start onto its `k`-th letter
+/// (one byte each).
+fn shift(e: &mut FenError, k: usize, letter: char) {
+    if e.column > 0 {
+        e.span = e.span.start + k..e.span.start + k + 1;
+        e.column += k;
+        e.found = Some(letter);
+    }
+}
+
+/// The side and rook file a castling letter names, the board read: X-FEN's
+/// `K`/`Q` the outermost rook of that side of the king on its home rank,
+/// Shredder-FEN's file the rook on it, on whichever side of the king it
+/// stands. `None` for the file is the end cell of the home rank (FL8),
+/// which the variant's rules then check (CH1, FL8).
+fn resolve_right(
+    pos: &Position,
+    color: Color,
+    letter: CastleLetter,
+) -> Result<(CastleSide, Option<u8>), String> {
+    let home = home_rank(pos, color);
+    let king = pos.king(color).filter(|k| k.rank() == home);
+    let rook = Piece::new(color, Role::Rook);
+    let (side, file) = match (letter, king) {
+        (CastleLetter::File(_), None) => {
+            return Err(format!(
+                "{}'s king on rank {}, so that a rook's file names a side",
+                color.name(),
+                u32::from(home) + 1
+            ))
+        }
+        (CastleLetter::File(f), Some(k)) => {
+            if f >= pos.files || f == k.file() {
+                return Err(format!(
+                    "the file of a {} rook beside the king on {k}",
+                    color.name()
+                ));
+            }
+            let side = if f > k.file() {
+                CastleSide::King
+            } else {
+                CastleSide::Queen
+            };
+            (side, Some(f))
+        }
+        (xfen, king) => {
+            let side = xfen.side().unwrap_or(CastleSide::King);
+            let outermost = king.and_then(|k| {
+                let mut files: Vec<u8> = match side {
+                    CastleSide::King => (k.file() + 1..pos.files).collect(),
+                    CastleSide::Queen => (0..k.file()).rev().collect(),
+                };
+                files.reverse();
+                files.into_iter().find(|&f| {
+                    Square::new(f, home).is_some_and(|sq| pos.piece_at(sq) == Some(rook))
+                })
+            });
+            (side, outermost)
+        }
+    };
+    // The end cell is the default: kept as such, so equal rights are equal.
+    let corner = castle_corner(pos, color, side).map(|sq| sq.file());
+    Ok((side, file.filter(|&f| Some(f) != corner)))
+}
 
 impl Fen {
     /// Sets up the position these fields describe in `variant`: the frame,
@@ -65,8 +141,25 @@ impl Fen {
                 format!("'-': {variant} has no castling"),
             ));
         }
-        for &(color, side) in &self.castling {
+        // Where each right was written, to point at its letter.
+        let mut letters = Vec::with_capacity(self.castling.len());
+        for (k, &(color, letter)) in self.castling.iter().enumerate() {
+            let here = |what: String| {
+                let mut e = at(FenField::Castling, &self.at.castling, what);
+                shift(&mut e, k, letter.char(color));
+                e
+            };
+            let (side, file) = resolve_right(&pos, color, letter).map_err(here)?;
+            if pos.castling.has(color, side) {
+                return Err(here(format!(
+                    "one castling right per side: {} already has one towards the {}",
+                    color.name(),
+                    side_name(side)
+                )));
+            }
             pos.castling.set(color, side, true);
+            pos.castling.set_rook_file(color, side, file);
+            letters.push(((color, side), k, letter.char(color)));
         }
         if let Some(sq) = self.ep {
             let want_rank = match self.turn {
@@ -129,11 +222,26 @@ impl Fen {
             (false, None) => {}
         }
         pos.refresh_kings();
-        pos.validate_rules().map_err(|why| {
-            FenError::whole(
-                FenField::Position,
-                format!("a legal {variant} position, but {why}"),
-            )
+        pos.validate_rules().map_err(|unfit| {
+            let mut e = match unfit.field {
+                Field::Board => FenError::whole(
+                    FenField::Position,
+                    format!("a legal {variant} position, but {}", unfit.expected),
+                ),
+                Field::Pockets => at(FenField::Pockets, &self.at.pockets, unfit.expected),
+                Field::EnPassant => at(FenField::EnPassant, &self.at.ep, unfit.expected),
+                Field::Cages => at(FenField::Cages, &self.at.cages, unfit.expected),
+                Field::Checks => at(FenField::Checks, &self.at.checks, unfit.expected),
+                Field::Castling(color, side) => {
+                    let mut e = at(FenField::Castling, &self.at.castling, unfit.expected);
+                    if let Some(&(_, k, c)) = letters.iter().find(|l| l.0 == (color, side)) {
+                        shift(&mut e, k, c);
+                    }
+                    e
+                }
+            };
+            e.ruling = unfit.ruling;
+            e
         })?;
         pos.keep_ep_only_if_capturable();
         Ok(pos)

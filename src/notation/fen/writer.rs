@@ -2,9 +2,10 @@
 
 use std::fmt::{self, Write as _};
 
-use super::{Fen, FenSquare, Offsets};
+use super::{CastleLetter, Fen, FenSquare, Offsets};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Position};
+use crate::rules::castling::{castle_rook, SIDES};
 use crate::square::Square;
 
 impl From<&Position> for Fen {
@@ -36,15 +37,7 @@ impl From<&Position> for Fen {
             }
             hand
         });
-        let castling = [
-            (Color::White, CastleSide::King),
-            (Color::White, CastleSide::Queen),
-            (Color::Black, CastleSide::King),
-            (Color::Black, CastleSide::Queen),
-        ]
-        .into_iter()
-        .filter(|&(c, s)| pos.castling().has(c, s))
-        .collect();
+        let castling = castling_letters(pos);
         let cages = match (pos.cage(Color::White), pos.cage(Color::Black)) {
             (Some(w), Some(b)) if variant.has_cages() => Some([
                 (w, pos.relocated_last(Color::White)),
@@ -63,6 +56,46 @@ impl From<&Position> for Fen {
             at: Offsets::default(),
         }
     }
+}
+
+/// The castling field's letters: White's then Black's, the h-side first;
+/// X-FEN's `K`/`Q` when the right's rook is the outermost on its side of
+/// the king, else Shredder-FEN's file letter (`notation/fen.md`).
+fn castling_letters(pos: &Position) -> Vec<(Color, CastleLetter)> {
+    let mut out = Vec::new();
+    for color in Color::ALL {
+        for side in SIDES {
+            if !pos.castling().has(color, side) {
+                continue;
+            }
+            let letter = match (castle_rook(pos, color, side), pos.king(color)) {
+                (Some(rook), Some(king)) if !outermost(pos, color, king, rook) => {
+                    CastleLetter::File(rook.file())
+                }
+                _ => match side {
+                    CastleSide::King => CastleLetter::King,
+                    CastleSide::Queen => CastleLetter::Queen,
+                },
+            };
+            out.push((color, letter));
+        }
+    }
+    out
+}
+
+/// Whether no rook of `color` stands beyond `rook` on the king's rank,
+/// away from `king`: X-FEN's letter then names it.
+fn outermost(pos: &Position, color: Color, king: Square, rook: Square) -> bool {
+    let beyond: Vec<u8> = if rook > king {
+        (rook.file() + 1..pos.frame().0).collect()
+    } else {
+        (0..rook.file()).collect()
+    };
+    let mine = Piece::new(color, Role::Rook);
+    !beyond
+        .into_iter()
+        .filter_map(|f| Square::new(f, rook.rank()))
+        .any(|sq| pos.piece_at(sq) == Some(mine))
 }
 
 fn push_piece(out: &mut fmt::Formatter<'_>, p: Piece) -> fmt::Result {
@@ -110,15 +143,8 @@ impl fmt::Display for Fen {
         if self.castling.is_empty() {
             f.write_char('-')?;
         }
-        for &(color, side) in &self.castling {
-            let c = match side {
-                CastleSide::King => 'k',
-                CastleSide::Queen => 'q',
-            };
-            f.write_char(match color {
-                Color::White => c.to_ascii_uppercase(),
-                Color::Black => c,
-            })?;
+        for &(color, letter) in &self.castling {
+            f.write_char(letter.char(color))?;
         }
         match self.ep {
             Some(sq) => write!(f, " {sq}")?,

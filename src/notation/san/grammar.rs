@@ -68,6 +68,10 @@ pub(super) fn parse_token(token: &[u8]) -> Result<ParsedSan, ParseSanError> {
 }
 
 /// Reads a whole token by the grammar alone.
+/// The spellings of a null move: PGN's common `--`, ChessBase's `Z0`,
+/// UCI's `0000` and `@@@@` (python-chess reads all four).
+const NULL_MOVES: [&[u8]; 4] = [b"--", b"Z0", b"0000", b"@@@@"];
+
 pub(super) fn parse_grammar(token: &[u8]) -> Result<ParsedSan, ParseSanError> {
     let trimmed = token.trim_ascii();
     let lead = trimmed.as_ptr() as usize - token.as_ptr() as usize;
@@ -81,6 +85,13 @@ pub(super) fn parse_grammar(token: &[u8]) -> Result<ParsedSan, ParseSanError> {
             lead..lead + trimmed.len(),
             "a move of 1 to 64 characters",
         ));
+    }
+    if NULL_MOVES.contains(&trimmed) {
+        return Ok(ParsedSan {
+            san: San::Null,
+            suffix: None,
+            lenient: Vec::new(),
+        });
     }
     match move_token(trimmed).finish() {
         Ok((_, parsed)) => Ok(parsed),

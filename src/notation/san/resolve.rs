@@ -125,7 +125,7 @@ impl San {
                     Move::EnPassant { from, to } => (Role::Pawn, from, to, None),
                     Move::Castle { king, rook } => {
                         // Lenient: castling written as the king's move (Ke1g1, e1g1).
-                        let land = crate::rules::movegen::castle_squares(king, rook).1;
+                        let land = pos.castle_targets(king, rook).0;
                         let hit = *to == land
                             && file == &Some(king.file())
                             && rank == &Some(king.rank())
@@ -179,6 +179,16 @@ impl ParsedSan {
     /// Finds the one legal move the token names in `pos` and plays it there.
     /// On error `pos` is unchanged. Replay uses this: no copy of the position.
     pub fn play(&self, pos: &mut Position) -> Result<Resolved, SanError> {
+        if self.san == San::Null {
+            // A pass is no move of the rules: nothing to match or judge.
+            pos.play_in_place(&Move::Null);
+            return Ok(Resolved {
+                mv: Move::Null,
+                warnings: Vec::new(),
+                san: CompactString::const_new("--"),
+                suffix: None,
+            });
+        }
         // Match the token against candidates first, then check legality of the
         // few that match: far cheaper than generating every legal move.
         let scope = match self.san {
@@ -188,7 +198,8 @@ impl ParsedSan {
             | San::Slide { .. }
             | San::Quake { .. }
             | San::CageMove { .. }
-            | San::CageInsert { .. } => Scope::Extras,
+            | San::CageInsert { .. }
+            | San::Null => Scope::Extras,
         };
         let cands = pos.candidate_moves_in(scope);
         let in_check = pos.is_check();
@@ -337,6 +348,7 @@ fn no_match(san: &San, pos: &Position) -> String {
         ),
         San::Quake { dir } => format!("the king's strip cannot quake {} here", dir_name(dir)),
         San::CageMove { to } => format!("{side}'s cage cannot move to {to} here"),
+        San::Null => format!("{side} cannot pass here"),
         San::CageInsert { to, ref promotions } => {
             // The push itself may be legal and only its promotions misnamed.
             let push = pos
@@ -430,7 +442,7 @@ fn reach(pos: &Position, role: Role, file: Option<u8>, to: Square) -> String {
             .iter()
             .filter(|m| m.from() == Some(from))
             .map(|m| match *m {
-                Move::Castle { king, rook } => crate::rules::movegen::castle_squares(king, rook).1,
+                Move::Castle { king, rook } => pos.castle_targets(king, rook).0,
                 Move::Normal { to, .. } | Move::EnPassant { to, .. } => to,
                 _ => from,
             })

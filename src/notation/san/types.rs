@@ -88,6 +88,9 @@ pub enum San {
         /// Each promoted pawn's square and its new piece.
         promotions: Vec<(Square, Role)>,
     },
+    /// `--` (also read: `Z0`, `0000`, `@@@@`): a null move, the side to
+    /// move passes.
+    Null,
 }
 
 /// A [`San`] with the check or mate mark written after it.
@@ -208,6 +211,7 @@ impl fmt::Display for San {
             San::Slide { rank, dir } => write!(f, "S{}{}", u32::from(*rank) + 1, dir.char()),
             San::Quake { dir } => write!(f, "K-q{}", dir.char()),
             San::CageMove { to } => write!(f, "C-{to}"),
+            San::Null => f.write_str("--"),
             San::CageInsert { to, promotions } => {
                 write!(f, "C>{to}")?;
                 for (sq, role) in promotions {

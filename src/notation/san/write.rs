@@ -57,6 +57,7 @@ pub(super) fn disambiguation(
 /// The canonical [`San`] of `mv` in `pos` with the given (file, rank) hints.
 pub(super) fn canonical(pos: &Position, mv: &Move, hints: (bool, bool)) -> San {
     match *mv {
+        Move::Null => San::Null,
         Move::Normal {
             role,
             from,
@@ -133,6 +134,13 @@ pub(super) fn push_suffix(san: &mut CompactString, suffix: Option<Suffix>) {
 impl SanPlus {
     /// The canonical SAN of a legal move `mv` in `pos`, with its mark.
     pub fn from_move(pos: &Position, mv: &Move) -> SanPlus {
+        if *mv == Move::Null {
+            // A pass is written bare, as python-chess writes it.
+            return SanPlus {
+                san: San::Null,
+                suffix: None,
+            };
+        }
         let cands = pos.candidate_moves();
         SanPlus {
             san: canonical(pos, mv, disambiguation(pos, mv, &cands, pos.is_check())),

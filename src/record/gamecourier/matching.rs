@@ -55,7 +55,12 @@ pub(super) fn may_match<B: Board>(
         Move::EnPassant { from, .. } => {
             still && changed.len() <= 3 && changed.contains(&coord(from))
         }
-        Move::Castle { king, .. } => still && changed.len() <= 4 && changed.contains(&coord(king)),
+        // The king may stay where it is (Chess960): then the rook moves.
+        Move::Castle { king, rook } => {
+            still
+                && changed.len() <= 4
+                && (changed.contains(&coord(king)) || changed.contains(&coord(rook)))
+        }
         Move::CageMove { to } => {
             let us = pos.turn().index();
             eff.cages[us] == Some(coord(to)) && !eff.crossed[us]
@@ -65,6 +70,8 @@ pub(super) fn may_match<B: Board>(
             let us = pos.turn().index();
             eff.cages[us] == Some(coord(to)) && (eff.crossed[us] || !changed.is_empty())
         }
+        // A pass has no Game Courier form.
+        Move::Null => false,
         // FL4: a slide changes only its own rank.
         Move::Slide { rank, .. } => changed.iter().all(|c| c.1 == i16::from(rank)),
         // QK1: typed as its strip, a quake moves the mover's king one step
@@ -498,6 +505,8 @@ fn piece_move_scope<B: Board>(pos: &B, eff: &TurnEffect, changed: &[Coord]) -> O
     let variant = pos.variant();
     if (variant == Variant::FaultLine && slide_ends(from, to, |c| piece_at(pos, c) == Some(piece)))
         || (variant.has_hands() && piece.role == Role::King)
+        // A Chess960 castling may move the rook alone (the king stays).
+        || (variant == Variant::Chess960 && piece.role == Role::Rook)
     {
         return None;
     }

@@ -80,15 +80,26 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
         Move::Castle { king, rook } => {
             let kto = coord(after.king(us)?);
             let k = coord(king);
-            let rto = (k.0 + (kto.0 - k.0).signum(), k.1);
-            let kop = mv_op(at(king)?, k, kto)?;
-            let rop = mv_op(at(rook)?, coord(rook), rto)?;
+            let rto = coord(pos.castle_targets(king, rook).1);
+            // A piece already on its destination (Chess960) has no operation.
+            let kop = match k != kto {
+                true => Some(mv_op(at(king)?, k, kto)?),
+                false => None,
+            };
+            let rop = match coord(rook) != rto {
+                true => Some(mv_op(at(rook)?, coord(rook), rto)?),
+                false => None,
+            };
             // The king may land where the rook stood: the rook goes first then.
-            if kto == coord(rook) {
-                (vec![rop, kop], (0, 0))
+            let ops: Vec<OpKind> = if kto == coord(rook) {
+                rop.into_iter().chain(kop).collect()
             } else {
-                (vec![kop, rop], (0, 0))
+                kop.into_iter().chain(rop).collect()
+            };
+            if ops.is_empty() {
+                return None;
             }
+            (ops, (0, 0))
         }
         Move::Drop { role, to } => (
             vec![OpKind::Drop {
@@ -128,6 +139,8 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
                 (translate(pos, &rest, (-d.0, -d.1))?, back)
             }
         }
+        // A pass has no board edit: no Game Courier form.
+        Move::Null => return None,
         Move::CageMove { to } => {
             let cage = pos.cage(us)?;
             (
@@ -302,6 +315,8 @@ pub struct ListWriter<O> {
     pos: Option<Position>,
     games: usize,
     failed: bool,
+    /// Why a valid game's move has no Game Courier turn (a null move).
+    unwritable: Option<String>,
 }
 
 impl<O: GameOut> ListWriter<O> {
@@ -313,6 +328,7 @@ impl<O: GameOut> ListWriter<O> {
             pos: None,
             games: 0,
             failed: false,
+            unwritable: None,
         }
     }
 
@@ -329,6 +345,7 @@ impl<O: GameOut> GameSink for ListWriter<O> {
         self.text.clear();
         self.pos = None;
         self.failed = false;
+        self.unwritable = None;
     }
 
     fn movetext(&mut self, tags: &[Tag], _: Span) {
@@ -368,8 +385,9 @@ impl<O: GameOut> GameSink for ListWriter<O> {
         };
         let ops = match turn_ops(&before, &mv) {
             Ok(ops) => ops,
-            Err(_) => {
+            Err(e) => {
                 self.failed = true;
+                self.unwritable = Some(e);
                 return;
             }
         };
@@ -397,8 +415,11 @@ impl<O: GameOut> GameSink for ListWriter<O> {
 
     fn end_game(&mut self, end: GameEnd<'_>) -> Converted {
         if self.failed || !end.verdict.valid {
-            let why = "a move list cannot show that a game is invalid: it is not written";
-            return end_in(&mut self.out, Err(GameError::Refused(why.into())));
+            let why = match self.unwritable.take() {
+                Some(turn) => format!("{turn}: it is not written"),
+                None => "a move list cannot show that a game is invalid: it is not written".into(),
+            };
+            return end_in(&mut self.out, Err(GameError::Refused(why)));
         }
         let sep: &[u8] = if self.games > 0 { b"\n" } else { b"" };
         let made = self

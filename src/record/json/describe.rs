@@ -22,7 +22,7 @@ use crate::position::Position;
 use crate::record::replay::fast::clean_san_into;
 use crate::record::replay::{FastPos, Played};
 use crate::rules::fault_line::move_needs_permission as slide_needs_permission;
-use crate::rules::{movegen::castle_squares, promotion_squares};
+use crate::rules::{castling::fide_targets, promotion_squares};
 use crate::square::Square;
 
 /// A line's position as the JSON form plays it (see the module).
@@ -236,13 +236,11 @@ fn play_parsed(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts) -> bool {
 fn reference(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts, resync: bool) -> bool {
     let p = t.position();
     let turn = p.turn();
-    // A piece move, castling or a drop is described without the position
-    // before it: played in place, no copy. (A side with no cage has no
-    // cage moves.)
-    let simple = matches!(
-        parsed.san,
-        San::Normal { .. } | San::Castle(_) | San::Drop { .. }
-    ) && p.cage(turn).is_none();
+    // A piece move or a drop is described without the position before
+    // it: played in place, no copy. (A side with no cage has no cage
+    // moves; castling lands where the variant says, CH1, FL8.)
+    let simple =
+        matches!(parsed.san, San::Normal { .. } | San::Drop { .. }) && p.cage(turn).is_none();
     let r = if simple {
         match parsed.play(p) {
             Ok(r) => {
@@ -328,10 +326,13 @@ fn describe(
             f.to = Some(to);
             f.captured = Some("P");
         }
-        (Move::Castle { king, rook }, _) => {
+        (Move::Castle { king, rook }, before) => {
             f.piece = Some("K");
             f.from = Some(king);
-            f.to = Some(castle_squares(king, rook).1);
+            f.to = Some(match before {
+                Some(pos) => pos.castle_targets(king, rook).0,
+                None => fide_targets(king, rook).0,
+            });
         }
         (Move::Drop { role, to }, _) => {
             f.piece = Some(role.code());
@@ -366,6 +367,8 @@ fn describe(
                     .map(|(s, r)| (*s, r.code())),
             );
         }
+        // A pass: no piece, no square.
+        (Move::Null, _) => {}
         // Not played with the position before it (see `reference`).
         (
             Move::Slide { .. }

@@ -96,6 +96,8 @@ impl Before {
                 piece: self.content,
             },
             San::CageInsert { .. } => Played::CageInsert { from: self.cage? },
+            // Never clean: the accelerator declines a pass (`clean_move`).
+            San::Null => return None,
             San::Drop { role, to } => Played::Quake {
                 mv: Move::Drop { role, to },
                 king: None,

@@ -99,12 +99,25 @@ pub(super) fn play_token(
         }
     };
     let san = resolved.san;
-    for w in &resolved.warnings {
-        let severity = if opts.strict {
-            Severity::Error
-        } else {
-            Severity::Warning
+    let severity = if opts.strict {
+        Severity::Error
+    } else {
+        Severity::Warning
+    };
+    // A pass belongs to analysis: said in a main line (no played game has
+    // one), never in a variation.
+    if resolved.mv == Move::Null && frame.main {
+        let make = || {
+            let message = "a null move in the main line: the side to move passes, which no \
+                           played game does (fine in a variation)";
+            let mut d = diag(severity, span, token, message.to_owned());
+            d.ply = Some(ply);
+            d.fen = opts.strict.then(|| write_fen(&frame.before));
+            d
         };
+        report.file(severity, span, false, make);
+    }
+    for w in &resolved.warnings {
         let make = || {
             let mut d = diag(severity, span, token, format!("{w}: write {san}"));
             d.ply = Some(ply);

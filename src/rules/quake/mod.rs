@@ -37,6 +37,7 @@ pub(crate) use shape::{shape_violation, DIAG_STEPS, KNIGHT_STEPS, ORTH_STEPS};
 use crate::moves::{Dir, Move, MoveList};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
+use crate::rules::fit::{Field, Unfit};
 use crate::rules::movegen::{self, PawnRules};
 use crate::rules::{Illegal, Rules, Scope};
 use crate::square::{Square, MAX_FILES, MAX_RANKS};
@@ -162,13 +163,13 @@ impl Rules for Quake {
         movegen::attacked_by(pos, target, by, |_, _| true)
     }
 
-    fn validate(pos: &Position) -> Result<(), &'static str> {
+    fn validate(pos: &Position) -> Result<(), Unfit> {
         if Color::ALL.iter().any(|&c| pos.count_kings(c) != 1) {
-            return Err("each side must have exactly one king");
+            return Err("each side must have exactly one king".into());
         }
         let (files, ranks) = pos.frame();
         if files > MAX_FILES || ranks > MAX_RANKS {
-            return Err("the frame is larger than 26 files (a–z) by 40 ranks");
+            return Err("the frame is larger than 26 files (a–z) by 40 ranks".into());
         }
         let edge = |on: &dyn Fn(Square) -> bool| pos.cells().any(on);
         if !edge(&|s| s.file() == 0)
@@ -176,23 +177,32 @@ impl Rules for Quake {
             || !edge(&|s| s.rank() == 0)
             || !edge(&|s| s.rank() + 1 == ranks)
         {
-            return Err("the frame must be the bounding box of the cells (QK5)");
+            return Err("the frame must be the bounding box of the cells (QK5)".into());
         }
         let variant = pos.variant();
         for sq in pos.cells() {
             if let Some(p) = pos.piece_at(sq) {
                 if !role_allowed(variant, p.role) {
-                    return Err("a piece that does not belong to this army (QK0)");
+                    return Err("a piece that does not belong to this army (QK0)".into());
                 }
                 if p.role == Role::Pawn && lacks_forward_cell(pos, sq, p.color) {
-                    return Err("a pawn without a forward cell would have been pocketed (QK6)");
+                    return Err(
+                        "a pawn without a forward cell would have been pocketed (QK6)".into(),
+                    );
                 }
             }
         }
         for color in Color::ALL {
             for role in Role::ALL {
                 if pos.in_hand(color, role) > 0 && !role_allowed(variant, role) {
-                    return Err("a piece in hand that does not belong to this army (QK0)");
+                    return Err(Unfit::new(
+                        Field::Pockets,
+                        "QK0",
+                        format!(
+                            "pieces of the {variant} army in hand (QK0), but a {} is there",
+                            role.name()
+                        ),
+                    ));
                 }
             }
         }
@@ -201,7 +211,7 @@ impl Rules for Quake {
             .king(them)
             .is_some_and(|k| Self::attacked(pos, k, pos.turn))
         {
-            return Err("the side not to move is in check");
+            return Err("the side not to move is in check".into());
         }
         Ok(())
     }

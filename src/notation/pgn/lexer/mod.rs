@@ -421,6 +421,8 @@ pub(crate) fn classify(tok: &[u8]) -> Class<'_> {
         b"0-1" => Class::Result("0-1"),
         b"1/2-1/2" => Class::Result("1/2-1/2"),
         b"*" => Class::Result("*"),
+        // UCI's null move, not a move number.
+        b"0000" => Class::Move,
         [b'0'..=b'9', ..] => {
             let (digits, rest) =
                 tok.split_at(tok.iter().take_while(|b| b.is_ascii_digit()).count());

@@ -112,7 +112,8 @@ fn clean_move<A: Accelerator>(fast: &A, san: &San) -> Option<(A::Move, Option<Sq
             to,
             promotion,
         } => clean_piece_move(fast, role, (file, rank), capture, to, promotion),
-        San::Normal { role: None, .. } => None,
+        // A pass is the reference's (`ParsedSan::play`).
+        San::Normal { role: None, .. } | San::Null => None,
         San::Castle(side) => fast.castle(side).map(|mv| (mv, None)),
         San::Drop { role, to } => special(Move::Drop { role, to }),
         San::Slide { rank, dir } => special(Move::Slide { rank, dir }),

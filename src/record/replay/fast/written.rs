@@ -99,6 +99,7 @@ pub fn clean_san_into<W: std::fmt::Write>(san: &San, suffix: Option<Suffix>, out
         San::Quake { dir } => out
             .write_str("K-q")
             .and_then(|()| out.write_char(dir.char())),
+        San::Null => out.write_str("--"),
         San::CageMove { to } => {
             let _ = out.write_str("C-");
             push_square(to, out);
