@@ -61,8 +61,11 @@ pub struct ReadArgs {
     pub encoding: EncodingChoice,
     /// Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent
     /// or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so
-    /// `Result!=*` chooses finished games. Repeat to require several. A file
-    /// named FILE:N or FILE:N-M reads only its games N to M.
+    /// `Result!=*` chooses finished games. TAG>VALUE, >=, <, <= compare numbers
+    /// (WhiteElo>=2500; a value that is not a number never meets one) or, on a
+    /// tag whose name ends in Date, dates (Date<2020.01.01; a date with ??
+    /// parts meets one only when every day it may be does). Repeat to require
+    /// several. A file named FILE:N or FILE:N-M reads only its games N to M.
     #[arg(long = "where", value_name = "COND", value_parser = parse_condition)]
     pub conditions: Vec<Condition>,
 }

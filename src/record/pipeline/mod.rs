@@ -35,6 +35,7 @@
 //! ```
 
 pub mod blocks;
+pub mod compare;
 pub mod game;
 pub mod pick;
 pub mod read;
