@@ -29,7 +29,7 @@ use crate::record::gamecourier::{start_position, ListSetup};
 use crate::record::json::write::JsonOptions;
 use crate::record::pipeline::game::Finished;
 use crate::record::pipeline::read::GameText;
-use crate::record::pipeline::source::{Input, Inputs, Syntax};
+use crate::record::pipeline::source::{refuse_rewrite, Input, Inputs, Syntax};
 use crate::record::pipeline::{run as run_pipeline, Failure, Options, Sink};
 use crate::report::line;
 
@@ -311,6 +311,11 @@ fn in_place(
     }
     for input in &inputs.list {
         let Some(path) = input.path() else { continue };
+        if let Some(why) = refuse_rewrite(input) {
+            eprintln!("error: {why}");
+            status = 2;
+            continue;
+        }
         let file = match Output::open(path, &args.write.options()) {
             Ok(f) => f,
             Err(e) => {

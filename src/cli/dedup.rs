@@ -19,7 +19,7 @@ use crate::fs::Output;
 use crate::record::dedup::{decide, prefixes_wanted, Digest, Digests, Prefixes, Why};
 use crate::record::pipeline::game::{Finished, GameWriter, NoWriter};
 use crate::record::pipeline::read::GameText;
-use crate::record::pipeline::source::{Input, Inputs};
+use crate::record::pipeline::source::{refuse_rewrite, Input, Inputs};
 use crate::record::pipeline::{run as run_pipeline, Options, Sink};
 use crate::report::line;
 
@@ -166,6 +166,13 @@ pub fn run(args: &DedupArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     )?;
     let inputs = inputs(&args.paths, &["pgn"], &args.walk)?;
     let chosen = inputs.list.iter().any(|i| i.games.is_some()) || !args.read.conditions.is_empty();
+    if let Some(why) = args
+        .in_place
+        .then(|| inputs.list.iter().find_map(refuse_rewrite))
+        .flatten()
+    {
+        return Err(CliError::usage(why));
+    }
     if args.in_place && chosen {
         return Err(CliError::usage(
             "--in-place with FILE:N or --where would delete the games not chosen: write them with -o",

@@ -28,7 +28,7 @@ use crate::record::convert::held::{Buffer, GameOut};
 use crate::record::convert::{ConvertOptions, Converted, GameError, Target, Writer};
 use crate::record::pipeline::game::Finished;
 use crate::record::pipeline::read::GameText;
-use crate::record::pipeline::source::{Decoding, Input, Inputs, Syntax};
+use crate::record::pipeline::source::{refuse_rewrite, Decoding, Input, Inputs, Syntax};
 use crate::record::pipeline::{run as run_pipeline, verdicts, Options, Sink};
 use crate::record::replay::verdict::Verdict;
 use crate::report::line;
@@ -295,6 +295,10 @@ fn one<'a>(
     };
     let results_only = args.fix_result && !args.canonical;
     let in_place = !args.check && stdout.is_none();
+    if let Some(why) = in_place.then(|| refuse_rewrite(input)).flatten() {
+        eprintln!("error: {why}");
+        return Ok(Outcome::Failed);
+    }
     let mut sink = Formatting {
         canonical: canonical.clone(),
         output: None,
