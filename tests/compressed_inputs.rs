@@ -102,7 +102,10 @@ fn summary(args: &[&str], stdin: Option<Vec<u8>>) -> (i32, String) {
     let all = [out.stdout, out.stderr].concat();
     let all = String::from_utf8_lossy(&all);
     let line = all.lines().find(|l| l.starts_with("checked "));
-    (out.status.code().unwrap_or(-1), line.unwrap_or("").to_owned())
+    (
+        out.status.code().unwrap_or(-1),
+        line.unwrap_or("").to_owned(),
+    )
 }
 
 #[test]

@@ -121,6 +121,7 @@ mod select;
 mod slide;
 mod special_outputs;
 mod stdin_game_args;
+mod strip;
 mod suite_layout;
 mod temp_locks;
 mod valid_out_pairing;

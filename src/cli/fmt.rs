@@ -20,11 +20,12 @@ use std::rc::Rc;
 use clap::Args;
 use similar::TextDiff;
 
-use super::args::{inputs, ReadArgs, WalkArgs, WriteArgs};
+use super::args::{inputs, ReadArgs, StripArgs, WalkArgs, WriteArgs};
 use super::CliError;
 use crate::fs::{remove_stale_beside, Output, WriteError, WriteOptions};
 use crate::record::convert::fix_result::{apply, Change, Edit, ResultEdits};
 use crate::record::convert::held::{Buffer, GameOut};
+use crate::record::convert::strip::Stripped;
 use crate::record::convert::{ConvertOptions, Converted, GameError, Target, Writer};
 use crate::record::pipeline::game::Finished;
 use crate::record::pipeline::read::GameText;
@@ -62,6 +63,8 @@ pub struct FmtArgs {
     /// does without --fix-result.
     #[arg(long, requires = "fix_result")]
     pub canonical: bool,
+    #[command(flatten)]
+    pub strip: StripArgs,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -330,7 +333,7 @@ fn one<'a>(
     let run = match results_only {
         true => run_pipeline(&one, &opts, ResultEdits::default(), &mut sink).map(|(s, _)| s),
         false => {
-            let writer = Writer::new(&convert, canonical);
+            let writer = Stripped::new(Writer::new(&convert, canonical), args.strip.strip());
             run_pipeline(&one, &opts, writer, &mut sink).map(|(s, _)| s)
         }
     };
@@ -403,6 +406,11 @@ pub fn run(args: &FmtArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     if !args.read.conditions.is_empty() {
         return Err(CliError::usage(
             "--where chooses games, and fmt formats whole files: every game of each",
+        ));
+    }
+    if args.strip.strip.is_some() && args.fix_result && !args.canonical {
+        return Err(CliError::usage(
+            "--strip writes games anew, and --fix-result alone changes only results: add --canonical",
         ));
     }
     let inputs = inputs(&args.paths, &["pgn"], &args.walk)?;
