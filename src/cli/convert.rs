@@ -78,6 +78,8 @@ pub struct ConvertArgs {
     /// Input files or directories (every `*.pgn` under them; with
     /// `--from json`, every `*.json` and `*.jsonl`; `--from gamecourier`
     /// takes list files only); `-` or nothing reads standard input.
+    /// Compressed inputs (gzip, bzip2, xz, zstd; `*.pgn.gz` … in
+    /// directories) are read directly; --in-place refuses them.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<String>,
     /// JSON: leave out what a reader can do without (empty and null fields;

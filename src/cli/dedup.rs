@@ -27,8 +27,9 @@ use crate::report::line;
 // (`cli::generate`).
 #[derive(Args, Debug)]
 pub struct DedupArgs {
-    /// PGN files or directories (every `*.pgn` under them); games are
-    /// compared across all of them.
+    /// PGN files or directories (every `*.pgn` under them, also compressed:
+    /// `*.pgn.gz`, `.bz2`, `.xz`, `.zst`, read directly; --in-place refuses
+    /// them); games are compared across all of them.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<String>,
     /// Write the games kept to FILE (atomically; never an input) instead of

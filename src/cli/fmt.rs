@@ -50,7 +50,8 @@ pub struct FmtArgs {
     pub walk: WalkArgs,
     /// PGN files, or directories (every `*.pgn` file under them); `-` alone
     /// formats standard input to standard output (with --check, reports
-    /// whether it would change).
+    /// whether it would change). A compressed file (gzip, bzip2, xz, zstd)
+    /// is read by --check, but not rewritten: fmt refuses it.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<String>,
     /// Set each game's Result tag and termination marker from its final

@@ -12,7 +12,7 @@
 //!
 //! The ordered comparisons compare numbers, or dates on a tag whose name
 //! ends in `Date` (`WhiteElo>=2500`, `Date<2020.01.01`): see
-//! [`compare`](super::compare) for unknown date parts and values that are
+//! [`compare`](mod@super::compare) for unknown date parts and values that are
 //! not numbers.
 //!
 //! `TAG` is a tag name (letters, digits, `_`), compared case-sensitively as
