@@ -147,7 +147,7 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__convert)
-            opts="-o -v -h -V --to --from --output --in-place --fens --fen --force --break-hard-links --follow-symlinks --compact --variant --encoding --where --help --version"
+            opts="-o -v -h -V --to --from --output --in-place --fens --fen --strip --force --break-hard-links --follow-symlinks --compact --variant --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
@@ -170,6 +170,10 @@ _fvnote() {
                     return 0
                     ;;
                 --fen)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
+                --strip)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0
                     ;;
@@ -283,12 +287,16 @@ _fvnote() {
             return 0
             ;;
         fvnote__subcmd__fmt)
-            opts="-v -h -V --check --diff --force --break-hard-links --follow-symlinks --fix-result --canonical --variant --encoding --where --help --version"
+            opts="-v -h -V --check --diff --force --break-hard-links --follow-symlinks --fix-result --canonical --strip --variant --encoding --where --help --version"
             if [[ ${cur} == -* || ${COMP_CWORD} -eq 2 ]] ; then
                 COMPREPLY=( $(compgen -W "${opts}" -- "${cur}") )
                 return 0
             fi
             case "${prev}" in
+                --strip)
+                    COMPREPLY=($(compgen -f "${cur}"))
+                    return 0
+                    ;;
                 --variant)
                     COMPREPLY=($(compgen -f "${cur}"))
                     return 0

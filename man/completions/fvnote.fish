@@ -63,7 +63,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l encoding -d '
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. TAG>VALUE, >=, <, <= compare numbers (WhiteElo>=2500; a value that is not a number never meets one) or, on a tag whose name ends in Date, dates (Date<2020.01.01; a date with ?? parts meets one only when every day it may be does). Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l valid-out -d 'Also write the valid games to FILE, each byte for byte as read (atomically; never an input)' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l invalid-out -d 'Also write the invalid games to FILE, as --valid-out does' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand validate" -l strict -d 'Treat lenient notation (long algebraic, 0-0, e8Q …) as errors'
@@ -85,12 +85,13 @@ json\t''
 gamecourier\t'A Game Courier move list, one game per file; needs --variant (and --fen for a set-up start)'"
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s o -l output -d 'Write to FILE (atomically) instead of standard output; never an input' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fen -d '--from gamecourier: the start position (default: the variant\'s)' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l strip -d 'Leave out of the games written a comma list of: comments (with their [%…] commands), nags, variations (with all they hold). The verdict is still the game\'s as read; a cut-off game stays cut off, and a game that could not be read is copied as read' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s v -l variant -d 'The variant of what names none (see `fvnote variants`): a game without a Variant tag (or with a blank one), a FEN, a Game Courier list [default: chess]. A game\'s own Variant tag wins; a game written anew (convert, fmt) gets the tag. --where reads the tags as written' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. TAG>VALUE, >=, <, <= compare numbers (WhiteElo>=2500; a value that is not a number never meets one) or, on a tag whose name ends in Date, dates (Date<2020.01.01; a date with ?? parts meets one only when every day it may be does). Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l in-place -d 'Replace each input file with its conversion (atomically); only into the file\'s own syntax (PGN to PGN, JSON to JSON or JSON Lines)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l fens -d 'JSON: add `fen_after` to every ply (only with --to json or jsonl)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l force -d 'Replace read-only files (they stay read-only)'
@@ -99,12 +100,13 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l follow-symlink
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -l compact -d 'JSON: leave out what a reader can do without (empty and null fields; `canonical` when it equals `san`, `color`, `kind`, `piece`, `move_number`)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand convert" -s V -l version -d 'Print version'
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l strip -d 'Leave out of the games written a comma list of: comments (with their [%…] commands), nags, variations (with all they hold). The verdict is still the game\'s as read; a cut-off game stays cut off, and a game that could not be read is copied as read' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -s v -l variant -d 'The variant of what names none (see `fvnote variants`): a game without a Variant tag (or with a blank one), a FEN, a Game Courier list [default: chess]. A game\'s own Variant tag wins; a game written anew (convert, fmt) gets the tag. --where reads the tags as written' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l encoding -d 'Encoding of the inputs; they are read as UTF-8 after decoding, and whatever is written is UTF-8. `auto` reads a file that is not valid UTF-8 as Windows-1252 (Latin-1\'s characters, plus € „ … “ ” in 0x80–0x9F) and says so on stderr' -r -f -a "utf-8\t'UTF-8 only: a byte that is not UTF-8 is an error where text is required'
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. TAG>VALUE, >=, <, <= compare numbers (WhiteElo>=2500; a value that is not a number never meets one) or, on a tag whose name ends in Date, dates (Date<2020.01.01; a date with ?? parts meets one only when every day it may be does). Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l check -d 'Write nothing; list the files that would change and exit 1 if any'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l diff -d 'With --check: show each change as a unified diff instead of the name'
 complete -c fvnote -n "__fish_fvnote_using_subcommand fmt" -l force -d 'Replace read-only files (they stay read-only)'
@@ -120,7 +122,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l encoding -d 'Enc
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. TAG>VALUE, >=, <, <= compare numbers (WhiteElo>=2500; a value that is not a number never meets one) or, on a tag whose name ends in Date, dates (Date<2020.01.01; a date with ?? parts meets one only when every day it may be does). Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l in-place -d 'Rewrite each input that lost a game with the games it keeps (atomically)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l follow-symlinks -d 'Follow symbolic links found under directories (never out of the named directories; loops are skipped)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand dedup" -l force -d 'Replace read-only files (they stay read-only)'
@@ -135,7 +137,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -l encoding -d 'Enco
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. TAG>VALUE, >=, <, <= compare numbers (WhiteElo>=2500; a value that is not a number never meets one) or, on a tag whose name ends in Date, dates (Date<2020.01.01; a date with ?? parts meets one only when every day it may be does). Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s h -l help -d 'Print help (see more with \'--help\')'
 complete -c fvnote -n "__fish_fvnote_using_subcommand diff" -s V -l version -d 'Print version'
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -s v -l variant -d 'The variant of what names none (see `fvnote variants`): a game without a Variant tag (or with a blank one), a FEN, a Game Courier list [default: chess]. A game\'s own Variant tag wins; a game written anew (convert, fmt) gets the tag. --where reads the tags as written' -r
@@ -143,7 +145,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l encoding -d 'Enco
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. TAG>VALUE, >=, <, <= compare numbers (WhiteElo>=2500; a value that is not a number never meets one) or, on a tag whose name ends in Date, dates (Date<2020.01.01; a date with ?? parts meets one only when every day it may be does). Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l svg -d 'Also write an SVG diagram to this file' -r -F
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l size -d 'Side of one square of the SVG diagram, in pixels [default: 45]' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand show" -l arrow -d 'Draw an arrow on the SVG diagram, e.g. `e2e4`, in a colour: `e2e4:red` (green, red, yellow, blue; default green; repeatable). A record\'s `[%cal]` arrows of the shown ply are drawn too' -r
@@ -161,7 +163,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l encoding -d 'Enco
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. TAG>VALUE, >=, <, <= compare numbers (WhiteElo>=2500; a value that is not a number never meets one) or, on a tag whose name ends in Date, dates (Date<2020.01.01; a date with ?? parts meets one only when every day it may be does). Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l all -d 'One page per game of the archive plus an index page; needs -o DIR'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l force -d 'Replace read-only files (they stay read-only)'
 complete -c fvnote -n "__fish_fvnote_using_subcommand html" -l break-hard-links -d 'Replace files that have other hard links, giving the named path a file of its own (the other links keep the old content)'
@@ -172,7 +174,7 @@ complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l encoding -d 'Enc
 latin1\t'ISO-8859-1 (Latin-1)'
 cp1252\t'Windows-1252'
 auto\t'UTF-8 if the input is valid UTF-8, else Windows-1252 (said on stderr)'"
-complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
+complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l where -d 'Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so `Result!=*` chooses finished games. TAG>VALUE, >=, <, <= compare numbers (WhiteElo>=2500; a value that is not a number never meets one) or, on a tag whose name ends in Date, dates (Date<2020.01.01; a date with ?? parts meets one only when every day it may be does). Repeat to require several. A file named FILE:N or FILE:N-M reads only its games N to M' -r
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -l format -d 'Output format' -r -f -a "text\t''
 json\t''"
 complete -c fvnote -n "__fish_fvnote_using_subcommand moves" -s h -l help -d 'Print help (see more with \'--help\')'

@@ -9,6 +9,7 @@ use crate::fs::{WalkOptions, WriteOptions};
 use crate::notation::encoding::Encoding;
 use crate::notation::fen::read_fen;
 use crate::position::Position;
+use crate::record::convert::strip::Strip;
 use crate::record::pipeline::pick::{record_spec, RecordSpec};
 use crate::record::pipeline::select::Condition;
 use crate::record::pipeline::source::{gather, Decoding, Inputs};
@@ -61,8 +62,11 @@ pub struct ReadArgs {
     pub encoding: EncodingChoice,
     /// Only games whose tags meet COND: TAG=VALUE (exactly), TAG!=VALUE (absent
     /// or not VALUE), TAG~TEXT (contains, ignoring case); VALUE is literal, so
-    /// `Result!=*` chooses finished games. Repeat to require several. A file
-    /// named FILE:N or FILE:N-M reads only its games N to M.
+    /// `Result!=*` chooses finished games. TAG>VALUE, >=, <, <= compare numbers
+    /// (WhiteElo>=2500; a value that is not a number never meets one) or, on a
+    /// tag whose name ends in Date, dates (Date<2020.01.01; a date with ??
+    /// parts meets one only when every day it may be does). Repeat to require
+    /// several. A file named FILE:N or FILE:N-M reads only its games N to M.
     #[arg(long = "where", value_name = "COND", value_parser = parse_condition)]
     pub conditions: Vec<Condition>,
 }
@@ -105,6 +109,28 @@ impl WriteArgs {
             force: self.force,
             break_hard_links: self.break_hard_links,
         }
+    }
+}
+
+/// `--strip`, for the commands that write games anew (`fmt`, `convert`).
+#[derive(Args, Debug, Clone, Copy, Default)]
+pub struct StripArgs {
+    /// Leave out of the games written a comma list of: comments (with
+    /// their [%…] commands), nags, variations (with all they hold). The
+    /// verdict is still the game's as read; a cut-off game stays cut off,
+    /// and a game that could not be read is copied as read.
+    #[arg(long, value_name = "ITEMS", value_parser = parse_strip)]
+    pub strip: Option<Strip>,
+}
+
+fn parse_strip(s: &str) -> Result<Strip, String> {
+    s.parse()
+}
+
+impl StripArgs {
+    /// What to leave out (nothing without `--strip`).
+    pub fn strip(&self) -> Strip {
+        self.strip.unwrap_or_default()
     }
 }
 

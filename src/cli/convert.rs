@@ -20,17 +20,18 @@ use std::path::PathBuf;
 
 use clap::{Args, ValueEnum};
 
-use super::args::{inputs, ReadArgs, WalkArgs, WriteArgs};
+use super::args::{inputs, ReadArgs, StripArgs, WalkArgs, WriteArgs};
 use super::CliError;
 use crate::escape;
 use crate::fs::Output;
 use crate::record::convert::held::{Held, HOLD_MIB};
+use crate::record::convert::strip::Stripped;
 use crate::record::convert::{ConvertOptions, Converted, GameError, Writer};
 use crate::record::gamecourier::{start_position, ListSetup};
 use crate::record::json::write::JsonOptions;
 use crate::record::pipeline::game::Finished;
 use crate::record::pipeline::read::GameText;
-use crate::record::pipeline::source::{Input, Inputs, Syntax};
+use crate::record::pipeline::source::{refuse_rewrite, Input, Inputs, Syntax};
 use crate::record::pipeline::{run as run_pipeline, Failure, Options, Sink};
 use crate::report::line;
 
@@ -70,12 +71,16 @@ pub struct ConvertArgs {
     #[arg(long, value_name = "FEN")]
     pub fen: Option<String>,
     #[command(flatten)]
+    pub strip: StripArgs,
+    #[command(flatten)]
     pub write: WriteArgs,
     #[command(flatten)]
     pub walk: WalkArgs,
     /// Input files or directories (every `*.pgn` under them; with
     /// `--from json`, every `*.json` and `*.jsonl`; `--from gamecourier`
     /// takes list files only); `-` or nothing reads standard input.
+    /// Compressed inputs (gzip, bzip2, xz, zstd; `*.pgn.gz` … in
+    /// directories) are read directly; --in-place refuses them.
     #[arg(value_name = "INPUT")]
     pub inputs: Vec<String>,
     /// JSON: leave out what a reader can do without (empty and null fields;
@@ -228,6 +233,15 @@ fn check_args(args: &ConvertArgs) -> Result<(), CliError> {
             )));
         }
     }
+    if args.strip.strip.is_some() && matches!(args.to, Target::Fen | Target::Gamecourier) {
+        let to = args
+            .to
+            .to_possible_value()
+            .map_or(String::new(), |v| v.get_name().to_owned());
+        return Err(CliError::usage(format!(
+            "--strip shapes PGN and JSON records; it cannot apply to --to {to}"
+        )));
+    }
     if args.in_place && (args.inputs.is_empty() || args.inputs.iter().any(|p| p == "-")) {
         return Err(CliError::usage(
             "--in-place needs input files; it cannot rewrite standard input",
@@ -298,9 +312,10 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         error: None,
         in_place: false,
     };
-    let (summary, mut writer) =
-        run_pipeline(&inputs, &opts, Writer::new(&convert, held), &mut sink)
-            .map_err(|e| CliError::io(&out_name, e))?;
+    let writer = Stripped::new(Writer::new(&convert, held), args.strip.strip());
+    let (summary, writer) =
+        run_pipeline(&inputs, &opts, writer, &mut sink).map_err(|e| CliError::io(&out_name, e))?;
+    let mut writer = writer.into_inner();
     // A JSON array is closed even after an error, so what was written
     // parses (unless it ends inside a game).
     if !sink.cut {
@@ -334,6 +349,11 @@ fn in_place(
     }
     for input in &inputs.list {
         let Some(path) = input.path() else { continue };
+        if let Some(why) = refuse_rewrite(input) {
+            eprintln!("error: {why}");
+            status = 2;
+            continue;
+        }
         let file = match Output::open(path, &args.write.options()) {
             Ok(f) => f,
             Err(e) => {
@@ -379,9 +399,13 @@ fn in_place(
             syntax: Some(from),
             ..opts.clone()
         };
-        let run = run_pipeline(&one, &opts, Writer::new(convert, held), &mut sink);
+        let writer = Stripped::new(Writer::new(convert, held), args.strip.strip());
+        let run = run_pipeline(&one, &opts, writer, &mut sink);
         let (summary, mut writer) = run.map_err(|e| CliError::io(&input.name, e))?;
-        writer.finish().map_err(|e| CliError::io(&input.name, e))?;
+        writer
+            .get_mut()
+            .finish()
+            .map_err(|e| CliError::io(&input.name, e))?;
         drop(writer);
         let here = summary.exit_status(true);
         status = status.max(here);

@@ -20,7 +20,7 @@ use crate::record::convert::stream::GameStream;
 use crate::record::dedup::{decide, prefixes_wanted, Digest, Digests, Prefixes, Why};
 use crate::record::pipeline::game::{Finished, GameWriter, NoWriter};
 use crate::record::pipeline::read::GameText;
-use crate::record::pipeline::source::{Input, Inputs};
+use crate::record::pipeline::source::{refuse_rewrite, Input, Inputs};
 use crate::record::pipeline::{run as run_pipeline, Options, Sink};
 use crate::report::line;
 
@@ -28,8 +28,9 @@ use crate::report::line;
 // (`cli::generate`).
 #[derive(Args, Debug)]
 pub struct DedupArgs {
-    /// PGN files or directories (every `*.pgn` under them); games are
-    /// compared across all of them.
+    /// PGN files or directories (every `*.pgn` under them, also compressed:
+    /// `*.pgn.gz`, `.bz2`, `.xz`, `.zst`, read directly; --in-place refuses
+    /// them); games are compared across all of them.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<String>,
     /// Write the games kept to FILE (atomically; never an input) instead of
@@ -167,6 +168,13 @@ pub fn run(args: &DedupArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     )?;
     let inputs = inputs(&args.paths, &["pgn"], &args.walk)?;
     let chosen = inputs.list.iter().any(|i| i.games.is_some()) || !args.read.conditions.is_empty();
+    if let Some(why) = args
+        .in_place
+        .then(|| inputs.list.iter().find_map(refuse_rewrite))
+        .flatten()
+    {
+        return Err(CliError::usage(why));
+    }
     if args.in_place && chosen {
         return Err(CliError::usage(
             "--in-place with FILE:N or --where would delete the games not chosen: write them with -o",

@@ -20,15 +20,16 @@ use std::rc::Rc;
 use clap::Args;
 use similar::TextDiff;
 
-use super::args::{inputs, ReadArgs, WalkArgs, WriteArgs};
+use super::args::{inputs, ReadArgs, StripArgs, WalkArgs, WriteArgs};
 use super::CliError;
 use crate::fs::{remove_stale_beside, Output, WriteError, WriteOptions};
 use crate::record::convert::fix_result::{apply, Change, Edit, ResultEdits};
 use crate::record::convert::held::{Buffer, GameOut};
+use crate::record::convert::strip::Stripped;
 use crate::record::convert::{ConvertOptions, Converted, GameError, Target, Writer};
 use crate::record::pipeline::game::Finished;
 use crate::record::pipeline::read::GameText;
-use crate::record::pipeline::source::{Decoding, Input, Inputs, Syntax};
+use crate::record::pipeline::source::{refuse_rewrite, Decoding, Input, Inputs, Syntax};
 use crate::record::pipeline::{run as run_pipeline, verdicts, Options, Sink};
 use crate::record::replay::verdict::Verdict;
 use crate::report::line;
@@ -49,7 +50,8 @@ pub struct FmtArgs {
     pub walk: WalkArgs,
     /// PGN files, or directories (every `*.pgn` file under them); `-` alone
     /// formats standard input to standard output (with --check, reports
-    /// whether it would change).
+    /// whether it would change). A compressed file (gzip, bzip2, xz, zstd)
+    /// is read by --check, but not rewritten: fmt refuses it.
     #[arg(value_name = "PATH", required = true)]
     pub paths: Vec<String>,
     /// Set each game's Result tag and termination marker from its final
@@ -62,6 +64,8 @@ pub struct FmtArgs {
     /// does without --fix-result.
     #[arg(long, requires = "fix_result")]
     pub canonical: bool,
+    #[command(flatten)]
+    pub strip: StripArgs,
     #[command(flatten)]
     pub read: ReadArgs,
 }
@@ -295,6 +299,10 @@ fn one<'a>(
     };
     let results_only = args.fix_result && !args.canonical;
     let in_place = !args.check && stdout.is_none();
+    if let Some(why) = in_place.then(|| refuse_rewrite(input)).flatten() {
+        eprintln!("error: {why}");
+        return Ok(Outcome::Failed);
+    }
     let mut sink = Formatting {
         canonical: canonical.clone(),
         output: None,
@@ -326,7 +334,7 @@ fn one<'a>(
     let run = match results_only {
         true => run_pipeline(&one, &opts, ResultEdits::default(), &mut sink).map(|(s, _)| s),
         false => {
-            let writer = Writer::new(&convert, canonical);
+            let writer = Stripped::new(Writer::new(&convert, canonical), args.strip.strip());
             run_pipeline(&one, &opts, writer, &mut sink).map(|(s, _)| s)
         }
     };
@@ -399,6 +407,11 @@ pub fn run(args: &FmtArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     if !args.read.conditions.is_empty() {
         return Err(CliError::usage(
             "--where chooses games, and fmt formats whole files: every game of each",
+        ));
+    }
+    if args.strip.strip.is_some() && args.fix_result && !args.canonical {
+        return Err(CliError::usage(
+            "--strip writes games anew, and --fix-result alone changes only results: add --canonical",
         ));
     }
     let inputs = inputs(&args.paths, &["pgn"], &args.walk)?;

@@ -137,6 +137,7 @@ fn examples(command: &str) -> &'static [(&'static str, &'static str)] {
             ("cat games.pgn | fvnote validate --format json", "JSON Lines from standard input"),
             ("cat games.pgn | fvnote validate --format junit > report.xml", "JUnit XML of standard input's games"),
             ("fvnote validate -v fault-line --strict untagged/", "games without a Variant tag are Fault Line games"),
+            ("fvnote validate --where 'WhiteElo>=2500' --where 'Date<2020.01.01' archive.pgn.zst", "the games of a zstd-compressed archive with White rated 2500 or more, played before 2020"),
         ],
         "convert" => &[
             ("fvnote convert --to json games.pgn -o games.json", "PGN to JSON"),
@@ -145,6 +146,7 @@ fn examples(command: &str) -> &'static [(&'static str, &'static str)] {
             ("fvnote convert --to fen games.pgn", "the FEN of every main-line position"),
             ("fvnote convert --to jsonl --where 'Result!=*' archive/ > finished.jsonl", "the finished games of an archive as JSON Lines"),
             ("fvnote convert --to pgn -v grid untagged.pgn", "canonical PGN, each game without a Variant tag given [Variant \"grid\"]"),
+            ("fvnote convert --to pgn --strip comments,nags,variations games.pgn.gz -o bare.pgn", "the main lines alone, from a gzip-compressed archive"),
         ],
         "dedup" => &[
             ("fvnote dedup archive.pgn -o kept.pgn", "the games of archive.pgn without repeats, into kept.pgn"),

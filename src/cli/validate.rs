@@ -62,7 +62,9 @@ pub struct ValidateArgs {
     /// --from json, *.json and *.jsonl), or with --from gamecourier list
     /// files; `-` or nothing reads standard input, `-:N` or `-:N-M` its
     /// games N to M. A file whose first bytes are the JSON form's is read
-    /// as JSON.
+    /// as JSON. Files (and standard input) compressed with gzip, bzip2, xz
+    /// or zstd are read directly, told by their first bytes; directories
+    /// also yield *.pgn.gz, *.pgn.bz2, *.pgn.xz, *.pgn.zst.
     pub paths: Vec<String>,
     /// Input format: PGN (or JSON, told by content), JSON, or Game Courier
     /// move lists (one game per file, no directories; needs --variant).

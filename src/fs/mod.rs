@@ -1,5 +1,6 @@
 //! The file system boundary: the one write path, the one directory walker,
-//! and standard input read ahead ([`ReadAhead`]).
+//! standard input read ahead ([`ReadAhead`]), and compressed inputs
+//! decompressed as they are read ([`mod@compressed`]).
 //!
 //! Every command that writes a file goes through [`mod@write`] (so in-place
 //! rewrites keep the file's mode, owner, extended attributes, links and
@@ -10,6 +11,7 @@
 //! [`mod@walk`] (so symbolic links, loops, unreadable entries and FIFOs are
 //! handled alike). This module depends on nothing else in the crate.
 
+pub mod compressed;
 mod identity;
 mod keep;
 mod read_ahead;

@@ -14,12 +14,18 @@
 //!   or device with a wanted extension is reported as skipped (reading a
 //!   FIFO would wait for a writer that may never come). Named on the
 //!   command line, it is read.
+//! * Below a named directory, a file is taken when its extension is a
+//!   wanted one (`.pgn`), also before a compression's (`.pgn.gz`,
+//!   `.pgn.bz2`, `.pgn.xz`, `.pgn.zst`); whether a file is compressed is
+//!   told by its bytes when it is read, whatever its name.
 //! * Files come in sorted order (as sorting the full paths would give).
 
 use std::io;
 use std::path::{Path, PathBuf};
 
 use walkdir::WalkDir;
+
+use crate::fs::compressed;
 
 /// How to walk.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
@@ -51,8 +57,30 @@ pub enum WalkEvent {
     },
 }
 
+/// Whether `p` has one of `extensions` (ASCII case ignored), itself or
+/// before a compressed file's (`games.pgn.zst`: see
+/// [`compressed::EXTENSIONS`]).
+fn wanted(p: &Path, extensions: &[&str]) -> bool {
+    let one_of = |e: &std::ffi::OsStr| extensions.iter().any(|x| e.eq_ignore_ascii_case(x));
+    let Some(ext) = p.extension() else {
+        return false;
+    };
+    if one_of(ext) {
+        return true;
+    }
+    let compressed = compressed::EXTENSIONS
+        .iter()
+        .any(|c| ext.eq_ignore_ascii_case(c));
+    compressed
+        && p.file_stem()
+            .map(Path::new)
+            .and_then(Path::extension)
+            .is_some_and(one_of)
+}
+
 /// Every file under `roots` whose extension is one of `extensions` (ASCII
-/// case ignored), in order: see the module documentation.
+/// case ignored), also before a compression's (`games.pgn.gz`), in order:
+/// see the module documentation.
 pub fn walk(roots: &[PathBuf], extensions: &[&str], opts: &WalkOptions) -> Vec<WalkEvent> {
     let canonical: Vec<PathBuf> = roots
         .iter()
@@ -77,10 +105,7 @@ fn walk_one(
     opts: &WalkOptions,
     events: &mut Vec<WalkEvent>,
 ) {
-    let wanted = |p: &Path| {
-        p.extension()
-            .is_some_and(|e| extensions.iter().any(|x| e.eq_ignore_ascii_case(x)))
-    };
+    let wanted = |p: &Path| wanted(p, extensions);
     let mut it = WalkDir::new(root)
         .follow_root_links(true)
         .follow_links(opts.follow_symlinks)
@@ -182,6 +207,17 @@ mod tests {
                 _ => None,
             })
             .collect()
+    }
+
+    #[test]
+    fn compressed_files_by_their_inner_extension() {
+        let take = |p: &str| wanted(Path::new(p), &["pgn", "json"]);
+        for yes in ["a.pgn", "a.PGN.GZ", "a.pgn.bz2", "a.json.xz", "a.pgn.zst"] {
+            assert!(take(yes), "{yes}");
+        }
+        for no in ["a.gz", "a.txt.zst", "a.pgn.zip", "pgn", "a.zst.pgn.tar"] {
+            assert!(!take(no), "{no}");
+        }
     }
 
     #[test]

@@ -18,6 +18,7 @@ pub mod fix_result;
 pub mod held;
 pub mod pgn;
 pub mod stream;
+pub mod strip;
 
 use std::io;
 

@@ -35,6 +35,7 @@
 //! ```
 
 pub mod blocks;
+pub mod compare;
 pub mod game;
 pub mod pick;
 pub mod read;
@@ -47,6 +48,7 @@ use std::time::Instant;
 
 use rayon::prelude::*;
 
+use crate::fs::compressed::Compression;
 use crate::model::advance;
 use crate::model::Span;
 use crate::notation::pgn::{visit_tokens, Visitor};
@@ -322,7 +324,7 @@ struct Checked1 {
 /// Files at most this large are read whole and checked side by side.
 const SMALL_FILE: u64 = 1 << 20;
 
-/// Whether `input` is a small plain PGN file.
+/// Whether `input` is a small plain PGN file (not compressed).
 fn small(input: &Input, opts: &Options) -> bool {
     let Origin::File(p) = &input.origin else {
         return false;
@@ -331,14 +333,15 @@ fn small(input: &Input, opts: &Options) -> bool {
         && input.games.is_none()
         && matches!(opts.syntax, None | Some(Syntax::Pgn))
         && std::fs::metadata(p).is_ok_and(|m| m.is_file() && m.len() <= SMALL_FILE)
-        && !starts_as_json(p)
+        && starts_as_pgn(p)
 }
 
-/// Whether the file at `p` starts as the JSON form does.
-fn starts_as_json(p: &std::path::Path) -> bool {
+/// Whether the file at `p` starts neither as the JSON form nor as a
+/// compressed stream (which are read as streams).
+fn starts_as_pgn(p: &std::path::Path) -> bool {
     let mut head = Vec::new();
     let read = std::fs::File::open(p).and_then(|f| f.take(64).read_to_end(&mut head));
-    read.is_ok() && source::is_json(&head)
+    read.is_ok() && !source::is_json(&head) && Compression::of(&head).is_none()
 }
 
 /// The games of one small PGN file, read whole on a pool thread, and how

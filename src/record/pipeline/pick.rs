@@ -13,7 +13,7 @@ use crate::position::Position;
 use crate::record::json::read::JsonReader;
 use crate::record::pipeline::game::{Checked, Finished, GameWriter};
 use crate::record::pipeline::read::{each_game, GameText, PgnGames, Stopped};
-use crate::record::pipeline::select::{no_such_game, split_path, Condition, Op, Selection};
+use crate::record::pipeline::select::{no_such_game, split_path, Condition, Selection};
 use crate::record::pipeline::source::{open, sniff, Input, Syntax};
 use crate::record::pipeline::Options;
 use crate::record::replay::verdict::Verdict;
@@ -128,12 +128,7 @@ pub struct Picked {
 
 /// A condition as it was written (`Result!=*`).
 fn condition_text(c: &Condition) -> String {
-    let op = match c.op {
-        Op::Is => "=",
-        Op::IsNot => "!=",
-        Op::Contains => "~",
-    };
-    format!("{}{op}{}", c.tag, c.value)
+    format!("{}{}{}", c.tag, c.op.symbol(), c.value)
 }
 
 /// The games `spec` and `opts.conditions` choose, read through `writer`,

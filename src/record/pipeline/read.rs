@@ -58,8 +58,12 @@ impl ReadError {
 
 impl From<PgnError> for ReadError {
     fn from(e: PgnError) -> ReadError {
-        let error = relabel_syntax(&e)
-            .unwrap_or_else(|| syntax_diagnostic(e.span, format!("PGN syntax: {}", e.kind)));
+        let error = match &e.kind {
+            // The input failed, not its syntax: what failed says it.
+            PgnErrorKind::Io(m) => syntax_diagnostic(e.span, m),
+            _ => relabel_syntax(&e)
+                .unwrap_or_else(|| syntax_diagnostic(e.span, format!("PGN syntax: {}", e.kind))),
+        };
         ReadError {
             io: matches!(e.kind, PgnErrorKind::Io(_)),
             ..ReadError::new(error)

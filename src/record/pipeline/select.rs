@@ -8,6 +8,12 @@
 //! | `TAG=VALUE`   | its first `TAG` tag's value is exactly `VALUE`         |
 //! | `TAG!=VALUE`  | it has no `TAG` tag, or its value is not `VALUE`       |
 //! | `TAG~TEXT`    | its `TAG` value contains `TEXT`, ignoring case         |
+//! | `TAG>=VALUE`  | its `TAG` value is at least `VALUE`; also `>`, `<`, `<=` |
+//!
+//! The ordered comparisons compare numbers, or dates on a tag whose name
+//! ends in `Date` (`WhiteElo>=2500`, `Date<2020.01.01`): see
+//! [`compare`](mod@super::compare) for unknown date parts and values that are
+//! not numbers.
 //!
 //! `TAG` is a tag name (letters, digits, `_`), compared case-sensitively as
 //! PGN does; `VALUE` is the rest of the option, literal (so `Result!=*`
@@ -37,6 +43,7 @@ use nom::sequence::{preceded, tuple};
 use nom::IResult;
 
 use crate::model::Tag;
+use crate::record::pipeline::compare;
 
 /// How a condition compares.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +54,34 @@ pub enum Op {
     IsNot,
     /// `~`
     Contains,
+    /// `>`
+    Greater,
+    /// `>=`
+    AtLeast,
+    /// `<`
+    Less,
+    /// `<=`
+    AtMost,
+}
+
+impl Op {
+    /// The operator as written.
+    pub fn symbol(self) -> &'static str {
+        match self {
+            Op::Is => "=",
+            Op::IsNot => "!=",
+            Op::Contains => "~",
+            Op::Greater => ">",
+            Op::AtLeast => ">=",
+            Op::Less => "<",
+            Op::AtMost => "<=",
+        }
+    }
+
+    /// Whether the operator orders (numbers or dates).
+    pub fn orders(self) -> bool {
+        matches!(self, Op::Greater | Op::AtLeast | Op::Less | Op::AtMost)
+    }
 }
 
 /// One `--where` condition.
@@ -66,6 +101,10 @@ fn condition(s: &str) -> IResult<&str, (&str, Op, &str)> {
         nom::combinator::value(Op::IsNot, tag("!=")),
         nom::combinator::value(Op::Is, tag("=")),
         nom::combinator::value(Op::Contains, tag("~")),
+        nom::combinator::value(Op::AtLeast, tag(">=")),
+        nom::combinator::value(Op::Greater, tag(">")),
+        nom::combinator::value(Op::AtMost, tag("<=")),
+        nom::combinator::value(Op::Less, tag("<")),
     ));
     all_consuming(tuple((name, op, rest)))(s)
 }
@@ -74,8 +113,13 @@ impl FromStr for Condition {
     type Err = String;
     fn from_str(s: &str) -> Result<Condition, String> {
         let (_, (tag, op, value)) = condition(s).map_err(|_| {
-            format!("{s:?} is not a condition (expected TAG=VALUE, TAG!=VALUE or TAG~TEXT, as in Result!=*)")
+            format!("{s:?} is not a condition (expected TAG=VALUE, TAG!=VALUE, TAG~TEXT, or TAG>=VALUE with >, >=, <, <=; as in Result!=* or WhiteElo>=2500)")
         })?;
+        if op.orders() {
+            if let Some(why) = compare::refused(tag, op, value) {
+                return Err(format!("{s:?}: {why}"));
+            }
+        }
         Ok(Condition {
             tag: tag.to_owned(),
             op,
@@ -99,6 +143,7 @@ impl Condition {
             Op::Contains => {
                 v.is_some_and(|v| v.to_lowercase().contains(&self.value.to_lowercase()))
             }
+            op => compare::holds(&self.tag, op, &self.value, v),
         }
     }
 }
@@ -214,7 +259,26 @@ mod tests {
         assert_eq!(c.value, "");
         let c: Condition = "Event~a=b".parse().unwrap();
         assert_eq!((c.op, c.value.as_str()), (Op::Contains, "a=b"));
-        for bad in ["", "Result", "=1-0", "Re sult=1", "!=*"] {
+        let c: Condition = "WhiteElo>=2500".parse().unwrap();
+        assert_eq!((c.op, c.value.as_str()), (Op::AtLeast, "2500"));
+        let c: Condition = "Date<2020.01.01".parse().unwrap();
+        assert_eq!((c.op, c.value.as_str()), (Op::Less, "2020.01.01"));
+        let e = "White>=Carlsen".parse::<Condition>().unwrap_err();
+        assert!(
+            e.contains("compares numbers") && e.contains("White>=Carlsen"),
+            "{e}"
+        );
+        let e = "Date<yesterday".parse::<Condition>().unwrap_err();
+        assert!(e.contains("YYYY.MM.DD"), "{e}");
+        for bad in [
+            "",
+            "Result",
+            "=1-0",
+            "Re sult=1",
+            "!=*",
+            "WhiteElo>",
+            "Date<=",
+        ] {
             assert!(bad.parse::<Condition>().is_err(), "{bad}");
         }
     }

@@ -7,6 +7,7 @@ use std::io::{self, BufRead, BufReader, Read};
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
+use crate::fs::compressed::{self, decompressed};
 use crate::fs::{walk, ReadAhead, WalkEvent, WalkOptions};
 use crate::notation::encoding::{decode, detect, is_utf8, DecodeReader, Encoding};
 use crate::record::gamecourier::ListSetup;
@@ -123,24 +124,14 @@ impl Decoding {
         })
     }
 
-    /// The file at `path`, decoded (`auto` reads it once first to decide).
+    /// The file at `path`, decompressed and decoded (`auto` reads it once
+    /// first to decide).
     pub fn open(self, path: &Path, name: &str) -> io::Result<Box<dyn Read>> {
-        let enc = match self {
-            Decoding::Utf8 => Encoding::Utf8,
-            Decoding::Named(e) => e,
-            Decoding::Auto => {
-                let enc = match is_utf8(BufReader::new(File::open(path)?))? {
-                    true => Encoding::Utf8,
-                    false => Encoding::Cp1252,
-                };
-                Self::detected(enc, name)
-            }
+        let input = Input {
+            name: name.to_owned(),
+            ..Input::file(path)
         };
-        let file = File::open(path)?;
-        Ok(match enc {
-            Encoding::Utf8 => Box::new(file),
-            enc => Box::new(DecodeReader::new(file, enc)),
-        })
+        Ok(Box::new(open(&input, self)?))
     }
 
     /// `bytes` decoded.
@@ -154,20 +145,55 @@ impl Decoding {
     }
 }
 
-/// An input opened, decoded, and buffered.
+/// An input's bytes as stored, buffered, then decompressed when its first
+/// bytes say it is compressed (gzip, bzip2, xz, zstd: see
+/// [`crate::fs::compressed`]).
+pub fn raw(input: &Input) -> io::Result<Box<dyn BufRead + Send>> {
+    let stored: Box<dyn BufRead + Send> = match &input.origin {
+        Origin::Stdin => Box::new(ReadAhead::stdin()),
+        Origin::File(p) => Box::new(BufReader::with_capacity(1 << 16, File::open(p)?)),
+    };
+    Ok(decompressed(stored, &input.name)?.1)
+}
+
+/// An input opened, decompressed, decoded, and buffered.
 pub fn open(input: &Input, decoding: Decoding) -> io::Result<Box<dyn BufRead>> {
     let name = &input.name;
-    Ok(match (&input.origin, decoding) {
-        (Origin::Stdin, Decoding::Utf8) => Box::new(ReadAhead::stdin()),
-        (Origin::File(p), Decoding::Utf8) => {
-            Box::new(BufReader::with_capacity(1 << 16, File::open(p)?))
+    let enc = match (decoding, &input.origin) {
+        (Decoding::Utf8, _) => Encoding::Utf8,
+        (Decoding::Named(e), _) => e,
+        // A file is read twice, once to decide: memory stays bounded.
+        (Decoding::Auto, Origin::File(_)) => match is_utf8(raw(input)?)? {
+            true => Decoding::detected(Encoding::Utf8, name),
+            false => Decoding::detected(Encoding::Cp1252, name),
+        },
+        (Decoding::Auto, Origin::Stdin) => {
+            let read = Decoding::Auto.reader(raw(input)?, name)?;
+            return Ok(Box::new(BufReader::with_capacity(1 << 16, read)));
         }
-        (Origin::Stdin, d) => Box::new(BufReader::with_capacity(
+    };
+    let bytes = raw(input)?;
+    Ok(match enc {
+        Encoding::Utf8 => Box::new(bytes),
+        enc => Box::new(BufReader::with_capacity(
             1 << 16,
-            d.reader(ReadAhead::stdin(), name)?,
+            DecodeReader::new(bytes, enc),
         )),
-        (Origin::File(p), d) => Box::new(BufReader::with_capacity(1 << 16, d.open(p, name)?)),
     })
+}
+
+/// Why `input` may not be rewritten in place: it is compressed, and a
+/// rewrite would put plain text where the compressed archive was (`None`:
+/// it may be, as far as its compression goes).
+pub fn refuse_rewrite(input: &Input) -> Option<String> {
+    let path = input.path()?;
+    let kind = compressed::of_file(path).ok()??;
+    Some(format!(
+        "{} is {}-compressed, and rewriting it in place would put plain text in its stead; \
+         refusing (decompress it first, or write elsewhere with -o FILE)",
+        input.name,
+        kind.name()
+    ))
 }
 
 /// Whether text that starts with `head` is the JSON form: its first
@@ -215,10 +241,11 @@ pub fn sniff_any<R: BufRead>(mut reader: R) -> io::Result<(Syntax, Sniffed<R>)> 
     Ok((syntax, io::Cursor::new(head).chain(reader)))
 }
 
-/// The syntax of the file at `path`, PGN or JSON, told by its first bytes.
+/// The syntax of the file at `path`, PGN or JSON, told by its first bytes
+/// (decompressed).
 pub fn sniff_file(path: &Path) -> io::Result<Syntax> {
     let mut head = Vec::new();
-    File::open(path)?
+    raw(&Input::file(path))?
         .take(SNIFF as u64)
         .read_to_end(&mut head)?;
     Ok(match is_json(&head) {
