@@ -14,7 +14,7 @@ VARIANTS = [v.id for v in fvnote.variants()]
 def test_the_variants_are_those_of_the_command(fvnote_command: str) -> None:
     listed = subprocess.run([fvnote_command, "variants"], capture_output=True, text=True).stdout
     ids = [line.split()[0] for line in listed.splitlines() if not line.startswith(" ")]
-    assert VARIANTS == ids and len(VARIANTS) == 7
+    assert VARIANTS == ids and {"chess", "fault-line", "quake", "slide"} <= set(VARIANTS)
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
