@@ -189,20 +189,29 @@ fn existing(path: &Path, _: &std::fs::Metadata) -> io::Result<Id> {
     })
 }
 
+/// Where the symbolic link `p` points (relative targets taken from its
+/// folder); `None` when `p` is not a link (or cannot be looked at).
+pub(crate) fn link_hop(p: &Path) -> io::Result<Option<PathBuf>> {
+    match std::fs::symlink_metadata(p) {
+        Ok(m) if m.file_type().is_symlink() => {
+            let link = std::fs::read_link(p)?;
+            Ok(Some(match p.parent() {
+                Some(dir) => dir.join(link),
+                None => link,
+            }))
+        }
+        _ => Ok(None),
+    }
+}
+
 /// The path a chain of symbolic links ends at (the path itself when it is
 /// not a link).
 pub(crate) fn resolve_links(path: &Path) -> io::Result<PathBuf> {
     let mut p = path.to_path_buf();
     for _ in 0..40 {
-        match std::fs::symlink_metadata(&p) {
-            Ok(m) if m.file_type().is_symlink() => {
-                let link = std::fs::read_link(&p)?;
-                p = match p.parent() {
-                    Some(dir) => dir.join(link),
-                    None => link,
-                };
-            }
-            _ => return Ok(p),
+        match link_hop(&p)? {
+            Some(next) => p = next,
+            None => return Ok(p),
         }
     }
     Err(io::Error::other(format!(

@@ -110,15 +110,9 @@ fn named_descriptor(path: &Path) -> io::Result<Option<i32>> {
         if let Some(fd) = descriptor_number(&p) {
             return Ok(Some(fd));
         }
-        match std::fs::symlink_metadata(&p) {
-            Ok(m) if m.file_type().is_symlink() => {
-                let link = std::fs::read_link(&p)?;
-                p = match p.parent() {
-                    Some(dir) => dir.join(link),
-                    None => link,
-                };
-            }
-            _ => return Ok(None),
+        match super::identity::link_hop(&p)? {
+            Some(next) => p = next,
+            None => return Ok(None),
         }
     }
     Ok(None)
