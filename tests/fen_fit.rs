@@ -7,8 +7,6 @@
 use crate::cli::{fvnote, write_file};
 use crate::peer;
 
-use std::process::Command;
-
 use fvnote::notation::fen::{read_fen, FenField};
 use fvnote::variant::Variant;
 
@@ -119,11 +117,7 @@ fn a_fen_tag_that_cannot_castle_is_an_error_at_the_tag() {
 /// `STATUS_BAD_CASTLING_RIGHTS` nor `STATUS_INVALID_EP_SQUARE`.
 #[test]
 fn held_exactly_when_python_chess_holds_it() {
-    let ok = Command::new("python3")
-        .args(["-c", "import chess"])
-        .status();
-    if !ok.is_ok_and(|s| s.success()) {
-        peer::missing_peer("python3 with the `chess` module not found (pip install chess)");
+    if !peer::python_chess() {
         return;
     }
     let boards = [
@@ -166,22 +160,9 @@ fn held_exactly_when_python_chess_holds_it() {
 }
 
 fn run_python(script: &str, input: &str) -> String {
-    use std::io::Write;
-    let mut child = Command::new("python3")
-        .args(["-c", script])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    assert!(out.status.success());
-    String::from_utf8(out.stdout).unwrap()
+    let (ok, out) = peer::python(script, input);
+    assert!(ok, "{out}");
+    out
 }
 
 #[test]

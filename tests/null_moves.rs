@@ -5,8 +5,6 @@
 use crate::cli::{fvnote, write_file};
 use crate::peer;
 
-use std::process::Command;
-
 use fvnote::moves::Move;
 use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::notation::san::San;
@@ -181,30 +179,13 @@ fn a_pass_leaves_the_position_python_chess_leaves() {
         ours[1],
         "rnbqkbnr/ppp1p1pp/8/3pPp2/8/8/PPPP1PPP/RNBQKBNR b KQkq - 1 3"
     );
-    let ok = Command::new("python3")
-        .args(["-c", "import chess"])
-        .status();
-    if !ok.is_ok_and(|s| s.success()) {
-        peer::missing_peer("python3 with the `chess` module not found (pip install chess)");
+    if !peer::python_chess() {
         return;
     }
     let script = "import sys, chess\n\
         for line in sys.stdin:\n    \
             b = chess.Board(line.strip()); b.push(chess.Move.null()); print(b.fen())\n";
-    let out = Command::new("python3")
-        .args(["-c", script])
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .and_then(|mut c| {
-            use std::io::Write;
-            c.stdin
-                .take()
-                .unwrap()
-                .write_all(fens.join("\n").as_bytes())?;
-            c.wait_with_output()
-        })
-        .unwrap();
-    let theirs = String::from_utf8(out.stdout).unwrap();
+    let (ok, theirs) = peer::python(script, &fens.join("\n"));
+    assert!(ok, "{theirs}");
     assert_eq!(theirs.lines().collect::<Vec<_>>(), ours);
 }

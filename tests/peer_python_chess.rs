@@ -6,9 +6,6 @@
 
 use crate::peer;
 
-use std::io::Write;
-use std::process::{Command, Stdio};
-
 use fvnote::notation::fen::write_fen;
 use fvnote::notation::san::write_san;
 use fvnote::variant::Variant;
@@ -32,17 +29,9 @@ for line in sys.stdin:
 print(ok)
 "#;
 
-fn python_chess_available() -> bool {
-    Command::new("python3")
-        .args(["-c", "import chess"])
-        .status()
-        .is_ok_and(|s| s.success())
-}
-
 #[test]
 fn fen_and_san_match_python_chess_on_random_games() {
-    if !python_chess_available() {
-        peer::missing_peer("python3 with the `chess` module not found (pip install chess)");
+    if !peer::python_chess() {
         return;
     }
     let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
@@ -70,20 +59,7 @@ fn fen_and_san_match_python_chess_on_random_games() {
         }
         input.push('\n');
     }
-    let mut child = Command::new("python3")
-        .args(["-c", CHECKER])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .spawn()
-        .unwrap();
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(input.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(out.status.success(), "python-chess disagrees: {text}");
+    let (ok, text) = peer::python(CHECKER, &input);
+    assert!(ok, "python-chess disagrees: {text}");
     assert_eq!(text.trim(), plies.to_string());
 }

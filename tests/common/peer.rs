@@ -8,3 +8,39 @@ pub fn missing_peer(reason: &str) {
     assert!(!ci, "{reason}; CI=true requires it (see .ci/run)");
     eprintln!("note: {reason}; skipping");
 }
+
+/// Whether `python3` with python-chess runs here; when not, says so through
+/// [`missing_peer`] (a failure under CI).
+pub fn python_chess() -> bool {
+    let ok = std::process::Command::new("python3")
+        .args(["-c", "import chess"])
+        .status()
+        .is_ok_and(|s| s.success());
+    if !ok {
+        missing_peer("python3 with the `chess` module not found (pip install chess)");
+    }
+    ok
+}
+
+/// Runs `python3 -c script` with `input` on its standard input: its exit
+/// status and standard output.
+pub fn python(script: &str, input: &str) -> (bool, String) {
+    use std::io::Write;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new("python3")
+        .args(["-c", script])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .spawn()
+        .expect("python3 runs");
+    let mut stdin = child.stdin.take().expect("a pipe");
+    stdin
+        .write_all(input.as_bytes())
+        .expect("python3 reads its input");
+    drop(stdin);
+    let out = child.wait_with_output().expect("python3 ends");
+    (
+        out.status.success(),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
