@@ -112,6 +112,11 @@ impl Role {
 
     /// Promotion choices, best first (G4).
     pub const PROMOTIONS: [Role; 4] = [Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
+    /// Whether notation may name `self` as a promotion piece: the four, and
+    /// the king, which a pawn becomes in Antichess (AC1).
+    pub fn is_written_promotion(self) -> bool {
+        Role::PROMOTIONS.contains(&self) || self == Role::King
+    }
 
     #[inline]
     pub(crate) fn from_u8(v: u8) -> Option<Role> {

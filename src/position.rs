@@ -140,6 +140,11 @@ pub struct Position {
     pub(crate) cages: [Option<Square>; 2],
     /// Slide-chess: whether each player's previous turn was a relocation (SC1).
     pub(crate) relocated: [bool; 2],
+    /// Crazyhouse: the pieces that were promoted pawns (they return to hand
+    /// as pawns, ZH1), one bit per square, `rank * 8 + file`; 8×8 only.
+    pub(crate) promoted: u64,
+    /// Three-check: the checks each side still has to give (TC1).
+    pub(crate) checks: Option<[u8; 2]>,
     kings: [Option<Square>; 2],
 }
 
@@ -158,6 +163,8 @@ impl PartialEq for Position {
             && self.hands == other.hands
             && self.cages == other.cages
             && self.relocated == other.relocated
+            && self.promoted == other.promoted
+            && self.checks == other.checks
     }
 }
 impl Eq for Position {}
@@ -205,6 +212,12 @@ impl std::fmt::Debug for Position {
         if self.variant.has_hands() {
             d.field("hands", &self.hands);
         }
+        if self.promoted != 0 {
+            d.field("promoted", &format_args!("{:#x}", self.promoted));
+        }
+        if let Some(checks) = self.checks {
+            d.field("checks", &checks);
+        }
         if self.variant.has_cages() {
             d.field("cages", &self.cages)
                 .field("relocated", &self.relocated);
@@ -229,6 +242,8 @@ impl Position {
             hands: [[0; 13]; 2],
             cages: [None, None],
             relocated: [false, false],
+            promoted: 0,
+            checks: None,
             kings: [None, None],
         }
     }
@@ -275,6 +290,15 @@ impl Position {
         Color::ALL
             .into_iter()
             .find(|c| self.cages[c.index()] == Some(sq))
+    }
+    /// Crazyhouse: whether the piece on `sq` was a promoted pawn (ZH1).
+    pub fn is_promoted(&self, sq: Square) -> bool {
+        promoted_bit(sq).is_some_and(|b| self.promoted & b != 0)
+    }
+    /// Three-check: the checks `color` still has to give to win (TC1);
+    /// `None` in variants that do not count checks.
+    pub fn remaining_checks(&self, color: Color) -> Option<u8> {
+        self.checks.map(|c| c[color.index()])
     }
     /// Whether `color`'s previous turn was a cage relocation (SC1).
     pub fn relocated_last(&self, color: Color) -> bool {
@@ -358,6 +382,8 @@ impl Position {
         self.hands = src.hands;
         self.cages = src.cages;
         self.relocated = src.relocated;
+        self.promoted = src.promoted;
+        self.checks = src.checks;
         self.kings = src.kings;
     }
     /// The king cache after raw writes that carried both kings to `kings`
@@ -388,6 +414,11 @@ impl Position {
             .filter(|&sq| self.piece_at(sq) == Some(Piece::new(color, Role::King)))
             .count()
     }
+}
+
+/// The bit of `sq` in [`Position::promoted`], on an 8×8 board.
+pub(crate) fn promoted_bit(sq: Square) -> Option<u64> {
+    (sq.file() < 8 && sq.rank() < 8).then(|| 1u64 << (sq.rank() * 8 + sq.file()))
 }
 
 #[cfg(test)]

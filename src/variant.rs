@@ -67,6 +67,11 @@ pub struct VariantInfo {
     pub en_passant: bool,
     /// The kinds of moves the variant has.
     pub move_kinds: &'static [MoveKind],
+    /// Whether promoted pieces are marked (FEN `~`): they return to hand as
+    /// pawns when captured (Crazyhouse, ZH1).
+    pub promoted: bool,
+    /// Whether each side's checks are counted (Three-check, TC1).
+    pub check_counts: bool,
 }
 
 /// Declares [`Variant`], [`Variant::ALL`] and [`VARIANTS`] from one table, so
@@ -82,7 +87,9 @@ macro_rules! variants {
             cages: $cages:literal,
             castling: $castling:literal,
             en_passant: $ep:literal,
-            move_kinds: [$($kind:ident),* $(,)?] $(,)?
+            move_kinds: [$($kind:ident),* $(,)?]
+            $(, promoted: $promoted:literal)?
+            $(, check_counts: $checks:literal)? $(,)?
         }
     ),* $(,)?) => {
         /// The variants fvnote knows, by their PGN `Variant` tag identifier.
@@ -103,6 +110,8 @@ macro_rules! variants {
                 castling: $castling,
                 en_passant: $ep,
                 move_kinds: &[$(MoveKind::$kind),*],
+                promoted: false $(|| $promoted)?,
+                check_counts: false $(|| $checks)?,
             },
         )*];
 
@@ -181,6 +190,64 @@ variants! {
         hands: false, cages: false, castling: true, en_passant: true,
         move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
     },
+    /// Crazyhouse: captured pieces change sides and are dropped back (ZH1).
+    Crazyhouse {
+        id: "crazyhouse",
+        aliases: ["crazy house", "zh"],
+        summary: "captured pieces join the captor's pocket and may be dropped (ZH1)",
+        hands: true, cages: false, castling: true, en_passant: true,
+        move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant, Drop],
+        promoted: true,
+    },
+    /// Atomic chess: captures explode (AT1).
+    Atomic {
+        id: "atomic",
+        aliases: ["atomic chess"],
+        summary: "a capture explodes every piece but pawns around it; explode the king (AT1)",
+        hands: false, cages: false, castling: true, en_passant: true,
+        move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
+    },
+    /// Antichess (Giveaway): capturing is compulsory; lose everything to win (AC1).
+    Antichess {
+        id: "antichess",
+        aliases: ["giveaway", "giveaway chess", "give away", "anti chess", "anti-chess", "anti"],
+        summary: "captures are compulsory, the king is a plain piece; lose every piece to win (AC1)",
+        hands: false, cages: false, castling: false, en_passant: true,
+        move_kinds: [Quiet, Capture, Promotion, EnPassant],
+    },
+    /// King of the Hill: a king on a centre square wins (KH1).
+    KingOfTheHill {
+        id: "king-of-the-hill",
+        aliases: ["king of the hill", "kingofthehill", "koth"],
+        summary: "chess, and a king reaching d4, e4, d5 or e5 wins (KH1)",
+        hands: false, cages: false, castling: true, en_passant: true,
+        move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
+    },
+    /// Three-check: the third check wins (TC1).
+    ThreeCheck {
+        id: "three-check",
+        aliases: ["3check", "three check", "threecheck", "3-check"],
+        summary: "chess, and giving the third check wins (TC1)",
+        hands: false, cages: false, castling: true, en_passant: true,
+        move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
+        check_counts: true,
+    },
+    /// Horde: 36 white pawns against Black's army (HO1).
+    Horde {
+        id: "horde",
+        aliases: ["horde chess"],
+        summary: "White's 36 pawns, with no king, against Black's army; take them all to win (HO1)",
+        hands: false, cages: false, castling: true, en_passant: true,
+        move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
+    },
+    /// Racing Kings: the first king on the eighth rank wins; no checks (RK1).
+    RacingKings {
+        id: "racing-kings",
+        aliases: ["racing kings", "racingkings"],
+        summary: "no pawns, no checks; the first king to reach the eighth rank wins (RK1)",
+        hands: false, cages: false, castling: false, en_passant: false,
+        move_kinds: [Quiet, Capture],
+    },
 }
 
 // The table is indexed by the enum's discriminant: checked when compiling.
@@ -233,6 +300,14 @@ impl Variant {
     /// The kinds of moves the variant has.
     pub fn move_kinds(self) -> &'static [MoveKind] {
         self.info().move_kinds
+    }
+    /// Whether promoted pieces are marked and return to hand as pawns (ZH1).
+    pub fn tracks_promoted(self) -> bool {
+        self.info().promoted
+    }
+    /// Whether each side's checks are counted (TC1).
+    pub fn counts_checks(self) -> bool {
+        self.info().check_counts
     }
 }
 

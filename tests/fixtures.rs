@@ -15,23 +15,30 @@ use std::path::{Path, PathBuf};
 
 use fvnote::notation::pgn::read_all;
 use fvnote::record::replay::{replay, GameReport, ReplayOptions};
-use fvnote::variant::Variant;
+use fvnote::variant::{MoveKind, Variant};
 use fvnote::{Move, Outcome, Position, Role};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
 }
 
-/// The move kinds each variant has (RULINGS G7), as `Move::kind_name` spells them.
-fn move_kinds(v: Variant) -> &'static [&'static str] {
-    match v {
-        Variant::Chess | Variant::Chess960 | Variant::Grid | Variant::RankAndFile => {
-            &["move", "capture", "promotion", "castle"]
-        }
-        Variant::FaultLine => &["move", "capture", "promotion", "castle", "slide"],
-        Variant::Quake | Variant::QuakeLb => &["move", "capture", "drop", "quake"],
-        Variant::Slide => &["move", "capture", "promotion", "cage-move", "cage-insert"],
-    }
+/// The move kinds each variant has (RULINGS G7, the registry's list), as
+/// `Move::kind_name` spells them (an en passant capture is a capture).
+fn move_kinds(v: Variant) -> BTreeSet<&'static str> {
+    v.move_kinds()
+        .iter()
+        .map(|k| match k {
+            MoveKind::Quiet => "move",
+            MoveKind::Capture | MoveKind::EnPassant => "capture",
+            MoveKind::Promotion => "promotion",
+            MoveKind::Castle => "castle",
+            MoveKind::Drop => "drop",
+            MoveKind::Slide => "slide",
+            MoveKind::Quake => "quake",
+            MoveKind::CageMove => "cage-move",
+            MoveKind::CageInsert => "cage-insert",
+        })
+        .collect()
 }
 
 /// How a valid game ended, in the words of `fixtures/README.md`.
@@ -41,6 +48,7 @@ fn ending(report: &GameReport) -> &'static str {
         Some(Outcome::Stalemate) => "stalemate",
         Some(Outcome::KingCaptured { .. }) => "king-captured",
         Some(Outcome::KingReachedFarRank { .. }) => "far-rank",
+        Some(Outcome::Variant { .. }) => "variant-end",
         None => match report.result.as_deref() {
             Some("1/2-1/2") => "draw-agreed",
             Some("1-0" | "0-1") => "resignation",

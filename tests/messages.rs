@@ -126,7 +126,7 @@ fn malformed_tokens_say_where_and_what_was_expected_without_the_token() {
     assert_eq!(err.span, 3..4);
     assert_eq!(
         err.to_string(),
-        "malformed move: expected a promotion piece Q, R, B or N after '=', found \"q\" at character 4"
+        "malformed move: expected a promotion piece Q, R, B or N (K in Antichess) after '=', found \"q\" at character 4"
     );
     let err = San::parse("S3n").unwrap_err();
     assert_eq!(err.span, 2..3);

@@ -100,7 +100,7 @@ mod null_moves;
 mod one_verdict;
 mod output_clashes;
 mod peer_python_chess;
-mod perft_960;
+mod perft_peers;
 mod perft_chess;
 mod perft_interrupt;
 mod pgn_reader;

@@ -150,9 +150,9 @@ fn role(i: In<'_>) -> Res<'_, Role> {
 
 fn promotion(i: In<'_>) -> Res<'_, Role> {
     context(
-        "a promotion piece Q, R, B or N",
+        "a promotion piece Q, R, B or N (K in Antichess)",
         map_opt(satisfy(|c| c.is_ascii_uppercase()), |c| {
-            Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r))
+            Role::from_char(c).filter(|r| r.is_written_promotion())
         }),
     )(i)
 }

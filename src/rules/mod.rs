@@ -23,6 +23,7 @@ pub mod fast;
 pub mod fault_line;
 pub mod fit;
 pub mod grid;
+pub mod lichess;
 pub mod movegen;
 pub mod perft;
 pub mod quake;
@@ -58,6 +59,16 @@ pub enum Outcome {
         /// The side whose king arrived.
         winner: Color,
     },
+    /// A lichess variant's own end (an exploded king, the hill reached, the
+    /// third check, every piece lost …), as its ruling words it.
+    Variant {
+        /// The winner; `None` for a draw.
+        winner: Option<Color>,
+        /// The ruling that decides it (`AT1`, `KH1` …).
+        ruling: &'static str,
+        /// How it ended, e.g. "the third check".
+        how: &'static str,
+    },
 }
 
 impl Outcome {
@@ -67,6 +78,7 @@ impl Outcome {
             Outcome::Checkmate { winner }
             | Outcome::KingCaptured { winner }
             | Outcome::KingReachedFarRank { winner } => Some(winner),
+            Outcome::Variant { winner, .. } => winner,
             Outcome::Stalemate => None,
         }
     }
@@ -83,6 +95,7 @@ impl Outcome {
         match self {
             Outcome::Checkmate { .. } | Outcome::Stalemate => "G5",
             Outcome::KingCaptured { .. } | Outcome::KingReachedFarRank { .. } => "FL1",
+            Outcome::Variant { ruling, .. } => ruling,
         }
     }
 }
@@ -98,6 +111,12 @@ impl fmt::Display for Outcome {
             Outcome::KingReachedFarRank { winner } => {
                 write!(f, "{}'s king reached the far rank and wins", winner.name())
             }
+            Outcome::Variant {
+                winner: Some(winner),
+                how,
+                ..
+            } => write!(f, "{how}, {} wins", winner.name()),
+            Outcome::Variant { how, .. } => write!(f, "{how}, a draw"),
         }
     }
 }
@@ -320,6 +339,36 @@ macro_rules! with_rules {
             // Slide
             $crate::variant::Variant::Slide => {
                 type $R = $crate::rules::slide::Slide;
+                $body
+            }
+
+            // The lichess variants: shakmaty's rules (`rules/lichess/`).
+            $crate::variant::Variant::Crazyhouse => {
+                type $R = $crate::rules::lichess::Crazyhouse;
+                $body
+            }
+            $crate::variant::Variant::Atomic => {
+                type $R = $crate::rules::lichess::Atomic;
+                $body
+            }
+            $crate::variant::Variant::Antichess => {
+                type $R = $crate::rules::lichess::Antichess;
+                $body
+            }
+            $crate::variant::Variant::KingOfTheHill => {
+                type $R = $crate::rules::lichess::KingOfTheHill;
+                $body
+            }
+            $crate::variant::Variant::ThreeCheck => {
+                type $R = $crate::rules::lichess::ThreeCheck;
+                $body
+            }
+            $crate::variant::Variant::Horde => {
+                type $R = $crate::rules::lichess::Horde;
+                $body
+            }
+            $crate::variant::Variant::RacingKings => {
+                type $R = $crate::rules::lichess::RacingKings;
                 $body
             }
         }

@@ -34,9 +34,9 @@ pub fn python(script: &str, input: &str) -> (bool, String) {
         .spawn()
         .expect("python3 runs");
     let mut stdin = child.stdin.take().expect("a pipe");
-    stdin
-        .write_all(input.as_bytes())
-        .expect("python3 reads its input");
+    // A checker that stops at the first disagreement closes its input
+    // early: its output says why, so a broken pipe here is no failure.
+    let _ = stdin.write_all(input.as_bytes());
     drop(stdin);
     let out = child.wait_with_output().expect("python3 ends");
     (

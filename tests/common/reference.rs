@@ -233,6 +233,10 @@ pub fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
         Variant::FaultLine => FaultLine::check(pos, mv),
         Variant::Quake | Variant::QuakeLb => quake_check(pos, mv),
         Variant::Slide => slide_check(pos, mv),
+        // The lichess variants are shakmaty's rules, checked by the perft
+        // suites and python-chess (`perft_peers.rs`, `peer_python_chess.rs`):
+        // no second copy here.
+        _ => pos.check_move(mv),
     }
 }
 

@@ -11,7 +11,7 @@ use nom::error::context;
 use nom::sequence::pair;
 use nom::{Finish, IResult};
 
-use super::{even_ranks, CastleLetter, Fen, FenError, FenField, FenSquare, Offsets};
+use super::{even_ranks, CastleLetter, Fen, FenChecks, FenError, FenField, FenSquare, Offsets};
 use crate::notation::expected::Expected;
 use crate::piece::{Color, Piece, Role};
 use crate::square::{parse_square, Square, MAX_FILES, MAX_RANKS};
@@ -83,7 +83,12 @@ fn board_item(i: In<'_>) -> Res<'_, Item> {
         value(Item::Next, char('/')),
         value(Item::Square(FenSquare::Hole), char('*')),
         map(run, Item::Run),
-        map(piece, |p| Item::Square(FenSquare::Piece(p))),
+        map(pair(piece, opt(char('~'))), |(p, mark)| {
+            Item::Square(match mark {
+                Some(_) => FenSquare::Promoted(p),
+                None => FenSquare::Piece(p),
+            })
+        }),
     ))(i)
 }
 
@@ -116,6 +121,26 @@ fn board(i: In<'_>) -> Res<'_, Vec<Vec<FenSquare>>> {
         return failure(i, "a board with at least one square per rank");
     }
     Ok((i, rows))
+}
+
+/// Crazyhouse's other spelling of the pockets, a last rank after the board
+/// (`…/RNBQKBNR/Pp`, also empty): a last row of pieces alone, narrower or
+/// wider than the first. Taken off the board and returned.
+fn pocket_rank(board: &mut Vec<Vec<FenSquare>>) -> Option<Vec<Piece>> {
+    let (last, first) = (board.last()?, board.first()?);
+    let pieces_only = last.iter().all(|sq| matches!(sq, FenSquare::Piece(_)));
+    if board.len() < 2 || last.len() == first.len() || !pieces_only {
+        return None;
+    }
+    let row = board.pop()?;
+    Some(
+        row.into_iter()
+            .filter_map(|sq| match sq {
+                FenSquare::Piece(p) => Some(p),
+                _ => None,
+            })
+            .collect(),
+    )
 }
 
 /// `[` pieces (never a king) `]`.
@@ -209,6 +234,38 @@ fn counter(i: In<'_>) -> Res<'_, u32> {
     }
 }
 
+/// A check counter: one digit, at most 3 (TC1).
+fn check_count(i: In<'_>) -> Res<'_, u8> {
+    map_opt(satisfy(|c| c.is_ascii_digit()), |c| {
+        let n = c as u8 - b'0';
+        (n <= 3).then_some(n)
+    })(i)
+}
+
+/// `3+3`: the checks each side still has to give.
+fn remaining_checks(i: In<'_>) -> Res<'_, FenChecks> {
+    let (i, white) = check_count(i)?;
+    let (i, _) = char('+')(i)?;
+    let (i, black) = context("Black's checks to give, 0 to 3", cut(check_count))(i)?;
+    Ok((i, FenChecks::Remaining([white, black])))
+}
+
+/// `+0+0`: the checks each side has given (lichess).
+fn given_checks(i: In<'_>) -> Res<'_, FenChecks> {
+    let (i, _) = char('+')(i)?;
+    let (i, white) = context("White's checks given, 0 to 3", cut(check_count))(i)?;
+    let (i, _) = context("'+' before Black's checks given", cut(char('+')))(i)?;
+    let (i, black) = context("Black's checks given, 0 to 3", cut(check_count))(i)?;
+    Ok((i, FenChecks::Given([white, black])))
+}
+
+/// Whether the next field, after a space, is written as check counters.
+fn checks_next(i: In<'_>) -> bool {
+    let field = i.get(1..).unwrap_or_default();
+    let field = &field[..field.iter().position(|&c| c == b' ').unwrap_or(field.len())];
+    i.first() == Some(&b' ') && field.contains(&b'+')
+}
+
 /// One cage: a square, then `!` if its owner's last turn relocated it.
 fn cage(i: In<'_>) -> Res<'_, (Square, bool)> {
     let name = |i| {
@@ -237,7 +294,8 @@ fn step<'a, T>(
 fn read_fields(text: &str) -> Result<Fen, FenError> {
     let whole = text.as_bytes();
     let offset = |rest: In<'_>| whole.len() - rest.len();
-    let (i, board) = step(text, FenField::Board, board(whole).finish())?;
+    let (i, mut board) = step(text, FenField::Board, board(whole).finish())?;
+    let slash_pockets = pocket_rank(&mut board);
     even_ranks(&board)?;
     // A place in the text, as an error there with its expectation to come.
     let place = |rest: In<'_>| Some(FenError::at(text, FenField::Position, offset(rest), ""));
@@ -246,7 +304,19 @@ fn read_fields(text: &str) -> Result<Fen, FenError> {
         end: place(&whole[whole.len()..]),
         ..Offsets::default()
     };
-    let (i, pockets) = step(text, FenField::Pockets, opt(pockets)(i).finish())?;
+    let (i, mut pockets) = step(text, FenField::Pockets, opt(pockets)(i).finish())?;
+    let pocket_rank = slash_pockets.is_some();
+    if pocket_rank {
+        if pockets.is_some() {
+            return Err(FenError::at(
+                text,
+                FenField::Pockets,
+                offset(i),
+                "pockets written once: after a last '/' or in brackets",
+            ));
+        }
+        pockets = slash_pockets;
+    }
     let (i, _) = step(text, FenField::Turn, space(i).finish())?;
     let (i, turn) = step(text, FenField::Turn, turn(i).finish())?;
     let (i, _) = step(text, FenField::Castling, space(i).finish())?;
@@ -255,6 +325,14 @@ fn read_fields(text: &str) -> Result<Fen, FenError> {
     let (i, _) = step(text, FenField::EnPassant, space(i).finish())?;
     at.ep = place(i);
     let (mut i, ep) = step(text, FenField::EnPassant, en_passant(i).finish())?;
+    let mut checks = None;
+    if checks_next(i) {
+        at.checks = place(&i[1..]);
+        let mut counted = context("check counters such as 3+3 or +0+0", cut(remaining_checks));
+        let (rest, c) = step(text, FenField::Checks, counted(&i[1..]).finish())?;
+        checks = Some(c);
+        i = rest;
+    }
     // The counters are optional (many records omit them); the cages field
     // comes only after them.
     let mut counters = None;
@@ -266,6 +344,13 @@ fn read_fields(text: &str) -> Result<Fen, FenError> {
         let (rest, full) = step(text, FenField::Fullmove, counter(rest).finish())?;
         counters = Some((half, full));
         i = rest;
+        if checks.is_none() && checks_next(i) {
+            at.checks = place(&i[1..]);
+            let mut counted = context("check counters such as +0+0", cut(given_checks));
+            let (rest, c) = step(text, FenField::Checks, counted(&i[1..]).finish())?;
+            checks = Some(c);
+            i = rest;
+        }
         if let Ok((rest, _)) = char::<_, Expected<'_>>(' ')(i) {
             at.cages_space = place(i);
             at.cages = place(rest);
@@ -295,6 +380,8 @@ fn read_fields(text: &str) -> Result<Fen, FenError> {
         ep,
         counters,
         cages,
+        checks,
+        pocket_rank,
         at,
     })
 }

@@ -7,6 +7,9 @@
 //!   writes walls so), so Fault Line's slid ranks and Quake's shape are visible;
 //! - `[...]` right after the board lists pieces in hand (the crazyhouse form);
 //! - `(BR)` / `(br)` is a two-letter Quake LB piece, hunter first;
+//! - `~` after a piece marks a promoted pawn (Crazyhouse);
+//! - Three-check's counters: `3+3` (checks to give) after the en passant
+//!   field, or lichess's `+0+0` (checks given) at the end;
 //! - Slide-chess adds a seventh field with the White and Black cage squares, each
 //!   followed by `!` when that player's previous turn was a relocation (SC1).
 //!
@@ -54,6 +57,29 @@ pub enum FenSquare {
     Empty,
     /// A cell with a piece.
     Piece(Piece),
+    /// A cell with a piece that was a promoted pawn (Crazyhouse's `~`, ZH1).
+    Promoted(Piece),
+}
+
+/// Three-check's counters as written (TC1).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum FenChecks {
+    /// The checks White and Black still have to give, `3+3` after the en
+    /// passant field (python-chess, shakmaty; what fvnote writes).
+    Remaining([u8; 2]),
+    /// The checks White and Black have given, `+0+0` after the move
+    /// number (lichess).
+    Given([u8; 2]),
+}
+
+impl FenChecks {
+    /// The checks each side still has to give.
+    pub fn remaining(self) -> [u8; 2] {
+        match self {
+            FenChecks::Remaining(r) => r,
+            FenChecks::Given(g) => g.map(|n| 3u8.saturating_sub(n)),
+        }
+    }
 }
 
 /// One letter of the castling field (`notation/fen.md`).
@@ -111,6 +137,11 @@ pub struct Fen {
     pub counters: Option<(u32, u32)>,
     /// Slide-chess: each side's cage and whether its last turn relocated it.
     pub cages: Option<[(Square, bool); 2]>,
+    /// Three-check: the check counters, if written.
+    pub checks: Option<FenChecks>,
+    /// Whether the pockets were written as a last rank (`…/RNBQKBNR/Pp`)
+    /// rather than in brackets.
+    pub pocket_rank: bool,
     /// Where the fields were read, for errors found when setting up.
     at: Offsets,
 }
@@ -148,6 +179,8 @@ impl PartialEq for Fen {
             self.ep,
             self.counters,
             self.cages,
+            self.checks,
+            self.pocket_rank,
         ) == (
             &other.board,
             &other.pockets,
@@ -156,6 +189,8 @@ impl PartialEq for Fen {
             other.ep,
             other.counters,
             other.cages,
+            other.checks,
+            other.pocket_rank,
         )
     }
 }

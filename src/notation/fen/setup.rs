@@ -3,7 +3,7 @@
 
 use super::{even_ranks, CastleLetter, Fen, FenError, FenField, FenSquare};
 use crate::piece::{Color, Piece, Role};
-use crate::position::{CastleSide, Position};
+use crate::position::{promoted_bit, CastleSide, Position};
 use crate::rules::castling::castle_corner;
 use crate::rules::fit::Field;
 use crate::rules::movegen::home_rank;
@@ -109,10 +109,21 @@ impl Fen {
                     continue;
                 };
                 pos.set_cell(s, *sq != FenSquare::Hole);
-                if let FenSquare::Piece(p) = *sq {
-                    pos.set(s, Some(p));
+                match *sq {
+                    FenSquare::Piece(p) => pos.set(s, Some(p)),
+                    FenSquare::Promoted(p) => {
+                        pos.set(s, Some(p));
+                        pos.promoted |= promoted_bit(s).unwrap_or(0);
+                    }
+                    FenSquare::Hole | FenSquare::Empty => {}
                 }
             }
+        }
+        if pos.promoted != 0 && !variant.tracks_promoted() {
+            return Err(FenError::whole(
+                FenField::Board,
+                format!("no '~' marks: {variant} does not mark promoted pieces"),
+            ));
         }
         if let Some(hand) = &self.pockets {
             if !variant.has_hands() {
@@ -181,6 +192,19 @@ impl Fen {
         if let Some((half, full)) = self.counters {
             pos.halfmoves = half;
             pos.fullmoves = full.max(1);
+        }
+        match (variant.counts_checks(), self.checks) {
+            (true, checks) => {
+                pos.checks = Some(checks.map_or([3, 3], |c| c.remaining()));
+            }
+            (false, Some(_)) => {
+                return Err(at(
+                    FenField::Checks,
+                    &self.at.checks,
+                    format!("no check counters: {variant} does not count checks"),
+                ))
+            }
+            (false, None) => {}
         }
         match (variant.has_cages(), self.cages) {
             (true, None) => {

@@ -2,7 +2,7 @@
 
 use std::fmt::{self, Write as _};
 
-use super::{CastleLetter, Fen, FenSquare, Offsets};
+use super::{CastleLetter, Fen, FenChecks, FenSquare, Offsets};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Position};
 use crate::rules::castling::{castle_rook, SIDES};
@@ -19,6 +19,7 @@ impl From<&Position> for Fen {
                     .filter_map(|file| Square::new(file, rank))
                     .map(|sq| match pos.piece_at(sq) {
                         _ if !pos.is_cell(sq) => FenSquare::Hole,
+                        Some(p) if pos.is_promoted(sq) => FenSquare::Promoted(p),
                         Some(p) => FenSquare::Piece(p),
                         None => FenSquare::Empty,
                     })
@@ -53,6 +54,8 @@ impl From<&Position> for Fen {
             ep: pos.ep_square(),
             counters: Some((pos.halfmoves(), pos.fullmoves())),
             cages,
+            checks: pos.checks.map(FenChecks::Remaining),
+            pocket_rank: false,
             at: Offsets::default(),
         }
     }
@@ -125,6 +128,10 @@ impl fmt::Display for Fen {
                 }
                 match *sq {
                     FenSquare::Piece(p) => push_piece(f, p)?,
+                    FenSquare::Promoted(p) => {
+                        push_piece(f, p)?;
+                        f.write_char('~')?;
+                    }
                     _ => f.write_char('*')?,
                 }
             }
@@ -133,11 +140,13 @@ impl fmt::Display for Fen {
             }
         }
         if let Some(hand) = &self.pockets {
-            f.write_char('[')?;
+            f.write_char(if self.pocket_rank { '/' } else { '[' })?;
             for &p in hand {
                 push_piece(f, p)?;
             }
-            f.write_char(']')?;
+            if !self.pocket_rank {
+                f.write_char(']')?;
+            }
         }
         write!(f, " {} ", self.turn.char())?;
         if self.castling.is_empty() {
@@ -150,8 +159,14 @@ impl fmt::Display for Fen {
             Some(sq) => write!(f, " {sq}")?,
             None => f.write_str(" -")?,
         }
+        if let Some(FenChecks::Remaining([w, b])) = self.checks {
+            write!(f, " {w}+{b}")?;
+        }
         if let Some((half, full)) = self.counters {
             write!(f, " {half} {full}")?;
+        }
+        if let Some(FenChecks::Given([w, b])) = self.checks {
+            write!(f, " +{w}+{b}")?;
         }
         if let Some(cages) = self.cages {
             f.write_char(' ')?;

@@ -377,7 +377,7 @@ fn promotion(i: In<'_>) -> Res<'_, (Role, Option<Lenient>)> {
             preceded(
                 char('='),
                 cut(context(
-                    "a promotion piece Q, R, B or N after '='",
+                    "a promotion piece Q, R, B or N (K in Antichess) after '='",
                     promotion_upper,
                 )),
             ),
@@ -399,13 +399,13 @@ fn en_passant(i: In<'_>) -> Res<'_, Lenient> {
 
 fn promotion_any_case(i: In<'_>) -> Res<'_, Role> {
     map_opt(take(1usize), |c: In<'_>| {
-        Role::from_char(char::from(c[0])).filter(|r| Role::PROMOTIONS.contains(r))
+        Role::from_char(char::from(c[0])).filter(|r| r.is_written_promotion())
     })(i)
 }
 
 fn promotion_upper(i: In<'_>) -> Res<'_, Role> {
     map_opt(satisfy(|c| c.is_ascii_uppercase()), |c| {
-        Role::from_char(c).filter(|r| Role::PROMOTIONS.contains(r))
+        Role::from_char(c).filter(|r| r.is_written_promotion())
     })(i)
 }
 

@@ -1,7 +1,8 @@
-//! Chess960 perft against python-chess's suites (`examples/perft/`, copied
-//! to `../shared/peers/python-chess/`): `chess960.perft`, and `tricky.perft`
-//! and `random.perft`, which python-chess counts with Chess960 castling.
-//! Quick depths here; every depth in the ignored test.
+//! Perft against python-chess's suites (`examples/perft/`, copied to
+//! `../shared/peers/python-chess/`): Chess960 on `chess960.perft`, and on
+//! `tricky.perft` and `random.perft`, which python-chess counts with
+//! Chess960 castling; each lichess variant on its own suite (ZH1, AT1, AC1,
+//! TC1, HO1, RK1). Quick depths here; every depth in the ignored test.
 //!
 //! As python-chess, a castling letter the position cannot hold is dropped
 //! before counting (its `clean_castling_rights`); fvnote itself refuses
@@ -17,6 +18,7 @@ use fvnote::Position;
 
 /// One position of a suite: its FEN and `(depth, count)` pairs.
 struct Case {
+    id: String,
     fen: String,
     counts: Vec<(u32, u64)>,
 }
@@ -30,9 +32,13 @@ fn suite(name: &str) -> Option<Vec<Case>> {
         return None;
     };
     let mut cases: Vec<Case> = Vec::new();
+    let mut id = String::new();
     for line in text.lines() {
-        if let Some(epd) = line.strip_prefix("epd ") {
+        if let Some(name) = line.strip_prefix("id ") {
+            id = name.trim().to_owned();
+        } else if let Some(epd) = line.strip_prefix("epd ") {
             cases.push(Case {
+                id: id.clone(),
                 fen: format!("{} 0 1", epd.trim()),
                 counts: Vec::new(),
             });
@@ -46,12 +52,33 @@ fn suite(name: &str) -> Option<Vec<Case>> {
     Some(cases)
 }
 
+/// Each suite and the variant python-chess counts it in.
+const SUITES: [(&str, Variant); 9] = [
+    ("chess960.perft", Variant::Chess960),
+    ("tricky.perft", Variant::Chess960),
+    ("random.perft", Variant::Chess960),
+    ("crazyhouse.perft", Variant::Crazyhouse),
+    ("atomic.perft", Variant::Atomic),
+    ("giveaway.perft", Variant::Antichess),
+    ("3check.perft", Variant::ThreeCheck),
+    ("horde.perft", Variant::Horde),
+    ("racingkings.perft", Variant::RacingKings),
+];
+
+fn variant_of(name: &str) -> Variant {
+    SUITES.iter().find(|s| s.0 == name).expect("a suite of the table").1
+}
+
 /// The position, castling letters it cannot hold dropped (python-chess's
 /// reading); any other error fails.
 fn position(fen: &str) -> Position {
+    position_in(fen, Variant::Chess960)
+}
+
+fn position_in(fen: &str, variant: Variant) -> Position {
     let mut fen = fen.to_owned();
     loop {
-        match read_fen(&fen, Variant::Chess960) {
+        match read_fen(&fen, variant) {
             Ok(pos) => return pos,
             Err(e) if e.field == FenField::Castling && e.column > 0 => {
                 fen.remove(e.span.start);
@@ -70,8 +97,14 @@ fn position(fen: &str) -> Position {
 fn check(name: &str, most: u64, first: usize) -> usize {
     let Some(cases) = suite(name) else { return 0 };
     let mut checked = 0;
+    let variant = variant_of(name);
     for case in cases.iter().take(first) {
-        let pos = position(&case.fen);
+        // `atomic960-castle-*`: Atomic from a Chess960 start, castling as
+        // in Chess960. fvnote's Atomic is lichess's, from the standard start.
+        if variant != Variant::Chess960 && case.id.contains("960") {
+            continue;
+        }
+        let pos = position_in(&case.fen, variant);
         for &(depth, count) in &case.counts {
             if count <= most {
                 assert_eq!(
@@ -121,9 +154,25 @@ fn dropped_castling_letters_are_those_python_chess_ignores() {
 }
 
 #[test]
-#[ignore = "every depth of python-chess's chess960, tricky and random suites: hours"]
+fn lichess_suites_quick_depths() {
+    // Every position of every suite up to 100,000 leaves.
+    for (name, want) in [
+        ("crazyhouse.perft", 8),
+        ("atomic.perft", 12),
+        ("giveaway.perft", 10),
+        ("3check.perft", 4),
+        ("horde.perft", 8),
+        ("racingkings.perft", 10),
+    ] {
+        let n = check(name, 100_000, usize::MAX);
+        assert!(n == 0 || n >= want, "{name}: {n} counts checked");
+    }
+}
+
+#[test]
+#[ignore = "every depth of python-chess's suites: hours"]
 fn every_depth_of_the_suites() {
-    for name in ["tricky.perft", "chess960.perft", "random.perft"] {
+    for (name, _) in SUITES {
         check(name, u64::MAX, usize::MAX);
     }
 }
