@@ -72,6 +72,9 @@ pub struct VariantInfo {
     pub promoted: bool,
     /// Whether each side's checks are counted (Three-check, TC1).
     pub check_counts: bool,
+    /// Whether Game Courier move lists are read and written: the five
+    /// variants, chess and Chess960, whose presets the lists come from.
+    pub game_courier: bool,
 }
 
 /// Declares [`Variant`], [`Variant::ALL`] and [`VARIANTS`] from one table, so
@@ -89,7 +92,8 @@ macro_rules! variants {
             en_passant: $ep:literal,
             move_kinds: [$($kind:ident),* $(,)?]
             $(, promoted: $promoted:literal)?
-            $(, check_counts: $checks:literal)? $(,)?
+            $(, check_counts: $checks:literal)?
+            $(, game_courier: $gc:literal)? $(,)?
         }
     ),* $(,)?) => {
         /// The variants fvnote knows, by their PGN `Variant` tag identifier.
@@ -112,6 +116,7 @@ macro_rules! variants {
                 move_kinds: &[$(MoveKind::$kind),*],
                 promoted: false $(|| $promoted)?,
                 check_counts: false $(|| $checks)?,
+                game_courier: true $(&& $gc)?,
             },
         )*];
 
@@ -127,7 +132,7 @@ variants! {
     Chess {
         id: "chess",
         aliases: ["standard", "orthodox", "fide", "from position"],
-        summary: "orthodox chess (FIDE), the baseline",
+        summary: "orthodox chess, the FIDE Laws: the baseline (CH1)",
         hands: false, cages: false, castling: true, en_passant: true,
         move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
     },
@@ -198,6 +203,7 @@ variants! {
         hands: true, cages: false, castling: true, en_passant: true,
         move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant, Drop],
         promoted: true,
+        game_courier: false,
     },
     /// Atomic chess: captures explode (AT1).
     Atomic {
@@ -206,6 +212,7 @@ variants! {
         summary: "a capture explodes every piece but pawns around it; explode the king (AT1)",
         hands: false, cages: false, castling: true, en_passant: true,
         move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
+        game_courier: false,
     },
     /// Antichess (Giveaway): capturing is compulsory; lose everything to win (AC1).
     Antichess {
@@ -214,6 +221,7 @@ variants! {
         summary: "captures are compulsory, the king is a plain piece; lose every piece to win (AC1)",
         hands: false, cages: false, castling: false, en_passant: true,
         move_kinds: [Quiet, Capture, Promotion, EnPassant],
+        game_courier: false,
     },
     /// King of the Hill: a king on a centre square wins (KH1).
     KingOfTheHill {
@@ -222,6 +230,7 @@ variants! {
         summary: "chess, and a king reaching d4, e4, d5 or e5 wins (KH1)",
         hands: false, cages: false, castling: true, en_passant: true,
         move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
+        game_courier: false,
     },
     /// Three-check: the third check wins (TC1).
     ThreeCheck {
@@ -231,6 +240,7 @@ variants! {
         hands: false, cages: false, castling: true, en_passant: true,
         move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
         check_counts: true,
+        game_courier: false,
     },
     /// Horde: 36 white pawns against Black's army (HO1).
     Horde {
@@ -239,6 +249,7 @@ variants! {
         summary: "White's 36 pawns, with no king, against Black's army; take them all to win (HO1)",
         hands: false, cages: false, castling: true, en_passant: true,
         move_kinds: [Quiet, Capture, Promotion, Castle, EnPassant],
+        game_courier: false,
     },
     /// Racing Kings: the first king on the eighth rank wins; no checks (RK1).
     RacingKings {
@@ -247,6 +258,7 @@ variants! {
         summary: "no pawns, no checks; the first king to reach the eighth rank wins (RK1)",
         hands: false, cages: false, castling: false, en_passant: false,
         move_kinds: [Quiet, Capture],
+        game_courier: false,
     },
 }
 
@@ -308,6 +320,19 @@ impl Variant {
     /// Whether each side's checks are counted (TC1).
     pub fn counts_checks(self) -> bool {
         self.info().check_counts
+    }
+    /// Whether Game Courier move lists are read and written.
+    pub fn has_game_courier(self) -> bool {
+        self.info().game_courier
+    }
+    /// The identifiers of the variants with Game Courier lists, for messages.
+    pub fn game_courier_ids() -> String {
+        let ids: Vec<&str> = Variant::ALL
+            .iter()
+            .filter(|v| v.has_game_courier())
+            .map(|v| v.id())
+            .collect();
+        ids.join(", ")
     }
 }
 

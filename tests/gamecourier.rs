@@ -55,7 +55,7 @@ fn every_fixture_game_reads_back_from_its_list() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures");
     let mut games = 0;
     let mut variants = std::collections::BTreeSet::new();
-    for v in Variant::ALL {
+    for v in Variant::ALL.into_iter().filter(|v| v.has_game_courier()) {
         let dir = root.join(v.id()).join("valid");
         let mut files: Vec<_> = std::fs::read_dir(&dir)
             .unwrap()
@@ -76,7 +76,8 @@ fn every_fixture_game_reads_back_from_its_list() {
             }
         }
     }
-    assert_eq!(variants.len(), Variant::ALL.len());
+    let listed = Variant::ALL.iter().filter(|v| v.has_game_courier()).count();
+    assert_eq!(variants.len(), listed);
     assert!(games >= 20, "{games}");
 }
 
@@ -354,7 +355,7 @@ mod random_games {
         /// lists read back to themselves.
         #[test]
         fn generated_games_read_back(seed in any::<u64>()) {
-            for variant in Variant::ALL {
+            for variant in Variant::ALL.into_iter().filter(|v| v.has_game_courier()) {
                 let opts = GenOptions { variant, games: 1, seed, max_plies: 80 };
                 for g in generate(&opts) {
                     round_trip(&g.record, &format!("{variant} seed {seed}"));

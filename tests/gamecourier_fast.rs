@@ -56,10 +56,13 @@ fn turns(text: &str) -> Vec<Vec<Op>> {
         .collect()
 }
 
-/// The variants an accelerator plays: Chess960 has none (its rules play
-/// it; cozy-chess's board in `FastChess` castles only from e1 and e8).
+/// The variants an accelerator plays: Chess960 and the lichess variants have
+/// none (their rules play
+/// them; cozy-chess's board in `FastChess` castles only from e1 and e8).
 fn accelerated() -> impl Iterator<Item = Variant> {
-    Variant::ALL.into_iter().filter(|&v| v != Variant::Chess960)
+    Variant::ALL
+        .into_iter()
+        .filter(|&v| v.has_game_courier() && v != Variant::Chess960)
 }
 
 /// Generated games written as lists: every turn as written, each played by

@@ -88,7 +88,7 @@ fn setup_and_fen_tags_start_the_game() {
 
 #[test]
 fn unknown_variant_tag_lists_the_identifiers() {
-    let r = one("[Variant \"Crazyhouse\"]\n\n1. e4 *\n");
+    let r = one("[Variant \"Shogi\"]\n\n1. e4 *\n");
     assert!(r
         .error
         .unwrap()

@@ -137,6 +137,7 @@ fn long_move_forms_are_documented_ones() {
         "C>e1/Q",
         "C>e1/-/N",
         "RNb1-c3",
+        "Pe7-e8=K",
     ] {
         let mv: Move = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(format!("{mv:#}"), text);
@@ -145,7 +146,6 @@ fn long_move_forms_are_documented_ones() {
         "e2e4",
         "Ng1f3",
         "Bc4xf7",
-        "Pe7-e8=K",
         "K@",
         "C>e1/Q/R/B",
         "S0e",

@@ -115,7 +115,6 @@ fn malformed_tokens_are_parse_errors() {
         "e9x",
         "Nf",
         "e4=",
-        "e8=K",
         "K-qx",
         "S3n",
         "C-z",

@@ -101,6 +101,7 @@ mod one_verdict;
 mod output_clashes;
 mod peer_python_chess;
 mod perft_peers;
+mod python_chess_pgns;
 mod perft_chess;
 mod perft_interrupt;
 mod pgn_reader;

@@ -62,3 +62,72 @@ fn lichess_and_cutechess_names_read_as_their_variants() {
         .collect();
     assert_eq!(variants, [Variant::Chess, Variant::Chess960]);
 }
+
+/// The ruling ids in a registry summary, as the docs' tables show them.
+fn rulings(summary: &str) -> String {
+    let inner = summary
+        .rsplit_once('(')
+        .and_then(|(_, rest)| rest.split_once(')'))
+        .map_or("", |(ids, _)| ids);
+    inner.to_owned()
+}
+
+/// The variants table of `notation/pgn.md`, as the registry has it.
+fn pgn_md_table() -> String {
+    let mut out = String::from("| Identifier | Aliases | Rulings |\n| --- | --- | --- |\n");
+    for v in Variant::ALL {
+        let aliases: Vec<String> = v.aliases().iter().map(|a| format!("`{a}`")).collect();
+        out.push_str(&format!(
+            "| `{}` | {} | {} |\n",
+            v.id(),
+            aliases.join(", "),
+            rulings(v.summary())
+        ));
+    }
+    out
+}
+
+/// Replaces the text between `start` and the next `end` (both kept) in the
+/// file at `rel` with `body`, under `FVNOTE_BLESS`; else returns whether it
+/// already holds `body`.
+fn fresh(rel: &str, start: &str, end: &str, body: &str) -> bool {
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(rel);
+    let text = std::fs::read_to_string(&path).expect("a doc of the repository");
+    let from = text.find(start).expect("the start marker") + start.len();
+    let to = from + text[from..].find(end).expect("the end marker");
+    if &text[from..to] == body {
+        return true;
+    }
+    if std::env::var_os("FVNOTE_BLESS").is_some() {
+        let new = format!("{}{body}{}", &text[..from], &text[to..]);
+        std::fs::write(&path, new).expect("the doc is writable");
+        return true;
+    }
+    false
+}
+
+/// The docs that list the variants are the registry's lists: adding a
+/// variant is `FVNOTE_BLESS=1 cargo test --test suite variant_registry`,
+/// not an edit by hand (ARCHITECTURE.md, "How to add a variant").
+#[test]
+fn docs_list_every_registered_variant() {
+    let table = pgn_md_table();
+    assert!(
+        fresh("notation/pgn.md", "<!-- variants -->\n", "<!-- /variants -->", &table),
+        "notation/pgn.md's variant table is stale: run FVNOTE_BLESS=1 cargo test --test suite variant_registry"
+    );
+    let mut ids: Vec<String> = Variant::ALL
+        .iter()
+        .map(|v| format!("            \"{}\",\n", v.id()))
+        .collect();
+    ids.push("            null\n          ".to_owned());
+    assert!(
+        fresh(
+            "notation/record.schema.json",
+            "\"description\": \"Derived: the variant identifier, null when the Variant tag names no known variant.\",\n          \"enum\": [\n",
+            "]",
+            &ids.concat()
+        ),
+        "notation/record.schema.json's variant enum is stale: run FVNOTE_BLESS=1 cargo test --test suite variant_registry"
+    );
+}

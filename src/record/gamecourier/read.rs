@@ -31,10 +31,21 @@ pub struct ListRead {
 
 /// The start position for `variant` and an optional FEN.
 pub fn start_position(variant: Variant, fen: Option<&str>) -> Result<Position, String> {
+    if !variant.has_game_courier() {
+        return Err(no_lists(variant));
+    }
     match fen {
         None => Ok(Position::start(variant)),
         Some(f) => read_fen(f, variant).map_err(|e| format!("--fen: {e}")),
     }
+}
+
+/// Why a variant has no Game Courier lists.
+pub fn no_lists(variant: Variant) -> String {
+    format!(
+        "{variant} has no Game Courier lists (they exist for {}); convert its records to PGN or JSON",
+        Variant::game_courier_ids()
+    )
 }
 
 fn diagnostic(span: Span, token: &str, message: String) -> Diagnostic {

@@ -11,6 +11,7 @@ use crate::position::Position;
 use crate::record::convert::held::GameOut;
 use crate::record::convert::stream::{GameEnd, GameSink};
 use crate::record::convert::{end_in, Converted, GameError};
+use crate::record::gamecourier::read::no_lists;
 use crate::record::pipeline::read::GameText;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{record_start, record_variant};
@@ -355,6 +356,12 @@ impl<O: GameOut> GameSink for ListWriter<O> {
         };
         let start = record_variant(&head).and_then(|v| record_start(&head, v));
         self.failed = start.is_err();
+        if let Some(v) = start.as_ref().ok().map(Position::variant) {
+            if !v.has_game_courier() {
+                self.failed = true;
+                self.unwritable = Some(no_lists(v));
+            }
+        }
         self.pos = start.ok();
     }
 

@@ -139,6 +139,27 @@ pub(crate) fn move_from(m: &sm::Move) -> Move {
     }
 }
 
+/// Whether shakmaty can play `m` here without aborting, legal or not: it
+/// asserts that a dropped piece, an en passant pawn and castled pieces land
+/// on empty squares. The rules play illegal moves only to say why they are.
+pub(crate) fn playable<V: sm::Position>(p: &V, m: sm::Move) -> bool {
+    let board = p.board();
+    let empty = |sq: sm::Square| board.piece_at(sq).is_none();
+    match m {
+        sm::Move::Normal { from, .. } => board.piece_at(from).is_some(),
+        sm::Move::EnPassant { from, to } => board.piece_at(from).is_some() && empty(to),
+        sm::Move::Put { to, .. } => empty(to),
+        sm::Move::Castle { king, rook } => {
+            let side = sm::CastlingSide::from_queen_side(rook < king);
+            let lands = [
+                sm::Square::from_coords(side.rook_to_file(), rook.rank()),
+                sm::Square::from_coords(side.king_to_file(), king.rank()),
+            ];
+            lands.iter().all(|&sq| sq == king || sq == rook || empty(sq))
+        }
+    }
+}
+
 /// The setup of `pos` in shakmaty's terms; `None` if its board is not 8×8
 /// or holds a piece shakmaty does not know.
 pub(crate) fn setup(pos: &Position) -> Option<sm::Setup> {

@@ -30,6 +30,9 @@ use crate::variant::Variant;
 pub trait Peer: sm::Position + sm::FromSetup + Default + Clone {
     /// The ruling that states the variant (`notation/rules.md`).
     const RULING: &'static str;
+    /// What a position of the variant needs besides kings and pawns in
+    /// place, for FEN errors ("no pawns, and no king in check").
+    const SETUP: &'static str = "a position its rules allow";
     /// How a finished game of the variant ended, for messages ("the king
     /// exploded"); asked only when shakmaty reports the variant's own end.
     fn how(end: &Self) -> &'static str;
@@ -149,14 +152,16 @@ impl<V: Peer> Rules for Lichess<V> {
         if let Some(reason) = V::why(&p, m) {
             return Err(Illegal::new(V::RULING, reason));
         }
-        let mut after = p.clone();
-        after.play_unchecked(m);
         let us = p.turn();
-        let exposed = after.board().king_of(us).is_some_and(|k| {
-            after
-                .king_attackers(k, !us, after.board().occupied())
-                .any()
-        });
+        let exposed = bridge::playable(&p, m) && {
+            let mut after = p.clone();
+            after.play_unchecked(m);
+            after.board().king_of(us).is_some_and(|k| {
+                after
+                    .king_attackers(k, !us, after.board().occupied())
+                    .any()
+            })
+        };
         if exposed || matches!(m, sm::Move::Castle { .. }) {
             Err(Illegal::KING_ATTACKED)
         } else {
@@ -164,10 +169,15 @@ impl<V: Peer> Rules for Lichess<V> {
         }
     }
 
+    /// Plays `mv` if it is legal; leaves `pos` as it is otherwise (shakmaty
+    /// asserts on some illegal moves: a candidate played by mistake must not
+    /// abort the program).
     fn play(pos: &mut Position, mv: &Move) {
         if let (Some(mut p), Some(m)) = (Self::peer(pos), bridge::move_to(mv)) {
-            p.play_unchecked(m);
-            bridge::write_back(&p, pos);
+            if p.is_legal(m) {
+                p.play_unchecked(m);
+                bridge::write_back(&p, pos);
+            }
         }
     }
 
@@ -217,11 +227,9 @@ impl<V: Peer> Rules for Lichess<V> {
 
     fn validate(pos: &Position) -> Result<(), Unfit> {
         bridge::peer::<V>(pos).map(|_| ()).map_err(|why| {
-            Unfit::new(
-                Field::Board,
-                V::RULING,
-                format!("a position of the variant, but {why}"),
-            )
+            let why = why.strip_prefix("illegal position: ").unwrap_or(&why);
+            let why = why.replace("variant rule violated", &format!("it needs {}", V::SETUP));
+            Unfit::new(Field::Board, V::RULING, why)
         })
     }
 }

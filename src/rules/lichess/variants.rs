@@ -74,6 +74,7 @@ impl Peer for ThreeCheck {
 
 impl Peer for Horde {
     const RULING: &'static str = "HO1";
+    const SETUP: &'static str = "a white army without a king and one black king";
     fn how(_: &Self) -> &'static str {
         "every piece of one side was taken"
     }
@@ -81,10 +82,14 @@ impl Peer for Horde {
 
 impl Peer for RacingKings {
     const RULING: &'static str = "RK1";
+    const SETUP: &'static str = "no pawns, and no king in check";
     fn how(_: &Self) -> &'static str {
         "a king reached the eighth rank"
     }
     fn why(pos: &Self, m: sm::Move) -> Option<&'static str> {
+        if !super::bridge::playable(pos, m) {
+            return None;
+        }
         let mut after = pos.clone();
         after.play_unchecked(m);
         after.is_check().then_some("no move may give check")
