@@ -389,7 +389,24 @@ mod tests {
         ] {
             assert_eq!(name.parse::<Variant>(), Ok(Variant::Chess960), "{name}");
         }
-        let err = "crazyhouse".parse::<Variant>().unwrap_err().to_string();
+        // The lichess variants by lichess's names and python-chess's keys.
+        for (name, v) in [
+            ("Crazyhouse", Variant::Crazyhouse),
+            ("Atomic", Variant::Atomic),
+            ("Antichess", Variant::Antichess),
+            ("Giveaway", Variant::Antichess),
+            ("King of the Hill", Variant::KingOfTheHill),
+            ("kingOfTheHill", Variant::KingOfTheHill),
+            ("kingofthehill", Variant::KingOfTheHill),
+            ("Three-check", Variant::ThreeCheck),
+            ("3check", Variant::ThreeCheck),
+            ("Horde", Variant::Horde),
+            ("Racing Kings", Variant::RacingKings),
+            ("racingkings", Variant::RacingKings),
+        ] {
+            assert_eq!(name.parse::<Variant>(), Ok(v), "{name}");
+        }
+        let err = "shogi".parse::<Variant>().unwrap_err().to_string();
         assert!(err.contains("chess, grid, rank-and-file, fault-line, quake, quake-lb, slide"));
     }
 

@@ -487,3 +487,14 @@ fn a_drop_on_a_hole_is_no_move() {
         .contains("matches no legal move"));
     assert_eq!(sans("N*a3", Variant::Quake, Some(fen)), ["N@a3"]);
 }
+
+/// Chess960 castling where king and rook swap squares: the king's move
+/// takes the rook's square and the rook is put on the king's (`R-d1`).
+#[test]
+fn a_chess960_castling_that_swaps_king_and_rook_round_trips() {
+    let pgn = "[Variant \"chess960\"]\n[SetUp \"1\"]\n[FEN \"2rk3r/2pp4/8/8/8/8/2PP4/2RK3R w KQkq - 0 1\"]\n\n1. O-O-O O-O-O *\n";
+    let games = read_all(pgn.as_bytes());
+    let record = games[0].as_ref().unwrap();
+    let text = round_trip(record, "swap");
+    assert!(text.contains("R-d1") && text.contains("r-d8"), "{text}");
+}

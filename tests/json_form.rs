@@ -390,7 +390,7 @@ fn setup_records_carry_their_start() {
 fn unknown_variants_and_bad_fens_still_convert() {
     let v = schema();
     for pgn in [
-        "[Variant \"crazyhouse\"]\n\n1. e4 *\n",
+        "[Variant \"shogi\"]\n\n1. e4 *\n",
         "[SetUp \"1\"]\n[FEN \"not a fen\"]\n\n1. e4 *\n",
     ] {
         let rec = read_all(pgn.as_bytes()).remove(0).unwrap();

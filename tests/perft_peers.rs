@@ -66,7 +66,11 @@ const SUITES: [(&str, Variant); 9] = [
 ];
 
 fn variant_of(name: &str) -> Variant {
-    SUITES.iter().find(|s| s.0 == name).expect("a suite of the table").1
+    SUITES
+        .iter()
+        .find(|s| s.0 == name)
+        .expect("a suite of the table")
+        .1
 }
 
 /// The position, castling letters it cannot hold dropped (python-chess's

@@ -142,14 +142,7 @@ fn long_move_forms_are_documented_ones() {
         let mv: Move = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(format!("{mv:#}"), text);
     }
-    for bad in [
-        "e2e4",
-        "Ng1f3",
-        "Bc4xf7",
-        "K@",
-        "C>e1/Q/R/B",
-        "S0e",
-    ] {
+    for bad in ["e2e4", "Ng1f3", "Bc4xf7", "K@", "C>e1/Q/R/B", "S0e"] {
         assert!(bad.parse::<Move>().is_err(), "{bad}");
     }
 }

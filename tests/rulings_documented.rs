@@ -29,10 +29,11 @@ fn cited_literals(dir: &Path, out: &mut BTreeSet<String>) {
             for piece in text.split('"').skip(1).step_by(2) {
                 if is_ruling_id(piece)
                     && [
-                        "G", "CH", "GR", "RF", "FL", "QK", "SC", "ZH", "AT", "AC", "KH", "TC", "HO",
-                        "RK",
+                        "G", "CH", "GR", "RF", "FL", "QK", "SC", "ZH", "AT", "AC", "KH", "TC",
+                        "HO", "RK",
                     ]
-                    .iter().any(|p| {
+                    .iter()
+                    .any(|p| {
                         piece
                             .strip_prefix(p)
                             .is_some_and(|d| d.bytes().all(|b| b.is_ascii_digit()))

@@ -162,7 +162,13 @@ pub fn generate_game(
     max_plies: usize,
     rng: &mut SplitMix64,
 ) -> GeneratedGame {
-    let mut pos = Position::start(variant);
+    // Chess960 from one of its 960 starts, told by a FEN tag.
+    let fen = (variant == Variant::Chess960)
+        .then(|| crate::rules::chess960::start_fen(rng.below(960) as u16));
+    let mut pos = fen
+        .as_deref()
+        .and_then(|f| crate::notation::fen::read_fen(f, variant).ok())
+        .unwrap_or_else(|| Position::start(variant));
     let mut kinds = BTreeSet::new();
     let mut moves: Vec<Node> = Vec::new();
     let mut prelude = Vec::new();
@@ -195,17 +201,22 @@ pub fn generate_game(
     }
     let result = outcome.map_or("*", |o| o.result()).to_owned();
     let tag = |name: &str, value: String| Tag::new(name, value);
+    let mut tags = vec![
+        tag("Event", "fvnote gen".into()),
+        tag("Site", "?".into()),
+        tag("Date", "????.??.??".into()),
+        tag("Round", round.to_string()),
+        tag("White", "random".into()),
+        tag("Black", "random".into()),
+        tag("Result", result.clone()),
+        tag("Variant", variant.id().into()),
+    ];
+    if let Some(fen) = fen {
+        tags.push(tag("SetUp", "1".into()));
+        tags.push(tag("FEN", fen));
+    }
     let record = Record {
-        tags: vec![
-            tag("Event", "fvnote gen".into()),
-            tag("Site", "?".into()),
-            tag("Date", "????.??.??".into()),
-            tag("Round", round.to_string()),
-            tag("White", "random".into()),
-            tag("Black", "random".into()),
-            tag("Result", result.clone()),
-            tag("Variant", variant.id().into()),
-        ],
+        tags,
         prelude,
         moves,
         result: Some(result),

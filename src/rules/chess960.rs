@@ -84,8 +84,74 @@ pub fn any_start(pos: &Position, color: Color, side: CastleSide) -> Result<(), U
     }
 }
 
+/// The back rank of start number `n` (0–959, Scharnagl's numbering: 518 is
+/// orthodox chess's `RNBQKBNR`), as White's piece letters from the a-file.
+pub fn start_rank(n: u16) -> [char; 8] {
+    let mut rank = [' '; 8];
+    let mut n = usize::from(n % 960);
+    rank[2 * (n % 4) + 1] = 'B';
+    n /= 4;
+    rank[2 * (n % 4)] = 'B';
+    n /= 4;
+    let free = |rank: &[char; 8], k: usize| {
+        (0..8)
+            .filter(|&f| rank[f] == ' ')
+            .nth(k)
+            .expect("a back rank has eight squares")
+    };
+    let queen = free(&rank, n % 6);
+    rank[queen] = 'Q';
+    n /= 6;
+    const KNIGHTS: [(usize, usize); 10] = [
+        (0, 1),
+        (0, 2),
+        (0, 3),
+        (0, 4),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 3),
+        (2, 4),
+        (3, 4),
+    ];
+    let (a, b) = KNIGHTS[n];
+    let (a, b) = (free(&rank, a), free(&rank, b));
+    rank[a] = 'N';
+    rank[b] = 'N';
+    for piece in ['R', 'K', 'R'] {
+        let f = free(&rank, 0);
+        rank[f] = piece;
+    }
+    rank
+}
+
+/// The FEN of Chess960 start number `n` (see [`start_rank`]).
+pub fn start_fen(n: u16) -> String {
+    let white: String = start_rank(n).iter().collect();
+    let black = white.to_ascii_lowercase();
+    format!("{black}/pppppppp/8/8/8/8/PPPPPPPP/{white} w KQkq - 0 1")
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn start_518_is_orthodox_and_every_start_reads() {
+        use super::start_fen;
+        assert_eq!(
+            start_fen(518),
+            "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+        );
+        // Scharnagl's first: BBQNNRKR.
+        assert!(start_fen(0).starts_with("bbqnnrkr/"));
+        let mut seen = std::collections::BTreeSet::new();
+        for n in 0..960 {
+            let fen = start_fen(n);
+            read_fen(&fen, Variant::Chess960).unwrap_or_else(|e| panic!("{fen}: {e}"));
+            seen.insert(fen);
+        }
+        assert_eq!(seen.len(), 960);
+    }
+
     use crate::notation::fen::{read_fen, write_fen};
     use crate::variant::Variant;
 

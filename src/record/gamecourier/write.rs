@@ -88,11 +88,18 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
                 false => None,
             };
             let rop = match coord(rook) != rto {
+                // King and rook swap squares (Chess960): the king's move
+                // takes the rook's square, and the rook is put on the king's.
+                true if kto == coord(rook) && rto == k => Some(OpKind::Put {
+                    label: at(rook)?.into(),
+                    sq: sq_name(rto)?,
+                }),
                 true => Some(mv_op(at(rook)?, coord(rook), rto)?),
                 false => None,
             };
-            // The king may land where the rook stood: the rook goes first then.
-            let ops: Vec<OpKind> = if kto == coord(rook) {
+            // The king may land where the rook stood: the rook goes first
+            // then, unless the two swap (the rook is put after the king).
+            let ops: Vec<OpKind> = if kto == coord(rook) && rto != k {
                 rop.into_iter().chain(kop).collect()
             } else {
                 kop.into_iter().chain(rop).collect()

@@ -155,7 +155,9 @@ pub(crate) fn playable<V: sm::Position>(p: &V, m: sm::Move) -> bool {
                 sm::Square::from_coords(side.rook_to_file(), rook.rank()),
                 sm::Square::from_coords(side.king_to_file(), king.rank()),
             ];
-            lands.iter().all(|&sq| sq == king || sq == rook || empty(sq))
+            lands
+                .iter()
+                .all(|&sq| sq == king || sq == rook || empty(sq))
         }
     }
 }

@@ -156,11 +156,10 @@ impl<V: Peer> Rules for Lichess<V> {
         let exposed = bridge::playable(&p, m) && {
             let mut after = p.clone();
             after.play_unchecked(m);
-            after.board().king_of(us).is_some_and(|k| {
-                after
-                    .king_attackers(k, !us, after.board().occupied())
-                    .any()
-            })
+            after
+                .board()
+                .king_of(us)
+                .is_some_and(|k| after.king_attackers(k, !us, after.board().occupied()).any())
         };
         if exposed || matches!(m, sm::Move::Castle { .. }) {
             Err(Illegal::KING_ATTACKED)

@@ -2,7 +2,9 @@
 //! ruling, how its own end reads, and why a refused move is illegal.
 
 use shakmaty as sm;
-use shakmaty::variant::{Antichess, Atomic, Crazyhouse, Horde, KingOfTheHill, RacingKings, ThreeCheck};
+use shakmaty::variant::{
+    Antichess, Atomic, Crazyhouse, Horde, KingOfTheHill, RacingKings, ThreeCheck,
+};
 use shakmaty::{Position as _, Rank};
 
 use super::Peer;
@@ -13,10 +15,13 @@ impl Peer for Crazyhouse {
         "the game ended"
     }
     fn why(pos: &Self, m: sm::Move) -> Option<&'static str> {
-        let sm::Move::Put { role, to } = m else { return None };
+        let sm::Move::Put { role, to } = m else {
+            return None;
+        };
         if pos.board().piece_at(to).is_some() {
             Some("a piece is dropped only onto an empty square")
-        } else if role == sm::Role::Pawn && (to.rank() == Rank::First || to.rank() == Rank::Eighth) {
+        } else if role == sm::Role::Pawn && (to.rank() == Rank::First || to.rank() == Rank::Eighth)
+        {
             Some("a pawn is never dropped on the first or last rank")
         } else {
             None
@@ -30,7 +35,15 @@ impl Peer for Atomic {
         "a king exploded"
     }
     fn why(pos: &Self, m: sm::Move) -> Option<&'static str> {
-        let sm::Move::Normal { role, capture: Some(_), to, .. } = m else { return None };
+        let sm::Move::Normal {
+            role,
+            capture: Some(_),
+            to,
+            ..
+        } = m
+        else {
+            return None;
+        };
         if role == sm::Role::King {
             return Some("a king never captures: it would explode");
         }
