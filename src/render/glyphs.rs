@@ -12,7 +12,8 @@ use super::pieces::num;
 
 /// Each glyph's centre line, in the box described above.
 const GLYPHS: &[(char, &str)] = &[
-    ('0', "M4 0A3.6 6 0 1 0 4 12A3.6 6 0 1 0 4 0Z"),
+    // A dotted zero, so a ruling id (QK0) does not read as a letter O.
+    ('0', "M4 0A3.6 6 0 1 0 4 12A3.6 6 0 1 0 4 0ZM4 5.7V6.3"),
     ('1', "M1.5 2.5L4.5 0V12M1.5 12H7.5"),
     ('2', "M0.6 3A3.5 3.2 0 0 1 7.5 3C7.5 6.5 0.5 8 0.5 12H7.5"),
     (
@@ -320,7 +321,7 @@ mod tests {
         assert_eq!(shifted("M0 -1L2 3", 1.0), "M1 -1L3 3");
         let two = label("10", 0.0, 0.0, 12.0, "#000", None);
         assert!(
-            two.contains("V12M1.5 12H7.5M14 0A3.6 6 0 1 0 14 12"),
+            two.contains("V12M1.5 12H7.5M14 0A3.6 6 0 1 0 14 12A3.6 6 0 1 0 14 0ZM14 5.7V6.3"),
             "{two}"
         );
     }
