@@ -3,7 +3,8 @@
 //! drawn as a track, Rank and File's permitted lines tinted, white and black
 //! pieces filled, coordinates inked, arrows and marks in their brushes (from
 //! `--arrow`/`--mark` and from the record's `[%cal]`/`[%csl]`), Quake hands
-//! with their counts, an empty hand drawn as a tray.
+//! with their counts and titles, an empty hand drawn as a tray, the caption
+//! inked.
 //!
 //! Without chromium and chromedriver these tests print why and pass (as
 //! `tests/browser.rs`).
@@ -119,8 +120,8 @@ fn body_point(role: Role) -> Option<(f64, f64)> {
         Role::Knight => Some((55.0, 74.0)),
         Role::Bishop => Some((50.0, 62.0)),
         Role::Rook => Some((50.0, 62.0)),
-        Role::Queen => Some((50.0, 62.0)),
-        Role::King => Some((40.0, 62.0)),
+        Role::Queen => Some((50.0, 71.0)),
+        Role::King => Some((40.0, 70.0)),
         _ => None,
     }
 }
@@ -352,6 +353,13 @@ fn quake_hands_are_icons_with_counts_and_an_empty_hand_is_a_tray() {
     );
     let icon_px = 84.0 * 0.7 * 400.0 / (width / SCALE);
     assert!(icon_px >= 20.0, "{icon_px} px");
+    // Each hand's title is inked (drawn as a path, no font needed).
+    for top in [MARGIN, MARGIN + half] {
+        assert!(
+            shot.inked(x0, top + 10.0, x0 + 150.0, top + 30.0, 150),
+            "the hand's title at {top}"
+        );
+    }
     // White's hand (bottom half) holds three roles: three badges.
     for i in 0..3 {
         let (ix, iy) = (
@@ -389,6 +397,52 @@ fn quake_hands_are_icons_with_counts_and_an_empty_hand_is_a_tray() {
                 180
             ),
             "the slash"
+        );
+    }
+}
+
+/// The caption is drawn in the stroke font: each line inked from its first
+/// glyph to its last, and the picture is wide enough for the longest.
+#[test]
+fn the_caption_is_inked_to_its_end_inside_the_picture() {
+    let Some((chromium, chromedriver)) = browser() else {
+        return;
+    };
+    let driver = Driver::start(&chromium, &chromedriver);
+    let dir = tempfile::tempdir().unwrap();
+    let pos = Position::start(Variant::QuakeLb);
+    let with_legend = Options {
+        legend: true,
+        ..opts()
+    };
+    let page = write_svg(dir.path(), "lb.svg", &pos, &with_legend);
+    let shot = Shot::take(&driver, &page);
+    let lines = fvnote::render::legend::legend(&pos, &with_legend);
+    assert_eq!(lines.len(), 2);
+    let (_, ranks) = pos.frame();
+    let caption_y = 2.0 * MARGIN + f64::from(ranks) * 100.0 + 12.0;
+    for (i, words) in lines.iter().enumerate() {
+        let width = fvnote::render::glyphs::line_path(words).1 * 19.0 / 12.0;
+        assert!(MARGIN + width < shot.width as f64 / SCALE, "{words:?} fits");
+        let base = caption_y + i as f64 * 38.0 + 28.0;
+        let (top, bottom) = (base - 20.0, base + 2.0);
+        assert!(
+            shot.inked(MARGIN, top, MARGIN + 16.0, bottom, 120),
+            "{words:?}: first glyph"
+        );
+        assert!(
+            shot.inked(MARGIN + width - 16.0, top, MARGIN + width, bottom, 120),
+            "{words:?}: last glyph"
+        );
+        assert!(
+            !shot.inked(
+                MARGIN + width + 6.0,
+                top,
+                MARGIN + width + 40.0,
+                bottom,
+                200
+            ),
+            "{words:?}: nothing past its end"
         );
     }
 }

@@ -1,9 +1,11 @@
 //! The replay page's controls in Chromium: within the first screen at
 //! 1200×900 and usable at 400×800; copying the PGN and the current FEN;
-//! clocks, the evaluation bar, arrows and marks from the record's
+//! clocks with each move's time (`[%emt]`), the evaluation bar, arrows and marks from the record's
 //! annotations on each ply; a hostile annotation stays text.
 
-use crate::browser::{browser, page_of, Driver, ARROW_RIGHT, END, HOME};
+use std::fmt::Write as _;
+
+use crate::browser::{browser, page_of, Driver, ARROW_LEFT, ARROW_RIGHT, END, HOME};
 
 use fvnote::notation::fen::write_fen;
 use fvnote::notation::pgn::{read_all, to_string};
@@ -13,7 +15,7 @@ use fvnote::Position;
 use serde_json::{json, Value};
 
 const GAME: &str = "[Event \"Blitz\"]\n[White \"Anna\"]\n[Black \"Ben\"]\n[Result \"*\"]\n\n\
-1. e4 {[%clk 0:03:00] [%eval 0.3,20] [%cal Ge2e4,Rd8h4] [%csl Yf7]} 1... e5 {[%clk 0:02:58.5] [%eval -0.25]}\n\
+1. e4 {[%clk 0:03:00] [%emt 0:00:04] [%eval 0.3,20] [%cal Ge2e4,Rd8h4] [%csl Yf7]} 1... e5 {[%clk 0:02:58.5] [%emt 0:00:01.5] [%eval -0.25]}\n\
 2. Nf3 {[%clk 0:02:55] [%eval #4]} (2. Qh5 {[%cal Bh5f7]}) 2... Nc6 {[%clk 0:02:50]} *\n";
 
 fn click(driver: &Driver, css: &str) {
@@ -153,10 +155,15 @@ fn keys_buttons_copies_clocks_evaluations_and_arrows() {
     // The start: no clock yet, an even bar, nothing drawn.
     assert_eq!(clocks(), json!(["Black –", "White –*"]));
     assert_eq!(bar(), 50.0);
-    // e4: White's clock, +0.3 (White ahead), two arrows and a mark.
+    // e4: White's clock and the 4 s the move took, +0.3 (White ahead), two
+    // arrows and a mark.
     driver.press(ARROW_RIGHT);
     assert_eq!(step(&driver), 1);
-    assert_eq!(clocks(), json!(["Black –*", "White 3:00"]));
+    assert_eq!(clocks(), json!(["Black –*", "White 3:00+0:04"]));
+    let spent = driver.script(
+        "var e = document.querySelector('#fv-clocks .clock[data-side=white] .emt'); return [e.textContent, e.title];",
+    );
+    assert_eq!(spent, json!(["+0:04", "time spent on the last move"]));
     assert!(bar() > 52.0 && bar() < 60.0, "{}", bar());
     assert_eq!(drawn("data-arrow"), 2);
     assert_eq!(drawn("data-mark=\"brush\""), 1);
@@ -166,12 +173,14 @@ fn keys_buttons_copies_clocks_evaluations_and_arrows() {
     assert_eq!(red, json!("#882020"));
     // e5: Black's clock, -0.25 (Black ahead); the arrows were e4's only.
     driver.press(ARROW_RIGHT);
-    assert_eq!(clocks(), json!(["Black 2:58", "White 3:00*"]));
+    assert_eq!(clocks(), json!(["Black 2:58+0:01.5", "White 3:00+0:04*"]));
     assert!(bar() < 50.0, "{}", bar());
     assert_eq!(drawn("data-arrow"), 0);
-    // Nf3: mate for White fills the bar.
+    // Nf3: mate for White fills the bar; its comment has a clock but no
+    // [%emt], so White's shows no move time (e4's is not carried over).
     driver.press(ARROW_RIGHT);
     assert_eq!(bar(), 100.0);
+    assert_eq!(clocks(), json!(["Black 2:58+0:01.5*", "White 2:55"]));
     // Copy FEN: the position shown, as fvnote writes it.
     let mut pos = Position::start(Variant::Chess);
     for san in ["e4", "e5", "Nf3"] {
@@ -269,4 +278,59 @@ fn hostile_annotations_stay_text() {
         moves.as_str().unwrap().contains("[%cal Ge2e4</script>"),
         "{moves}"
     );
+}
+
+/// A long game's page (20,001 plies of knights shuffling, then 1. e4 at the
+/// end) loads, and End, Left and Home step through it: the page holds its
+/// steps as changes and rebuilds a far board from the nearest kept one.
+#[test]
+fn a_twenty_thousand_ply_game_steps_to_its_end() {
+    let Some((chromium, chromedriver)) = browser() else {
+        return;
+    };
+    let started = std::time::Instant::now();
+    let dir = tempfile::tempdir().unwrap();
+    let cycle = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    let mut movetext = String::with_capacity(200_000);
+    let mut sans = Vec::new();
+    for i in 0..5000 {
+        let _ = write!(
+            movetext,
+            "{}. {} {} {}. {} {} ",
+            2 * i + 1,
+            cycle[0],
+            cycle[1],
+            2 * i + 2,
+            cycle[2],
+            cycle[3]
+        );
+        sans.extend(cycle);
+    }
+    movetext.push_str("10001. e4 *\n");
+    sans.push("e4");
+    let record = dir.path().join("long.pgn");
+    std::fs::write(
+        &record,
+        format!("[Event \"Long\"]\n[Result \"*\"]\n\n{movetext}"),
+    )
+    .unwrap();
+    let page = page_of(&record, dir.path(), "long.html");
+    let mut pos = Position::start(Variant::Chess);
+    for san in &sans {
+        San::parse(san).unwrap().play(&mut pos).unwrap();
+    }
+    let driver = Driver::start(&chromium, &chromedriver);
+    driver.open(&page);
+    driver.press(END);
+    assert_eq!(step(&driver), 20_001);
+    click(&driver, "#fv-copy-fen");
+    assert_eq!(copied(&driver), (write_fen(&pos), "fen".to_owned()));
+    let e4 = driver.script("return document.querySelectorAll('#fv-layer [data-square=\"e4\"][data-piece=\"P\"]').length;");
+    assert_eq!(e4, json!(1), "the last move's pawn is drawn");
+    driver.press(ARROW_LEFT);
+    assert_eq!(step(&driver), 20_000);
+    driver.press(HOME);
+    assert_eq!(step(&driver), 0);
+    assert!(driver.console_errors().is_empty());
+    eprintln!("long game page: {:?} in all", started.elapsed());
 }

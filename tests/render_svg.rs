@@ -59,11 +59,12 @@ fn pieces(doc: &roxmltree::Document) -> Vec<(String, String)> {
         .collect()
 }
 
-/// The caption lines, as a reader sees them (entities decoded).
+/// The caption lines, as a reader sees them (entities decoded): each
+/// line's title (the line itself is drawn as a path).
 fn caption(doc: &roxmltree::Document) -> String {
     doc.descendants()
         .filter(|n| n.attribute("data-caption").is_some())
-        .filter_map(|n| n.text())
+        .filter_map(|n| n.children().find(|c| c.has_tag_name("title"))?.text())
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -389,4 +390,32 @@ fn the_caption_is_escaped() {
     let text = svg(&Position::start(Variant::Chess), &opts);
     parse(&text);
     assert!(!text.contains("<script>"));
+}
+
+/// No diagram leans on the viewer's fonts: coordinates, counts, the hands'
+/// titles and the caption are all paths in the stroke font, in every
+/// variant, with every option.
+#[test]
+fn no_diagram_has_a_text_element() {
+    let quake = fvnote::notation::fen::read_fen(
+        "rnnkbbr*/ppp1pppp/8/8/PPP1PPPP/*RBBKNNR[PPNNNBpp] w - - 0 1",
+        Variant::Quake,
+    )
+    .unwrap();
+    let positions = Variant::ALL.into_iter().map(Position::start).chain([quake]);
+    for pos in positions {
+        for opts in option_sets() {
+            let text = svg(&pos, &opts);
+            assert!(!text.contains("<text"), "{}: {text}", pos.variant().id());
+            let doc = parse(&text);
+            if pos.variant().has_hands() {
+                assert_eq!(count(&doc, "data-title"), 2, "{}", pos.variant().id());
+            }
+            assert_eq!(
+                caption(&doc).lines().count(),
+                count(&doc, "data-caption"),
+                "every caption line has its words as a title"
+            );
+        }
+    }
 }

@@ -10,7 +10,7 @@
 
 use std::fmt::Write as _;
 
-use super::glyphs::label;
+use super::glyphs::{label, line, line_path};
 use super::legend::legend;
 use super::options::Options;
 use super::overlay;
@@ -46,7 +46,8 @@ pub(super) struct Layout {
 }
 
 impl Layout {
-    fn new(pos: &Position, opts: &Options, caption_lines: usize) -> Layout {
+    /// `caption_width`: the widest caption line, in units.
+    fn new(pos: &Position, opts: &Options, caption_lines: usize, caption_width: f64) -> Layout {
         let (files, ranks) = pos.frame();
         let margin = if opts.coordinates { 44 } else { 12 };
         let board_w = u32::from(files) * UNIT;
@@ -61,7 +62,7 @@ impl Layout {
         let caption_y = 2 * margin + board_h + 12;
         let height = caption_y + caption_lines as u32 * 38 + 8;
         if caption_lines > 0 {
-            width = width.max(720);
+            width = width.max(720).max(2 * margin + caption_width.ceil() as u32);
         }
         Layout {
             files,
@@ -112,6 +113,19 @@ fn hand(pos: &Position, color: Color) -> Vec<(Role, u8)> {
         .collect()
 }
 
+/// Capital height of the caption's stroke font, in units.
+const CAPTION_HEIGHT: f64 = 19.0;
+/// Capital height of a hand's title, in units.
+pub const HAND_TITLE_HEIGHT: f64 = 17.0;
+
+/// The title over `color`'s hand.
+pub fn hand_title(color: Color) -> &'static str {
+    match color {
+        Color::White => "White's hand",
+        Color::Black => "Black's hand",
+    }
+}
+
 /// A hand's piece icon, and the room one takes with its count.
 const HAND_ICON: u32 = 84;
 const HAND_ROW: u32 = 92;
@@ -145,12 +159,16 @@ pub fn svg(pos: &Position, opts: &Options) -> String {
     } else {
         Vec::new()
     };
-    let l = Layout::new(pos, opts, caption.len());
+    let caption_width = caption
+        .iter()
+        .map(|c| line_path(c).1 * CAPTION_HEIGHT / 12.0)
+        .fold(0.0, f64::max);
+    let l = Layout::new(pos, opts, caption.len(), caption_width);
     let scale = f64::from(opts.size.max(1)) / f64::from(UNIT);
     let mut s = String::with_capacity(16 * 1024);
     let _ = writeln!(
         s,
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" font-family=\"sans-serif\" data-variant=\"{}\" data-flip=\"{}\">",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" viewBox=\"0 0 {} {}\" data-variant=\"{}\" data-flip=\"{}\">",
         num(f64::from(l.width) * scale),
         num(f64::from(l.height) * scale),
         l.width,
@@ -194,13 +212,21 @@ pub fn svg(pos: &Position, opts: &Options) -> String {
         hands(&mut s, pos, &l);
     }
     overlay::arrows(&mut s, &opts.arrows, &l);
-    for (i, line) in caption.iter().enumerate() {
+    // The caption in the stroke font (no font needed); its words stay
+    // readable to a screen reader and a search as the group's title.
+    for (i, words) in caption.iter().enumerate() {
+        let (path, _) = line(
+            words,
+            f64::from(l.margin),
+            f64::from(l.caption_y + i as u32 * 38 + 28),
+            CAPTION_HEIGHT,
+            "#222",
+            "",
+        );
         let _ = writeln!(
             s,
-            "<text x=\"{}\" y=\"{}\" font-size=\"28\" fill=\"#222\" data-caption=\"{i}\">{}</text>",
-            l.margin,
-            l.caption_y + i as u32 * 38 + 28,
-            escape(line)
+            "<g data-caption=\"{i}\"><title>{}</title>{path}</g>",
+            escape(words)
         );
     }
     s.push_str("</svg>\n");
@@ -374,10 +400,17 @@ fn hands(s: &mut String, pos: &Position, l: &Layout) {
         let x0 = l.panel_x + 64;
         let _ = write!(
             s,
-            "<g data-hand=\"{}\"><text x=\"{x0}\" y=\"{}\" font-size=\"24\" fill=\"#333\">{} hand</text>",
+            "<g data-hand=\"{}\">{}",
             color.name().to_ascii_lowercase(),
-            top + 28,
-            if color == Color::White { "White's" } else { "Black's" }
+            line(
+                hand_title(color),
+                f64::from(x0),
+                f64::from(top + 28),
+                HAND_TITLE_HEIGHT,
+                "#333",
+                "data-title=\"true\""
+            )
+            .0
         );
         let held = hand(pos, color);
         if held.is_empty() {

@@ -22,9 +22,9 @@ use crate::record::pipeline::read::GameText;
 use crate::record::replay::tags_start;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::ReplayMode;
-use crate::render::glyphs::glyph;
+use crate::render::glyphs::{glyph, line_path};
 use crate::render::pieces::symbols;
-use crate::render::svg::{CAGE_BLACK, CAGE_WHITE, DARK, LIGHT};
+use crate::render::svg::{hand_title, CAGE_BLACK, CAGE_WHITE, DARK, HAND_TITLE_HEIGHT, LIGHT};
 use crate::variant::Variant;
 
 /// Step data waits until about this many bytes, then goes out as one chunk.
@@ -174,7 +174,7 @@ impl<O: PageOut> PageSink<O> {
             .collect();
         let _ = write!(
             html,
-            "<main>\n<div class=\"boardbox\">\n<div id=\"fv-clocks\" hidden><span class=\"clock\" data-side=\"black\"></span><span class=\"clock\" data-side=\"white\"></span></div>\n<div class=\"boardrow\"><div id=\"fv-evalbar\" hidden><div id=\"fv-evalfill\"></div><span id=\"fv-evaltext\"></span></div>\n<svg id=\"fv-board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 900 900\" font-family=\"sans-serif\" role=\"img\" aria-label=\"board\"><defs>{}</defs><g id=\"fv-layer\"></g></svg></div>\n\
+            "<main>\n<div class=\"boardbox\">\n<div id=\"fv-clocks\" hidden><span class=\"clock\" data-side=\"black\"></span><span class=\"clock\" data-side=\"white\"></span></div>\n<div class=\"boardrow\"><div id=\"fv-evalbar\" hidden><div id=\"fv-evalfill\"></div><span id=\"fv-evaltext\"></span></div>\n<svg id=\"fv-board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 900 900\" role=\"img\" aria-label=\"board\"><defs>{}</defs><g id=\"fv-layer\"></g></svg></div>\n\
 <div class=\"controls\"><button id=\"fv-first\" title=\"Start (Home)\">|◀</button><button id=\"fv-prev\" title=\"Back (←)\">◀</button><button id=\"fv-next\" title=\"Forward (→)\">▶</button><button id=\"fv-last\" title=\"End of line (End)\">▶|</button><button id=\"fv-flip\" title=\"Flip (f)\">Flip</button><button id=\"fv-copy-pgn\" title=\"Copy the game's PGN\">Copy PGN</button><button id=\"fv-copy-fen\" title=\"Copy this position's FEN\">Copy FEN</button><span id=\"fv-ply\"></span><span id=\"fv-status\" role=\"status\"></span></div>\n\
 <div id=\"fv-caption\"></div>\n<textarea id=\"fv-copy-text\" readonly tabindex=\"-1\" aria-hidden=\"true\"></textarea>\n\
 <div class=\"hint\">Keys: ← → step, Home/End, f flips. Click a move to go there.</div>\n</div>\n",
@@ -227,8 +227,11 @@ impl<O: PageOut> PageSink<O> {
             "handCols": hand_cols,
             "ring": self.variant == Variant::Slide,
             "clocks": self.steps.as_ref().is_some_and(|s| s.clocks),
+            "emts": self.steps.as_ref().is_some_and(|s| s.emts),
             "evals": self.steps.as_ref().is_some_and(|s| s.evals),
             "glyphs": glyphs,
+            "handTitles": Color::ALL.map(|c| line_path(hand_title(c)).0),
+            "handTitleHeight": HAND_TITLE_HEIGHT,
             "brushes": brushes,
         });
         let _ = writeln!(

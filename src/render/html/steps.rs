@@ -16,7 +16,8 @@
 //! those from the board and hands, as `notation/fen` does).
 //! From the move's comments, not inherited: `a` arrows (`[from, to,
 //! brush]`) and `q` marks (`[cell, brush]`) of `[%cal]`/`[%csl]`, `w` the
-//! mover's clock in seconds (`[%clk]`); inherited: `e` the evaluation in
+//! mover's clock in seconds (`[%clk]`), `x` the time the move took in
+//! seconds (`[%emt]`); inherited: `e` the evaluation in
 //! pawns or `E` mate in N (`[%eval]`).
 //! The page's script rebuilds each position from these.
 
@@ -164,6 +165,8 @@ pub struct Steps {
     interrupted: bool,
     /// Some step has a clock (`[%clk]`).
     pub clocks: bool,
+    /// Some step has the time its move took (`[%emt]`).
+    pub emts: bool,
     /// Some step has an evaluation (`[%eval]`).
     pub evals: bool,
 }
@@ -195,6 +198,7 @@ impl Steps {
             data,
             interrupted: true,
             clocks: false,
+            emts: false,
             evals: false,
         }
     }
@@ -358,6 +362,10 @@ impl Steps {
         if let Some(clock) = notes.clock {
             let _ = write!(d, ",\"w\":{}", clock.seconds());
             self.clocks = true;
+        }
+        if let Some(spent) = notes.emt {
+            let _ = write!(d, ",\"x\":{}", spent.seconds());
+            self.emts = true;
         }
         match notes.eval.map(|e| e.value) {
             Some(EvalValue::Pawns(p)) => {

@@ -9,7 +9,7 @@
     JSON.parse(e.textContent).forEach(function (s) { S.push(s); });
   });
   S.forEach(function (s, i) {
-    if (i === 0) { s.u = -1; s.p = 0; s.s = ""; s.ck = [null, null]; return; }
+    if (i === 0) { s.u = -1; s.p = 0; s.s = ""; s.ck = [null, null]; s.em = [null, null]; return; }
     if (s.u === undefined) { s.u = i - 1; }
     var q = S[s.u];
     if (!s.v && q.n === undefined) { q.n = i; }
@@ -18,8 +18,11 @@
     ["f", "r", "c", "h", "l", "L"].forEach(function (k) { if (s[k] === undefined) { s[k] = q[k]; } });
     if (s.k === undefined) { s.k = -1; }
     // Each side's clock is its last [%clk]; the evaluation stays until the next.
+    // Beside it, the time the side's last move took ([%emt]), if it says.
     s.ck = q.ck.slice();
     if (s.w !== undefined) { s.ck[q.t] = s.w; }
+    s.em = q.em.slice();
+    s.em[q.t] = s.x === undefined ? null : s.x;
     if (s.e === undefined && s.E === undefined) { s.e = q.e; s.E = q.E; }
   });
   S.forEach(function (s) { if (s.n === undefined) { s.n = -1; } });
@@ -91,10 +94,17 @@
   }
   // The clocks after the step and the bar of White's share (lichess's curve).
   function clocks(P) {
-    if (D.clocks) {
+    if (D.clocks || D.emts) {
       document.querySelectorAll("#fv-clocks .clock").forEach(function (c) {
         var side = c.getAttribute("data-side") === "black" ? 1 : 0;
         c.textContent = (side ? "Black " : "White ") + clockText(P.ck[side]);
+        if (D.emts && P.em[side] !== null) {
+          var e = document.createElement("span");
+          e.className = "emt";
+          e.title = "time spent on the last move";
+          e.textContent = "+" + clockText(P.em[side]);
+          c.appendChild(e);
+        }
         c.classList.toggle("run", P.t === side);
       });
       document.getElementById("fv-clocks").classList.toggle("flip", flip);
@@ -256,8 +266,10 @@
       [0, 1].forEach(function (c) {
         var top = ((c === 0) !== flip) ? M + r * U / 2 : M, x0 = px + 64;
         var g = el("g", { "data-hand": c ? "black" : "white" }, layer);
-        el("text", { x: x0, y: top + 28, "font-size": 24, fill: "#333" }, g).textContent =
-          (c ? "Black's" : "White's") + " hand";
+        var th = D.handTitleHeight;
+        el("path", { d: D.handTitles[c], "data-title": "true", fill: "none", stroke: "#333", "stroke-width": 1.7,
+          "stroke-linecap": "round", "stroke-linejoin": "round",
+          transform: "translate(" + x0 + " " + (top + 28 - th) + ") scale(" + th / 12 + ")" }, g);
         if (!P.h[c].length) {
           var eg = el("g", { "data-empty": "true" }, g);
           el("rect", { x: x0 + 2, y: top + 42, width: 84, height: 84, rx: 12, fill: "#f3f3f3", stroke: "#888",
@@ -302,7 +314,7 @@
   document.getElementById("fv-flip").addEventListener("click", function () { flip = !flip; draw(cur); });
   document.getElementById("fv-copy-pgn").addEventListener("click", function () { copy("pgn", PGN); });
   document.getElementById("fv-copy-fen").addEventListener("click", function () { copy("fen", fen(D.steps[cur])); });
-  if (D.clocks) { document.getElementById("fv-clocks").hidden = false; }
+  if (D.clocks || D.emts) { document.getElementById("fv-clocks").hidden = false; }
   if (D.evals) { document.getElementById("fv-evalbar").hidden = false; }
   list.addEventListener("click", function (ev) {
     var t = ev.target.closest("[data-n]");
