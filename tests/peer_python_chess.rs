@@ -29,12 +29,16 @@ for line in sys.stdin:
 print(ok)
 "#;
 
-#[test]
-fn fen_and_san_match_python_chess_on_random_games() {
-    if !peer::python_chess() {
-        return;
-    }
-    let mut seed: u64 = 0x2545_f491_4f6c_dd1d;
+/// Random games of `variant` from its start, one line each: the start FEN,
+/// then `|SAN;FEN` per ply (the checkers' input); and the number of plies.
+fn random_games(
+    variant: Variant,
+    games: usize,
+    plies: usize,
+    seed: u64,
+    prefix: &str,
+) -> (String, usize) {
+    let mut seed = seed;
     let mut next = move || {
         seed ^= seed << 13;
         seed ^= seed >> 7;
@@ -42,11 +46,11 @@ fn fen_and_san_match_python_chess_on_random_games() {
         seed
     };
     let mut input = String::new();
-    let mut plies = 0;
-    for _ in 0..60 {
-        let mut pos = Position::start(Variant::Chess);
-        input.push_str(&write_fen(&pos));
-        for _ in 0..160 {
+    let mut played = 0;
+    for _ in 0..games {
+        let mut pos = Position::start(variant);
+        input.push_str(&format!("{prefix}{}", write_fen(&pos)));
+        for _ in 0..plies {
             let moves = pos.legal_moves();
             if moves.is_empty() {
                 break;
@@ -55,10 +59,19 @@ fn fen_and_san_match_python_chess_on_random_games() {
             let san = write_san(&pos, &mv);
             pos = pos.play(&mv);
             input.push_str(&format!("|{san};{}", write_fen(&pos)));
-            plies += 1;
+            played += 1;
         }
         input.push('\n');
     }
+    (input, played)
+}
+
+#[test]
+fn fen_and_san_match_python_chess_on_random_games() {
+    if !peer::python_chess() {
+        return;
+    }
+    let (input, plies) = random_games(Variant::Chess, 60, 160, 0x2545_f491_4f6c_dd1d, "");
     let (ok, text) = peer::python(CHECKER, &input);
     assert!(ok, "python-chess disagrees: {text}");
     assert_eq!(text.trim(), plies.to_string());
@@ -101,13 +114,6 @@ fn lichess_variants_match_python_chess_on_random_games() {
     if !peer::python_chess() {
         return;
     }
-    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15;
-    let mut next = move || {
-        seed ^= seed << 13;
-        seed ^= seed >> 7;
-        seed ^= seed << 17;
-        seed
-    };
     let mut input = String::new();
     let mut plies = 0;
     for key in [
@@ -120,22 +126,9 @@ fn lichess_variants_match_python_chess_on_random_games() {
         "racingkings",
     ] {
         let variant: Variant = key.parse().expect("python-chess's key is an alias");
-        for _ in 0..25 {
-            let mut pos = Position::start(variant);
-            input.push_str(&format!("{key}|{}", write_fen(&pos)));
-            for _ in 0..120 {
-                let moves = pos.legal_moves();
-                if moves.is_empty() {
-                    break;
-                }
-                let mv = moves[(next() % moves.len() as u64) as usize];
-                let san = write_san(&pos, &mv);
-                pos = pos.play(&mv);
-                input.push_str(&format!("|{san};{}", write_fen(&pos)));
-                plies += 1;
-            }
-            input.push('\n');
-        }
+        let (games, n) = random_games(variant, 25, 120, 0x9e37_79b9_7f4a_7c15, &format!("{key}|"));
+        input.push_str(&games);
+        plies += n;
     }
     let (ok, text) = peer::python(VARIANT_CHECKER, &input);
     assert!(ok, "python-chess disagrees: {text}");
