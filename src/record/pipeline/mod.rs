@@ -42,6 +42,7 @@ pub mod read;
 pub mod select;
 pub mod source;
 pub mod summary;
+pub mod walk;
 
 use std::io::{self, BufRead, Read};
 use std::time::Instant;
