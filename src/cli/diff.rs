@@ -5,13 +5,14 @@
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 
 use super::args::{fen_variant, position_spec, record_arg, ReadArgs};
 use super::picked::{picked, position_at, say_verdict};
 use super::CliError;
 use crate::position::Position;
 use crate::record::diff::{
-    diff_lines, diff_positions, diff_tracked, ply_label, PositionDiff, SanLine,
+    diff_lines, diff_positions, diff_tracked, ply_label, MoveChange, PositionDiff, SanLine,
 };
 use crate::record::pipeline::pick::RecordSpec;
 use crate::record::pipeline::walk::Want;
@@ -54,6 +55,51 @@ fn main_line(spec: &RecordSpec, read: &ReadArgs) -> Result<(SanLine, Option<Stri
     let picked = picked(spec, read, want)?;
     say_verdict(spec, &picked);
     Ok((picked.walked.line, picked.walked.result))
+}
+
+/// The JSON object of two main lines compared, written as it is
+/// serialised rather than built as a value first (two long lines that
+/// differ everywhere have millions of changes). Keys in sorted order, as
+/// `serde_json::json!` gave them.
+#[derive(Serialize)]
+struct MovesJson<'a> {
+    a: &'a str,
+    b: &'a str,
+    equal: bool,
+    first_divergence: Option<usize>,
+    hunks: Hunks<'a>,
+    plies_a: usize,
+    plies_b: usize,
+    result_a: &'a Option<String>,
+    result_b: &'a Option<String>,
+}
+
+/// The hunks, each change with its keys sorted.
+struct Hunks<'a>(&'a [Vec<MoveChange>]);
+
+impl Serialize for Hunks<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|h| Hunk(h)))
+    }
+}
+
+/// One hunk's changes.
+struct Hunk<'a>(&'a [MoveChange]);
+
+impl Serialize for Hunk<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Change<'a> {
+            ply: usize,
+            san: &'a str,
+            tag: char,
+        }
+        s.collect_seq(self.0.iter().map(|c| Change {
+            ply: c.ply,
+            san: &c.san,
+            tag: c.tag,
+        }))
+    }
 }
 
 fn position(spec: &str, variant: Variant, read: &ReadArgs) -> Result<Position, CliError> {
@@ -121,15 +167,19 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             let show = |r: &Option<String>| r.clone().unwrap_or_else(|| "*".into());
             match args.format {
                 DiffFormat::Json => {
-                    let doc = serde_json::json!({
-                        "a": args.a, "b": args.b,
-                        "equal": d.is_empty() && !result_differs,
-                        "first_divergence": d.first_divergence,
-                        "plies_a": d.plies_a, "plies_b": d.plies_b,
-                        "result_a": res_a, "result_b": res_b,
-                        "hunks": d.hunks,
-                    });
-                    writeln!(out, "{doc}").map_err(io)?;
+                    let doc = MovesJson {
+                        a: &args.a,
+                        b: &args.b,
+                        equal: d.is_empty() && !result_differs,
+                        first_divergence: d.first_divergence,
+                        hunks: Hunks(&d.hunks),
+                        plies_a: d.plies_a,
+                        plies_b: d.plies_b,
+                        result_a: &res_a,
+                        result_b: &res_b,
+                    };
+                    serde_json::to_writer(&mut *out, &doc).map_err(|e| io(e.into()))?;
+                    writeln!(out).map_err(io)?;
                 }
                 _ => {
                     if d.is_empty() && !result_differs {
