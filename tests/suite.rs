@@ -136,6 +136,7 @@ mod stdin_game_args;
 mod strip;
 mod suite_layout;
 mod temp_locks;
+mod trailing_comments;
 mod valid_out_pairing;
 mod variant_option;
 mod variant_registry;

@@ -236,9 +236,9 @@ pub fn position_spec(
     };
     match record {
         Some(r) => {
-            let p = super::picked::picked(&r, read)?;
+            let p = super::picked::picked(&r, read, super::picked::want_ply(&r))?;
             let invalid = super::picked::say_verdict(&r, &p);
-            let (position, _) = super::picked::position_at(&r, &p)?;
+            let position = super::picked::position_at(&r, &p)?.pos.clone();
             Ok((position, invalid))
         }
         None => Ok((position(spec, variant)?, false)),

@@ -5,14 +5,17 @@
 use std::io::Write;
 
 use clap::{Args, ValueEnum};
+use serde::Serialize;
 
 use super::args::{fen_variant, position_spec, record_arg, ReadArgs};
 use super::picked::{picked, position_at, say_verdict};
 use super::CliError;
 use crate::position::Position;
-use crate::record::diff::{diff_moves, diff_positions, diff_tracked, ply_label, PositionDiff};
+use crate::record::diff::{
+    diff_lines, diff_positions, diff_tracked, ply_label, MoveChange, PositionDiff, SanLine,
+};
 use crate::record::pipeline::pick::RecordSpec;
-use crate::record::replay::{replay, ReplayOptions};
+use crate::record::pipeline::walk::Want;
 use crate::record::track::track;
 use crate::render::text::side_by_side;
 use crate::variant::Variant;
@@ -43,24 +46,60 @@ pub struct DiffArgs {
 }
 
 /// The main line of a record as SAN: canonical where it replays, as written
-/// after the first error.
-fn main_line(
-    spec: &RecordSpec,
-    read: &ReadArgs,
-) -> Result<(Vec<String>, Option<String>), CliError> {
-    let picked = picked(spec, read)?;
+/// after the first error; and its result.
+fn main_line(spec: &RecordSpec, read: &ReadArgs) -> Result<(SanLine, Option<String>), CliError> {
+    let want = Want {
+        line: true,
+        ..Want::default()
+    };
+    let picked = picked(spec, read, want)?;
     say_verdict(spec, &picked);
-    let record = picked.record;
-    let report = replay(&record, &ReplayOptions::default());
-    let mut sans: Vec<String> = report.main_line.iter().map(|p| p.san.to_string()).collect();
-    sans.extend(
-        record
-            .moves
-            .iter()
-            .skip(sans.len())
-            .map(|n| n.san.to_string()),
-    );
-    Ok((sans, report.result))
+    Ok((picked.walked.line, picked.walked.result))
+}
+
+/// The JSON object of two main lines compared, written as it is
+/// serialised rather than built as a value first (two long lines that
+/// differ everywhere have millions of changes). Keys in sorted order, as
+/// `serde_json::json!` gave them.
+#[derive(Serialize)]
+struct MovesJson<'a> {
+    a: &'a str,
+    b: &'a str,
+    equal: bool,
+    first_divergence: Option<usize>,
+    hunks: Hunks<'a>,
+    plies_a: usize,
+    plies_b: usize,
+    result_a: &'a Option<String>,
+    result_b: &'a Option<String>,
+}
+
+/// The hunks, each change with its keys sorted.
+struct Hunks<'a>(&'a [Vec<MoveChange>]);
+
+impl Serialize for Hunks<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.0.iter().map(|h| Hunk(h)))
+    }
+}
+
+/// One hunk's changes.
+struct Hunk<'a>(&'a [MoveChange]);
+
+impl Serialize for Hunk<'_> {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        #[derive(Serialize)]
+        struct Change<'a> {
+            ply: usize,
+            san: &'a str,
+            tag: char,
+        }
+        s.collect_seq(self.0.iter().map(|c| Change {
+            ply: c.ply,
+            san: &c.san,
+            tag: c.tag,
+        }))
+    }
 }
 
 fn position(spec: &str, variant: Variant, read: &ReadArgs) -> Result<Position, CliError> {
@@ -77,7 +116,8 @@ fn same_game(a: &RecordSpec, b: &RecordSpec, read: &ReadArgs) -> Result<bool, Cl
     if a.games == b.games {
         return Ok(true);
     }
-    Ok(picked(a, read)?.number == picked(b, read)?.number)
+    let number = |s: &RecordSpec| picked(s, read, Want::default()).map(|p| p.number);
+    Ok(number(a)? == number(b)?)
 }
 
 /// Two places of one game: every piece followed through the plies between.
@@ -86,19 +126,24 @@ fn diff_in_game(
     b: &RecordSpec,
     read: &ReadArgs,
 ) -> Result<(Position, Position, PositionDiff), CliError> {
-    let game = picked(a, read)?;
+    // The positions at both plies, and the moves between them (to the end
+    // of the main line for a place without @ply).
+    let plies: Vec<usize> = [a.ply, b.ply].into_iter().flatten().collect();
+    let want = Want {
+        moves_from: plies.iter().min().copied(),
+        to_end: a.ply.is_none() || b.ply.is_none(),
+        plies,
+        ..Want::default()
+    };
+    let game = picked(a, read, want)?;
     say_verdict(a, &game);
-    let (pa, report) = position_at(a, &game)?;
-    let (pb, _) = position_at(b, &game)?;
-    let end = report.main_line.len();
+    let pa = position_at(a, &game)?.pos.clone();
+    let pb = position_at(b, &game)?.pos.clone();
+    let end = game.walked.played;
     let (ply_a, ply_b) = (a.ply.unwrap_or(end), b.ply.unwrap_or(end));
-    let (lo, hi) = (ply_a.min(ply_b), ply_a.max(ply_b));
-    let plies: Vec<_> = report.main_line[lo..hi]
-        .iter()
-        .map(|p| (p.mv, p.san.to_string()))
-        .collect();
+    let lo = ply_a.min(ply_b);
     let earlier = if ply_a <= ply_b { &pa } else { &pb };
-    let t = track(earlier, &plies, lo + 1);
+    let t = track(earlier, &game.walked.moves, lo + 1);
     let d = diff_tracked(&pa, &pb, (ply_a, ply_b), &t);
     Ok((pa, pb, d))
 }
@@ -117,20 +162,24 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
             }
             let (ma, res_a) = main_line(a, &args.read)?;
             let (mb, res_b) = main_line(b, &args.read)?;
-            let d = diff_moves(&ma, &mb);
+            let d = diff_lines(&ma, &mb);
             let result_differs = res_a != res_b;
             let show = |r: &Option<String>| r.clone().unwrap_or_else(|| "*".into());
             match args.format {
                 DiffFormat::Json => {
-                    let doc = serde_json::json!({
-                        "a": args.a, "b": args.b,
-                        "equal": d.is_empty() && !result_differs,
-                        "first_divergence": d.first_divergence,
-                        "plies_a": d.plies_a, "plies_b": d.plies_b,
-                        "result_a": res_a, "result_b": res_b,
-                        "hunks": d.hunks,
-                    });
-                    writeln!(out, "{doc}").map_err(io)?;
+                    let doc = MovesJson {
+                        a: &args.a,
+                        b: &args.b,
+                        equal: d.is_empty() && !result_differs,
+                        first_divergence: d.first_divergence,
+                        hunks: Hunks(&d.hunks),
+                        plies_a: d.plies_a,
+                        plies_b: d.plies_b,
+                        result_a: &res_a,
+                        result_b: &res_b,
+                    };
+                    serde_json::to_writer(&mut *out, &doc).map_err(|e| io(e.into()))?;
+                    writeln!(out).map_err(io)?;
                 }
                 _ => {
                     if d.is_empty() && !result_differs {
@@ -140,7 +189,7 @@ pub fn run(args: &DiffArgs, out: &mut dyn Write) -> Result<u8, CliError> {
                     writeln!(out, "--- {} ({} plies)", args.a, d.plies_a).map_err(io)?;
                     writeln!(out, "+++ {} ({} plies)", args.b, d.plies_b).map_err(io)?;
                     if let Some(p) = d.first_divergence {
-                        let at = |m: &[String]| {
+                        let at = |m: &SanLine| {
                             m.get(p - 1)
                                 .map_or("(end)".to_owned(), |s| format!("{} {s}", ply_label(p)))
                         };

@@ -189,6 +189,11 @@ impl Formatting<'_> {
         } else if bad {
             return Ok(());
         }
+        self.put(input, old, new)
+    }
+
+    /// A piece of the file: as read (`old`) and as written (`new`).
+    fn put(&mut self, input: &Input, old: &[u8], new: Vec<u8>) -> io::Result<()> {
         if let Some(out) = &mut self.stdout {
             self.changed |= old != &new[..];
             return out.write_all(&new);
@@ -231,6 +236,12 @@ impl Sink<Converted> for Formatting<'_> {
         true
     }
 
+    fn trailer(&mut self, input: &Input, text: Option<&[u8]>) -> io::Result<()> {
+        // The comments after the last game, as the writer wrote them.
+        let new = std::mem::take(&mut self.canonical.0.borrow_mut().bytes);
+        self.put(input, text.unwrap_or_default(), new)
+    }
+
     fn game(
         &mut self,
         input: &Input,
@@ -251,6 +262,12 @@ impl Sink<Converted> for Formatting<'_> {
 impl Sink<Option<(Change, Vec<Edit>)>> for Formatting<'_> {
     fn wants_text(&self) -> bool {
         true
+    }
+
+    fn trailer(&mut self, input: &Input, text: Option<&[u8]>) -> io::Result<()> {
+        // Results are fixed in place: the comments stay as read.
+        let old = text.unwrap_or_default();
+        self.put(input, old, old.to_vec())
     }
 
     fn game(

@@ -4,15 +4,15 @@
 
 use super::args::ReadArgs;
 use super::CliError;
-use crate::position::Position;
-use crate::record::pipeline::pick::{pick, position_in_record, Picked, RecordSpec, Unpicked};
-use crate::record::replay::GameReport;
+use crate::record::pipeline::pick::{pick, Picked, RecordSpec, Unpicked};
+use crate::record::pipeline::walk::{Stop, Want};
 use crate::report::line::verdict_error;
 
-/// The game `spec` picks. A game that cannot be read is said and is an
-/// invalid game (exit 1); no game chosen is a usage error (exit 2).
-pub fn picked(spec: &RecordSpec, read: &ReadArgs) -> Result<Picked, CliError> {
-    match pick(spec, &read.options()) {
+/// The game `spec` picks, walked as it is read keeping `want`. A game
+/// that cannot be read is said and is an invalid game (exit 1); no game
+/// chosen is a usage error (exit 2).
+pub fn picked(spec: &RecordSpec, read: &ReadArgs, want: Want) -> Result<Picked, CliError> {
+    match pick(spec, &read.options(), want) {
         Ok(p) => Ok(p),
         Err(Unpicked::Unreadable(v)) => {
             let name = spec.path.display().to_string();
@@ -37,11 +37,19 @@ pub fn say_verdict(spec: &RecordSpec, p: &Picked) -> bool {
     !p.verdict.valid
 }
 
-/// The position at `spec`'s ply in the game `p`, with its replay report.
-/// A ply the main line does not reach is an error of the invalid game it
-/// breaks in (exit 1), or of the argument (exit 2).
-pub fn position_at(spec: &RecordSpec, p: &Picked) -> Result<(Position, GameReport), CliError> {
-    position_in_record(p, spec.ply).map_err(|why| {
+/// What a walk keeps for the position at `spec`'s ply.
+pub fn want_ply(spec: &RecordSpec) -> Want {
+    Want {
+        plies: spec.ply.into_iter().collect(),
+        ..Want::default()
+    }
+}
+
+/// The position at `spec`'s ply in the game `p` (walked with `spec`'s ply
+/// wanted). A ply the main line does not reach is an error of the invalid
+/// game it breaks in (exit 1), or of the argument (exit 2).
+pub fn position_at<'a>(spec: &RecordSpec, p: &'a Picked) -> Result<&'a Stop, CliError> {
+    p.walked.at(spec.ply).map_err(|why| {
         let message = format!("{}: game {}: {why}", spec.path.display(), p.number);
         match p.verdict.valid {
             true => CliError::usage(message),

@@ -6,11 +6,12 @@ use std::path::{Path, PathBuf};
 use clap::{Args, ValueEnum};
 
 use super::args::{fen_variant, position_spec, record_arg, ReadArgs, WriteArgs};
-use super::picked::{picked, position_at, say_verdict};
+use super::picked::{picked, position_at, say_verdict, want_ply};
 use super::CliError;
 use crate::notation::annotation::{Annotations, Arrow, Mark};
 use crate::notation::san::write_san;
 use crate::position::Position;
+use crate::record::pipeline::walk::Want;
 use crate::render::{self, parse_arrow, parse_mark, Options};
 use crate::square::Square;
 
@@ -113,32 +114,21 @@ fn shown_position(args: &ShowArgs) -> Result<Shown, CliError> {
         let (pos, invalid) = position_spec(args.position.as_deref(), variant, &args.read)?;
         return Ok((pos, Vec::new(), None, invalid, Annotations::default()));
     };
-    let picked = picked(&spec, &args.read)?;
+    let want = Want {
+        steps: true,
+        ..want_ply(&spec)
+    };
+    let picked = picked(&spec, &args.read, want)?;
     let invalid = say_verdict(&spec, &picked);
-    let (pos, report) = position_at(&spec, &picked)?;
-    let ply = spec.ply.unwrap_or(report.main_line.len());
-    let (Some(start), Some(last)) = (report.start.as_ref(), ply.checked_sub(1)) else {
+    let stop = position_at(&spec, &picked)?;
+    let pos = stop.pos.clone();
+    let Some(step) = &stop.step else {
         return Ok((pos, Vec::new(), None, invalid, Annotations::default()));
     };
     // The shown ply's `[%cal]`/`[%csl]`.
-    let notes = picked
-        .record
-        .moves
-        .get(last)
-        .map_or_else(Annotations::default, |n| {
-            Annotations::of(n.comments.iter().map(|c| c.text.as_str()))
-        });
-    let mut before = start.clone();
-    for info in report.main_line.iter().take(last) {
-        before.play_in_place(&info.mv);
-    }
-    match report.main_line.get(last) {
-        Some(info) => {
-            let marks = render::highlight::last_move(&before, &info.mv, &pos);
-            Ok((pos, marks, Some(info.san.to_string()), invalid, notes))
-        }
-        None => Ok((pos, Vec::new(), None, invalid, notes)),
-    }
+    let notes = Annotations::of(step.comments.iter().map(|c| c.text.as_str()));
+    let marks = render::highlight::last_move(&step.before, &step.mv, &pos);
+    Ok((pos, marks, Some(step.san.to_string()), invalid, notes))
 }
 
 /// A position to draw, the cells of the move that reached it, its SAN,

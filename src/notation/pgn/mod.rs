@@ -50,7 +50,7 @@ pub use reader::{
 };
 pub use writer::{
     check_writable, comments_writable, line_writable, result_writable, tags_writable, to_string,
-    write_record, write_records, write_tags, Movetext, Unwritable,
+    write_comment_lines, write_record, write_records, write_tags, Movetext, Unwritable,
 };
 
 use crate::model::{Record, Span};

@@ -225,6 +225,9 @@ impl<O: GameOut> GameWriter for Writer<O> {
     ) -> Converted {
         each!(self, w => w.unreadable(verdict, text))
     }
+    fn trailer(&mut self, comments: &[crate::model::Comment]) -> io::Result<()> {
+        each!(self, w => w.trailer(comments))
+    }
 }
 
 /// Converts one record read (or made) already, through the same writer

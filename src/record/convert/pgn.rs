@@ -21,8 +21,8 @@ use compact_str::CompactString;
 
 use crate::model::{for_each_node_mut, Comment, Node, Span, Tag};
 use crate::notation::pgn::{
-    comments_writable, line_writable, result_writable, tags_writable, write_tags, Movetext,
-    Unwritable,
+    comments_writable, line_writable, result_writable, tags_writable, write_comment_lines,
+    write_tags, Movetext, Unwritable,
 };
 use crate::record::convert::fix_result::fix_result_to;
 use crate::record::convert::held::GameOut;
@@ -241,6 +241,15 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
             }
         }
         end_in(&mut self.out, made.map(|()| change).map_err(GameError::Io))
+    }
+
+    fn trailer(&mut self, comments: &[Comment]) -> std::io::Result<()> {
+        if let Err(e) = comments_writable(None, comments) {
+            let why = format!("PGN cannot hold the comments after the last game: {e}");
+            return Err(std::io::Error::other(why));
+        }
+        write_comment_lines(comments, &mut self.out)?;
+        self.out.commit_game()
     }
 
     fn unreadable(&mut self, _: &Verdict, text: Option<GameText<'_>>) -> Self::Output {

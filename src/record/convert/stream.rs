@@ -63,6 +63,11 @@ pub trait GameSink {
     fn end_game(&mut self, end: GameEnd<'_>) -> Self::Output;
     /// The game could not be read (see [`GameWriter::unreadable`]).
     fn unreadable(&mut self, verdict: &Verdict, text: Option<GameText<'_>>) -> Self::Output;
+    /// The comments after the input's last game (see
+    /// [`GameWriter::trailer`]).
+    fn trailer(&mut self, _comments: &[Comment]) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The [`GameWriter`] that hands a game to a [`GameSink`] a main-line node
@@ -231,5 +236,9 @@ impl<S: GameSink> GameWriter for GameStream<S> {
 
     fn unreadable(&mut self, verdict: &Verdict, text: Option<GameText<'_>>) -> S::Output {
         self.sink.unreadable(verdict, text)
+    }
+
+    fn trailer(&mut self, comments: &[Comment]) -> std::io::Result<()> {
+        self.sink.trailer(comments)
     }
 }

@@ -18,7 +18,7 @@
 
 use compact_str::CompactString;
 
-use crate::model::Span;
+use crate::model::{Comment, Span};
 use crate::record::pipeline::game::GameWriter;
 use crate::record::pipeline::read::GameText;
 use crate::record::replay::verdict::Verdict;
@@ -173,6 +173,12 @@ impl<W: GameWriter> GameWriter for Stripped<W> {
     fn unreadable(&mut self, verdict: &Verdict, text: Option<GameText<'_>>) -> W::Output {
         self.depth = 0;
         self.inner.unreadable(verdict, text)
+    }
+    fn trailer(&mut self, comments: &[Comment]) -> std::io::Result<()> {
+        match self.strip.comments {
+            true => Ok(()),
+            false => self.inner.trailer(comments),
+        }
     }
 }
 

@@ -31,7 +31,7 @@ mod text;
 mod tracked;
 
 pub use by_square::diff_positions;
-pub use moves::{diff_moves, ply_label, MoveChange, MovesDiff, DIFF_DEADLINE};
+pub use moves::{diff_lines, diff_moves, ply_label, MoveChange, MovesDiff, SanLine, DIFF_DEADLINE};
 pub use position_diff::{
     Change, Moved, Pairing, PieceEvent, Placed, PositionDiff, ReletterAt, Relettering, Replaced,
 };

@@ -11,7 +11,7 @@
 
 use std::io::{self, BufRead};
 
-use crate::model::{advance, width, Span};
+use crate::model::{advance, width, Comment as ModelComment, CommentKind, Span};
 use crate::notation::annotation::Annotations;
 use crate::notation::pgn::{Reader, Visitor};
 use crate::record::json::schema::{
@@ -55,6 +55,8 @@ pub struct JsonReader<R> {
     unreadable: Option<String>,
     /// The first field of the last game that the JSON form does not hold.
     ignored: Option<String>,
+    /// The comments of a `trailing_comments` object: no game's.
+    trailer: Vec<ModelComment>,
 }
 
 impl<R: BufRead> JsonReader<R> {
@@ -72,6 +74,7 @@ impl<R: BufRead> JsonReader<R> {
             last: 0..0,
             unreadable: None,
             ignored: None,
+            trailer: Vec::new(),
         }
     }
 
@@ -383,7 +386,8 @@ fn visit<V: Visitor>(
     v: &mut V,
     kept: &mut Option<String>,
     ignored: &mut Option<String>,
-) -> Result<V::Output, ReadError> {
+    trailer: &mut Vec<ModelComment>,
+) -> Result<Option<V::Output>, ReadError> {
     // Every byte, also of fields this reader skips, is UTF-8 (RFC 8259).
     let json = std::str::from_utf8(text).map_err(|e| {
         let at = e.valid_up_to();
@@ -404,11 +408,45 @@ fn visit<V: Visitor>(
             game.version
         )));
     }
+    if let Some(list) = &game.trailing_comments {
+        let alone = game.tags.is_empty()
+            && game.moves.is_empty()
+            && game.prelude.as_ref().is_none_or(Vec::is_empty)
+            && !matches!(game.result, Some(Some(_)))
+            && game.trailing_move_number.is_none()
+            && game.unreadable.is_none();
+        if !alone {
+            return Err(at_game(
+                "`trailing_comments` holds the comments after the last game, which are no \
+                 game's: its object has no tags, prelude, moves or result"
+                    .into(),
+            ));
+        }
+        let mut at = Locator::new(text, base, ignored);
+        for &raw in list {
+            let (c, span): (Comment<'_>, Span) = parse(raw, &mut at)?;
+            let kind = match c.kind.as_deref() {
+                Some("line") => CommentKind::Line,
+                _ => CommentKind::Brace,
+            };
+            trailer.push(ModelComment {
+                text: c.text.into_owned(),
+                kind,
+                span,
+            });
+        }
+        return Ok(None);
+    }
+    if !trailer.is_empty() {
+        return Err(at_game(
+            "a game after `trailing_comments`: they hold the comments after the last game".into(),
+        ));
+    }
     if let Some(pgn) = &game.unreadable {
         *kept = Some(pgn.to_string());
         // Read again as the PGN it is: the same error, at this game.
         return match Reader::new(pgn.as_bytes()).read_game(v) {
-            Ok(Some(out)) => Ok(out),
+            Ok(Some(out)) => Ok(Some(out)),
             Ok(None) => Err(at_game("an unreadable game with no text".into())),
             Err(e) => {
                 let mut e = ReadError::from(e);
@@ -521,7 +559,7 @@ fn visit<V: Visitor>(
         }
         v.outcome(result, span);
     }
-    Ok(v.end_game())
+    Ok(Some(v.end_game()))
 }
 
 /// The typed fields `ply` holds must say what its comments say: the text
@@ -551,16 +589,25 @@ fn check_typed(ply: &PlyIn<'_>, notes: &Annotations, span: Span) -> Result<(), R
 
 impl<R: BufRead> GameReader for JsonReader<R> {
     fn read_game<V: Visitor>(&mut self, v: &mut V) -> Result<Option<V::Output>, ReadError> {
-        self.forget();
-        let Some(range) = self.next_object()? else {
-            return Ok(None);
-        };
-        self.last = range.clone();
-        let base = self.span(range.start, 1);
-        let text = &self.buf[range];
-        self.unreadable = None;
-        self.ignored = None;
-        visit(text, base, v, &mut self.unreadable, &mut self.ignored).map(Some)
+        loop {
+            self.forget();
+            let Some(range) = self.next_object()? else {
+                return Ok(None);
+            };
+            self.last = range.clone();
+            let base = self.span(range.start, 1);
+            let text = &self.buf[range];
+            self.unreadable = None;
+            self.ignored = None;
+            let (kept, ignored) = (&mut self.unreadable, &mut self.ignored);
+            if let Some(out) = visit(text, base, v, kept, ignored, &mut self.trailer)? {
+                return Ok(Some(out));
+            }
+        }
+    }
+
+    fn trailer(&mut self) -> Vec<ModelComment> {
+        std::mem::take(&mut self.trailer)
     }
 
     fn game_text(&mut self) -> Option<GameText<'_>> {

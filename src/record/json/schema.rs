@@ -85,6 +85,10 @@ pub struct Game<'a, P, T, C = Comment<'a>> {
     /// so that the damage travels with the record.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub trailing_move_number: Option<u32>,
+    /// Not a game: the comments after the input's last game (an object of
+    /// its own, with `format` and `version` only beside it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub trailing_comments: Option<Vec<C>>,
     /// A game that could not be read: its text exactly as it stands in the
     /// source, and nothing else of it.
     #[serde(default, borrow, skip_serializing_if = "Option::is_none")]

@@ -530,6 +530,19 @@ impl<W: GameOut> GameSink for JsonGames<W> {
         end_in(&mut self.out, made)
     }
 
+    fn trailer(&mut self, list: &[ModelComment]) -> io::Result<()> {
+        // No game's: an object of its own after the games.
+        self.moves_open = None;
+        self.prelude_open = false;
+        let compact = self.opts.compact;
+        self.open_game()?;
+        self.member("format", &FORMAT)?;
+        self.member("version", &VERSION)?;
+        self.member("trailing_comments", &comments(list, compact))?;
+        self.close_game()?;
+        self.out.commit_game()
+    }
+
     fn unreadable(&mut self, verdict: &Verdict, text: Option<GameText<'_>>) -> Self::Output {
         // What was begun of the game is taken back: it is written whole,
         // as read.

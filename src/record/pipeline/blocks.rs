@@ -17,7 +17,9 @@ use std::sync::mpsc;
 use crate::model::Span;
 use crate::notation::pgn::{line_breaks, PgnErrorKind};
 use crate::record::pipeline::game::{Checked, Finished, NoWriter};
-use crate::record::pipeline::read::{each_game, GameText, PgnGames, ReadError, Stopped};
+use crate::record::pipeline::read::{
+    each_game, GameReader, GameText, PgnGames, ReadError, Stopped,
+};
 use crate::record::pipeline::select::Selection;
 
 /// Bytes a block holds, by default, before it ends at the next line that
@@ -263,7 +265,9 @@ fn check_block(b: &Block, opts: &BlockOptions) -> Option<CheckedBlock> {
     }
     // Only a termination marker proves that the block's last game ended in
     // it (chosen or not).
-    let complete = tracking.last_ok && checked.last_ended_with_result();
+    // Comments after it may be the next block's first game's.
+    let trailing = tracking.trailer();
+    let complete = tracking.last_ok && checked.last_ended_with_result() && trailing.is_empty();
     let ranges = tracking.ranges;
     let games = chosen
         .into_iter()
@@ -291,7 +295,7 @@ struct Tracking<'a, R> {
     last_ok: bool,
 }
 
-impl<R: BufRead> crate::record::pipeline::read::GameReader for Tracking<'_, R> {
+impl<R: BufRead> GameReader for Tracking<'_, R> {
     fn read_game<V: crate::notation::pgn::Visitor>(
         &mut self,
         v: &mut V,
@@ -306,6 +310,9 @@ impl<R: BufRead> crate::record::pipeline::read::GameReader for Tracking<'_, R> {
     }
     fn game_text(&mut self) -> Option<GameText<'_>> {
         None
+    }
+    fn trailer(&mut self) -> Vec<crate::model::Comment> {
+        self.games.trailer()
     }
 }
 

@@ -5,7 +5,7 @@
 
 use compact_str::CompactString;
 
-use crate::model::{Span, Tag};
+use crate::model::{Comment, Span, Tag};
 use crate::notation::pgn::Visitor;
 use crate::record::pipeline::read::GameText;
 use crate::record::pipeline::select::Selection;
@@ -75,6 +75,13 @@ pub trait GameWriter {
     /// The game could not be read (`verdict` says where and why); `text`:
     /// its bytes as read, when [`GameWriter::wants_text`].
     fn unreadable(&mut self, verdict: &Verdict, text: Option<GameText<'_>>) -> Self::Output;
+    /// Once an input whose every game was chosen is read: the comments
+    /// after its last game that belong to no game (see
+    /// [`GameReader::trailer`](crate::record::pipeline::read::GameReader::trailer)).
+    /// A writer that keeps every comment writes them after the games.
+    fn trailer(&mut self, _comments: &[Comment]) -> std::io::Result<()> {
+        Ok(())
+    }
 }
 
 /// The writer of `validate`: nothing beside the verdict.

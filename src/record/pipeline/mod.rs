@@ -42,6 +42,7 @@ pub mod read;
 pub mod select;
 pub mod source;
 pub mod summary;
+pub mod walk;
 
 use std::io::{self, BufRead, Read};
 use std::time::Instant;
@@ -57,7 +58,7 @@ use crate::record::json::read::JsonReader;
 use crate::record::pipeline::blocks::{check_blocks, BlockOptions, BLOCK};
 use crate::record::pipeline::game::{Checked, Finished, GameWriter, NoWriter};
 use crate::record::pipeline::read::{
-    each_game, GameReader, GameText, PgnGames, ReadError, Stopped,
+    each_game, EachGame, GameReader, GameText, PgnGames, ReadError, Stopped,
 };
 use crate::record::pipeline::select::{no_such_game, Condition, Selection};
 use crate::record::pipeline::source::{open, sniff, Decoding, Input, Inputs, Origin, Syntax};
@@ -127,6 +128,12 @@ pub trait Sink<T> {
         game: Finished<T>,
         text: Option<GameText<'_>>,
     ) -> io::Result<()>;
+    /// After the input's last game, once every game was chosen: its
+    /// comments that belong to no game were handed to the writer
+    /// ([`GameWriter::trailer`]); `text`, their bytes as read (when kept).
+    fn trailer(&mut self, _input: &Input, _text: Option<&[u8]>) -> io::Result<()> {
+        Ok(())
+    }
     /// The input's last game was handed on.
     fn input_end(&mut self, _input: &Input) -> io::Result<()> {
         Ok(())
@@ -449,7 +456,26 @@ fn read_with<W: GameWriter>(
         summary.add(&f.verdict);
         sink.game(input, f, text).map(|()| true)
     };
-    let r = match syntax {
+    // Every game read, and the comments after the last one.
+    fn whole<R: GameReader, W: GameWriter>(
+        games: &mut R,
+        checked: &mut Checked<W>,
+        numbers: Option<&std::ops::RangeInclusive<usize>>,
+        each: &mut EachGame<'_, W::Output>,
+    ) -> (
+        Result<usize, Stopped>,
+        Vec<crate::model::Comment>,
+        Option<Vec<u8>>,
+    ) {
+        let r = each_game(games, checked, numbers, each);
+        let trailer = games.trailer();
+        let text = match trailer.is_empty() {
+            true => None,
+            false => games.trailer_text().map(<[u8]>::to_vec),
+        };
+        (r, trailer, text)
+    }
+    let (r, trailer, text) = match syntax {
         Syntax::Pgn => {
             let mut games = PgnGames::new(reader);
             if keep {
@@ -458,16 +484,22 @@ fn read_with<W: GameWriter>(
             if opts.rewrite {
                 games = games.refuse_escape_lines();
             }
-            each_game(&mut games, checked, numbers, &mut each)
+            whole(&mut games, checked, numbers, &mut each)
         }
-        Syntax::Json => each_game(&mut JsonReader::new(reader), checked, numbers, &mut each),
-        Syntax::GameCourier(setup) => each_game(
+        Syntax::Json => whole(&mut JsonReader::new(reader), checked, numbers, &mut each),
+        Syntax::GameCourier(setup) => whole(
             &mut ListGames::new(reader, setup),
             checked,
             numbers,
             &mut each,
         ),
     };
+    // They belong to no game: kept when every game is.
+    let every = numbers.is_none() && opts.conditions.is_empty();
+    if r.is_ok() && every && !trailer.is_empty() {
+        checked.writer().trailer(&trailer)?;
+        sink.trailer(input, text.as_deref())?;
+    }
     sink.input_end(input)?;
     stopped(r, input, sink, summary)
 }

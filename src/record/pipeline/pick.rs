@@ -1,24 +1,20 @@
 //! One game of a record, `RECORD[:N[-M]][@ply]`, read through the pipeline
 //! (so its verdict is `validate`'s): what `show`, `moves`, `diff` and
-//! `html` take.
+//! `html` take. [`pick`] walks it as it is read ([`super::walk`]), keeping
+//! the positions asked for, not the record.
 
 use std::ops::RangeInclusive;
 use std::path::{Path, PathBuf};
 
-use compact_str::CompactString;
-
-use crate::model::{Record, Span};
-use crate::notation::pgn::{RecordBuilder, Visitor};
-use crate::position::Position;
+use crate::record::convert::stream::GameStream;
 use crate::record::json::read::JsonReader;
 use crate::record::pipeline::game::{Checked, Finished, GameWriter};
 use crate::record::pipeline::read::{each_game, GameText, PgnGames, Stopped};
 use crate::record::pipeline::select::{no_such_game, split_path, Condition, Selection};
 use crate::record::pipeline::source::{open, sniff, Input, Syntax};
+use crate::record::pipeline::walk::{Walked, Walker, Want};
 use crate::record::pipeline::Options;
 use crate::record::replay::verdict::Verdict;
-use crate::record::replay::{replay, GameReport, ReplayOptions};
-use crate::variant::Variant;
 
 /// `RECORD[:N[-M]][@ply]` taken apart.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,62 +60,11 @@ pub fn record_spec(spec: &str) -> Result<Option<RecordSpec>, String> {
     }))
 }
 
-/// The writer that builds each game's record.
-#[derive(Default)]
-pub struct Records(RecordBuilder);
-
-impl GameWriter for Records {
-    /// The record (`None` for a game that could not be read).
-    type Output = Option<Record>;
-    fn begin_game(&mut self) {
-        self.0.begin_game();
-    }
-    fn tag(&mut self, name: &str, value: &str, span: Span) {
-        self.0.tag(name, value, span);
-    }
-    fn assume_variant(&mut self, variant: Variant) {
-        self.0.tag("Variant", variant.id(), Span::default());
-    }
-    fn begin_movetext(&mut self) {
-        self.0.begin_movetext();
-    }
-    fn san(&mut self, token: &str, span: Span, _: Option<CompactString>) {
-        self.0.san(token, span);
-    }
-    fn nag(&mut self, nag: u16, span: Span) {
-        self.0.nag(nag, span);
-    }
-    fn comment(&mut self, text: &str, span: Span) {
-        self.0.comment(text, span);
-    }
-    fn line_comment(&mut self, text: &str, span: Span) {
-        self.0.line_comment(text, span);
-    }
-    fn begin_variation(&mut self, span: Span) {
-        self.0.begin_variation(span);
-    }
-    fn end_variation(&mut self, span: Span) {
-        self.0.end_variation(span);
-    }
-    fn move_number(&mut self, n: u32, span: Span) {
-        self.0.move_number(n, span);
-    }
-    fn outcome(&mut self, result: &str, span: Span) {
-        self.0.outcome(result, span);
-    }
-    fn end_game(&mut self, _: &Verdict) -> Option<Record> {
-        Some(self.0.end_game())
-    }
-    fn unreadable(&mut self, _: &Verdict, _: Option<GameText<'_>>) -> Option<Record> {
-        None
-    }
-}
-
-/// A game picked from a record file.
+/// A game picked from a record file, walked to the positions asked for.
 #[derive(Debug)]
 pub struct Picked {
-    /// The record.
-    pub record: Record,
+    /// What the walk kept.
+    pub walked: Walked,
     /// Its verdict, as `validate` gives it.
     pub verdict: Verdict,
     /// Its number in the file.
@@ -171,28 +116,6 @@ pub fn each_chosen<W: GameWriter>(
     }
 }
 
-/// The games `spec` and `opts.conditions` choose, each as its record (or
-/// its verdict, when it could not be read) to `each` until it says stop;
-/// how many games were read.
-pub fn each_picked(
-    spec: &RecordSpec,
-    opts: &Options,
-    each: &mut dyn FnMut(Result<Picked, Verdict>) -> bool,
-) -> Result<usize, String> {
-    let mut take = |number: usize, f: Finished<Option<Record>>| {
-        let picked = match f.output {
-            Some(record) => Ok(Picked {
-                record,
-                verdict: f.verdict,
-                number,
-            }),
-            None => Err(f.verdict),
-        };
-        each(picked)
-    };
-    each_chosen(spec, opts, Records::default(), &mut take).map(|(n, _)| n)
-}
-
 /// Why no record came of [`pick`], or of [`each_chosen`] asked for one
 /// game.
 pub fn none_chosen(spec: &RecordSpec, opts: &Options, read: usize) -> String {
@@ -231,60 +154,27 @@ pub enum Unpicked {
     Missing(String),
 }
 
-/// The first game `spec` and `opts.conditions` choose.
-pub fn pick(spec: &RecordSpec, opts: &Options) -> Result<Picked, Unpicked> {
+/// The first game `spec` and `opts.conditions` choose, walked as it is
+/// read, keeping what `want` asks for (never the game's record).
+pub fn pick(spec: &RecordSpec, opts: &Options, want: Want) -> Result<Picked, Unpicked> {
     let mut found = None;
-    let read = each_picked(spec, opts, &mut |p| {
-        found = Some(p);
+    let writer = GameStream::new(Walker::new(want));
+    let (read, _) = each_chosen(spec, opts, writer, &mut |number, f| {
+        found = Some((number, f));
         false
     })
     .map_err(Unpicked::Missing)?;
     match found {
-        Some(Ok(p)) => return Ok(p),
-        Some(Err(v)) => return Err(Unpicked::Unreadable(Box::new(v))),
-        None => {}
+        Some((number, f)) => match f.output {
+            Some(walked) => Ok(Picked {
+                walked,
+                verdict: f.verdict,
+                number,
+            }),
+            None => Err(Unpicked::Unreadable(Box::new(f.verdict))),
+        },
+        None => Err(Unpicked::Missing(none_chosen(spec, opts, read))),
     }
-    Err(Unpicked::Missing(none_chosen(spec, opts, read)))
-}
-
-/// The position at `ply` of the game `picked` (the end of the main line by
-/// default), with the game's full replay report; why there is none (the
-/// main line breaks before it; the game's own error is its verdict's).
-pub fn position_in_record(
-    picked: &Picked,
-    ply: Option<usize>,
-) -> Result<(Position, GameReport), String> {
-    let record = &picked.record;
-    let report = replay(record, &ReplayOptions::default());
-    let start = report
-        .start
-        .clone()
-        .ok_or("the game's start position cannot be set up")?;
-    let played = report.main_line.len();
-    // The main line breaks where a move could not be played (a wrong result
-    // or a bad variation leaves every main-line position reachable).
-    let broken = record.moves.len() > played;
-    let ply = match ply {
-        Some(p) => p,
-        None if broken => {
-            return Err(format!(
-                "the main line breaks at ply {}: name a ply before it with @PLY",
-                played + 1
-            ))
-        }
-        None => played,
-    };
-    if ply > played {
-        return Err(match broken {
-            true => format!("@{ply}: the main line breaks at ply {}", played + 1),
-            false => format!("@{ply}: the main line has {played} plies"),
-        });
-    }
-    let mut pos = start;
-    for info in report.main_line.iter().take(ply) {
-        pos = pos.play(&info.mv);
-    }
-    Ok((pos, report))
 }
 
 #[cfg(test)]

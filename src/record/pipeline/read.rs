@@ -4,7 +4,7 @@
 use std::io::{self, BufRead};
 use std::ops::RangeInclusive;
 
-use crate::model::Span;
+use crate::model::{Comment, Span};
 use crate::notation::pgn::{PgnError, PgnErrorKind, Reader, Visitor};
 use crate::record::pipeline::game::{Checked, Finished, GameWriter};
 use crate::record::replay::damage::relabel_syntax;
@@ -109,6 +109,16 @@ pub trait GameReader {
     /// The bytes of the game just read, from where the game before it
     /// ended (`None` unless kept: see [`PgnGames::keep_text`]).
     fn game_text(&mut self) -> Option<GameText<'_>>;
+    /// Once the input is read: the comments after its last game that
+    /// belong to no game (PGN: only comments after the last termination
+    /// marker; JSON: the `trailing_comments` object), taken.
+    fn trailer(&mut self) -> Vec<Comment> {
+        Vec::new()
+    }
+    /// The bytes of the trailer, after the last game's (when kept).
+    fn trailer_text(&mut self) -> Option<&[u8]> {
+        None
+    }
 }
 
 /// A `BufRead` that keeps what is read from it, while asked to.
@@ -225,6 +235,20 @@ impl<R: BufRead> GameReader for PgnGames<R> {
         self.start = self.end;
         self.end = self.reader.position().offset.max(self.end);
         read.map_err(ReadError::from)
+    }
+
+    fn trailer(&mut self) -> Vec<Comment> {
+        self.reader.take_trailer()
+    }
+
+    fn trailer_text(&mut self) -> Option<&[u8]> {
+        let (start, end) = (self.end, self.reader.position().offset);
+        let rec = self.reader.get_mut();
+        if !rec.keep {
+            return None;
+        }
+        let at = |o: u64| (o.saturating_sub(rec.base) as usize).min(rec.kept.len());
+        Some(&rec.kept[at(start)..at(end).max(at(start))])
     }
 
     fn game_text(&mut self) -> Option<GameText<'_>> {

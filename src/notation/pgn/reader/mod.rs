@@ -18,7 +18,7 @@ use std::io::{self, BufRead};
 
 use super::lexer::{is_token_byte, is_ws, Window};
 use super::{PgnError, PgnErrorKind};
-use crate::model::{Record, Span};
+use crate::model::{Comment, CommentKind, Record, Span};
 use lines::{Lines, OpenLine};
 
 pub use builder::RecordBuilder;
@@ -67,6 +67,47 @@ pub struct Reader<R> {
     refuse_escapes: bool,
     /// A read error met while resynchronising, for the next call.
     pending_io: Option<PgnError>,
+    /// The last game read ended with its termination marker.
+    after_result: bool,
+    /// Comments after the last game's termination marker that no game
+    /// followed: they belong to no game ([`Reader::take_trailer`]).
+    trailer: Vec<Comment>,
+}
+
+/// The comments read before a game is known to begin (see
+/// [`Reader::take_trailer`]).
+#[derive(Default)]
+struct Held(Vec<Comment>);
+
+impl Visitor for Held {
+    type Output = ();
+    fn comment(&mut self, text: &str, span: Span) {
+        self.0.push(Comment {
+            text: text.to_owned(),
+            kind: CommentKind::Brace,
+            span,
+        });
+    }
+    fn line_comment(&mut self, text: &str, span: Span) {
+        self.0.push(Comment {
+            text: text.to_owned(),
+            kind: CommentKind::Line,
+            span,
+        });
+    }
+    fn end_game(&mut self) {}
+}
+
+impl Held {
+    /// The comments held, to the game they turn out to begin.
+    fn replay<V: Visitor>(&mut self, v: &mut V) {
+        for c in self.0.drain(..) {
+            match c.kind {
+                CommentKind::Line => v.line_comment(&c.text, c.span),
+                CommentKind::Brace => v.comment(&c.text, c.span),
+            }
+        }
+    }
 }
 
 #[derive(PartialEq, Eq, Clone, Copy)]
@@ -97,6 +138,8 @@ impl<R: BufRead> Reader<R> {
             lines: Lines::default(),
             refuse_escapes: false,
             pending_io: None,
+            after_result: false,
+            trailer: Vec::new(),
         }
     }
 
@@ -261,31 +304,57 @@ impl<R: BufRead> Reader<R> {
         })
     }
 
+    /// The comments after the last game's termination marker that no game
+    /// followed (only comments and white space to the end of the input):
+    /// they belong to no game, so they are not read as a cut-off one, and
+    /// a writer that keeps them asks for them here once the input is read.
+    pub fn take_trailer(&mut self) -> Vec<Comment> {
+        std::mem::take(&mut self.trailer)
+    }
+
     fn game<V: Visitor>(&mut self, v: &mut V) -> Result<Option<V::Output>, PgnError> {
         let mut state = State::Start;
         self.lines.clear();
+        // After a game that ended with its termination marker, comments
+        // are held until a game begins: to the end of the input, they are
+        // no game's.
+        let after_result = std::mem::take(&mut self.after_result);
+        let mut held = Held::default();
         loop {
             let next = self.skip_ws().map_err(|e| self.io_err(e))?;
             let Some(b) = next else {
                 return match state {
-                    State::Start => Ok(None),
+                    State::Start => {
+                        self.trailer.append(&mut held.0);
+                        Ok(None)
+                    }
                     _ => self.finish(v, "end of input"),
                 };
             };
-            if b == b'[' {
-                if state == State::Movetext {
-                    return self.finish(v, "a new tag section '['");
-                }
-                if state == State::Start {
+            if state == State::Start && after_result && (b == b'{' || b == b';') {
+                let read = match b {
+                    b'{' => self.brace_comment(&mut held),
+                    _ => self.line_comment(&mut held),
+                };
+                if let Err(e) = read {
+                    // A broken comment is a broken game, as before.
                     v.begin_game();
-                    state = State::Tags;
+                    held.replay(v);
+                    return Err(e);
                 }
-                self.tag(v)?;
                 continue;
             }
             if state == State::Start {
                 v.begin_game();
+                held.replay(v);
                 state = State::Tags;
+            }
+            if b == b'[' {
+                if state == State::Movetext {
+                    return self.finish(v, "a new tag section '['");
+                }
+                self.tag(v)?;
+                continue;
             }
             let first_movetext = b != b'{' && b != b';' && state == State::Tags;
             if first_movetext {
@@ -354,7 +423,9 @@ impl<R: BufRead> Reader<R> {
                         self.lines.moved();
                     }
                     if let Some(res) = ended {
-                        return self.finish(v, &format!("result '{res}'"));
+                        let finished = self.finish(v, &format!("result '{res}'"));
+                        self.after_result = finished.is_ok();
+                        return finished;
                     }
                 }
                 _ => {

@@ -46,19 +46,27 @@ pub fn write_record(rec: &Record, out: &mut impl Write) -> io::Result<()> {
         .map(drop)
 }
 
+/// Comments outside any movetext, each on a line of its own: those before
+/// a tag pair, and those after an input's last game, which belong to no
+/// game (the reader's trailer).
+pub fn write_comment_lines(comments: &[Comment], out: &mut impl Write) -> io::Result<()> {
+    for c in comments {
+        let mut line = Wrap::new(&mut *out, 0, false);
+        line.comment(&c.text, c.kind)?;
+        line.out()?;
+        if line.col > 0 {
+            out.write_all(b"\n")?;
+        }
+    }
+    Ok(())
+}
+
 /// The tag section: each pair on its line, after the comments that stand
 /// before it (each on a line of its own), then a blank line (nothing
 /// without tags).
 pub fn write_tags(tags: &[Tag], out: &mut impl Write) -> io::Result<()> {
     for t in tags {
-        for c in &t.comments_before {
-            let mut line = Wrap::new(&mut *out, 0, false);
-            line.comment(&c.text, c.kind)?;
-            line.out()?;
-            if line.col > 0 {
-                out.write_all(b"\n")?;
-            }
-        }
+        write_comment_lines(&t.comments_before, out)?;
         out.write_all(b"[")?;
         out.write_all(t.name.as_bytes())?;
         out.write_all(b" \"")?;
