@@ -51,8 +51,8 @@ use rayon::prelude::*;
 use crate::fs::compressed::Compression;
 use crate::model::advance;
 use crate::model::Span;
-use crate::notation::pgn::{visit_tokens, Visitor};
-use crate::record::gamecourier::{read as read_list, ListSetup};
+use crate::notation::pgn::Visitor;
+use crate::record::gamecourier::{visit_list, ListSetup};
 use crate::record::json::read::JsonReader;
 use crate::record::pipeline::blocks::{check_blocks, BlockOptions, BLOCK};
 use crate::record::pipeline::game::{Checked, Finished, GameWriter, NoWriter};
@@ -544,18 +544,16 @@ impl<R: BufRead> GameReader for ListGames<R> {
                 return Err(ReadError::new(not_utf8(self.text[at], span)));
             }
         };
-        let list = read_list(text, self.setup.variant, self.setup.fen.as_deref())
+        let read = visit_list(text, self.setup.variant, self.setup.fen.as_deref(), v)
             .map_err(|m| ReadError::syntax(Span::default(), m))?;
-        if let (true, Some(error)) = (list.syntax_error, &list.error) {
-            return Err(ReadError::new(error.clone()));
-        }
-        visit_tokens(&list.record, v);
-        match list.error {
-            Some(error) => Err(ReadError {
+        match read {
+            None => Ok(Some(v.end_game())),
+            // The list could not be read.
+            Some((error, true)) => Err(ReadError::new(error)),
+            Some((error, false)) => Err(ReadError {
                 ends_game: true,
                 ..ReadError::new(error)
             }),
-            None => Ok(Some(v.end_game())),
         }
     }
 

@@ -1,11 +1,11 @@
 //! The replayer: a PGN [`Visitor`] that replays a game as its tokens arrive.
 
 use crate::model::{comment_commands, Span};
-use crate::notation::pgn::Visitor;
+use crate::notation::pgn::{Proof, Visitor};
 use crate::notation::san::San;
 use crate::position::Position;
 use crate::record::replay::deny::{denied_slide, read_denial, read_denials, EarlyDenial};
-use crate::record::replay::fast::clean_verdict;
+use crate::record::replay::fast::{clean_san_into, clean_verdict};
 use crate::record::replay::frame::{innermost, FastLine, Frame};
 use crate::record::replay::report::{
     diag, empty_report, permission_note, Diagnostic, GameReport, Severity,
@@ -297,25 +297,13 @@ impl Replayer {
                 .map(|with_permission| (p, with_permission))
         });
         if let Some((p, with_permission)) = fast {
-            frame.ply += 1;
-            if frame.main {
-                self.report.plies = frame.ply;
-            }
-            if !self.opts.verdict_only() {
-                let verdict = match self.opts.mode {
-                    ReplayMode::Resolved => compact_str::CompactString::default(),
-                    _ => clean_verdict(p, token, text, plain),
-                };
-                self.report.canonical.push(Some(verdict));
-            }
-            frame.denied.clear();
-            if with_permission {
-                // The reference engine's note on this slide (FL6), word for word.
-                let (ply, in_variation) = (frame.ply, !frame.main);
-                let make =
-                    || permission_note(span, &String::from_utf8_lossy(token), ply, in_variation);
-                self.report.file(Severity::Note, span, in_variation, make);
-            }
+            let verdict = || clean_verdict(p, token, text, plain);
+            let played = Played {
+                token,
+                span,
+                with_permission,
+            };
+            played.file(frame, &mut self.report, &self.opts, verdict);
             return;
         }
         // The reference engine and its diagnostics read text; a reader
@@ -341,6 +329,48 @@ impl Replayer {
             frame.dead = true;
             frame.last_failed = true;
         }
+    }
+
+    /// Plays a move a reader has already played on the accelerator
+    /// ([`Proof`]): the line takes the position after it when it is on
+    /// bitboards (the same game on the same accelerator, so the same
+    /// position); otherwise its canonical SAN is played as any token.
+    fn play_proved(&mut self, span: Span, proof: Proof<'_>) {
+        self.touch(span);
+        self.set_up();
+        let Some(frame) = innermost(&mut self.frames, self.depth) else {
+            return;
+        };
+        #[cfg(debug_assertions)]
+        let expected = frame.fast.as_ref().map(|f| {
+            let mut next = f.now().clone();
+            let parsed = San::parse_bytes_plain(proof.token().as_bytes()).0.ok();
+            let played = parsed.and_then(|p| f.now().successor(&p, &mut next));
+            (played, next.to_position())
+        });
+        if frame.dead || !frame.adopt(proof) {
+            let token = proof_token(proof);
+            return self.play_bytes(token.as_bytes(), Some(&token), span);
+        }
+        #[cfg(debug_assertions)]
+        if let (Some((played, next)), Some(f)) = (expected, frame.fast.as_ref()) {
+            debug_assert_eq!(played, Some(proof.permission), "{}", proof.token());
+            debug_assert!(next == f.now().to_position(), "{}", proof.token());
+        }
+        frame.has_last = true;
+        frame.before_ply = frame.ply;
+        let token = match proof.permission || !self.opts.verdict_only() {
+            true => proof_token(proof),
+            false => String::new(),
+        };
+        let played = Played {
+            token: token.as_bytes(),
+            span,
+            with_permission: proof.permission,
+        };
+        played.file(frame, &mut self.report, &self.opts, || {
+            token.as_str().into()
+        });
     }
 
     /// A comment of the current line: `[%deny]` refusals (FL10).
@@ -454,6 +484,55 @@ impl Replayer {
     }
 }
 
+/// The canonical SAN of a move a reader played ([`Proof`]).
+fn proof_token(proof: Proof<'_>) -> String {
+    let mut token = String::with_capacity(8);
+    clean_san_into(proof.san, proof.suffix, &mut token);
+    token
+}
+
+/// A move token played on bitboards.
+struct Played<'a> {
+    token: &'a [u8],
+    span: Span,
+    /// A Fault Line slide played with permission (FL6).
+    with_permission: bool,
+}
+
+impl Played<'_> {
+    /// Files what the move files: its ply, its canonical SAN when the
+    /// writer keeps it (`verdict`), and the note of a slide played with
+    /// permission (FL6).
+    #[inline]
+    fn file(
+        &self,
+        frame: &mut Frame,
+        report: &mut GameReport,
+        opts: &ReplayOptions,
+        verdict: impl FnOnce() -> compact_str::CompactString,
+    ) {
+        frame.ply += 1;
+        if frame.main {
+            report.plies = frame.ply;
+        }
+        if !opts.verdict_only() {
+            let verdict = match opts.mode {
+                ReplayMode::Resolved => compact_str::CompactString::default(),
+                _ => verdict(),
+            };
+            report.canonical.push(Some(verdict));
+        }
+        frame.denied.clear();
+        if self.with_permission {
+            // The reference engine's note on this slide (FL6), word for word.
+            let (ply, in_variation, span) = (frame.ply, !frame.main, self.span);
+            let token = String::from_utf8_lossy(self.token);
+            let make = || permission_note(span, &token, ply, in_variation);
+            report.file(Severity::Note, span, in_variation, make);
+        }
+    }
+}
+
 impl Visitor for Replayer {
     type Output = GameReport;
     fn begin_game(&mut self) {
@@ -467,6 +546,9 @@ impl Visitor for Replayer {
     }
     fn san_ascii(&mut self, token: &[u8], span: Span) {
         self.play_bytes(token, None, span);
+    }
+    fn san_proved(&mut self, span: Span, proof: Proof<'_>) {
+        self.play_proved(span, proof);
     }
     fn nag(&mut self, _nag: u16, span: Span) {
         self.touch(span);
