@@ -501,8 +501,10 @@ fn stopped<T>(
 }
 
 /// A Game Courier move list: one game, the whole input, its turns matched
-/// to moves and handed on as canonical SAN at the turns' places; the first
-/// turn that matches no move ends the game with its error.
+/// to moves and handed on as canonical SAN at the turns' places, as they
+/// are matched (a turn matched on the accelerator with the position after
+/// it, `Visitor::san_proved`); the first turn that matches no move ends
+/// the game with its error.
 pub struct ListGames<R> {
     input: Option<R>,
     setup: ListSetup,
