@@ -46,7 +46,7 @@ mod writer;
 
 pub(crate) use lexer::line_breaks;
 pub use reader::{
-    read_all, visit_record, visit_tokens, Reader, ReaderOptions, RecordBuilder, Visitor,
+    read_all, visit_record, visit_tokens, Proof, Reader, ReaderOptions, RecordBuilder, Visitor,
 };
 pub use writer::{
     check_writable, comments_writable, line_writable, result_writable, tags_writable, to_string,

@@ -1,5 +1,7 @@
 //! Turns matched on the accelerator of the game's variant, whichever it is,
-//! through the one trait ([`Accelerator`]): the fast path of `validate`.
+//! through the one trait ([`Accelerator`]): the fast path of every list
+//! read, which hands each turn on as its canonical SAN, written from the
+//! accelerator as the rules write it.
 //!
 //! A turn is read and compared exactly as the reference matcher reads and
 //! compares it ([`TurnEffect`], [`may_match`], [`same`], on the
@@ -15,9 +17,6 @@
 //! one move. Any other turn goes to the reference rules, which also make
 //! every diagnostic.
 
-use std::fmt::Write;
-
-use compact_str::CompactString;
 use smallvec::SmallVec;
 
 use super::coord::{coord, named, square_at, Coord};
@@ -26,24 +25,13 @@ use super::label::{read_label, Label};
 use super::matching::{may_match, same, slide_ends, Reach};
 use crate::moves::{Dir, Move};
 use crate::notation::gamecourier::{Op, OpKind};
-use crate::notation::san::San;
+use crate::notation::san::{San, Suffix};
 use crate::piece::{Color, Role};
 use crate::position::{CastleSide, Position};
 use crate::rules::fast::{with_fast, Accelerator, Board, CheckMark, FastPos, Onto, SquareSet};
 use crate::rules::quake::lacks_forward_cell;
 use crate::square::Square;
 use crate::variant::MoveKind;
-
-/// Whether and how a turn was played on the accelerator.
-pub(super) enum Played {
-    /// Not: the reference rules take the turn.
-    No,
-    /// Played, with nothing to say.
-    Quiet,
-    /// A Fault Line slide of an uncontrolled rank, played with permission
-    /// (FL6): its canonical SAN, for the note the reference files.
-    Permitted(CompactString),
-}
 
 /// A game being matched on its accelerator: the position now, a slot the
 /// matched move is played into and one a candidate is tried in; the side
@@ -55,7 +43,7 @@ pub(super) struct FastTurns {
     fullmoves: u32,
 }
 
-/// The accelerated matcher alone (what `validate` uses for a verdict): the
+/// The accelerated matcher alone (what reading a list tries first): the
 /// position after the turn when the accelerator of `pos`'s variant matched
 /// it to exactly one legal move, `None` when it leaves the turn to the
 /// reference rules ([`resolve_turn`](super::resolve_turn)), which then
@@ -87,15 +75,21 @@ impl FastTurns {
         n == self.fullmoves && black == (self.turn == Color::Black)
     }
 
+    /// The position now, on the accelerator.
+    pub(super) fn now(&self) -> &FastPos {
+        &self.slots[self.now]
+    }
+
     /// Plays the turn if it is exactly one legal move; otherwise returns
     /// false and changes nothing.
     pub(super) fn play(&mut self, ops: &[Op]) -> bool {
-        !matches!(self.play_noted(ops), Played::No)
+        self.play_san(ops).is_some()
     }
 
-    /// [`FastTurns::play`], saying whether the move was a Fault Line slide
-    /// played with permission (FL6), whose note the caller files.
-    pub(super) fn play_noted(&mut self, ops: &[Op]) -> Played {
+    /// [`FastTurns::play`], saying what was played: the move's canonical
+    /// SAN and its mark, and whether it was a Fault Line slide played with
+    /// permission (FL6), whose note the caller files.
+    pub(super) fn play_san(&mut self, ops: &[Op]) -> Option<(San, Option<Suffix>, bool)> {
         let (next, spare) = ((self.now + 1) % 3, (self.now + 2) % 3);
         let [a, b, c] = &mut self.slots;
         let mut slots = [Some(a), Some(b), Some(c)];
@@ -104,16 +98,23 @@ impl FastTurns {
             slots[next].take(),
             slots[spare].take(),
         ) else {
-            return Played::No;
+            return None;
         };
         let now: &FastPos = now;
         let played = with_fast!(
             now,
             [next_slot, spare_slot],
-            |a, b, c| match_turn(a, ops, b, c),
-            else Played::No
+            |a, b, c| match_turn(a, ops, b, c).and_then(|(mv, fast, mark, origins)| {
+                let suffix = match mark {
+                    CheckMark::None => None,
+                    CheckMark::Check => Some(Suffix::Check),
+                    CheckMark::Mate => Some(Suffix::Mate),
+                };
+                Some((san_of(&mv, origins, a)?, suffix, a.needs_permission(fast)))
+            }),
+            else None
         );
-        if !matches!(played, Played::No) {
+        if played.is_some() {
             self.now = next;
             if self.turn == Color::Black {
                 self.fullmoves = self.fullmoves.saturating_add(1);
@@ -124,17 +125,97 @@ impl FastTurns {
     }
 }
 
+/// The canonical SAN of `mv`, legal on `now`, as the rules write it
+/// (`write_san`) but for its mark: a piece move told apart from its legal
+/// rivals (the other `origins` of the moves onto its target) by its file,
+/// else its rank, else both. `None` for a move it does not write (a pass).
+fn san_of<A: Accelerator>(mv: &Move, origins: A::Squares, now: &A) -> Option<San> {
+    Some(match *mv {
+        Move::Normal {
+            role,
+            from,
+            to,
+            capture,
+            promotion,
+        } => {
+            let pawn = role == Role::Pawn;
+            let (mut file, mut rank) = (pawn && capture.is_some(), false);
+            if !pawn {
+                let rivals = origins.minus(origins.on_file(from.file()).on_rank(from.rank()));
+                if !rivals.is_empty() {
+                    if rivals.on_file(from.file()).is_empty() {
+                        file = true;
+                    } else if rivals.on_rank(from.rank()).is_empty() {
+                        rank = true;
+                    } else {
+                        (file, rank) = (true, true);
+                    }
+                }
+            }
+            San::Normal {
+                role: Some(role),
+                file: file.then(|| from.file()),
+                rank: rank.then(|| from.rank()),
+                capture: capture.is_some(),
+                to,
+                promotion,
+            }
+        }
+        Move::EnPassant { from, to } => San::Normal {
+            role: Some(Role::Pawn),
+            file: Some(from.file()),
+            rank: None,
+            capture: true,
+            to,
+            promotion: None,
+        },
+        Move::Castle { king, rook } => San::Castle(if rook > king {
+            CastleSide::King
+        } else {
+            CastleSide::Queen
+        }),
+        Move::Drop { role, to } => San::Drop { role, to },
+        Move::Slide { rank, dir } => San::Slide { rank, dir },
+        Move::Quake { dir } => San::Quake { dir },
+        Move::CageMove { to } => San::CageMove { to },
+        Move::CageInsert { to, promotions } => {
+            // SC3: the squares the push promotes on, ascending.
+            let (_, promoted) = now.insertion_end()?;
+            let roles = promotions.iter().flatten().copied();
+            San::CageInsert {
+                to,
+                promotions: promoted.iter().zip(roles).collect(),
+            }
+        }
+        Move::Null => return None,
+    })
+}
+
+/// A turn matched: the move, the accelerator's, the mark its play gave,
+/// and for a piece move the legal origins of the moves onto its target.
+type Found<A> = (
+    Move,
+    <A as Accelerator>::Move,
+    CheckMark,
+    <A as Accelerator>::Squares,
+);
+
 /// Matches a turn on `now`, leaving the position after it in `next`
-/// (`spare` is scratch space) when it is exactly one legal move.
-fn match_turn<A: Accelerator>(now: &A, ops: &[Op], next: &mut A, spare: &mut A) -> Played {
-    if let Some(played) = one_operation(now, ops, next) {
-        return played;
+/// (`spare` is scratch space) when it is exactly one legal move. A move
+/// that needs permission (FL6) is taken only when it is a slide, whose
+/// note the caller files.
+fn match_turn<A: Accelerator>(
+    now: &A,
+    ops: &[Op],
+    next: &mut A,
+    spare: &mut A,
+) -> Option<Found<A>> {
+    if let Some(found) = one_operation(now, ops, next) {
+        return found;
     }
     let mut eff = TurnEffect::start(now);
     for op in ops {
-        if eff.apply(now, &op.kind).is_err() {
-            return Played::No;
-        }
+        eff.apply(now, &op.kind).ok()?;
     }
     let changed = eff.changed(now);
     let reach = Reach::of(now, &eff, &changed);
@@ -144,7 +225,7 @@ fn match_turn<A: Accelerator>(now: &A, ops: &[Op], next: &mut A, spare: &mut A) 
         if !reach.admits(&mv) || !may_match(&mv, &changed, &eff, now, still) {
             continue;
         }
-        let Some(fast) = legal(now, &mv) else {
+        let Some((fast, origins)) = legal(now, &mv) else {
             continue;
         };
         let Some(mark) = now.play_into(fast, spare) else {
@@ -155,30 +236,17 @@ fn match_turn<A: Accelerator>(now: &A, ops: &[Op], next: &mut A, spare: &mut A) 
         }
         if found.is_some() {
             // Several moves give this arrangement: the reference says so.
-            return Played::No;
+            return None;
         }
         std::mem::swap(next, spare);
-        found = Some((mv, now.needs_permission(fast), mark));
+        found = Some((mv, fast, mark, origins));
     }
-    match found {
-        None => Played::No,
-        Some((_, false, _)) => Played::Quiet,
-        // The SAN `write_san` gives it: FL9 marks a check, never a mate.
-        Some((Move::Slide { rank, dir }, true, mark)) => {
-            let mut san = CompactString::default();
-            let _ = write!(san, "{}", San::Slide { rank, dir });
-            if mark == CheckMark::Check {
-                san.push('+');
-            }
-            Played::Permitted(san)
-        }
-        Some(_) => Played::No,
-    }
+    found.filter(|(mv, fast, ..)| !now.needs_permission(*fast) || matches!(mv, Move::Slide { .. }))
 }
 
 /// The commonest turns, one operation of the mover, matched without a
 /// [`TurnEffect`]: `Some` when the turn is one of these forms, `None` to
-/// read it the general way.
+/// read it the general way (`Some(None)`: that form, and no move).
 ///
 /// - a piece's move between two squares of the frame (`N g1-f3`), the
 ///   target not holding that piece: the turn changes those two squares
@@ -195,7 +263,7 @@ fn match_turn<A: Accelerator>(now: &A, ops: &[Op], next: &mut A, spare: &mut A) 
 ///   push would not end it: the reference weighs the variant's own moves
 ///   ([`Reach::Extras`]), and only the relocation there passes its filter
 ///   (SC1).
-fn one_operation<A: Accelerator>(now: &A, ops: &[Op], next: &mut A) -> Option<Played> {
+fn one_operation<A: Accelerator>(now: &A, ops: &[Op], next: &mut A) -> Option<Option<Found<A>>> {
     let [op] = ops else {
         return None;
     };
@@ -207,7 +275,7 @@ fn one_operation<A: Accelerator>(now: &A, ops: &[Op], next: &mut A) -> Option<Pl
             label: Some(label),
             from,
             to,
-        } if read_label(label, variant) == Ok(Label::Cage(us)) => {
+        } if variant.has_cages() && read_label(label, variant) == Ok(Label::Cage(us)) => {
             let (from, to) = (square(*from)?, square(*to)?);
             let (files, ranks) = now.frame();
             let inner = |v: u8, n: u8| v >= 1 && v + 1 < n;
@@ -258,17 +326,17 @@ fn one_operation<A: Accelerator>(now: &A, ops: &[Op], next: &mut A) -> Option<Pl
         }
         _ => return None,
     };
-    let Some(fast) = legal(now, &mv) else {
-        return Some(Played::No);
+    let Some((fast, origins)) = legal(now, &mv) else {
+        return Some(None);
     };
-    now.play_into(fast, next)?;
+    let mark = now.play_into(fast, next)?;
     // The piece stands where the turn put it, or a pawn was pocketed there.
     let landed = match (next.piece_at(to), landing) {
         (q, p) if q == p => true,
         (None, Some(p)) => p.role == Role::Pawn && lacks_forward_cell(next, to, p.color),
         _ => false,
     };
-    Some(if landed { Played::Quiet } else { Played::No })
+    Some(landed.then_some((mv, fast, mark, origins)))
 }
 
 /// Whether a quake (QK1) could leave the pieces as the mover's king's step
@@ -407,8 +475,9 @@ fn candidates<A: Accelerator>(now: &A, eff: &TurnEffect, changed: &[Coord]) -> S
 }
 
 /// The accelerator's move for `mv` when it proves it legal (a quake, and
-/// a cage move's check, are judged when played).
-fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<A::Move> {
+/// a cage move's check, are judged when played), and for a piece move the
+/// legal origins of the moves onto its target (its SAN's rivals).
+fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<(A::Move, A::Squares)> {
     match *mv {
         Move::Normal {
             role,
@@ -423,18 +492,16 @@ fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<A::Move> {
             if capture && now.piece_at(to).is_none() {
                 return None;
             }
-            if !now
-                .legal_origins(Onto {
-                    role,
-                    to,
-                    capture,
-                    promotion,
-                })
-                .contains(from)
-            {
+            let origins = now.legal_origins(Onto {
+                role,
+                to,
+                capture,
+                promotion,
+            });
+            if !origins.contains(from) {
                 return None;
             }
-            now.piece_move(from, to, promotion)
+            Some((now.piece_move(from, to, promotion)?, origins))
         }
         Move::EnPassant { from, to } => {
             let origins = now.legal_origins(Onto {
@@ -446,7 +513,7 @@ fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<A::Move> {
             if now.piece_at(to).is_some() || !origins.contains(from) {
                 return None;
             }
-            now.piece_move(from, to, None)
+            Some((now.piece_move(from, to, None)?, origins))
         }
         Move::Castle { king, rook } => {
             let side = if rook > king {
@@ -454,8 +521,8 @@ fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<A::Move> {
             } else {
                 CastleSide::Queen
             };
-            now.castle(side)
+            Some((now.castle(side)?, A::Squares::default()))
         }
-        _ => now.special(mv),
+        _ => Some((now.special(mv)?, A::Squares::default())),
     }
 }

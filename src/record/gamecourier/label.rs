@@ -34,9 +34,7 @@ pub(super) fn read_label(text: &str, variant: Variant) -> Result<Label, String> 
     }
     // One letter (nearly every label): its role straight from the letter.
     if let &[b] = text.as_bytes() {
-        let role = Role::ALL
-            .into_iter()
-            .find(|r| r.code().as_bytes() == [b.to_ascii_uppercase()]);
+        let role = Role::from_char(char::from(b));
         let color = if b.is_ascii_uppercase() {
             Color::White
         } else {

@@ -51,7 +51,7 @@ mod write;
 pub use coord::Coord;
 pub use effect::TurnEffect;
 pub use fast::fast_turn;
-pub use read::{read, read_list, start_position, ListRead};
+pub use read::{read, read_list, start_position, visit_list, ListRead};
 pub use resolve::{resolve_turn, TurnError};
 pub use validate::{check_list, not_utf8, validate_list, verdict, ListSetup};
 pub use write::{turn_ops, turn_text, write_list, ListWriter};

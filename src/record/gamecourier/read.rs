@@ -3,16 +3,18 @@
 use compact_str::CompactString;
 
 use super::effect::TurnEffect;
-use super::fast::{FastTurns, Played};
+use super::fast::FastTurns;
 use super::matching::{matching_moves, Boards};
 use super::resolve::{resolve, Resolved, TurnError};
 use super::write::format_op;
 use crate::model::{Comment, CommentKind, Node, Record, Span, Tag};
 use crate::notation::fen::{read_fen, write_fen};
 use crate::notation::gamecourier::{Event, Reader, SyntaxError, TurnRef};
+use crate::notation::pgn::{Proof, Visitor};
 use crate::notation::san::write_san;
 use crate::piece::Color;
 use crate::position::Position;
+use crate::record::replay::fast::clean_san_into;
 use crate::record::replay::{Diagnostic, Severity};
 use crate::rules::Outcome;
 use crate::variant::Variant;
@@ -64,14 +66,16 @@ pub(super) trait Sink {
         turn: &TurnRef<'_>,
         resolved: &Resolved,
     );
-    /// Whether [`Sink::turn`] needs every turn: if not, chess turns may be
-    /// matched on bitboards ([`FastTurns`]) and told by [`Sink::counted`].
+    /// Whether [`Sink::turn`] needs every turn: if not, turns may be
+    /// matched on the variant's accelerator ([`FastTurns`]) and told by
+    /// [`Sink::fast_turn`].
     fn needs_turns(&self) -> bool {
-        true
+        false
     }
-    /// A turn matched on an accelerator; `permitted`: the SAN of a Fault
-    /// Line slide played with permission (FL6), whose note is filed at `span`.
-    fn counted(&mut self, _permitted: Option<&str>, _span: Span) {}
+    /// A turn matched on an accelerator ([`Proof`]: its canonical SAN, the
+    /// position after it, and whether it was a Fault Line slide played with
+    /// permission, FL6, whose note is filed at `span`).
+    fn fast_turn(&mut self, span: Span, proof: Proof<'_>);
 }
 
 /// How a walk over a list ended.
@@ -82,6 +86,8 @@ pub(super) struct Walked {
     pub(super) error: Option<Diagnostic>,
     /// Whether the error is a syntax error.
     pub(super) syntax_error: bool,
+    /// The end's outcome, when the accelerator the walk ended on told it.
+    pub(super) outcome: Option<Option<Outcome>>,
 }
 
 impl Walked {
@@ -90,7 +96,12 @@ impl Walked {
     /// a turn past its end is that turn's error, not a wrong result. A list
     /// that does not read has reached no end.
     pub(super) fn result(&self) -> &'static str {
-        self.result_of(self.end.outcome())
+        self.result_of(self.outcome())
+    }
+
+    /// The end's outcome (on the rules, it may search every move).
+    pub(super) fn outcome(&self) -> Option<Outcome> {
+        self.outcome.unwrap_or_else(|| self.end.outcome())
     }
 
     /// [`Walked::result`] from the end's outcome, when already known.
@@ -156,14 +167,15 @@ pub(super) fn walk(text: &str, start: Position, sink: &mut impl Sink) -> Walked 
                 if let Some(f) = &mut fast {
                     let numbered = number.is_none_or(|(n, black, _)| f.numbers_next(n, black));
                     if numbered {
-                        let played = match f.play_noted(turn.ops) {
-                            Played::No => None,
-                            Played::Quiet => Some(None),
-                            Played::Permitted(san) => Some(Some(san)),
-                        };
-                        if let Some(permitted) = played {
+                        if let Some((san, suffix, permission)) = f.play_san(turn.ops) {
                             number = None;
-                            sink.counted(permitted.as_deref(), turn.span);
+                            let proof = Proof {
+                                san: &san,
+                                suffix,
+                                after: f.now(),
+                                permission,
+                            };
+                            sink.fast_turn(turn.span, proof);
                             continue;
                         }
                     }
@@ -190,6 +202,7 @@ pub(super) fn walk(text: &str, start: Position, sink: &mut impl Sink) -> Walked 
         }
     }
     Walked {
+        outcome: fast.as_ref().map(|f| f.now().outcome()),
         end: fast.map_or(*pos, |f| f.position()),
         error,
         syntax_error: false,
@@ -212,6 +225,7 @@ fn syntax_error(e: SyntaxError, start: Position) -> Walked {
         end: start,
         error: Some(diagnostic(span, "", message)),
         syntax_error: true,
+        outcome: None,
     }
 }
 
@@ -222,6 +236,20 @@ struct RecordSink {
     /// first began.
     pending: Vec<String>,
     pending_span: Span,
+}
+
+impl RecordSink {
+    /// A turn, in canonical SAN, after the comments on lines of their own
+    /// before it.
+    fn push(&mut self, san: CompactString, span: Span) {
+        let mut node = Node::new(san);
+        node.span = span;
+        if !self.pending.is_empty() {
+            let text = std::mem::take(&mut self.pending).join("\n");
+            node.comments_before.push(comment(text, self.pending_span));
+        }
+        self.record.moves.push(node);
+    }
 }
 
 impl Sink for RecordSink {
@@ -245,13 +273,13 @@ impl Sink for RecordSink {
         turn: &TurnRef<'_>,
         resolved: &Resolved,
     ) {
-        let mut node = Node::new(CompactString::from(resolved.san(before, after)));
-        node.span = turn.span;
-        if !self.pending.is_empty() {
-            let text = std::mem::take(&mut self.pending).join("\n");
-            node.comments_before.push(comment(text, self.pending_span));
-        }
-        self.record.moves.push(node);
+        self.push(resolved.san(before, after).into(), turn.span);
+    }
+
+    fn fast_turn(&mut self, span: Span, proof: Proof<'_>) {
+        let mut san = CompactString::default();
+        clean_san_into(proof.san, proof.suffix, &mut san);
+        self.push(san, span);
     }
 }
 
@@ -314,6 +342,91 @@ pub fn read(text: &str, variant: Variant, fen: Option<&str>) -> Result<ListRead,
         error: walked.error,
         syntax_error: walked.syntax_error,
     })
+}
+
+/// Tells `v` the game of a list as [`read()`] reads it, as the list is
+/// matched: its tags, then each turn in canonical SAN at its place (a turn
+/// matched on the accelerator with the move played there, [`Proof`]), the
+/// comments where [`read()`] keeps them, and the result. Returns the
+/// list's first error, if any, and whether it is a syntax error: then the
+/// list could not be read, and what `v` was told before it is void (as a
+/// PGN game's tokens before its syntax error). `Err`: `fen` is not one.
+pub fn visit_list<V: Visitor>(
+    text: &str,
+    variant: Variant,
+    fen: Option<&str>,
+    v: &mut V,
+) -> Result<Option<(Diagnostic, bool)>, String> {
+    let start = start_position(variant, fen)?;
+    v.begin_game();
+    for t in list_tags(variant, fen) {
+        v.tag(&t.name, &t.value, t.span);
+    }
+    v.begin_movetext();
+    let mut sink = Told {
+        v,
+        pending: None,
+        moved: false,
+    };
+    let walked = walk(text, start, &mut sink);
+    if walked.syntax_error {
+        return Ok(walked.error.map(|d| (d, true)));
+    }
+    sink.flush();
+    sink.v.outcome(walked.result(), list_span(text));
+    Ok(walked.error.map(|d| (d, false)))
+}
+
+/// Tells a visitor each turn as it is matched, and the comments where
+/// [`RecordSink`] keeps them.
+struct Told<'v, V> {
+    v: &'v mut V,
+    /// Comments on lines of their own since the last turn (joined by line
+    /// breaks), and where the first began.
+    pending: Option<(String, Span)>,
+    /// A turn was told.
+    moved: bool,
+}
+
+impl<V: Visitor> Told<'_, V> {
+    /// Tells the pending comments, as one.
+    fn flush(&mut self) {
+        if let Some((text, span)) = self.pending.take() {
+            self.v.comment(&text, span);
+        }
+    }
+}
+
+impl<V: Visitor> Sink for Told<'_, V> {
+    fn comment(&mut self, text: &str, own_line: bool, span: Span) {
+        match &mut self.pending {
+            // After the last turn, on its line.
+            None if !own_line && self.moved => self.v.comment(text, span),
+            None => self.pending = Some((text.to_owned(), span)),
+            Some((held, _)) => {
+                held.push('\n');
+                held.push_str(text);
+            }
+        }
+    }
+
+    fn turn(
+        &mut self,
+        before: &Position,
+        after: &Position,
+        turn: &TurnRef<'_>,
+        resolved: &Resolved,
+    ) {
+        self.flush();
+        self.moved = true;
+        self.v.san(&resolved.san(before, after), turn.span);
+    }
+
+    fn fast_turn(&mut self, span: Span, proof: Proof<'_>) {
+        self.flush();
+        self.moved = true;
+        self.v.san_proved(span, proof);
+    }
 }
 
 fn comment(text: String, span: Span) -> Comment {

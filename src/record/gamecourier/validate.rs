@@ -5,6 +5,7 @@ use compact_str::CompactString;
 use crate::model::Span;
 use crate::notation::fen::write_fen;
 use crate::notation::gamecourier::TurnRef;
+use crate::notation::pgn::Proof;
 use crate::position::Position;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{
@@ -59,7 +60,7 @@ pub fn validate_list(
     // list reads to) checked against the rules (G5), errors in order.
     let span = list_span(text);
     // The end's outcome, asked once (it may search every move).
-    let outcome = walked.end.outcome();
+    let outcome = walked.outcome();
     let result = (walked.result_of(outcome).to_owned(), span);
     report.result = Some(result.0.clone());
     report.final_position = Some(walked.end);
@@ -110,12 +111,12 @@ impl Sink for ReportSink<'_> {
         !self.opts.verdict_only()
     }
 
-    fn counted(&mut self, permitted: Option<&str>, span: Span) {
+    fn fast_turn(&mut self, span: Span, proof: Proof<'_>) {
         let report = &mut self.report;
         report.plies += 1;
-        if let Some(san) = permitted {
+        if proof.permission {
             let ply = report.plies;
-            let note = || permission_note(span, san, ply, false);
+            let note = || permission_note(span, &proof.token(), ply, false);
             report.file(Severity::Note, span, false, note);
         }
     }

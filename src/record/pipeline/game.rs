@@ -6,10 +6,11 @@
 use compact_str::CompactString;
 
 use crate::model::{Comment, Span, Tag};
-use crate::notation::pgn::Visitor;
+use crate::notation::pgn::{Proof, Visitor};
 use crate::record::pipeline::read::GameText;
 use crate::record::pipeline::select::Selection;
 use crate::record::replay::damage::Watch;
+use crate::record::replay::fast::clean_san_into;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{Diagnostic, ReplayMode, ReplayOptions};
 use crate::variant::Variant;
@@ -357,6 +358,18 @@ impl<W: GameWriter> Visitor for Checked<W> {
                 if let Ok(token) = std::str::from_utf8(token) {
                     self.writer.san(token, span, verdict);
                 }
+            }
+        }
+    }
+
+    fn san_proved(&mut self, span: Span, proof: Proof<'_>) {
+        if self.chosen() {
+            self.watch.san_proved(span, proof);
+            if W::READS_TOKENS {
+                let verdict = self.token_verdict();
+                let mut token = String::with_capacity(8);
+                clean_san_into(proof.san, proof.suffix, &mut token);
+                self.writer.san(&token, span, verdict);
             }
         }
     }

@@ -52,8 +52,8 @@ use rayon::prelude::*;
 use crate::fs::compressed::Compression;
 use crate::model::advance;
 use crate::model::Span;
-use crate::notation::pgn::{visit_tokens, Visitor};
-use crate::record::gamecourier::{read as read_list, ListSetup};
+use crate::notation::pgn::Visitor;
+use crate::record::gamecourier::{visit_list, ListSetup};
 use crate::record::json::read::JsonReader;
 use crate::record::pipeline::blocks::{check_blocks, BlockOptions, BLOCK};
 use crate::record::pipeline::game::{Checked, Finished, GameWriter, NoWriter};
@@ -533,8 +533,10 @@ fn stopped<T>(
 }
 
 /// A Game Courier move list: one game, the whole input, its turns matched
-/// to moves and handed on as canonical SAN at the turns' places; the first
-/// turn that matches no move ends the game with its error.
+/// to moves and handed on as canonical SAN at the turns' places, as they
+/// are matched (a turn matched on the accelerator with the position after
+/// it, `Visitor::san_proved`); the first turn that matches no move ends
+/// the game with its error.
 pub struct ListGames<R> {
     input: Option<R>,
     setup: ListSetup,
@@ -576,18 +578,16 @@ impl<R: BufRead> GameReader for ListGames<R> {
                 return Err(ReadError::new(not_utf8(self.text[at], span)));
             }
         };
-        let list = read_list(text, self.setup.variant, self.setup.fen.as_deref())
+        let read = visit_list(text, self.setup.variant, self.setup.fen.as_deref(), v)
             .map_err(|m| ReadError::syntax(Span::default(), m))?;
-        if let (true, Some(error)) = (list.syntax_error, &list.error) {
-            return Err(ReadError::new(error.clone()));
-        }
-        visit_tokens(&list.record, v);
-        match list.error {
-            Some(error) => Err(ReadError {
+        match read {
+            None => Ok(Some(v.end_game())),
+            // The list could not be read.
+            Some((error, true)) => Err(ReadError::new(error)),
+            Some((error, false)) => Err(ReadError {
                 ends_game: true,
                 ..ReadError::new(error)
             }),
-            None => Ok(Some(v.end_game())),
         }
     }
 

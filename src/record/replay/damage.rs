@@ -41,7 +41,7 @@
 //! ```
 
 use crate::model::Span;
-use crate::notation::pgn::{PgnError, PgnErrorKind, Visitor};
+use crate::notation::pgn::{PgnError, PgnErrorKind, Proof, Visitor};
 use crate::record::replay::{
     Diagnostic, GameReport, ReplayOptions, Replayer, Severity, KEPT_DIAGNOSTICS,
 };
@@ -263,6 +263,10 @@ impl Visitor for Watch {
     fn san_ascii(&mut self, token: &[u8], span: Span) {
         self.main_move(span);
         self.inner.san_ascii(token, span);
+    }
+    fn san_proved(&mut self, span: Span, proof: Proof<'_>) {
+        self.main_move(span);
+        self.inner.san_proved(span, proof);
     }
     fn nag(&mut self, nag: u16, span: Span) {
         self.main_token(Last::Other, span);

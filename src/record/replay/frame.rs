@@ -3,6 +3,7 @@
 
 use crate::model::Span;
 use crate::moves::Dir;
+use crate::notation::pgn::Proof;
 use crate::notation::san::ParsedSan;
 use crate::position::Position;
 use crate::record::replay::fast_engine::FastPos;
@@ -51,6 +52,18 @@ impl FastLine {
             self.now ^= 1;
         }
         played
+    }
+
+    /// Takes `after`, the position a reader played the next move into, as
+    /// the position now (and now's as the one before): false, changing
+    /// nothing, when `after` is on another accelerator.
+    fn adopt(&mut self, after: &FastPos) -> bool {
+        let next = &mut self.slots[(self.now ^ 1) & 1];
+        let adopted = next.assign(after);
+        if adopted {
+            self.now ^= 1;
+        }
+        adopted
     }
 }
 
@@ -148,6 +161,19 @@ impl Frame {
             return None;
         }
         self.fast.as_mut()?.play(parsed)
+    }
+}
+
+impl Frame {
+    /// Takes the position after a move a reader played on the accelerator
+    /// ([`Proof`]) as this line's position now, when the line is on
+    /// bitboards and no refusal (FL10) waits for the move; false otherwise,
+    /// changing nothing.
+    pub(super) fn adopt(&mut self, proof: Proof<'_>) -> bool {
+        if !self.denied.is_empty() {
+            return false;
+        }
+        self.fast.as_mut().is_some_and(|f| f.adopt(proof.after))
     }
 }
 

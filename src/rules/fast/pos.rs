@@ -91,3 +91,20 @@ impl FastPos {
         with_fast!(self, |a| a.outcome())
     }
 }
+
+impl FastPos {
+    /// Makes this position a copy of `other`, in place (a boxed board
+    /// keeps its box): false, changing nothing, when `other` is on another
+    /// accelerator.
+    pub(crate) fn assign(&mut self, other: &FastPos) -> bool {
+        match (self, other) {
+            (FastPos::Chess(a), FastPos::Chess(b)) => a.clone_from(b),
+            (FastPos::Masked(a), FastPos::Masked(b)) => a.clone_from(b),
+            (FastPos::FaultLine(a), FastPos::FaultLine(b)) => a.clone_from(b),
+            (FastPos::Slide(a), FastPos::Slide(b)) => (**a).clone_from(b),
+            (FastPos::Quake(a), FastPos::Quake(b)) => (**a).clone_from(b),
+            _ => return false,
+        }
+        true
+    }
+}

@@ -22,7 +22,7 @@ use crate::model::{Comment, CommentKind, Record, Span};
 use lines::{Lines, OpenLine};
 
 pub use builder::RecordBuilder;
-pub use visitor::{visit_record, visit_tokens, Visitor};
+pub use visitor::{visit_record, visit_tokens, Proof, Visitor};
 
 /// Limits that keep memory and time bounded on hostile input.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

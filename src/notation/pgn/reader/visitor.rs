@@ -1,6 +1,8 @@
 //! The [`Visitor`] trait: what the reader reports, token by token.
 
 use crate::model::{Comment, CommentKind, Record, Span, Step};
+use crate::notation::san::{San, Suffix};
+use crate::rules::fast::FastPos;
 
 /// Receives the tokens of one game, in order (pgn-reader style).
 ///
@@ -26,6 +28,14 @@ pub trait Visitor {
             self.san(token, span);
         }
     }
+    /// A move the reader has already matched and played on the variant's
+    /// accelerator (a Game Courier turn): a replay that follows the game on
+    /// the same accelerator may take the position after it instead of
+    /// matching a token again. By default its canonical SAN
+    /// ([`Proof::token`]) goes on to [`Visitor::san`].
+    fn san_proved(&mut self, span: Span, proof: Proof<'_>) {
+        self.san(&proof.token(), span);
+    }
     /// A `$n` NAG or a suffix glyph mapped to its NAG.
     fn nag(&mut self, _nag: u16, _span: Span) {}
     /// A `{...}` comment (text without braces).
@@ -44,6 +54,30 @@ pub trait Visitor {
     fn outcome(&mut self, _result: &str, _span: Span) {}
     /// The game is complete.
     fn end_game(&mut self) -> Self::Output;
+}
+
+/// A move a reader has already matched and played on an accelerator (a
+/// Game Courier turn), as [`Visitor::san_proved`] tells it: its canonical
+/// SAN (as a move and its mark, written only when asked), the position
+/// after it, and whether it was a Fault Line slide played with permission
+/// (FL6).
+#[derive(Clone, Copy)]
+pub struct Proof<'a> {
+    pub(crate) san: &'a San,
+    pub(crate) suffix: Option<Suffix>,
+    pub(crate) after: &'a FastPos,
+    pub(crate) permission: bool,
+}
+
+impl Proof<'_> {
+    /// The move's canonical SAN, with its mark.
+    pub fn token(&self) -> String {
+        let mut token = self.san.to_string();
+        if let Some(s) = self.suffix {
+            token.push(s.char());
+        }
+        token
+    }
 }
 
 /// Drives `v` over a record's tokens in document order, as the reader would
