@@ -268,15 +268,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         _ => &["pgn"],
     };
     let inputs = inputs(&args.inputs, extensions, &args.walk)?;
-    let chosen = inputs.list.iter().any(|i| i.games.is_some()) || !args.read.conditions.is_empty();
-    if args.in_place && chosen {
-        return Err(CliError::usage(
-            "--in-place with FILE:N or --where would delete the games not chosen: write them with -o",
-        ));
-    }
-    let outs: Vec<(&str, &std::path::Path)> =
-        args.output.iter().map(|o| ("-o", o.as_path())).collect();
-    super::refuse_clashes(&inputs, &outs)?;
+    super::refuse_lossy_writes(&inputs, &args.read, args.output.as_deref(), args.in_place)?;
     let opts = Options {
         syntax,
         rewrite: args.in_place,
