@@ -216,6 +216,14 @@ fn syntax(args: &ConvertArgs) -> Result<Option<Syntax>, CliError> {
     })
 }
 
+/// The refusal of an option (`what` it does) that cannot apply to `--to to`.
+fn cannot_apply(what: &str, to: Target) -> CliError {
+    let to = to
+        .to_possible_value()
+        .map_or(String::new(), |v| v.get_name().to_owned());
+    CliError::usage(format!("{what}; it cannot apply to --to {to}"))
+}
+
 /// Options that cannot apply to the chosen target are refused, not ignored.
 fn check_args(args: &ConvertArgs) -> Result<(), CliError> {
     let json_only = [
@@ -224,23 +232,11 @@ fn check_args(args: &ConvertArgs) -> Result<(), CliError> {
     ];
     if let Some((_, what)) = json_only.iter().find(|(on, _)| *on) {
         if !matches!(args.to, Target::Json | Target::Jsonl) {
-            let to = args
-                .to
-                .to_possible_value()
-                .map_or(String::new(), |v| v.get_name().to_owned());
-            return Err(CliError::usage(format!(
-                "{what}; it cannot apply to --to {to}"
-            )));
+            return Err(cannot_apply(what, args.to));
         }
     }
     if args.strip.strip.is_some() && matches!(args.to, Target::Fen | Target::Gamecourier) {
-        let to = args
-            .to
-            .to_possible_value()
-            .map_or(String::new(), |v| v.get_name().to_owned());
-        return Err(CliError::usage(format!(
-            "--strip shapes PGN and JSON records; it cannot apply to --to {to}"
-        )));
+        return Err(cannot_apply("--strip shapes PGN and JSON records", args.to));
     }
     if args.in_place && (args.inputs.is_empty() || args.inputs.iter().any(|p| p == "-")) {
         return Err(CliError::usage(
