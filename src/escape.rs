@@ -28,22 +28,20 @@ pub fn terminal(text: &str) -> Cow<'_, str> {
 /// U+FFFD, so a hostile record can neither add markup nor make the document
 /// ill-formed.
 pub fn markup(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&#39;"),
-            '\n' => out.push_str("&#10;"),
-            '\r' => out.push_str("&#13;"),
-            '\t' => out.push_str("&#9;"),
-            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => out.push('\u{FFFD}'),
-            c => out.push(c),
-        }
-    }
-    out
+    replace_chars(text, |c| {
+        Some(match c {
+            '&' => "&amp;",
+            '<' => "&lt;",
+            '>' => "&gt;",
+            '"' => "&quot;",
+            '\'' => "&#39;",
+            '\n' => "&#10;",
+            '\r' => "&#13;",
+            '\t' => "&#9;",
+            c if (c as u32) < 0x20 || c == '\u{FFFE}' || c == '\u{FFFF}' => "\u{FFFD}",
+            _ => return None,
+        })
+    })
 }
 
 /// Text for a Markdown table cell (GitHub's step summary): the characters
@@ -74,15 +72,25 @@ pub fn markdown(text: &str) -> String {
 /// as `\u003c` … so no `</script>` or `<!--` can end or alter the element,
 /// and the two line separators JavaScript once refused.
 pub fn script_json(json: &str) -> String {
-    let mut out = String::with_capacity(json.len());
-    for c in json.chars() {
-        match c {
-            '<' => out.push_str("\\u003c"),
-            '>' => out.push_str("\\u003e"),
-            '&' => out.push_str("\\u0026"),
-            '\u{2028}' => out.push_str("\\u2028"),
-            '\u{2029}' => out.push_str("\\u2029"),
-            c => out.push(c),
+    replace_chars(json, |c| {
+        Some(match c {
+            '<' => "\\u003c",
+            '>' => "\\u003e",
+            '&' => "\\u0026",
+            '\u{2028}' => "\\u2028",
+            '\u{2029}' => "\\u2029",
+            _ => return None,
+        })
+    })
+}
+
+/// `text` with each character that `with` has a replacement for replaced.
+fn replace_chars(text: &str, with: impl Fn(char) -> Option<&'static str>) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match with(c) {
+            Some(r) => out.push_str(r),
+            None => out.push(c),
         }
     }
     out

@@ -123,7 +123,52 @@ pub enum Move {
     Null,
 }
 
+/// A piece going from one square to another, with what it captures and what
+/// it promotes to: the fields of [`Move::Normal`], as [`Move::piece_move`]
+/// gives them.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct PieceMove {
+    /// The piece that moves.
+    pub role: Role,
+    /// Where it starts.
+    pub from: Square,
+    /// Where it lands.
+    pub to: Square,
+    /// The piece captured, if any.
+    pub capture: Option<Role>,
+    /// What a pawn promotes to, if it does.
+    pub promotion: Option<Role>,
+}
+
 impl Move {
+    /// A normal move's fields, and an en passant capture's as a pawn taking a
+    /// pawn; `None` for the other kinds.
+    pub fn piece_move(&self) -> Option<PieceMove> {
+        match *self {
+            Move::Normal {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            } => Some(PieceMove {
+                role,
+                from,
+                to,
+                capture,
+                promotion,
+            }),
+            Move::EnPassant { from, to } => Some(PieceMove {
+                role: Role::Pawn,
+                from,
+                to,
+                capture: Some(Role::Pawn),
+                promotion: None,
+            }),
+            _ => None,
+        }
+    }
+
     /// The origin square of a piece move.
     pub fn from(&self) -> Option<Square> {
         match *self {

@@ -216,6 +216,14 @@ fn syntax(args: &ConvertArgs) -> Result<Option<Syntax>, CliError> {
     })
 }
 
+/// The refusal of an option (`what` it does) that cannot apply to `--to to`.
+fn cannot_apply(what: &str, to: Target) -> CliError {
+    let to = to
+        .to_possible_value()
+        .map_or(String::new(), |v| v.get_name().to_owned());
+    CliError::usage(format!("{what}; it cannot apply to --to {to}"))
+}
+
 /// Options that cannot apply to the chosen target are refused, not ignored.
 fn check_args(args: &ConvertArgs) -> Result<(), CliError> {
     let json_only = [
@@ -224,23 +232,11 @@ fn check_args(args: &ConvertArgs) -> Result<(), CliError> {
     ];
     if let Some((_, what)) = json_only.iter().find(|(on, _)| *on) {
         if !matches!(args.to, Target::Json | Target::Jsonl) {
-            let to = args
-                .to
-                .to_possible_value()
-                .map_or(String::new(), |v| v.get_name().to_owned());
-            return Err(CliError::usage(format!(
-                "{what}; it cannot apply to --to {to}"
-            )));
+            return Err(cannot_apply(what, args.to));
         }
     }
     if args.strip.strip.is_some() && matches!(args.to, Target::Fen | Target::Gamecourier) {
-        let to = args
-            .to
-            .to_possible_value()
-            .map_or(String::new(), |v| v.get_name().to_owned());
-        return Err(CliError::usage(format!(
-            "--strip shapes PGN and JSON records; it cannot apply to --to {to}"
-        )));
+        return Err(cannot_apply("--strip shapes PGN and JSON records", args.to));
     }
     if args.in_place && (args.inputs.is_empty() || args.inputs.iter().any(|p| p == "-")) {
         return Err(CliError::usage(
@@ -268,15 +264,7 @@ pub fn run(args: &ConvertArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         _ => &["pgn"],
     };
     let inputs = inputs(&args.inputs, extensions, &args.walk)?;
-    let chosen = inputs.list.iter().any(|i| i.games.is_some()) || !args.read.conditions.is_empty();
-    if args.in_place && chosen {
-        return Err(CliError::usage(
-            "--in-place with FILE:N or --where would delete the games not chosen: write them with -o",
-        ));
-    }
-    let outs: Vec<(&str, &std::path::Path)> =
-        args.output.iter().map(|o| ("-o", o.as_path())).collect();
-    super::refuse_clashes(&inputs, &outs)?;
+    super::refuse_lossy_writes(&inputs, &args.read, args.output.as_deref(), args.in_place)?;
     let opts = Options {
         syntax,
         rewrite: args.in_place,

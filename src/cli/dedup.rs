@@ -167,7 +167,6 @@ pub fn run(args: &DedupArgs, out: &mut dyn Write) -> Result<u8, CliError> {
         "-o FILE or --in-place",
     )?;
     let inputs = inputs(&args.paths, &["pgn"], &args.walk)?;
-    let chosen = inputs.list.iter().any(|i| i.games.is_some()) || !args.read.conditions.is_empty();
     if let Some(why) = args
         .in_place
         .then(|| inputs.list.iter().find_map(refuse_rewrite))
@@ -175,14 +174,7 @@ pub fn run(args: &DedupArgs, out: &mut dyn Write) -> Result<u8, CliError> {
     {
         return Err(CliError::usage(why));
     }
-    if args.in_place && chosen {
-        return Err(CliError::usage(
-            "--in-place with FILE:N or --where would delete the games not chosen: write them with -o",
-        ));
-    }
-    let outs: Vec<(&str, &std::path::Path)> =
-        args.output.iter().map(|o| ("-o", o.as_path())).collect();
-    super::refuse_clashes(&inputs, &outs)?;
+    super::refuse_lossy_writes(&inputs, &args.read, args.output.as_deref(), args.in_place)?;
     if inputs.list.iter().any(|i| i.path().is_none()) {
         return Err(CliError::usage(
             "dedup reads its inputs more than once: give files, not standard input",

@@ -271,6 +271,26 @@ pub fn refuse_clashes(inputs: &Inputs, outputs: &[(&str, &Path)]) -> Result<(), 
     crate::fs::check_outputs(&read, outputs).map_err(|e| CliError::usage(e.to_string()))
 }
 
+/// Refuses what would lose games where a command writes the games it reads
+/// to `-o FILE` (`output`) or over its inputs (`in_place`): rewriting the
+/// inputs with only the games chosen (`FILE:N`, `--where`), or an output
+/// that is an input.
+pub fn refuse_lossy_writes(
+    inputs: &Inputs,
+    read: &args::ReadArgs,
+    output: Option<&Path>,
+    in_place: bool,
+) -> Result<(), CliError> {
+    let chosen = inputs.list.iter().any(|i| i.games.is_some()) || !read.conditions.is_empty();
+    if in_place && chosen {
+        return Err(CliError::usage(
+            "--in-place with FILE:N or --where would delete the games not chosen: write them with -o",
+        ));
+    }
+    let outs: Vec<(&str, &Path)> = output.map(|o| ("-o", o)).into_iter().collect();
+    refuse_clashes(inputs, &outs)
+}
+
 /// Commands whose positional inputs may name standard input's games as
 /// `-:N` or `-:N-M`.
 const STDIN_GAMES_COMMANDS: [&str; 2] = ["validate", "convert"];

@@ -291,6 +291,14 @@ mod tests {
         (kind, r)
     }
 
+    /// `n` short games, each with its number (so that the text does not
+    /// compress to nearly nothing).
+    fn games(n: usize) -> Vec<u8> {
+        (0..n)
+            .flat_map(|i| format!("[Round \"{i}\"]\n\n1. e4 e5 {i} *\n\n").into_bytes())
+            .collect()
+    }
+
     const ALL: [Compression; 4] = [
         Compression::Gzip,
         Compression::Bzip2,
@@ -300,9 +308,7 @@ mod tests {
 
     #[test]
     fn round_trips_and_concatenated_members() {
-        let text: Vec<u8> = (0..2000)
-            .flat_map(|i| format!("[Round \"{i}\"]\n\n1. e4 e5 *\n\n").into_bytes())
-            .collect();
+        let text = games(2000);
         for kind in ALL {
             let c = compress(kind, &text);
             assert_eq!(Compression::of(&c), Some(kind));
@@ -318,9 +324,7 @@ mod tests {
 
     #[test]
     fn a_cut_or_damaged_stream_is_an_error() {
-        let text: Vec<u8> = (0..5000)
-            .flat_map(|i| format!("[Round \"{i}\"]\n\n1. e4 e5 {i} *\n\n").into_bytes())
-            .collect();
+        let text = games(5000);
         for kind in ALL {
             let c = compress(kind, &text);
             for cut in [c.len() / 2, c.len() - 1] {

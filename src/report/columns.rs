@@ -195,13 +195,17 @@ mod tests {
         let at = text.find(token).unwrap();
         let line_at = text.find(line).unwrap();
         let column = line[..at - line_at].chars().count() as u32 + 1;
-        let span = Span {
-            offset: 100 + at as u64,
-            line: 3,
-            column,
-            len: token.len() as u32,
-        };
+        let span = span(100 + at as u64, 3, column, token.len() as u32);
         region(span, Some((text.as_bytes(), 100)))
+    }
+
+    fn span(offset: u64, line: u32, column: u32, len: u32) -> Span {
+        Span {
+            offset,
+            line,
+            column,
+            len,
+        }
     }
 
     fn place(line: u32, chars: u32, utf16: u32, bytes: u32) -> Place {
@@ -234,12 +238,7 @@ mod tests {
     #[test]
     fn bytes_not_utf8_count_one_in_every_unit() {
         let text = b"1. e4 {\xe9t\xe9} Ke3 *";
-        let span = Span {
-            offset: 12,
-            line: 1,
-            column: 13,
-            len: 3,
-        };
+        let span = span(12, 1, 13, 3);
         let r = region(span, Some((text, 0)));
         assert_eq!(r.start, place(1, 13, 13, 13));
         assert_eq!(r.end, place(1, 16, 16, 16));
@@ -248,12 +247,7 @@ mod tests {
     #[test]
     fn ends_past_line_breaks_and_empty_spans() {
         let text = "{a\r\nb\u{1F3C6}} e4".as_bytes();
-        let span = Span {
-            offset: 0,
-            line: 2,
-            column: 5,
-            len: 10,
-        };
+        let span = span(0, 2, 5, 10);
         let r = region(span, Some((text, 0)));
         assert_eq!(r.end, place(3, 4, 5, 7));
         assert_eq!(r.last(), place(3, 3, 4, 6));
@@ -267,24 +261,14 @@ mod tests {
     fn a_line_begun_before_the_game_counts_the_rest_as_one_unit_each() {
         // The game's bytes start at "e5": three characters of its line lie before.
         let text = "e5 \u{1F3C6} Ke3".as_bytes();
-        let span = Span {
-            offset: 58,
-            line: 7,
-            column: 9,
-            len: 3,
-        };
+        let span = span(58, 7, 9, 3);
         let r = region(span, Some((text, 50)));
         assert_eq!(r.start, place(7, 9, 10, 12));
     }
 
     #[test]
     fn without_the_text_every_unit_is_the_character_column() {
-        let span = Span {
-            offset: 5,
-            line: 2,
-            column: 4,
-            len: 3,
-        };
+        let span = span(5, 2, 4, 3);
         let r = region(span, None);
         assert_eq!(r.start, place(2, 4, 4, 4));
         assert_eq!(r.end, place(2, 7, 7, 7));

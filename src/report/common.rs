@@ -13,6 +13,15 @@ pub fn game_name(v: &Verdict) -> String {
     }
 }
 
+/// A finding's message after its place: `game 3, ply 7: …`, or without the
+/// ply when it has none.
+pub fn finding_text(v: &Verdict, d: &Diagnostic) -> String {
+    match d.ply {
+        Some(p) => format!("{}, ply {p}: {}", game_name(v), d.message),
+        None => format!("{}: {}", game_name(v), d.message),
+    }
+}
+
 /// What a verdict counted but did not keep, in words, if anything.
 pub fn omitted_text(v: &Verdict) -> Option<String> {
     let more = |n: usize, one: &str, many: &str| {

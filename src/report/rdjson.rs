@@ -13,7 +13,7 @@ use std::io::{self, Write};
 use serde_json::{json, Value};
 
 use super::common::StreamedArray;
-use super::common::{best_suggestion, game_name, rule_id, Failure, IO_RULE};
+use super::common::{best_suggestion, finding_text, rule_id, Failure, IO_RULE};
 use super::root::Root;
 use super::rulings;
 use super::source::Source;
@@ -80,10 +80,7 @@ impl Rdjson {
             .iter()
             .map(|s| json!({ "range": range, "text": s }))
             .collect();
-        let mut message = format!("{}: {}", game_name(v), d.message);
-        if let Some(p) = d.ply {
-            message = format!("{}, ply {p}: {}", game_name(v), d.message);
-        }
+        let mut message = finding_text(v, d);
         let others: Vec<&str> = d
             .suggestions
             .iter()

@@ -27,7 +27,7 @@ use sha2::{Digest as _, Sha256};
 
 use super::columns::Region;
 use super::common::StreamedArray;
-use super::common::{game_name, rule_id, Failure, IO_RULE};
+use super::common::{finding_text, rule_id, Failure, IO_RULE};
 use super::root::{Root, SRCROOT};
 use super::rulings;
 use super::source::Source;
@@ -179,10 +179,7 @@ impl Sarif {
         let id = rule_id(d, syntax);
         self.rules.insert(id);
         let region = source.region(d.span);
-        let mut text = format!("{}: {}", game_name(v), d.message);
-        if let Some(p) = d.ply {
-            text = format!("{}, ply {p}: {}", game_name(v), d.message);
-        }
+        let mut text = finding_text(v, d);
         if !d.suggestions.is_empty() {
             text.push_str(&format!(" (did you mean {}?)", d.suggestions.join(", ")));
         }

@@ -33,7 +33,7 @@ use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Castling, Position, HOLE};
 use crate::rules::castling::{self, castle_corner, castle_rook};
 use crate::rules::chess::last_rank_promotes;
-use crate::rules::fit::{Field, Unfit};
+use crate::rules::fit::{self, Field, Unfit};
 use crate::rules::movegen::{self, PawnRules};
 use crate::rules::{Illegal, Outcome, Rules, Scope};
 use crate::square::Square;
@@ -417,30 +417,17 @@ fn castling_fits(pos: &Position, color: Color, side: CastleSide) -> Result<(), U
     };
     let mut faults = Vec::new();
     if pos.king(color) != Some(king_home) {
-        faults.push(match pos.king(color) {
-            Some(k) => format!("the king stands on {k}"),
-            None => "there is no king".to_owned(),
-        });
+        faults.push(fit::king_place(pos, color));
     }
     let rook = Piece::new(color, Role::Rook);
     if castle_rook(pos, color, side) != Some(corner) || pos.piece_at(corner) != Some(rook) {
-        faults.push(match pos.piece_at(corner) {
-            None => format!("{corner} is empty"),
-            Some(p) => format!("{corner} holds a {} {}", p.color.name(), p.role.name()),
-        });
+        faults.push(fit::holding(pos, corner));
     }
-    if faults.is_empty() {
-        return Ok(());
-    }
-    Err(Unfit::new(
-        Field::Castling(color, side),
-        "FL8",
-        format!(
-            "{}'s king on {king_home} and rook on the end cell {corner} (FL8), but {}",
-            color.name(),
-            faults.join(" and ")
-        ),
-    ))
+    let needs = format!(
+        "{} king on {king_home} and rook on the end cell {corner} (FL8)",
+        fit::owner(color)
+    );
+    fit::unless_faults(Field::Castling(color, side), "FL8", needs, &faults)
 }
 
 #[cfg(test)]

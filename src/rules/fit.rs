@@ -62,12 +62,12 @@ impl From<&'static str> for Unfit {
 }
 
 /// `White's` or `Black's`.
-fn owner(color: Color) -> String {
+pub(crate) fn owner(color: Color) -> String {
     format!("{}'s", color.name())
 }
 
 /// What stands on `sq`, for a message: `g1 is empty`, `h1 holds a White knight`.
-fn holding(pos: &Position, sq: Square) -> String {
+pub(crate) fn holding(pos: &Position, sq: Square) -> String {
     match pos.piece_at(sq) {
         None => format!("{sq} is empty"),
         Some(p) => format!("{sq} holds a {} {}", p.color.name(), p.role.name()),
@@ -75,7 +75,7 @@ fn holding(pos: &Position, sq: Square) -> String {
 }
 
 /// Where `color`'s king stands, for a message.
-fn king_place(pos: &Position, color: Color) -> String {
+pub(crate) fn king_place(pos: &Position, color: Color) -> String {
     match pos.king(color) {
         Some(k) => format!("the king stands on {k}"),
         None => "there is no king".to_owned(),
@@ -102,18 +102,11 @@ pub fn fide_squares(pos: &Position, color: Color, side: CastleSide) -> Result<()
     } else if pos.piece_at(corner) != Some(rook) {
         faults.push(holding(pos, corner));
     }
-    if faults.is_empty() {
-        return Ok(());
-    }
-    Err(Unfit::new(
-        Field::Castling(color, side),
-        "CH1",
-        format!(
-            "{} king on {king_home} and rook on {corner} (CH1), but {}",
-            owner(color),
-            faults.join(" and ")
-        ),
-    ))
+    let needs = format!(
+        "{} king on {king_home} and rook on {corner} (CH1)",
+        owner(color)
+    );
+    unless_faults(Field::Castling(color, side), "CH1", needs, &faults)
 }
 
 /// CH1: an en passant square needs the pawn that just double-stepped
@@ -132,18 +125,29 @@ pub fn en_passant(pos: &Position) -> Result<(), Unfit> {
             faults.push(holding(pos, sq));
         }
     }
+    let needs = format!(
+        "'-' or the square a {} pawn just crossed: {ep} needs a {} pawn on {pawn} and {ep}, \
+         {behind} empty (CH1)",
+        them.name(),
+        them.name(),
+    );
+    unless_faults(Field::EnPassant, "CH1", needs, &faults)
+}
+
+/// `Ok` when there are no `faults`; else the fault in `field` under
+/// `ruling`: what the field `needs`, but the faults found.
+pub(crate) fn unless_faults(
+    field: Field,
+    ruling: &'static str,
+    needs: String,
+    faults: &[String],
+) -> Result<(), Unfit> {
     if faults.is_empty() {
         return Ok(());
     }
     Err(Unfit::new(
-        Field::EnPassant,
-        "CH1",
-        format!(
-            "'-' or the square a {} pawn just crossed: {ep} needs a {} pawn on {pawn} and {ep}, \
-             {behind} empty (CH1), but {}",
-            them.name(),
-            them.name(),
-            faults.join(" and ")
-        ),
+        field,
+        ruling,
+        format!("{needs}, but {}", faults.join(" and ")),
     ))
 }

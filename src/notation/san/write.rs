@@ -56,33 +56,21 @@ pub(super) fn disambiguation(
 
 /// The canonical [`San`] of `mv` in `pos` with the given (file, rank) hints.
 pub(super) fn canonical(pos: &Position, mv: &Move, hints: (bool, bool)) -> San {
+    if let Some(m) = mv.piece_move() {
+        // A pawn's capture (en passant too) names its file.
+        let pawn_capture = m.role == Role::Pawn && m.capture.is_some();
+        return San::Normal {
+            role: Some(m.role),
+            file: (hints.0 || pawn_capture).then(|| m.from.file()),
+            rank: hints.1.then(|| m.from.rank()),
+            capture: m.capture.is_some(),
+            to: m.to,
+            promotion: m.promotion,
+        };
+    }
     match *mv {
-        Move::Null => San::Null,
-        Move::Normal {
-            role,
-            from,
-            to,
-            capture,
-            promotion,
-        } => {
-            let pawn = role == Role::Pawn;
-            San::Normal {
-                role: Some(role),
-                file: (hints.0 || (pawn && capture.is_some())).then(|| from.file()),
-                rank: hints.1.then(|| from.rank()),
-                capture: capture.is_some(),
-                to,
-                promotion,
-            }
-        }
-        Move::EnPassant { from, to } => San::Normal {
-            role: Some(Role::Pawn),
-            file: Some(from.file()),
-            rank: None,
-            capture: true,
-            to,
-            promotion: None,
-        },
+        // A pass; the piece moves are above.
+        Move::Null | Move::Normal { .. } | Move::EnPassant { .. } => San::Null,
         Move::Castle { king, rook } => San::Castle(if rook > king {
             CastleSide::King
         } else {
@@ -152,24 +140,20 @@ impl SanPlus {
 /// A move in long algebraic form for messages, legal or not: `Nb1-c3`, `e4xd5`,
 /// `e7-e8=Q`, and the variant tokens (`S3e`, `K-qn`, `C-a5`, `N@e4`) as in SAN.
 pub fn long_form(pos: &Position, mv: &Move) -> String {
-    match *mv {
-        Move::Normal {
-            role,
-            from,
-            to,
-            capture,
-            promotion,
-        } => {
-            let piece = if role == Role::Pawn { "" } else { role.code() };
-            let sep = if capture.is_some() { 'x' } else { '-' };
-            let promo = promotion
-                .map(|p| format!("={}", p.code()))
-                .unwrap_or_default();
-            format!("{piece}{from}{sep}{to}{promo}")
-        }
-        Move::EnPassant { from, to } => format!("{from}x{to}"),
-        _ => canonical(pos, mv, (false, false)).to_string(),
-    }
+    let Some(m) = mv.piece_move() else {
+        return canonical(pos, mv, (false, false)).to_string();
+    };
+    let piece = if m.role == Role::Pawn {
+        ""
+    } else {
+        m.role.code()
+    };
+    let sep = if m.capture.is_some() { 'x' } else { '-' };
+    let promo = m
+        .promotion
+        .map(|p| format!("={}", p.code()))
+        .unwrap_or_default();
+    format!("{piece}{}{sep}{}{promo}", m.from, m.to)
 }
 
 /// Canonical SAN of a legal move: minimal disambiguation, `=Q`, `+`/`#`.

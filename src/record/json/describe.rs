@@ -303,29 +303,15 @@ fn describe(
     f.kind = mv.kind_name();
     f.color = color_name(turn);
     f.check = mark(suffix);
+    if let Some(m) = mv.piece_move() {
+        f.piece = Some(m.role.code());
+        f.from = Some(m.from);
+        f.to = Some(m.to);
+        f.captured = m.capture.map(Role::code);
+        f.promotion = m.promotion.map(Role::code);
+        return;
+    }
     match (*mv, before) {
-        (
-            Move::Normal {
-                role,
-                from,
-                to,
-                capture,
-                promotion,
-            },
-            _,
-        ) => {
-            f.piece = Some(role.code());
-            f.from = Some(from);
-            f.to = Some(to);
-            f.captured = capture.map(Role::code);
-            f.promotion = promotion.map(Role::code);
-        }
-        (Move::EnPassant { from, to }, _) => {
-            f.piece = Some("P");
-            f.from = Some(from);
-            f.to = Some(to);
-            f.captured = Some("P");
-        }
         (Move::Castle { king, rook }, before) => {
             f.piece = Some("K");
             f.from = Some(king);
@@ -367,8 +353,8 @@ fn describe(
                     .map(|(s, r)| (*s, r.code())),
             );
         }
-        // A pass: no piece, no square.
-        (Move::Null, _) => {}
+        // A pass: no piece, no square; the piece moves are above.
+        (Move::Null | Move::Normal { .. } | Move::EnPassant { .. }, _) => {}
         // Not played with the position before it (see `reference`).
         (
             Move::Slide { .. }

@@ -37,6 +37,14 @@ fn role_to(role: Role) -> Option<sm::Role> {
     })
 }
 
+/// `Some(None)` for no role; `None` for a role shakmaty has not.
+fn maybe_role_to(role: Option<Role>) -> Option<Option<sm::Role>> {
+    match role {
+        Some(r) => role_to(r).map(Some),
+        None => Some(None),
+    }
+}
+
 fn role_from(role: sm::Role) -> Role {
     match role {
         sm::Role::Pawn => Role::Pawn,
@@ -73,25 +81,16 @@ fn side_to(side: CastleSide) -> sm::CastlingSide {
 /// (slides, quakes, cages, null moves) or a square off the 8×8 board.
 pub(crate) fn move_to(mv: &Move) -> Option<sm::Move> {
     Some(match *mv {
-        Move::Normal {
-            role,
-            from,
-            to,
-            capture,
-            promotion,
-        } => sm::Move::Normal {
-            role: role_to(role)?,
-            from: square_to(from)?,
-            capture: match capture {
-                Some(r) => Some(role_to(r)?),
-                None => None,
-            },
-            to: square_to(to)?,
-            promotion: match promotion {
-                Some(r) => Some(role_to(r)?),
-                None => None,
-            },
-        },
+        Move::Normal { .. } => {
+            let m = mv.piece_move()?;
+            sm::Move::Normal {
+                role: role_to(m.role)?,
+                from: square_to(m.from)?,
+                capture: maybe_role_to(m.capture)?,
+                to: square_to(m.to)?,
+                promotion: maybe_role_to(m.promotion)?,
+            }
+        }
         Move::EnPassant { from, to } => sm::Move::EnPassant {
             from: square_to(from)?,
             to: square_to(to)?,
