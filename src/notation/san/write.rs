@@ -9,6 +9,7 @@ use super::types::{San, SanPlus, Suffix};
 use crate::moves::Move;
 use crate::piece::Role;
 use crate::position::{CastleSide, Position};
+use crate::square::Square;
 
 /// Which hints canonical SAN needs for `mv`: (file, rank).
 pub(super) fn disambiguation(
@@ -43,19 +44,42 @@ pub(super) fn disambiguation(
             }
         }
     }
-    if rivals.is_empty() {
-        (false, false)
-    } else if rivals.iter().all(|f| f.file() != from.file()) {
-        (true, false)
-    } else if rivals.iter().all(|f| f.rank() != from.rank()) {
-        (false, true)
-    } else {
-        (true, true)
+    told_apart(from, rivals)
+}
+
+/// SAN's hints (file, rank) for a piece move from `from` whose `rivals` are
+/// the other legal origins of moves of its piece type onto its target: its
+/// file when no rival shares it, else its rank when none shares that, else
+/// both (none without rivals).
+pub fn told_apart(from: Square, rivals: impl IntoIterator<Item = Square>) -> (bool, bool) {
+    let (mut any, mut same_file, mut same_rank) = (false, false, false);
+    for r in rivals {
+        any = true;
+        same_file |= r.file() == from.file();
+        same_rank |= r.rank() == from.rank();
+    }
+    match (any, same_file, same_rank) {
+        (false, _, _) => (false, false),
+        (true, false, _) => (true, false),
+        (true, true, false) => (false, true),
+        (true, true, true) => (true, true),
     }
 }
 
 /// The canonical [`San`] of `mv` in `pos` with the given (file, rank) hints.
 pub(super) fn canonical(pos: &Position, mv: &Move, hints: (bool, bool)) -> San {
+    canonical_with(mv, hints, || crate::rules::promotion_squares(pos, mv))
+}
+
+/// The canonical [`San`] of `mv` with the given (file, rank) hints; a cage
+/// insertion asks `promoted` for the squares its push promotes on (SC3),
+/// ascending. The one place a move becomes its SAN, for the rules' positions
+/// and the accelerators' alike.
+pub fn canonical_with(
+    mv: &Move,
+    hints: (bool, bool),
+    promoted: impl FnOnce() -> Vec<Square>,
+) -> San {
     if let Some(m) = mv.piece_move() {
         // A pawn's capture (en passant too) names its file.
         let pawn_capture = m.role == Role::Pawn && m.capture.is_some();
@@ -81,8 +105,7 @@ pub(super) fn canonical(pos: &Position, mv: &Move, hints: (bool, bool)) -> San {
         Move::Quake { dir } => San::Quake { dir },
         Move::CageMove { to } => San::CageMove { to },
         Move::CageInsert { to, promotions } => {
-            let squares = crate::rules::promotion_squares(pos, mv);
-            let promotions = squares
+            let promotions = promoted()
                 .into_iter()
                 .zip(promotions.iter().flatten().copied())
                 .collect();

@@ -25,7 +25,7 @@ use super::label::{read_label, Label};
 use super::matching::{may_match, same, slide_ends, Reach};
 use crate::moves::{Dir, Move};
 use crate::notation::gamecourier::{Op, OpKind};
-use crate::notation::san::{San, Suffix};
+use crate::notation::san::{canonical_with, told_apart, San, Suffix};
 use crate::piece::{Color, Role};
 use crate::position::{CastleSide, Position};
 use crate::rules::fast::{with_fast, Accelerator, Board, CheckMark, FastPos, Onto, SquareSet};
@@ -130,65 +130,19 @@ impl FastTurns {
 /// rivals (the other `origins` of the moves onto its target) by its file,
 /// else its rank, else both. `None` for a move it does not write (a pass).
 fn san_of<A: Accelerator>(mv: &Move, origins: A::Squares, now: &A) -> Option<San> {
-    Some(match *mv {
-        Move::Normal {
-            role,
-            from,
-            to,
-            capture,
-            promotion,
-        } => {
-            let pawn = role == Role::Pawn;
-            let (mut file, mut rank) = (pawn && capture.is_some(), false);
-            if !pawn {
-                let rivals = origins.minus(origins.on_file(from.file()).on_rank(from.rank()));
-                if !rivals.is_empty() {
-                    if rivals.on_file(from.file()).is_empty() {
-                        file = true;
-                    } else if rivals.on_rank(from.rank()).is_empty() {
-                        rank = true;
-                    } else {
-                        (file, rank) = (true, true);
-                    }
-                }
-            }
-            San::Normal {
-                role: Some(role),
-                file: file.then(|| from.file()),
-                rank: rank.then(|| from.rank()),
-                capture: capture.is_some(),
-                to,
-                promotion,
-            }
+    let hints = match mv.piece_move() {
+        Some(m) if m.role != Role::Pawn => {
+            told_apart(m.from, origins.iter().filter(|&s| s != m.from))
         }
-        Move::EnPassant { from, to } => San::Normal {
-            role: Some(Role::Pawn),
-            file: Some(from.file()),
-            rank: None,
-            capture: true,
-            to,
-            promotion: None,
-        },
-        Move::Castle { king, rook } => San::Castle(if rook > king {
-            CastleSide::King
-        } else {
-            CastleSide::Queen
-        }),
-        Move::Drop { role, to } => San::Drop { role, to },
-        Move::Slide { rank, dir } => San::Slide { rank, dir },
-        Move::Quake { dir } => San::Quake { dir },
-        Move::CageMove { to } => San::CageMove { to },
-        Move::CageInsert { to, promotions } => {
-            // SC3: the squares the push promotes on, ascending.
-            let (_, promoted) = now.insertion_end()?;
-            let roles = promotions.iter().flatten().copied();
-            San::CageInsert {
-                to,
-                promotions: promoted.iter().zip(roles).collect(),
-            }
-        }
+        _ => (false, false),
+    };
+    let promoted: Vec<Square> = match mv {
         Move::Null => return None,
-    })
+        // SC3: the squares the push promotes on, ascending.
+        Move::CageInsert { .. } => now.insertion_end()?.1.iter().collect(),
+        _ => Vec::new(),
+    };
+    Some(canonical_with(mv, hints, || promoted))
 }
 
 /// A turn matched: the move, the accelerator's, the mark its play gave,
