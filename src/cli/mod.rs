@@ -466,9 +466,12 @@ pub fn run(cli: Cli, out: &mut dyn Write) -> Result<u8, CliError> {
 }
 
 fn variants(out: &mut dyn Write) -> Result<u8, CliError> {
+    // The summaries line up after the longest identifier.
+    let width = Variant::ALL.iter().map(|v| v.id().len()).max().unwrap_or(0);
     for v in Variant::ALL {
-        writeln!(out, "{:<14} {}", v.id(), v.summary()).map_err(|e| CliError::io("stdout", e))?;
-        writeln!(out, "{:<14} aliases: {}", "", v.aliases().join(", "))
+        writeln!(out, "{:<width$} {}", v.id(), v.summary())
+            .map_err(|e| CliError::io("stdout", e))?;
+        writeln!(out, "{:<width$} aliases: {}", "", v.aliases().join(", "))
             .map_err(|e| CliError::io("stdout", e))?;
     }
     Ok(0)
