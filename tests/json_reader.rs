@@ -308,3 +308,14 @@ fn comments_around_tags_travel_both_ways() {
     assert_eq!(first.tags.len(), 2);
     assert_eq!(first.tags[1].comments_before[0].text, "between");
 }
+
+/// Found by the property test: an array after a game object is no form of
+/// the input (a game object, an array of them, or a sequence of objects);
+/// the reader stops at the `[`.
+#[test]
+fn an_array_after_a_game_object_is_refused_at_its_bracket() {
+    let text = br#"{"format": "fvnote-record", "version": 1, "tags": [], "moves": []} [{"format": "fvnote-record", "version": 1, "tags": [{"name": "E", "value": "]}"}], "moves": []}]"#;
+    assert_same(text);
+    let (records, error) = streamed(text, 4096);
+    assert_eq!((records.len(), error), (1, Some((1, 68))));
+}

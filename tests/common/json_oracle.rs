@@ -20,10 +20,18 @@ pub fn whole(text: &[u8]) -> Result<Vec<String>, String> {
     let first = text.iter().find(|b| !b.is_ascii_whitespace());
     let values: Vec<serde_json::Value> = match first {
         Some(b'[') => serde_json::from_slice(text).map_err(|e| e.to_string())?,
-        _ => serde_json::Deserializer::from_slice(text)
-            .into_iter()
-            .collect::<Result<_, _>>()
-            .map_err(|e| e.to_string())?,
+        _ => {
+            let values: Vec<serde_json::Value> = serde_json::Deserializer::from_slice(text)
+                .into_iter()
+                .collect::<Result<_, _>>()
+                .map_err(|e| e.to_string())?;
+            // A sequence is of game objects only: an array after an object
+            // is no form of the input (each value read alone would hide it).
+            if values.iter().any(|v| !v.is_object()) {
+                return Err("a sequence of values that are not all objects".into());
+            }
+            values
+        }
     };
     values
         .iter()
