@@ -5,28 +5,13 @@
 
 use std::path::{Path, PathBuf};
 
-use crate::cli::fvnote;
+use crate::cli::run_in as run;
 use serde_json::Value;
 
 fn fixture(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
         .join("fixtures")
         .join(name)
-}
-
-/// Runs `args` in `dir`: exit code, stdout, stderr.
-fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let out = fvnote()
-        .current_dir(dir)
-        .args(args)
-        .write_stdin(stdin.to_vec())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
 }
 
 /// `validate --format json` of `text`: each game's error kind (or

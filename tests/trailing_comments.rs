@@ -7,25 +7,10 @@
 
 use std::path::Path;
 
-use crate::cli::fvnote;
+use crate::cli::run_in as run;
 use serde_json::Value;
 
 const ARCHIVE: &str = "[Event \"x\"]\n\n1. e4 e5 *\n\n{ end of archive }\n";
-
-/// Runs `args` in `dir` with `stdin`: exit code, stdout, stderr.
-fn run(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
-    let out = fvnote()
-        .current_dir(dir)
-        .args(args)
-        .write_stdin(stdin.to_vec())
-        .output()
-        .unwrap();
-    (
-        out.status.code().unwrap(),
-        String::from_utf8_lossy(&out.stdout).into_owned(),
-        String::from_utf8_lossy(&out.stderr).into_owned(),
-    )
-}
 
 /// `validate --format json` of `text`: each game's error kind, or `valid`.
 fn verdicts(text: &str) -> Vec<String> {

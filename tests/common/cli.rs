@@ -22,6 +22,22 @@ pub fn fvnote() -> Command {
 }
 
 /// The same set-up as a `std::process::Command`, for tests that spawn and
+/// Runs fvnote with `args` in `dir`, `stdin` on its standard input: the
+/// exit code, standard output and standard error.
+pub fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
+    let out = fvnote()
+        .current_dir(dir)
+        .args(args)
+        .write_stdin(stdin.to_vec())
+        .output()
+        .expect("fvnote runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
 /// signal the process themselves.
 pub fn fvnote_std() -> std::process::Command {
     let mut c = std::process::Command::new(bin());
