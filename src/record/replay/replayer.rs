@@ -297,25 +297,13 @@ impl Replayer {
                 .map(|with_permission| (p, with_permission))
         });
         if let Some((p, with_permission)) = fast {
-            frame.ply += 1;
-            if frame.main {
-                self.report.plies = frame.ply;
-            }
-            if !self.opts.verdict_only() {
-                let verdict = match self.opts.mode {
-                    ReplayMode::Resolved => compact_str::CompactString::default(),
-                    _ => clean_verdict(p, token, text, plain),
-                };
-                self.report.canonical.push(Some(verdict));
-            }
-            frame.denied.clear();
-            if with_permission {
-                // The reference engine's note on this slide (FL6), word for word.
-                let (ply, in_variation) = (frame.ply, !frame.main);
-                let make =
-                    || permission_note(span, &String::from_utf8_lossy(token), ply, in_variation);
-                self.report.file(Severity::Note, span, in_variation, make);
-            }
+            let verdict = || clean_verdict(p, token, text, plain);
+            let played = Played {
+                token,
+                span,
+                with_permission,
+            };
+            played.file(frame, &mut self.report, &self.opts, verdict);
             return;
         }
         // The reference engine and its diagnostics read text; a reader
@@ -371,27 +359,18 @@ impl Replayer {
         }
         frame.has_last = true;
         frame.before_ply = frame.ply;
-        // What the bitboard branch of `play_bytes` files, the SAN written
-        // only where it is shown (kept apart: sharing that branch's code
-        // cost PGN validation 0.8% more instructions).
-        frame.ply += 1;
-        if frame.main {
-            self.report.plies = frame.ply;
-        }
-        if !self.opts.verdict_only() {
-            let verdict = match self.opts.mode {
-                ReplayMode::Resolved => compact_str::CompactString::default(),
-                _ => proof_token(proof).into(),
-            };
-            self.report.canonical.push(Some(verdict));
-        }
-        frame.denied.clear();
-        if proof.permission {
-            // The reference engine's note on this slide (FL6), word for word.
-            let (ply, in_variation) = (frame.ply, !frame.main);
-            let make = || permission_note(span, &proof_token(proof), ply, in_variation);
-            self.report.file(Severity::Note, span, in_variation, make);
-        }
+        let token = match proof.permission || !self.opts.verdict_only() {
+            true => proof_token(proof),
+            false => String::new(),
+        };
+        let played = Played {
+            token: token.as_bytes(),
+            span,
+            with_permission: proof.permission,
+        };
+        played.file(frame, &mut self.report, &self.opts, || {
+            token.as_str().into()
+        });
     }
 
     /// A comment of the current line: `[%deny]` refusals (FL10).
@@ -510,6 +489,48 @@ fn proof_token(proof: Proof<'_>) -> String {
     let mut token = String::with_capacity(8);
     clean_san_into(proof.san, proof.suffix, &mut token);
     token
+}
+
+/// A move token played on bitboards.
+struct Played<'a> {
+    token: &'a [u8],
+    span: Span,
+    /// A Fault Line slide played with permission (FL6).
+    with_permission: bool,
+}
+
+impl Played<'_> {
+    /// Files what the move files: its ply, its canonical SAN when the
+    /// writer keeps it (`verdict`), and the note of a slide played with
+    /// permission (FL6).
+    #[inline]
+    fn file(
+        &self,
+        frame: &mut Frame,
+        report: &mut GameReport,
+        opts: &ReplayOptions,
+        verdict: impl FnOnce() -> compact_str::CompactString,
+    ) {
+        frame.ply += 1;
+        if frame.main {
+            report.plies = frame.ply;
+        }
+        if !opts.verdict_only() {
+            let verdict = match opts.mode {
+                ReplayMode::Resolved => compact_str::CompactString::default(),
+                _ => verdict(),
+            };
+            report.canonical.push(Some(verdict));
+        }
+        frame.denied.clear();
+        if self.with_permission {
+            // The reference engine's note on this slide (FL6), word for word.
+            let (ply, in_variation, span) = (frame.ply, !frame.main, self.span);
+            let token = String::from_utf8_lossy(self.token);
+            let make = || permission_note(span, &token, ply, in_variation);
+            report.file(Severity::Note, span, in_variation, make);
+        }
+    }
 }
 
 impl Visitor for Replayer {
