@@ -33,7 +33,7 @@ pub(crate) use grammar::square as square_parser;
 pub use grammar::ParseSanError;
 pub use resolve::{Resolved, SanError};
 pub use types::{Lenient, ParsedSan, San, SanPlus, Suffix};
-pub use write::{canonical_with, check_suffix, long_form, told_apart, write_san};
+pub use write::{canonical_with, check_suffix, long_form, told_apart, write_san, write_san_among};
 
 impl San {
     /// Parses a token (the text of one move, check mark included).

@@ -125,6 +125,18 @@ pub fn check_suffix(pos: &Position, mv: &Move) -> Option<Suffix> {
     suffix_after(&pos.play(mv))
 }
 
+/// Canonical SAN of the legal `mv`, played from `pos` to `after`, told
+/// apart only from its rivals among `cands` (a caller that has the moves
+/// onto its target need not generate the position's every move).
+pub fn write_san_among(pos: &Position, mv: &Move, after: &Position, cands: &[Move]) -> SanPlus {
+    let piece = mv.piece_move().is_some_and(|m| m.role != Role::Pawn);
+    let hints = disambiguation(pos, mv, cands, piece && pos.is_check());
+    SanPlus {
+        san: canonical(pos, mv, hints),
+        suffix: suffix_after(after),
+    }
+}
+
 /// The mark deserved by the move that led to `after`.
 pub(super) fn suffix_after(after: &Position) -> Option<Suffix> {
     if !after.gives_check_mark() {

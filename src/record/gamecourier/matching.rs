@@ -6,7 +6,7 @@
 use smallvec::{smallvec, SmallVec};
 
 use crate::moves::{Dir, Move, MoveList};
-use crate::notation::san::write_san;
+use crate::notation::san::{write_san, write_san_among};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::rules::fast::Board;
@@ -338,69 +338,10 @@ pub(super) fn scoped_san(
     after: &Position,
     scoped: &[Move],
 ) -> Option<String> {
-    let Move::Normal {
-        role,
-        from,
-        to,
-        capture,
-        promotion,
-    } = *mv
-    else {
+    if !matches!(mv, Move::Normal { .. }) {
         return None;
-    };
-    let mut san = String::with_capacity(8);
-    let file = |sq: Square| (b'a' + sq.file()) as char;
-    if role == Role::Pawn {
-        if capture.is_some() {
-            san.push(file(from));
-            san.push('x');
-        }
-    } else {
-        san.push_str(role.code());
-        let in_check = pos.is_check();
-        let rivals: Vec<Square> = scoped
-            .iter()
-            .filter_map(|m| match *m {
-                Move::Normal {
-                    role: r,
-                    from: f,
-                    to: t,
-                    ..
-                } if r == role
-                    && t == to
-                    && f != from
-                    && pos.is_legal_candidate_in(m, in_check) =>
-                {
-                    Some(f)
-                }
-                _ => None,
-            })
-            .collect();
-        if !rivals.is_empty() {
-            if rivals.iter().all(|f| f.file() != from.file()) {
-                san.push(file(from));
-            } else if rivals.iter().all(|f| f.rank() != from.rank()) {
-                san.push_str(&(from.rank() as u32 + 1).to_string());
-            } else {
-                san.push_str(&from.to_string());
-            }
-        }
-        if capture.is_some() {
-            san.push('x');
-        }
     }
-    san.push_str(&to.to_string());
-    if let Some(p) = promotion {
-        san.push('=');
-        san.push_str(p.code());
-    }
-    if after.gives_check_mark() {
-        san.push(if after.uses_mate_sign() && !after.has_legal_move() {
-            '#'
-        } else {
-            '+'
-        });
-    }
+    let san = write_san_among(pos, mv, after, scoped).to_string();
     debug_assert_eq!(san, write_san(pos, mv));
     Some(san)
 }
