@@ -231,12 +231,14 @@ pub(crate) fn peer<V: FromSetup>(pos: &Position) -> Result<V, String> {
 /// Writes shakmaty's position `p` back into `pos`: board, pockets, promoted
 /// pieces, turn, castling rights, en passant square, counters and checks.
 pub(crate) fn write_back<V: sm::Position>(p: &V, pos: &mut Position) {
-    let squares: Vec<Square> = pos.squares().collect();
-    for sq in squares {
-        let piece = square_to(sq)
-            .and_then(|s| p.board().piece_at(s))
+    // Every square of shakmaty's 8×8 board, with no list made per move.
+    for i in 0..64u32 {
+        let s = sm::Square::new(i);
+        let piece = p
+            .board()
+            .piece_at(s)
             .map(|sp| Piece::new(color_from(sp.color), role_from(sp.role)));
-        pos.set(sq, piece);
+        pos.set(square_from(s), piece);
     }
     pos.promoted = p.promoted().0;
     if let Some(pockets) = p.pockets() {

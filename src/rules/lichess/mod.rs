@@ -105,10 +105,7 @@ impl<V: Peer> Lichess<V> {
 impl<V: Peer> Rules for Lichess<V> {
     fn start(variant: Variant) -> Position {
         let mut pos = Position::empty(variant, 8, 8);
-        let squares: Vec<Square> = (0..8)
-            .flat_map(|r| (0..8).filter_map(move |f| Square::new(f, r)))
-            .collect();
-        for sq in squares {
+        for sq in (0..8).flat_map(|r| (0..8).filter_map(move |f| Square::new(f, r))) {
             pos.set_cell(sq, true);
         }
         bridge::write_back(&V::default(), &mut pos);
