@@ -57,8 +57,8 @@ fn turns(text: &str) -> Vec<Vec<Op>> {
 }
 
 /// The variants an accelerator plays: Chess960 and the lichess variants have
-/// none (their rules play
-/// them; cozy-chess's board in `FastChess` castles only from e1 and e8).
+/// none (their rules play them; cozy-chess's board in `FastChess` castles
+/// only from e1 and e8).
 fn accelerated() -> impl Iterator<Item = Variant> {
     Variant::ALL
         .into_iter()

@@ -1,10 +1,9 @@
 //! One game's main line walked as it is read, for `show`, `moves` and
 //! `diff`: the positions asked for, the moves that reached them, and the
 //! line as SAN — never the game's record. The game comes a main-line node
-//! at a time
-//! ([`GameStream`](crate::record::convert::stream::GameStream)), each
-//! with the pipeline replay's verdict on its move; the walk plays that move's canonical SAN on its own
-//! [`Position`] until the line breaks (the replay's first move that does
+//! at a time ([`GameStream`](crate::record::convert::stream::GameStream)),
+//! each with the pipeline replay's verdict on its move; the walk plays that
+//! move's canonical SAN on its own [`Position`] until the line breaks (the replay's first move that does
 //! not resolve), so what it reaches is what a replay of the whole record
 //! reaches.
 
