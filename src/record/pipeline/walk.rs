@@ -3,9 +3,9 @@
 //! line as SAN — never the game's record. The game comes a main-line node
 //! at a time ([`GameStream`](crate::record::convert::stream::GameStream)),
 //! each with the pipeline replay's verdict on its move; the walk plays that
-//! move's canonical SAN on its own [`Position`] until the line breaks (the replay's first move that does
-//! not resolve), so what it reaches is what a replay of the whole record
-//! reaches.
+//! move's canonical SAN on its own [`Position`] until the line breaks (the
+//! replay's first move that does not resolve), so what it reaches is what a
+//! replay of the whole record reaches.
 
 use compact_str::CompactString;
 
