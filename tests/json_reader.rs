@@ -319,3 +319,121 @@ fn an_array_after_a_game_object_is_refused_at_its_bracket() {
     let (records, error) = streamed(text, 4096);
     assert_eq!((records.len(), error), (1, Some((1, 68))));
 }
+
+/// Every game object of `text` read by a reader holding games up to
+/// `window` bytes, `step` bytes a read: each record (with its spans) and
+/// its replay's report, or the error.
+fn read_within(text: &[u8], window: usize, step: usize) -> Vec<String> {
+    let read = |checked: bool| {
+        let input = std::io::BufReader::with_capacity(step, text);
+        let mut reader = JsonReader::new(input).hold_up_to(window);
+        let mut out = Vec::new();
+        loop {
+            let got = match checked {
+                false => reader
+                    .read_game(&mut RecordBuilder::new())
+                    .map(|r| r.map(|r| format!("{r:?}"))),
+                true => reader
+                    .read_game(&mut Watch::new(ReplayOptions::default()))
+                    .map(|r| r.map(|r| format!("{:?} {:?}", r.error, r.plies))),
+            };
+            match got {
+                Ok(Some(r)) => out.push(r),
+                Ok(None) => return out,
+                Err(e) => out.push(format!("{:?}", e.error)),
+            }
+        }
+    };
+    let mut out = read(false);
+    out.extend(read(true));
+    out
+}
+
+/// The PGN files the tests ship (fixtures of every variant, peers' files).
+fn shipped_pgn_files() -> Vec<std::path::PathBuf> {
+    let mut files = Vec::new();
+    let mut dirs = vec![std::path::PathBuf::from("fixtures"), "tests/data".into()];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else if path.extension().is_some_and(|e| e == "pgn") {
+                files.push(path);
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+/// A game longer than the reader's window is read one main-line ply at a
+/// time: every record, span and verdict is what reading it whole gives,
+/// in JSON Lines and pretty JSON, for every game the tests ship.
+#[test]
+fn a_game_longer_than_the_window_reads_as_a_whole_one() {
+    let mut compared = 0;
+    for path in shipped_pgn_files() {
+        let bytes = std::fs::read(&path).unwrap();
+        let records: Vec<_> = read_all(&bytes).into_iter().flatten().collect();
+        if records.is_empty() {
+            continue;
+        }
+        let lines: String = records.iter().map(jsonl).collect();
+        let values: Vec<serde_json::Value> = lines
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap())
+            .collect();
+        // serde's objects sort their keys: `moves` before `tags`.
+        let sorted = serde_json::to_string_pretty(&values).unwrap();
+        let pretty = records
+            .iter()
+            .map(|r| {
+                let opts = ConvertOptions {
+                    to: Target::Json,
+                    json: Default::default(),
+                    fix_result: false,
+                };
+                let text = String::from_utf8(convert_record(r, &opts).unwrap()).unwrap();
+                let inner = &text[text.find('[').unwrap() + 1..text.rfind(']').unwrap()];
+                inner.trim().to_owned()
+            })
+            .collect::<Vec<_>>()
+            .join(",\n");
+        for text in [lines, format!("[\n{pretty}\n]\n"), sorted] {
+            let whole = read_within(text.as_bytes(), usize::MAX, 8192);
+            for (window, step) in [(0, 8192), (0, 7), (100, 64)] {
+                let part = read_within(text.as_bytes(), window, step);
+                assert_eq!(part, whole, "{} window {window}", path.display());
+            }
+            compared += whole.len();
+        }
+    }
+    assert!(compared > 400, "only {compared} games compared");
+}
+
+/// A streamed game's members after `moves` are its result and derived
+/// fields; a `prelude` there cannot be told before the moves, and is
+/// refused at its place (a game held whole reads it).
+#[test]
+fn a_long_game_holds_its_prelude_before_its_moves() {
+    let text = br#"{"format": "fvnote-record", "version": 1, "tags": [], "moves": [{"san": "e4"}], "prelude": [{"text": "late"}], "result": "*"}"#;
+    let whole = read_within(text, usize::MAX, 8192);
+    assert!(whole[0].contains("late"), "{whole:?}");
+    let (records, error) = json_oracle::streamed_within(text, 8192, 0);
+    let column = text.windows(9).position(|w| w == b"\"prelude\"").unwrap() as u32 + 1;
+    assert_eq!((records.len(), error), (0, Some((1, column))));
+    let mut reader = JsonReader::new(&text[..]).hold_up_to(0);
+    let e = reader.read_game(&mut RecordBuilder::new()).unwrap_err();
+    assert!(
+        e.error.message.contains("`prelude` after `moves`"),
+        "{}",
+        e.error.message
+    );
+    // Members in another order (as `jq -S` sorts them) are read whole.
+    let sorted = br#"{"format": "fvnote-record", "moves": [{"san": "e4"}], "prelude": [{"text": "early"}], "result": "*", "tags": [], "version": 1}"#;
+    assert_eq!(
+        read_within(sorted, 0, 8),
+        read_within(sorted, usize::MAX, 8192)
+    );
+}

@@ -35,8 +35,13 @@ struct Piped {
 
 impl Piped {
     fn start() -> Piped {
+        Piped::run(&["convert", "--to", "pgn", "--from", "json"])
+    }
+
+    /// `fvnote ARGS` reading a pipe.
+    fn run(args: &[&str]) -> Piped {
         let mut child = fvnote_std()
-            .args(["convert", "--to", "pgn", "--from", "json"])
+            .args(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -223,6 +228,36 @@ fn a_long_game_costs_memory_near_its_text() {
         "not converted while the array was open"
     );
     assert!(out.starts_with("[Event \"long\"]\n\n1. Nf3 Nf6 2. Ng1 Ng8 3. Nf3"));
+}
+
+/// A game object longer than the reader's window (4 MiB) is not held:
+/// `validate` of a 62 MB game (60,000 plies, each with a 1,000-character
+/// comment) keeps its memory near that of a short one.
+#[test]
+fn a_game_longer_than_the_window_is_read_as_it_comes() {
+    if !std::path::Path::new("/proc/self/status").exists() {
+        return; // peak memory is read from /proc
+    }
+    let mut p = Piped::run(&["validate", "--from", "json", "-"]);
+    p.send(r#"{"format":"fvnote-record","version":1,"tags":[{"name":"Event","value":"long"}],"moves":["#);
+    let comment = "x".repeat(1000);
+    let moves = ["Nf3", "Nf6", "Ng1", "Ng8"];
+    for i in 0..60_000 {
+        let comma = if i > 0 { "," } else { "" };
+        let san = moves[i % 4];
+        p.send(&format!(
+            r#"{comma}{{"san":"{san}","comments":[{{"text":"{comment}"}}]}}"#
+        ));
+    }
+    // All of the moves sent, the object still open: what it took.
+    std::thread::sleep(Duration::from_millis(300));
+    let peak = p.peak_rss().unwrap();
+    p.send(r#"],"result":"*"}"#);
+    let (code, out, err) = p.finish();
+    assert_eq!(code, Some(0), "{err}");
+    assert!(out.contains("1 valid"), "{out}");
+    let limit = 32 << 20;
+    assert!(peak < limit, "peak resident memory {} MiB", peak >> 20);
 }
 
 /// Inputs the fast route does not take, or takes only part way: each

@@ -50,10 +50,21 @@ pub fn whole(text: &[u8]) -> Result<Vec<String>, String> {
 /// The records of `text` read by the reader, `step` bytes a read, up to
 /// the first error; the error's line and column.
 pub fn streamed(text: &[u8], step: usize) -> (Vec<Record>, Option<(u32, u32)>) {
+    streamed_within(text, step, fvnote::record::json::read::WINDOW)
+}
+
+/// [`streamed`], each game object longer than `window` bytes read one
+/// main-line ply at a time.
+pub fn streamed_within(
+    text: &[u8],
+    step: usize,
+    window: usize,
+) -> (Vec<Record>, Option<(u32, u32)>) {
     let mut reader = JsonReader::new(std::io::BufReader::with_capacity(
         step,
         Trickle { data: text, step },
-    ));
+    ))
+    .hold_up_to(window);
     let mut out = Vec::new();
     loop {
         match reader.read_game(&mut RecordBuilder::new()) {
@@ -124,22 +135,23 @@ fn duplicate_key(text: &[u8]) -> bool {
 /// Asserts the reader's verdict on `text` at every step of `steps`.
 pub fn assert_same(text: &[u8], steps: &[usize]) {
     let expected = whole(text);
-    for &step in steps {
-        let (records, error) = streamed(text, step);
+    let windows = [fvnote::record::json::read::WINDOW, 0];
+    for (step, window) in steps.iter().flat_map(|&s| windows.map(|w| (s, w))) {
+        let (records, error) = streamed_within(text, step, window);
         match (&expected, error) {
             (Ok(games), None) => {
                 let got: Vec<String> = records.iter().map(to_string).collect();
-                assert_eq!(&got, games, "step {step}");
+                assert_eq!(&got, games, "step {step}, window {window}");
             }
             // A key twice in an object: serde's values keep the last, the
             // form's reader refuses the game.
             (Ok(_), Some(_)) if duplicate_key(text) => {}
             (Ok(_), Some(at)) => panic!(
-                "step {step}: serde reads it, the reader fails at {at:?}: {}",
+                "step {step}, window {window}: serde reads it, the reader fails at {at:?}: {}",
                 String::from_utf8_lossy(text)
             ),
             (Err(e), None) => panic!(
-                "step {step}: serde fails ({e}), the reader does not: {}",
+                "step {step}, window {window}: serde fails ({e}), the reader does not: {}",
                 String::from_utf8_lossy(text)
             ),
             (Err(_), Some((line, column))) => {

@@ -19,4 +19,5 @@
 pub mod describe;
 pub mod read;
 pub mod schema;
+mod visit;
 pub mod write;

@@ -6,19 +6,29 @@
 //! Each game object is framed in the input (an array of games, one game, or
 //! a sequence of them: JSON Lines), so memory holds one game's text; serde
 //! reads the object with its plies and tags left as raw text, which tells
-//! where each one is before it is read in turn. A game that does not parse
-//! is an error at its place, and reading goes on with the next game.
+//! where each one is before it is read in turn ([`super::visit`]). A game
+//! that does not parse is an error at its place, and reading goes on with
+//! the next game.
+//!
+//! A game object longer than the reader's window ([`WINDOW`]) is not held:
+//! once its `format`, `version` and `tags` are read and its `moves` array
+//! has begun, the main line is read one ply (with its variations) at a
+//! time and forgotten, so memory stays bounded however long the game. Such
+//! a game must hold its `prelude` (if any) before `moves`, as fvnote writes
+//! it; members in another order are read whole, as any shorter game is.
 
 use std::io::{self, BufRead};
+use std::ops::Range;
 
-use crate::model::{advance, width, Comment as ModelComment, CommentKind, Span};
-use crate::notation::annotation::Annotations;
-use crate::notation::pgn::{Reader, Visitor};
-use crate::record::json::schema::{
-    Comment, Game, Ply, Raw, Tag, TypedFields, DERIVED_FIELDS, FORMAT, VERSION,
-};
+use crate::model::{advance, Comment as ModelComment, Span};
+use crate::notation::pgn::Visitor;
+use crate::record::json::schema::Raw;
+use crate::record::json::visit::{self, at_game, serde_error, Locator};
 use crate::record::pipeline::read::{GameReader, GameText, ReadError};
-use crate::record::replay::damage::not_utf8;
+
+/// A game object's text is held whole up to this many bytes; a longer one
+/// is read one main-line ply at a time (see the module).
+pub const WINDOW: usize = 4 << 20;
 
 /// Where the reader is in the document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,6 +47,104 @@ enum State {
     Done,
 }
 
+/// How a game object stands in the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Framed {
+    /// Whole in the buffer, up to (one past) its `}`.
+    Whole(usize),
+    /// Longer than the window and inside a `moves` array that can be read
+    /// as it comes: the comma before `"moves"` and the `[` after it.
+    Moves { comma: usize, array: usize },
+    /// The input ends inside it.
+    Cut,
+}
+
+/// Where a game object's `moves` member stands, as framing sees it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+enum MovesAt {
+    /// Not reached.
+    #[default]
+    Before,
+    /// After `"moves":`.
+    Key,
+    /// Inside its array.
+    Inside,
+    /// After it, or it cannot be streamed.
+    Past,
+}
+
+/// What framing has seen of a game object's members (at depth 1).
+#[derive(Clone, Debug, Default)]
+struct Members {
+    /// Where the last string opened and closed (a key when a ':' at depth
+    /// 1 follows), and where the last escape stood.
+    string: (usize, usize),
+    escape: usize,
+    /// The last comma at depth 1.
+    comma: Option<usize>,
+    /// `format`, `version` and `tags` seen (one bit each).
+    head: u8,
+    /// A member that keeps the main line from being streamed was seen:
+    /// `unreadable`, `trailing_comments`, or a key with an escape.
+    odd: bool,
+    moves: MovesAt,
+    /// The comma before `"moves"` and the `[` after it.
+    comma_before: usize,
+    array: usize,
+}
+
+impl Members {
+    /// A key was read (its `:` at depth 1).
+    fn key(&mut self, buf: &[u8]) {
+        let (open, close) = self.string;
+        let key = buf.get(open + 1..close).unwrap_or_default();
+        let escaped = self.escape > open && self.escape < close;
+        match (escaped, key) {
+            (true, _) | (_, b"unreadable" | b"trailing_comments") => self.odd = true,
+            (_, b"format") => self.head |= 1,
+            (_, b"version") => self.head |= 2,
+            (_, b"tags") => self.head |= 4,
+            (_, b"moves") => {
+                self.moves = match (self.moves, self.head, self.odd, self.comma) {
+                    (MovesAt::Before, 7, false, Some(comma)) => {
+                        self.comma_before = comma;
+                        MovesAt::Key
+                    }
+                    _ => MovesAt::Past,
+                };
+            }
+            _ => {}
+        }
+    }
+
+    /// A `[` at depth 1, at `i`: whether it opens a streamable `moves`.
+    fn array_opens(&mut self, i: usize) -> bool {
+        if self.moves != MovesAt::Key {
+            return false;
+        }
+        self.array = i;
+        self.moves = MovesAt::Inside;
+        true
+    }
+
+    /// A comma at depth 1, at `i`: a member ended.
+    fn member_ends(&mut self, i: usize) {
+        self.comma = Some(i);
+        if self.moves == MovesAt::Key {
+            // `moves` held no array.
+            self.moves = MovesAt::Past;
+        }
+    }
+
+    /// The object's main line, to be streamed.
+    fn streamable(&self) -> Framed {
+        Framed::Moves {
+            comma: self.comma_before,
+            array: self.array,
+        }
+    }
+}
+
 /// JSON games read one at a time from any `BufRead` (see the module).
 pub struct JsonReader<R> {
     input: R,
@@ -47,10 +155,17 @@ pub struct JsonReader<R> {
     base: u64,
     line: u32,
     column: u32,
+    /// A place in `buf` whose line and column are known, from which
+    /// locating goes on (so that it stays linear in the text).
+    cursor: (usize, u32, u32),
     eof: bool,
     state: State,
-    /// The last game's text in `buf`.
-    last: std::ops::Range<usize>,
+    /// Game objects longer than this are streamed.
+    window: usize,
+    /// How deep inside a streamed game object reading stands (0: none).
+    open: usize,
+    /// The last game's text in `buf` (of a streamed game: what is held).
+    last: Range<usize>,
     /// The last game's `unreadable` text, if it had one.
     unreadable: Option<String>,
     /// The first field of the last game that the JSON form does not hold.
@@ -69,13 +184,23 @@ impl<R: BufRead> JsonReader<R> {
             base: 0,
             line: 1,
             column: 1,
+            cursor: (0, 1, 1),
             eof: false,
             state: State::Start,
+            window: WINDOW,
+            open: 0,
             last: 0..0,
             unreadable: None,
             ignored: None,
             trailer: Vec::new(),
         }
+    }
+
+    /// Holds a game object's text whole up to `bytes` bytes ([`WINDOW`]
+    /// unless set); a longer game is read one main-line ply at a time.
+    pub fn hold_up_to(mut self, bytes: usize) -> JsonReader<R> {
+        self.window = bytes;
+        self
     }
 
     /// Reads more input; false at its end.
@@ -101,14 +226,24 @@ impl<R: BufRead> JsonReader<R> {
         }
     }
 
+    /// The line and column of byte `at` of `buf`.
+    fn line_column(&mut self, at: usize) -> (u32, u32) {
+        if at < self.cursor.0 {
+            self.cursor = (0, self.line, self.column);
+        }
+        let (from, line, column) = self.cursor;
+        let (line, column) = advance(&self.buf[from..at], line, column);
+        self.cursor = (at, line, column);
+        (line, column)
+    }
+
     /// Forgets the bytes before `pos`, keeping count of lines and columns.
     fn forget(&mut self) {
-        let gone = &self.buf[..self.pos];
-        (self.line, self.column) = advance(gone, self.line, self.column);
+        (self.line, self.column) = self.line_column(self.pos);
         self.base += self.pos as u64;
         self.buf.drain(..self.pos);
         self.pos = 0;
-        self.last = 0..0;
+        self.cursor = (0, self.line, self.column);
     }
 
     /// The next byte that is not white space, if any (not consumed).
@@ -128,8 +263,8 @@ impl<R: BufRead> JsonReader<R> {
     }
 
     /// The span of `len` bytes at `at` in `buf`.
-    fn span(&self, at: usize, len: usize) -> Span {
-        let (line, column) = advance(&self.buf[..at], self.line, self.column);
+    fn span(&mut self, at: usize, len: usize) -> Span {
+        let (line, column) = self.line_column(at);
         Span {
             offset: self.base + at as u64,
             line,
@@ -143,10 +278,11 @@ impl<R: BufRead> JsonReader<R> {
         ReadError::json(span, message)
     }
 
-    /// The end of the object that starts at `pos`: one past its `}`.
-    fn object_end(&mut self) -> io::Result<Option<usize>> {
-        let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
-        let mut i = self.pos;
+    /// One past the end of the value that opens at `from`, `depth` levels
+    /// deep already (0: `from` is its `{`); `None` if the input ends first.
+    fn close(&mut self, from: usize, mut depth: usize) -> io::Result<Option<usize>> {
+        let (mut in_string, mut escaped) = (false, false);
+        let mut i = from;
         loop {
             while let Some(&b) = self.buf.get(i) {
                 i += 1;
@@ -177,11 +313,83 @@ impl<R: BufRead> JsonReader<R> {
         }
     }
 
-    /// Frames the next game object: its range in `buf`; `None` at the end.
-    fn next_object(&mut self) -> Result<Option<std::ops::Range<usize>>, ReadError> {
-        let io = |e: io::Error, r: &Self| ReadError::io(r.span(r.pos, 0), e);
+    /// Frames the game object whose `{` is at `start`: whole, or, once it
+    /// is longer than the window, at the point where its main line can be
+    /// streamed (see [`Framed`]).
+    fn frame(&mut self, start: usize) -> io::Result<Framed> {
+        let mut members = Members::default();
+        let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+        let mut i = start;
         loop {
-            let b = self.peek().map_err(|e| io(e, self))?;
+            while let Some(&b) = self.buf.get(i) {
+                if escaped {
+                    escaped = false;
+                    i += 1;
+                    continue;
+                }
+                if in_string {
+                    // Most of the text is strings: on to their next quote
+                    // or escape in a tight loop.
+                    let rest = &self.buf[i..];
+                    let Some(k) = rest.iter().position(|&c| c == b'"' || c == b'\\') else {
+                        i = self.buf.len();
+                        break;
+                    };
+                    i += k;
+                    if self.buf[i] == b'"' {
+                        in_string = false;
+                        members.string.1 = i;
+                    } else {
+                        escaped = true;
+                        members.escape = i;
+                    }
+                    i += 1;
+                    continue;
+                }
+                match b {
+                    b'"' => {
+                        in_string = true;
+                        members.string.0 = i;
+                    }
+                    b':' if depth == 1 => members.key(&self.buf),
+                    b',' if depth == 1 => members.member_ends(i),
+                    b'[' if depth == 1 => {
+                        depth += 1;
+                        if members.array_opens(i) && i - start >= self.window {
+                            return Ok(members.streamable());
+                        }
+                    }
+                    b'{' | b'[' => depth += 1,
+                    b'}' | b']' => {
+                        depth = depth.saturating_sub(1);
+                        if depth == 0 {
+                            return Ok(Framed::Whole(i + 1));
+                        }
+                        if depth == 1 && members.moves == MovesAt::Inside {
+                            members.moves = MovesAt::Past;
+                        }
+                    }
+                    _ => {}
+                }
+                i += 1;
+            }
+            if members.moves == MovesAt::Inside && self.buf.len() - start > self.window {
+                return Ok(members.streamable());
+            }
+            if !self.fill()? {
+                return Ok(Framed::Cut);
+            }
+        }
+    }
+
+    /// Finds the `{` of the next game object, keeping track of the array
+    /// around the games; `None` at the end.
+    fn next_start(&mut self) -> Result<Option<usize>, ReadError> {
+        loop {
+            let b = match self.peek() {
+                Ok(b) => b,
+                Err(e) => return Err(ReadError::io(self.span(self.pos, 0), e)),
+            };
             match (self.state, b) {
                 (State::Done | State::Objects | State::Start, None) => {
                     self.state = State::Done;
@@ -210,20 +418,7 @@ impl<R: BufRead> JsonReader<R> {
                     self.state = State::ArrayNext;
                 }
                 (State::ArrayStart | State::ArrayNext | State::Objects, Some(b'{')) => {
-                    let start = self.pos;
-                    let Some(end) = self.object_end().map_err(|e| io(e, self))? else {
-                        self.pos = self.buf.len();
-                        self.state = State::Done;
-                        return Err(self.error(
-                            start,
-                            "the input ends inside this game object (expected its closing '}')",
-                        ));
-                    };
-                    self.pos = end;
-                    if matches!(self.state, State::ArrayStart | State::ArrayNext) {
-                        self.state = State::Array;
-                    }
-                    return Ok(Some(start..end));
+                    return Ok(Some(self.pos));
                 }
                 (_, None) => {
                     let at = self.pos;
@@ -253,337 +448,162 @@ impl<R: BufRead> JsonReader<R> {
             }
         }
     }
-}
 
-/// Positions in one game's text, found going forward from the last one
-/// or from a mark (so that reading stays linear in the text).
-struct Locator<'t, 'k> {
-    text: &'t [u8],
-    /// The first field of the game that the JSON form does not hold.
-    ignored: &'k mut Option<String>,
-    base: Span,
-    at: usize,
-    line: u32,
-    column: u32,
-    /// Where a search that would go back starts again: the start of the
-    /// value whose parts are being found.
-    mark: (usize, u32, u32),
-}
+    /// A game object was read to its end.
+    fn object_done(&mut self) {
+        if matches!(self.state, State::ArrayStart | State::ArrayNext) {
+            self.state = State::Array;
+        }
+    }
 
-impl<'t, 'k> Locator<'t, 'k> {
-    fn new(text: &'t [u8], base: Span, ignored: &'k mut Option<String>) -> Locator<'t, 'k> {
-        Locator {
-            text,
-            ignored,
+    /// The input ended inside the game object at `base`.
+    fn cut(&mut self, base: Span) -> ReadError {
+        self.pos = self.buf.len();
+        self.state = State::Done;
+        self.open = 0;
+        at_game(
             base,
-            at: 0,
-            line: base.line,
-            column: base.column,
-            mark: (0, base.line, base.column),
-        }
+            "the input ends inside this game object (expected its closing '}')",
+        )
     }
 
-    /// Parts found from now on stand after the last one found.
-    fn mark(&mut self) {
-        self.mark = (self.at, self.line, self.column);
-    }
-
-    /// The span of `part`, a slice of the text.
-    fn of(&mut self, part: &[u8]) -> Span {
-        let rel = (part.as_ptr() as usize)
-            .saturating_sub(self.text.as_ptr() as usize)
-            .min(self.text.len());
-        if rel < self.at {
-            (self.at, self.line, self.column) = match self.mark {
-                m if m.0 <= rel => m,
-                _ => (0, self.base.line, self.base.column),
-            };
-        }
-        (self.line, self.column) = advance(&self.text[self.at..rel], self.line, self.column);
-        self.at = rel;
-        Span {
-            offset: self.base.offset + rel as u64,
-            line: self.line,
-            column: self.column,
-            len: u32::try_from(part.len().min(1)).unwrap_or(1),
-        }
-    }
-}
-
-/// The span of byte `upto` of a game's `text` (at `base`), in characters.
-fn locate(text: &[u8], base: Span, upto: usize) -> Span {
-    let upto = upto.min(text.len());
-    let line_start = text[..upto]
-        .iter()
-        .rposition(|&b| b == b'\n')
-        .map_or(0, |n| n + 1);
-    let lines = text[..line_start].iter().filter(|&&b| b == b'\n').count() as u32;
-    let chars = width(&text[line_start..upto]);
-    Span {
-        offset: base.offset + upto as u64,
-        line: base.line + lines,
-        column: if lines == 0 {
-            base.column + chars
-        } else {
-            1 + chars
-        },
-        len: 1,
-    }
-}
-
-/// A serde error in a game's text, located in the stream.
-fn serde_error(e: &serde_json::Error, base: Span, text: &[u8]) -> ReadError {
-    let (line, column) = (e.line(), e.column());
-    // serde_json counts columns in bytes, from 1.
-    let line_start = text
-        .split_inclusive(|&b| b == b'\n')
-        .take(line.saturating_sub(1))
-        .map(<[u8]>::len)
-        .sum::<usize>();
-    let span = locate(text, base, line_start + column.saturating_sub(1));
-    // serde's message ends with its own position, which is the text's.
-    let message = e.to_string();
-    let message = message.split(" at line ").next().unwrap_or(&message);
-    ReadError::json(span, message)
-}
-
-/// `json` read as a `T`; the first field `T` does not hold, if any, is
-/// put in `ignored` (serde skips it; a rewrite would drop it).
-fn from_json<'t, T: serde::Deserialize<'t>>(
-    json: &'t str,
-    ignored: &mut Option<String>,
-) -> serde_json::Result<T> {
-    let mut de = serde_json::Deserializer::from_str(json);
-    let value = serde_ignored::deserialize(&mut de, |path| {
-        let path = path.to_string();
-        let field = path.rsplit('.').next().unwrap_or(&path);
-        if !DERIVED_FIELDS.contains(&field) {
-            ignored.get_or_insert(path);
-        }
-    })?;
-    de.end()?;
-    Ok(value)
-}
-
-/// A value read from its raw text, and where that text is.
-fn parse<'t, T: serde::Deserialize<'t>>(
-    raw: Raw<'t>,
-    at: &mut Locator<'_, '_>,
-) -> Result<(T, Span), ReadError> {
-    let span = at.of(raw.get().as_bytes());
-    from_json(raw.get(), at.ignored)
-        .map(|x| (x, span))
-        .map_err(|e| serde_error(&e, span, raw.get().as_bytes()))
-}
-
-/// A ply as read: its record fields, its variations left raw.
-type PlyIn<'a> = Ply<'a, Raw<'a>, Raw<'a>>;
-
-/// Drives `v` over one game object (`text`, at `base`).
-fn visit<V: Visitor>(
-    text: &[u8],
-    base: Span,
-    v: &mut V,
-    kept: &mut Option<String>,
-    ignored: &mut Option<String>,
-    trailer: &mut Vec<ModelComment>,
-) -> Result<Option<V::Output>, ReadError> {
-    // Every byte, also of fields this reader skips, is UTF-8 (RFC 8259).
-    let json = std::str::from_utf8(text).map_err(|e| {
-        let at = e.valid_up_to();
-        ReadError::new(not_utf8(text[at], locate(text, base, at)))
-    })?;
-    let game: Game<'_, Raw<'_>, Raw<'_>, Raw<'_>> =
-        from_json(json, ignored).map_err(|e| serde_error(&e, base, text))?;
-    let at_game = |message: String| ReadError::json(Span { len: 1, ..base }, message);
-    if game.format != FORMAT {
-        return Err(at_game(format!(
-            "format {:?} is not {FORMAT:?}",
-            game.format
-        )));
-    }
-    if game.version != VERSION {
-        return Err(at_game(format!(
-            "version {} is not supported (this fvnote reads version {VERSION})",
-            game.version
-        )));
-    }
-    if let Some(list) = &game.trailing_comments {
-        let alone = game.tags.is_empty()
-            && game.moves.is_empty()
-            && game.prelude.as_ref().is_none_or(Vec::is_empty)
-            && !matches!(game.result, Some(Some(_)))
-            && game.trailing_move_number.is_none()
-            && game.unreadable.is_none();
-        if !alone {
-            return Err(at_game(
-                "`trailing_comments` holds the comments after the last game, which are no \
-                 game's: its object has no tags, prelude, moves or result"
-                    .into(),
-            ));
-        }
-        let mut at = Locator::new(text, base, ignored);
-        for &raw in list {
-            let (c, span): (Comment<'_>, Span) = parse(raw, &mut at)?;
-            let kind = match c.kind.as_deref() {
-                Some("line") => CommentKind::Line,
-                _ => CommentKind::Brace,
-            };
-            trailer.push(ModelComment {
-                text: c.text.into_owned(),
-                kind,
-                span,
-            });
-        }
-        return Ok(None);
-    }
-    if !trailer.is_empty() {
-        return Err(at_game(
-            "a game after `trailing_comments`: they hold the comments after the last game".into(),
-        ));
-    }
-    if let Some(pgn) = &game.unreadable {
-        *kept = Some(pgn.to_string());
-        // Read again as the PGN it is: the same error, at this game.
-        return match Reader::new(pgn.as_bytes()).read_game(v) {
-            Ok(Some(out)) => Ok(Some(out)),
-            Ok(None) => Err(at_game("an unreadable game with no text".into())),
-            Err(e) => {
-                let mut e = ReadError::from(e);
-                e.error.span = Span { len: 1, ..base };
-                Err(e)
-            }
-        };
-    }
-    let mut at = Locator::new(text, base, ignored);
-    // Each comment read where it stands.
-    fn comment<'t, V: Visitor>(
+    /// Reads a game object longer than the window (see [`Framed::Moves`]):
+    /// its head, then its main line one ply at a time, then its end.
+    fn stream<V: Visitor>(
+        &mut self,
+        start: usize,
+        base: Span,
+        comma: usize,
+        array: usize,
         v: &mut V,
-        raw: Raw<'t>,
-        at: &mut Locator<'_, '_>,
-    ) -> Result<Comment<'t>, ReadError> {
-        let (c, span): (Comment<'_>, Span) = parse(raw, at)?;
-        match c.kind.as_deref() {
-            Some("line") => v.line_comment(&c.text, span),
-            _ => v.comment(&c.text, span),
-        }
-        Ok(c)
-    }
-    v.begin_game();
-    for &raw in &game.tags {
-        let (tag, span): (Tag<'_, Raw<'_>>, Span) = parse(raw, &mut at)?;
-        at.mark();
-        for &c in &tag.comments_before {
-            comment(v, c, &mut at)?;
-        }
-        v.tag(&tag.name, &tag.value, span);
-    }
-    v.begin_movetext();
-    for &c in game.prelude.iter().flatten() {
-        comment(v, c, &mut at)?;
-    }
-    // Lines open, innermost last: each line's plies, the next one's index,
-    // and the variations of the same ply waiting after it (last first).
-    struct Open<'t> {
-        plies: Vec<Raw<'t>>,
-        next: usize,
-        siblings: Vec<Vec<Raw<'t>>>,
-    }
-    let mut stack = vec![Open {
-        plies: game.moves,
-        next: 0,
-        siblings: Vec::new(),
-    }];
-    let mut last = base;
-    while let Some(top) = stack.last_mut() {
-        if let Some(&raw) = top.plies.get(top.next) {
-            top.next += 1;
-            let (ply, span): (PlyIn<'_>, Span) = parse(raw, &mut at)?;
-            // What the ply holds stands after its start, in any order.
-            at.mark();
-            last = span;
-            for &c in &ply.comments_before {
-                comment(v, c, &mut at)?;
+    ) -> Result<V::Output, ReadError> {
+        self.pos = array + 1;
+        self.open = 2;
+        let out = self.stream_game(start, base, comma, v);
+        if out.is_err() && self.open > 0 {
+            // Past the rest of the game object, to the next one.
+            let depth = std::mem::take(&mut self.open);
+            match self.close(self.pos, depth) {
+                Ok(Some(end)) => self.pos = end,
+                _ => {
+                    self.pos = self.buf.len();
+                    self.state = State::Done;
+                }
             }
-            if let Some(Some(n)) = ply.move_number {
-                v.move_number(n, span);
-            }
-            v.san(&ply.san, Span { len: 1, ..span });
-            for &nag in ply.nags.iter().flatten() {
-                v.nag(nag, span);
-            }
-            let mut notes = Annotations::default();
-            for &c in ply.comments.iter().flatten() {
-                notes.add(&comment(v, c, &mut at)?.text);
-            }
-            check_typed(&ply, &notes, span)?;
-            let mut siblings = ply.variations.unwrap_or_default();
-            siblings.reverse();
-            if let Some(first) = siblings.pop() {
-                v.begin_variation(span);
-                stack.push(Open {
-                    plies: first,
-                    next: 0,
-                    siblings,
-                });
-            }
-            continue;
         }
-        let Some(mut done) = stack.pop() else { break };
-        if stack.is_empty() {
-            break;
+        if self.state != State::Done {
+            self.object_done();
         }
-        v.end_variation(last);
-        if let Some(next) = done.siblings.pop() {
-            v.begin_variation(last);
-            stack.push(Open {
-                plies: next,
-                next: 0,
-                siblings: done.siblings,
-            });
-        }
+        self.last.end = self.pos.max(self.last.start);
+        out
     }
-    if let Some(n) = game.trailing_move_number {
-        v.move_number(n, last);
-    }
-    if let Some(Some(result)) = &game.result {
-        let key = memchr::memmem::rfind(text, b"\"result\"").map_or(text, |i| &text[i..]);
-        let span = at.of(key);
-        if !matches!(&**result, "1-0" | "0-1" | "1/2-1/2" | "*") {
-            return Err(ReadError::json(
-                span,
+
+    fn stream_game<V: Visitor>(
+        &mut self,
+        start: usize,
+        base: Span,
+        comma: usize,
+        v: &mut V,
+    ) -> Result<V::Output, ReadError> {
+        // The head: the members before `moves`, closed where its comma was.
+        let mut head = self.buf[start..comma].to_vec();
+        head.push(b'}');
+        let game = visit::game_object(&head, base, &mut self.ignored)?;
+        visit::check_form(&game, base)?;
+        visit::head(&game, v, &mut Locator::new(&head, base, &mut self.ignored))?;
+        self.last = start..start;
+        let mut last = base;
+        let io = |e, r: &mut Self| ReadError::io(r.span(r.pos, 0), e);
+        let mut more = self.peek().map_err(|e| io(e, self))? != Some(b']');
+        if !more {
+            self.pos += 1;
+        }
+        while more {
+            match self.peek().map_err(|e| io(e, self))? {
+                Some(b'{') => {}
+                Some(b) => {
+                    let at = self.pos;
+                    return Err(self.error(
+                        at,
+                        format!("found {:?} (expected a ply object '{{')", char::from(b)),
+                    ));
+                }
+                None => return Err(self.cut(base)),
+            }
+            let from = self.pos;
+            let Some(end) = self.close(from, 0).map_err(|e| io(e, self))? else {
+                return Err(self.cut(base));
+            };
+            self.pos = end;
+            let at = self.span(from, 1);
+            let text = &self.buf[from..end];
+            let json = visit::utf8(text, at)?;
+            let raw: Raw<'_> = serde_json::from_str(json).map_err(|e| serde_error(&e, at, text))?;
+            let mut locator = Locator::new(text, at, &mut self.ignored);
+            visit::ply_tree(raw, v, &mut locator, &mut last)?;
+            match self.peek().map_err(|e| io(e, self))? {
+                Some(b',') => self.pos += 1,
+                Some(b']') => {
+                    self.pos += 1;
+                    more = false;
+                }
+                Some(b) => {
+                    let at = self.pos;
+                    return Err(self.error(
+                        at,
+                        format!("found {:?} (expected ',' or ']')", char::from(b)),
+                    ));
+                }
+                None => return Err(self.cut(base)),
+            }
+            if self.pos > self.window {
+                self.forget();
+                self.last = 0..0;
+            }
+        }
+        // The rest of the object: what may follow `moves`.
+        self.open = 1;
+        let from = self.pos;
+        let Some(end) = self.close(from, 1).map_err(|e| ReadError::io(base, e))? else {
+            return Err(self.cut(base));
+        };
+        self.pos = end;
+        self.open = 0;
+        let at = self.span(from, 1);
+        let mut rest = self.buf[from..end].to_vec();
+        match rest.iter().position(|b| !b" \t\r\n".contains(b)) {
+            // `,` becomes `{`: the members after `moves`, at their places.
+            Some(k) if rest[k] == b',' => rest[k] = b'{',
+            _ => rest = b"{}".to_vec(),
+        }
+        let after = visit::game_object(&rest, at, &mut self.ignored)?;
+        let misplaced = [
+            ("format", after.format.is_some()),
+            ("version", after.version.is_some()),
+            ("tags", !after.tags.is_empty()),
+            ("moves", !after.moves.is_empty()),
+            (
+                "prelude",
+                after.prelude.as_ref().is_some_and(|p| !p.is_empty()),
+            ),
+            ("unreadable", after.unreadable.is_some()),
+            ("trailing_comments", after.trailing_comments.is_some()),
+        ];
+        let mut locator = Locator::new(&rest, at, &mut self.ignored);
+        if let Some((name, _)) = misplaced.iter().find(|(_, here)| *here) {
+            let key = format!("\"{name}\"");
+            let place =
+                memchr::memmem::find(&rest, key.as_bytes()).map_or(&rest[..], |i| &rest[i..]);
+            return Err(at_game(
+                locator.of(place),
                 format!(
-                    "result {result:?} (expected \"1-0\", \"0-1\", \"1/2-1/2\", \"*\" or null)"
+                    "`{name}` after `moves`: a game object longer than {} MiB is read as it \
+                     comes, so `{name}` must stand before `moves` (as fvnote writes it)",
+                    self.window >> 20
                 ),
             ));
         }
-        v.outcome(result, span);
-    }
-    Ok(Some(v.end_game()))
-}
-
-/// The typed fields `ply` holds must say what its comments say: the text
-/// is the record, the fields are derived from it (`notation/json.md`).
-fn check_typed(ply: &PlyIn<'_>, notes: &Annotations, span: Span) -> Result<(), ReadError> {
-    let read = TypedFields {
-        clock: ply.clock,
-        emt: ply.emt,
-        eval: ply.eval.clone(),
-        arrows: ply.arrows.clone(),
-        marks: ply.marks.clone(),
-    };
-    if read == TypedFields::default() {
-        return Ok(());
-    }
-    match TypedFields::of(notes).disagreement(&read) {
-        None => Ok(()),
-        Some((name, read, derived)) => Err(ReadError::json(
-            span,
-            format!(
-                "ply {:?}: \"{name}\" is {read} but its comments say {derived} (the comment text is the record and the typed fields are derived from it: correct the field or leave it out)",
-                ply.san
-            ),
-        )),
+        visit::end(&after, &rest, v, &mut locator, last)
     }
 }
 
@@ -591,17 +611,30 @@ impl<R: BufRead> GameReader for JsonReader<R> {
     fn read_game<V: Visitor>(&mut self, v: &mut V) -> Result<Option<V::Output>, ReadError> {
         loop {
             self.forget();
-            let Some(range) = self.next_object()? else {
+            self.last = 0..0;
+            let Some(start) = self.next_start()? else {
                 return Ok(None);
             };
-            self.last = range.clone();
-            let base = self.span(range.start, 1);
-            let text = &self.buf[range];
+            let base = self.span(start, 1);
             self.unreadable = None;
             self.ignored = None;
-            let (kept, ignored) = (&mut self.unreadable, &mut self.ignored);
-            if let Some(out) = visit(text, base, v, kept, ignored, &mut self.trailer)? {
-                return Ok(Some(out));
+            match self.frame(start).map_err(|e| ReadError::io(base, e))? {
+                Framed::Cut => return Err(self.cut(base)),
+                Framed::Moves { comma, array } => {
+                    return self.stream(start, base, comma, array, v).map(Some);
+                }
+                Framed::Whole(end) => {
+                    self.pos = end;
+                    self.object_done();
+                    self.last = start..end;
+                    let text = &self.buf[start..end];
+                    let (kept, ignored) = (&mut self.unreadable, &mut self.ignored);
+                    if let Some(out) =
+                        visit::visit(text, base, v, kept, ignored, &mut self.trailer)?
+                    {
+                        return Ok(Some(out));
+                    }
+                }
             }
         }
     }

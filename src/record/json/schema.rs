@@ -57,11 +57,12 @@ pub const DERIVED_FIELDS: [&str; 17] = [
     deserialize = "P: Deserialize<'de>, T: Deserialize<'de>, C: Deserialize<'de>, 'de: 'a"
 ))]
 pub struct Game<'a, P, T, C = Comment<'a>> {
-    /// Always [`FORMAT`].
-    #[serde(borrow)]
-    pub format: Cow<'a, str>,
+    /// Always [`FORMAT`] (a reader says when it is missing).
+    #[serde(default, borrow)]
+    pub format: Option<Cow<'a, str>>,
     /// Always [`VERSION`].
-    pub version: u32,
+    #[serde(default)]
+    pub version: Option<u32>,
     /// Tag pairs in source order, duplicates kept.
     #[serde(default = "Vec::new")]
     pub tags: Vec<T>,
