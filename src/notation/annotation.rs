@@ -71,6 +71,19 @@ fn whole<'a, T>(
         })
 }
 
+/// `FromStr` for an annotation's value: `parser` over the whole text, for
+/// `command`, whose argument looks as `expected` says.
+macro_rules! from_whole {
+    ($value:ty, $command:literal, $expected:literal, $parser:expr) => {
+        impl FromStr for $value {
+            type Err = AnnotationError;
+            fn from_str(s: &str) -> Result<$value, AnnotationError> {
+                whole(s, $command, $expected, $parser)
+            }
+        }
+    };
+}
+
 /// One of lichess's four brushes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Brush {
@@ -196,17 +209,12 @@ fn clock(i: &str) -> IResult<&str, Clock> {
     )(i)
 }
 
-impl FromStr for Clock {
-    type Err = AnnotationError;
-    fn from_str(s: &str) -> Result<Clock, AnnotationError> {
-        whole(
-            s,
-            "clk",
-            "a time H:MM:SS such as 0:05:00 or 0:00:59.9",
-            clock,
-        )
-    }
-}
+from_whole!(
+    Clock,
+    "clk",
+    "a time H:MM:SS such as 0:05:00 or 0:00:59.9",
+    clock
+);
 
 impl fmt::Display for Clock {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -266,17 +274,12 @@ fn eval(i: &str) -> IResult<&str, Eval> {
     })(i)
 }
 
-impl FromStr for Eval {
-    type Err = AnnotationError;
-    fn from_str(s: &str) -> Result<Eval, AnnotationError> {
-        whole(
-            s,
-            "eval",
-            "pawns such as 0.17 or mate such as #-3, then an optional depth ,23",
-            eval,
-        )
-    }
-}
+from_whole!(
+    Eval,
+    "eval",
+    "pawns such as 0.17 or mate such as #-3, then an optional depth ,23",
+    eval
+);
 
 impl fmt::Display for Eval {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -312,17 +315,12 @@ fn arrow(i: &str) -> IResult<&str, Arrow> {
     })(i)
 }
 
-impl FromStr for Arrow {
-    type Err = AnnotationError;
-    fn from_str(s: &str) -> Result<Arrow, AnnotationError> {
-        whole(
-            s,
-            "cal",
-            "a brush G, R, Y or B and two squares: Ge2e4",
-            arrow,
-        )
-    }
-}
+from_whole!(
+    Arrow,
+    "cal",
+    "a brush G, R, Y or B and two squares: Ge2e4",
+    arrow
+);
 
 impl fmt::Display for Arrow {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -346,12 +344,7 @@ fn mark(i: &str) -> IResult<&str, Mark> {
     })(i)
 }
 
-impl FromStr for Mark {
-    type Err = AnnotationError;
-    fn from_str(s: &str) -> Result<Mark, AnnotationError> {
-        whole(s, "csl", "a brush G, R, Y or B and a square: Ye4", mark)
-    }
-}
+from_whole!(Mark, "csl", "a brush G, R, Y or B and a square: Ye4", mark);
 
 impl fmt::Display for Mark {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {

@@ -64,35 +64,32 @@ mod tests {
     use crate::notation::san::San;
     use crate::variant::Variant;
 
-    fn play(pos: &Position, san: &str) -> (Move, Position) {
+    /// The squares [`last_move`] marks for `san` played from the start of
+    /// `variant`, and the position after it.
+    fn marked(variant: Variant, san: &str) -> (Vec<Square>, Position) {
+        let pos = Position::start(variant);
         let mut after = pos.clone();
-        let r = San::parse(san).unwrap().play(&mut after).unwrap();
-        (r.mv, after)
+        let mv = San::parse(san).unwrap().play(&mut after).unwrap().mv;
+        (last_move(&pos, &mv, &after), after)
+    }
+
+    fn names(squares: &[Square]) -> Vec<String> {
+        squares.iter().map(|s| s.to_string()).collect()
     }
 
     #[test]
     fn a_slide_marks_its_rank() {
-        let pos = Position::start(Variant::FaultLine);
-        let (mv, after) = play(&pos, "S3e");
-        let marked: Vec<String> = last_move(&pos, &mv, &after)
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
+        let (squares, _) = marked(Variant::FaultLine, "S3e");
         // FL4: rank 3 moved from a–g to b–h.
-        assert_eq!(marked, ["b3", "c3", "d3", "e3", "f3", "g3", "h3"]);
+        assert_eq!(names(&squares), ["b3", "c3", "d3", "e3", "f3", "g3", "h3"]);
     }
 
     #[test]
     fn a_quake_marks_the_strip_where_it_landed() {
-        let pos = Position::start(Variant::Quake);
         // The king's file (e) moves north: e1–e6 becomes e2–e7, the frame grows.
-        let (mv, after) = play(&pos, "K-qn");
-        let marked: Vec<String> = last_move(&pos, &mv, &after)
-            .iter()
-            .map(|s| s.to_string())
-            .collect();
-        assert_eq!(marked, ["e2", "e3", "e4", "e5", "e6", "e7"]);
-        for s in last_move(&pos, &mv, &after) {
+        let (squares, after) = marked(Variant::Quake, "K-qn");
+        assert_eq!(names(&squares), ["e2", "e3", "e4", "e5", "e6", "e7"]);
+        for s in squares {
             assert!(after.is_cell(s));
         }
     }

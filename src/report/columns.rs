@@ -196,7 +196,13 @@ mod tests {
         let line_at = text.find(line).unwrap();
         let column = line[..at - line_at].chars().count() as u32 + 1;
         let span = span(100 + at as u64, 3, column, token.len() as u32);
-        region(span, Some((text.as_bytes(), 100)))
+        region_in(text.as_bytes(), 100, span)
+    }
+
+    /// The region of `span` in a game whose bytes `text` start at stream
+    /// offset `at`.
+    fn region_in(text: &[u8], at: u64, span: Span) -> Region {
+        region(span, Some((text, at)))
     }
 
     fn span(offset: u64, line: u32, column: u32, len: u32) -> Span {
@@ -238,8 +244,7 @@ mod tests {
     #[test]
     fn bytes_not_utf8_count_one_in_every_unit() {
         let text = b"1. e4 {\xe9t\xe9} Ke3 *";
-        let span = span(12, 1, 13, 3);
-        let r = region(span, Some((text, 0)));
+        let r = region_in(text, 0, span(12, 1, 13, 3));
         assert_eq!(r.start, place(1, 13, 13, 13));
         assert_eq!(r.end, place(1, 16, 16, 16));
     }
@@ -248,11 +253,11 @@ mod tests {
     fn ends_past_line_breaks_and_empty_spans() {
         let text = "{a\r\nb\u{1F3C6}} e4".as_bytes();
         let span = span(0, 2, 5, 10);
-        let r = region(span, Some((text, 0)));
+        let r = region_in(text, 0, span);
         assert_eq!(r.end, place(3, 4, 5, 7));
         assert_eq!(r.last(), place(3, 3, 4, 6));
         let empty = Span { len: 0, ..span };
-        let r = region(empty, Some((text, 0)));
+        let r = region_in(text, 0, empty);
         assert_eq!(r.end, place(2, 6, 6, 6));
         assert_eq!(r.last(), r.start);
     }
@@ -261,15 +266,13 @@ mod tests {
     fn a_line_begun_before_the_game_counts_the_rest_as_one_unit_each() {
         // The game's bytes start at "e5": three characters of its line lie before.
         let text = "e5 \u{1F3C6} Ke3".as_bytes();
-        let span = span(58, 7, 9, 3);
-        let r = region(span, Some((text, 50)));
+        let r = region_in(text, 50, span(58, 7, 9, 3));
         assert_eq!(r.start, place(7, 9, 10, 12));
     }
 
     #[test]
     fn without_the_text_every_unit_is_the_character_column() {
-        let span = span(5, 2, 4, 3);
-        let r = region(span, None);
+        let r = region(span(5, 2, 4, 3), None);
         assert_eq!(r.start, place(2, 4, 4, 4));
         assert_eq!(r.end, place(2, 7, 7, 7));
     }

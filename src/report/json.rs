@@ -9,6 +9,7 @@ use std::io::{self, Write};
 use super::rulings;
 use super::source::Source;
 use super::Printer;
+use crate::notation::pgn::decimal_digits;
 use crate::record::pipeline::summary::RunSummary;
 use crate::record::pipeline::Failure;
 use crate::record::replay::verdict::Verdict;
@@ -55,17 +56,7 @@ impl Put for bool {
 impl Put for u64 {
     fn put(&self, out: &mut Vec<u8>) -> io::Result<()> {
         let mut digits = [0u8; 20];
-        let mut at = digits.len();
-        let mut n = *self;
-        loop {
-            at -= 1;
-            digits[at] = b'0' + (n % 10) as u8;
-            n /= 10;
-            if n == 0 {
-                break;
-            }
-        }
-        out.extend_from_slice(&digits[at..]);
+        out.extend_from_slice(decimal_digits(*self, &mut digits));
         Ok(())
     }
 }

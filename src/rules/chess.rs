@@ -21,13 +21,7 @@ pub(crate) const PAWNS: PawnRules = PawnRules {
 pub(crate) fn standard_start(variant: Variant) -> Position {
     let mut pos = Position::empty(variant, 8, 8);
     let back = ["R", "N", "B", "Q", "K", "B", "N", "R"];
-    movegen::place_rank(&mut pos, 0, Color::White, &back);
-    movegen::place_rank(&mut pos, 1, Color::White, &["P"; 8]);
-    for r in 2..6 {
-        movegen::place_rank(&mut pos, r, Color::White, &[""; 8]);
-    }
-    movegen::place_rank(&mut pos, 6, Color::Black, &["P"; 8]);
-    movegen::place_rank(&mut pos, 7, Color::Black, &back);
+    movegen::place_start_ranks(&mut pos, 0, &back, &["P"; 8], &[[""; 8]; 4], &back);
     pos.castling = Castling::ALL;
     pos
 }

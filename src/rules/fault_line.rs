@@ -199,12 +199,7 @@ impl Rules for FaultLine {
         let pawns = ["*", "P", "P", "P", "P", "P", "P", "*"];
         let at_ag: Vec<&str> = empty7.iter().copied().chain(["*"]).collect();
         let at_bh: Vec<&str> = ["*"].into_iter().chain(empty7).collect();
-        movegen::place_rank(&mut pos, 0, Color::White, &white);
-        movegen::place_rank(&mut pos, 1, Color::White, &pawns);
-        movegen::place_rank(&mut pos, 2, Color::White, &at_ag);
-        movegen::place_rank(&mut pos, 3, Color::White, &at_bh);
-        movegen::place_rank(&mut pos, 4, Color::Black, &pawns);
-        movegen::place_rank(&mut pos, 5, Color::Black, &black);
+        movegen::place_start_ranks(&mut pos, 0, &white, &pawns, &[at_ag, at_bh], &black);
         pos.castling = Castling::ALL;
         pos
     }

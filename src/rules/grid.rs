@@ -133,7 +133,6 @@ impl Rules for Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::variant::Variant;
 
     #[test]
     fn sections_follow_gr1() {
@@ -146,19 +145,5 @@ mod tests {
         assert!(!crosses(sq("e3"), sq("e4")));
         assert!(!crosses(sq("g7"), sq("h8")));
         assert!(crosses(sq("f7"), sq("g8")));
-    }
-
-    #[test]
-    fn foreign_move_kinds_are_refused_without_panicking() {
-        let pos = Position::start(Variant::Grid);
-        let drop = Move::Drop {
-            role: crate::piece::Role::Knight,
-            to: Square::new(4, 3).unwrap(),
-        };
-        assert_eq!(
-            <Grid as Rules>::check(&pos, &drop).unwrap_err().ruling,
-            "G3"
-        );
-        assert_eq!(pos.check_move(&drop).unwrap_err().ruling, "G3");
     }
 }

@@ -557,3 +557,28 @@ impl Position {
 pub fn promotion_squares(pos: &Position, mv: &Move) -> Vec<Square> {
     with_rules!(pos.variant, R => R::promotion_squares(pos, mv))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::grid::Grid;
+    use crate::rules::rank_and_file::RankAndFile;
+
+    /// A drop, which `variant` does not know, is refused under G3 by its
+    /// rules and by the position, without panicking.
+    fn refuses_a_drop<R: Rules>(variant: Variant) {
+        let pos = Position::start(variant);
+        let drop = Move::Drop {
+            role: Role::Knight,
+            to: Square::new(4, 3).unwrap(),
+        };
+        assert_eq!(R::check(&pos, &drop).unwrap_err().ruling, "G3");
+        assert_eq!(pos.check_move(&drop).unwrap_err().ruling, "G3");
+    }
+
+    #[test]
+    fn foreign_move_kinds_are_refused_without_panicking() {
+        refuses_a_drop::<Grid>(Variant::Grid);
+        refuses_a_drop::<RankAndFile>(Variant::RankAndFile);
+    }
+}

@@ -537,8 +537,28 @@ pub(crate) fn counters_after(
     (half, full)
 }
 
+/// Places a start array from rank `first` up: White's back rank `white` and
+/// its `pawns`, the `middle` ranks, then Black's `pawns` and back rank
+/// `black`, each rank as [`place_rank`] takes it.
+pub(crate) fn place_start_ranks<'a, M: AsRef<[&'a str]>>(
+    pos: &mut Position,
+    first: u8,
+    white: &[&'a str],
+    pawns: &[&'a str],
+    middle: &[M],
+    black: &[&'a str],
+) {
+    let ranks = [(Color::White, white), (Color::White, pawns)]
+        .into_iter()
+        .chain(middle.iter().map(|m| (Color::White, m.as_ref())))
+        .chain([(Color::Black, pawns), (Color::Black, black)]);
+    for (rank, (color, pieces)) in (first..).zip(ranks) {
+        place_rank(pos, rank, color, pieces);
+    }
+}
+
 /// Places a back rank of `pieces` (upper-case codes, `*` for a hole) on `rank`.
-pub(crate) fn place_rank(pos: &mut Position, rank: u8, color: Color, pieces: &[&str]) {
+fn place_rank(pos: &mut Position, rank: u8, color: Color, pieces: &[&str]) {
     for (f, code) in pieces.iter().enumerate() {
         let Some(sq) = Square::new(f as u8, rank) else {
             continue;

@@ -331,20 +331,4 @@ mod tests {
         let b = permitted(&pos, Color::Black);
         assert_eq!((b.files, b.mask, b.count), (false, 0b1100_0000, 8));
     }
-
-    #[test]
-    fn foreign_move_kinds_are_refused_without_panicking() {
-        let pos = Position::start(Variant::RankAndFile);
-        let drop = Move::Drop {
-            role: crate::piece::Role::Knight,
-            to: Square::new(4, 3).unwrap(),
-        };
-        assert_eq!(
-            <RankAndFile as Rules>::check(&pos, &drop)
-                .unwrap_err()
-                .ruling,
-            "G3"
-        );
-        assert_eq!(pos.check_move(&drop).unwrap_err().ruling, "G3");
-    }
 }

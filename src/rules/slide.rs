@@ -296,12 +296,7 @@ impl Rules for Slide {
         let back = ["*", "R", "N", "B", "K", "B", "N", "R", "*"];
         let pawns = ["*", "P", "P", "P", "P", "P", "P", "P", "*"];
         let empty = ["*", "", "", "", "", "", "", "", "*"];
-        movegen::place_rank(&mut pos, 1, Color::White, &back);
-        movegen::place_rank(&mut pos, 2, Color::White, &pawns);
-        movegen::place_rank(&mut pos, 3, Color::White, &empty);
-        movegen::place_rank(&mut pos, 4, Color::White, &empty);
-        movegen::place_rank(&mut pos, 5, Color::Black, &pawns);
-        movegen::place_rank(&mut pos, 6, Color::Black, &back);
+        movegen::place_start_ranks(&mut pos, 1, &back, &pawns, &[empty; 2], &back);
         // SC0: White's cage on e8, Black's on e1.
         for (color, rank) in [(Color::White, RANKS - 1), (Color::Black, 0)] {
             if let Some(sq) = Square::new(4, rank) {

@@ -48,6 +48,7 @@ pub(crate) use lexer::line_breaks;
 pub use reader::{
     read_all, visit_record, visit_tokens, Proof, Reader, ReaderOptions, RecordBuilder, Visitor,
 };
+pub(crate) use writer::decimal_digits;
 pub use writer::{
     check_writable, comments_writable, line_writable, result_writable, tags_writable, to_string,
     write_comment_lines, write_record, write_records, write_tags, Movetext, Unwritable,

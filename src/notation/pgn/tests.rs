@@ -427,28 +427,30 @@ fn limits_configurable() {
         max_depth: 2,
     };
     let first = |s: &str| Reader::with_options(s.as_bytes(), opts).next().unwrap();
+    // The error a text over a limit gives: its kind and column.
+    let over = |s: &str| {
+        let e = first(s).unwrap_err();
+        (e.kind, e.span.column)
+    };
     assert!(first("1. abcd *").is_ok());
     assert_eq!(
-        first("1. abcde *").unwrap_err().kind,
+        over("1. abcde *").0,
         PgnErrorKind::TokenTooLong { limit: 4 }
     );
     assert!(first("[A \"abc\"]").is_ok());
-    let e = first("[A \"abcd\"]").unwrap_err();
-    assert_eq!(e.kind, PgnErrorKind::TagValueTooLong { limit: 3 });
-    assert_eq!(e.span.column, 5);
+    assert_eq!(
+        over("[A \"abcd\"]"),
+        (PgnErrorKind::TagValueTooLong { limit: 3 }, 5)
+    );
     assert!(first("e4 {12345} *").is_ok());
-    assert_eq!(
-        first("e4 {123456} *").unwrap_err().kind,
-        PgnErrorKind::CommentTooLong { limit: 5 }
-    );
-    assert_eq!(
-        first("e4 ;123456\n *").unwrap_err().kind,
-        PgnErrorKind::CommentTooLong { limit: 5 }
-    );
+    let comment = PgnErrorKind::CommentTooLong { limit: 5 };
+    assert_eq!(over("e4 {123456} *").0, comment);
+    assert_eq!(over("e4 ;123456\n *").0, comment);
     assert!(first("e4 (d4 (c4)) *").is_ok());
-    let e = first("e4 (d4 (c4 (b4))) *").unwrap_err();
-    assert_eq!(e.kind, PgnErrorKind::TooDeep { limit: 2 });
-    assert_eq!(e.span.column, 12);
+    assert_eq!(
+        over("e4 (d4 (c4 (b4))) *"),
+        (PgnErrorKind::TooDeep { limit: 2 }, 12)
+    );
 }
 
 #[test]

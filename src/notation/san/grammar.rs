@@ -173,12 +173,24 @@ fn direction(i: In<'_>) -> Res<'_, Dir> {
     map_opt(take(1usize), |d: In<'_>| Dir::from_char(char::from(d[0])))(i)
 }
 
+/// `prefix`, one `item` (described as `expected` when it is missing) and
+/// the end of the token, the item made a move by `make`.
+fn prefixed<'a, T>(
+    prefix: &'static str,
+    expected: &'static str,
+    item: fn(In<'a>) -> Res<'a, T>,
+    make: fn(T) -> San,
+) -> impl FnMut(In<'a>) -> Res<'a, ParsedSan> {
+    let body = context(expected, pair(item, end));
+    map(preceded(tag(prefix), cut(body)), move |(x, mark)| {
+        parsed(make(x), mark, &[])
+    })
+}
+
 /// `K-qn` (QK1).
 fn quake(i: In<'_>) -> Res<'_, ParsedSan> {
-    let body = context("a quake K-qn, K-qs, K-qe or K-qw", pair(direction, end));
-    map(preceded(tag("K-q"), cut(body)), |(dir, mark)| {
-        parsed(San::Quake { dir }, mark, &[])
-    })(i)
+    let expected = "a quake K-qn, K-qs, K-qe or K-qw";
+    prefixed("K-q", expected, direction, |dir| San::Quake { dir })(i)
 }
 
 /// `S3e` (FL4, FL9): ranks 1 to 9, east or west.
@@ -199,10 +211,8 @@ fn slide(i: In<'_>) -> Res<'_, ParsedSan> {
 
 /// `C-a5` (SC1).
 fn cage_move(i: In<'_>) -> Res<'_, ParsedSan> {
-    let body = context("a relocation such as C-a5", pair(square, end));
-    map(preceded(tag("C-"), cut(body)), |(to, mark)| {
-        parsed(San::CageMove { to }, mark, &[])
-    })(i)
+    let expected = "a relocation such as C-a5";
+    prefixed("C-", expected, square, |to| San::CageMove { to })(i)
 }
 
 /// `C>e1`, `C>e1/e7=Q`, `C>e8/e2=Q/e7=N` (SC2, SC3): at most two promotions,

@@ -5,7 +5,7 @@
 
 use compact_str::CompactString;
 
-use crate::model::{Comment, Node, Record, Span, Tag};
+use crate::model::{Comment, Node, Span, Tag};
 use crate::notation::fen::write_fen;
 use crate::record::convert::held::GameOut;
 use crate::record::convert::stream::{GameEnd, GameSink};
@@ -13,7 +13,7 @@ use crate::record::convert::{end_in, Converted, GameError};
 use crate::record::json::describe::{play, Facts, Track};
 use crate::record::pipeline::read::GameText;
 use crate::record::replay::verdict::Verdict;
-use crate::record::replay::{record_start, record_variant, ReplayMode};
+use crate::record::replay::{tags_start, ReplayMode};
 
 /// Writes each game's FENs to `O`.
 pub struct FenList<O> {
@@ -65,16 +65,11 @@ impl<O: GameOut> GameSink for FenList<O> {
     }
 
     fn movetext(&mut self, tags: &[Tag], _: Span) {
-        let head = Record {
-            tags: tags.to_vec(),
-            ..Record::default()
-        };
-        let start = record_variant(&head).and_then(|v| record_start(&head, v));
         if self.games > 0 {
             self.failed |= self.out.write_all(b"\n").is_err();
         }
-        match start {
-            Ok(pos) => {
+        match tags_start(tags, None) {
+            Ok((_, pos)) => {
                 self.line(&write_fen(&pos));
                 self.track = Some(Box::new(Track::new(pos)));
             }

@@ -35,6 +35,15 @@ use crate::record::replay::verdict::Verdict;
 pub struct CanonicalPgn<O> {
     out: O,
     fix_result: bool,
+    /// While `game.as_written` is not apart: where the main line stands, as
+    /// the writer numbers it.
+    line: Numbering,
+    game: Game,
+}
+
+/// What the writer holds of the game being written, anew at each game.
+#[derive(Default)]
+struct Game {
     /// The movetext with move numbers recomputed (None once a move did not
     /// resolve).
     renumbered: Option<Movetext<Vec<u8>>>,
@@ -42,9 +51,6 @@ pub struct CanonicalPgn<O> {
     /// not resolve; None while it would be the same text as `renumbered`
     /// (then it is that text, copied when they part).
     as_written: Option<Movetext<Vec<u8>>>,
-    /// While `as_written` is not apart: where the main line stands, as the
-    /// writer numbers it.
-    line: Numbering,
     unresolved: bool,
     /// The game has a move.
     any_node: bool,
@@ -113,17 +119,12 @@ impl<O: GameOut> CanonicalPgn<O> {
         CanonicalPgn {
             out,
             fix_result,
-            renumbered: None,
-            as_written: None,
             line: Numbering {
                 fullmove: 1,
                 black: false,
                 need_number: true,
             },
-            unresolved: false,
-            any_node: false,
-            plies: 0,
-            unwritable: None,
+            game: Game::default(),
         }
     }
 }
@@ -143,28 +144,23 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
     }
 
     fn begin_game(&mut self) {
-        self.renumbered = None;
-        self.as_written = None;
-        self.unresolved = false;
-        self.any_node = false;
-        self.plies = 0;
-        self.unwritable = None;
+        self.game = Game::default();
     }
 
     fn movetext(&mut self, tags: &[Tag], _span: Span) {
-        self.renumbered = Some(Movetext::new(Vec::new(), tags));
+        self.game.renumbered = Some(Movetext::new(Vec::new(), tags));
         match Numbering::new(tags) {
             Some(line) => self.line = line,
-            None => self.as_written = Some(Movetext::new(Vec::new(), tags)),
+            None => self.game.as_written = Some(Movetext::new(Vec::new(), tags)),
         }
     }
 
     fn prelude(&mut self, c: &Comment) {
-        if self.unwritable.is_none() {
-            self.unwritable = comments_writable(None, std::slice::from_ref(c)).err();
+        if self.game.unwritable.is_none() {
+            self.game.unwritable = comments_writable(None, std::slice::from_ref(c)).err();
         }
         // Writing to memory cannot fail.
-        for m in [&mut self.renumbered, &mut self.as_written]
+        for m in [&mut self.game.renumbered, &mut self.game.as_written]
             .into_iter()
             .flatten()
         {
@@ -173,10 +169,11 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
     }
 
     fn node(&mut self, mut node: Node, verdicts: &[Option<CompactString>]) {
-        self.any_node = true;
-        self.plies += 1;
-        if self.unwritable.is_none() {
-            self.unwritable = line_writable(std::slice::from_ref(&node), self.plies).err();
+        self.game.any_node = true;
+        self.game.plies += 1;
+        if self.game.unwritable.is_none() {
+            self.game.unwritable =
+                line_writable(std::slice::from_ref(&node), self.game.plies).err();
         }
         let mut verdicts = verdicts.iter();
         let mut unresolved = false;
@@ -186,18 +183,18 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
         });
         // The two forms part at the first node whose numbers differ, or
         // that does not resolve (renumbering stops there).
-        let apart = self.as_written.is_some() || self.renumbered.is_none();
+        let apart = self.game.as_written.is_some() || self.game.renumbered.is_none();
         if !apart && (unresolved || !self.line.same(&node)) {
-            self.as_written.clone_from(&self.renumbered);
+            self.game.as_written.clone_from(&self.game.renumbered);
         }
         if unresolved {
-            self.unresolved = true;
-            self.renumbered = None;
+            self.game.unresolved = true;
+            self.game.renumbered = None;
         }
-        if let Some(m) = &mut self.as_written {
+        if let Some(m) = &mut self.game.as_written {
             let _ = m.node(&node);
         }
-        if let Some(m) = &mut self.renumbered {
+        if let Some(m) = &mut self.game.renumbered {
             for_each_node_mut(std::slice::from_mut(&mut node), |n| n.move_number = None);
             let _ = m.node(&node);
         }
@@ -215,12 +212,13 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
             true => fix_result_to(verdict.outcome, &mut tags, &mut result),
             false => None,
         };
-        let movetext = match self.unresolved {
-            false => self.renumbered.take(),
+        let game = std::mem::take(&mut self.game);
+        let movetext = match game.unresolved {
+            false => game.renumbered,
             // Not apart: the same text.
-            true => self.as_written.take().or_else(|| self.renumbered.take()),
+            true => game.as_written.or(game.renumbered),
         };
-        let unwritable = self.unwritable.take().map(Err).unwrap_or(Ok(()));
+        let unwritable = game.unwritable.map(Err).unwrap_or(Ok(()));
         if let Err(e) = unwritable
             .and_then(|()| tags_writable(&tags))
             .and_then(|()| result_writable(result.as_deref()))
@@ -228,7 +226,7 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
             let why = format!("PGN cannot hold this game as it is: {e}");
             return end_in(&mut self.out, Err(GameError::Refused(why)));
         }
-        if result.is_none() && trailing_move_number.is_none() && !self.any_node {
+        if result.is_none() && trailing_move_number.is_none() && !game.any_node {
             let why = "PGN cannot hold a cut-off game with no move and no termination marker \
                        apart from the game after it";
             return Err(GameError::Refused(why.into()));

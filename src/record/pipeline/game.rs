@@ -277,6 +277,16 @@ impl<W: GameWriter> Checked<W> {
         self.choice == Choice::Chosen
     }
 
+    /// Whether an event that may come before `--where` is decided (a tag or
+    /// a comment) goes on now; while deciding, it is held for then.
+    #[inline]
+    fn passes(&mut self, held: impl FnOnce() -> Held) -> bool {
+        if self.choice == Choice::Deciding {
+            self.held.push(held());
+        }
+        self.choice == Choice::Chosen
+    }
+
     /// The replay's verdict on the token just played, for the writer.
     #[inline]
     fn token_verdict(&mut self) -> Option<CompactString> {
@@ -309,27 +319,27 @@ impl<W: GameWriter> Visitor for Checked<W> {
     }
 
     fn tag(&mut self, name: &str, value: &str, span: Span) {
-        match self.choice {
-            Choice::Chosen => {
-                self.watch.tag(name, value, span);
-                match (name, self.variant) {
-                    // The first `Variant` tag names the game's (the replay
-                    // reads the first); a blank one is filled in.
-                    ("Variant", Some(v)) if std::mem::take(&mut self.unnamed) => {
-                        let value = match value.trim().is_empty() {
-                            true => v.id(),
-                            false => value,
-                        };
-                        self.writer.tag(name, value, span);
-                    }
-                    _ => self.writer.tag(name, value, span),
-                }
-            }
-            Choice::Deciding => self.held.push(Held::Tag(Tag {
+        let held = || {
+            Held::Tag(Tag {
                 span,
                 ..Tag::new(name, value)
-            })),
-            Choice::Skipped => {}
+            })
+        };
+        if !self.passes(held) {
+            return;
+        }
+        self.watch.tag(name, value, span);
+        match (name, self.variant) {
+            // The first `Variant` tag names the game's (the replay reads the
+            // first); a blank one is filled in.
+            ("Variant", Some(v)) if std::mem::take(&mut self.unnamed) => {
+                let value = match value.trim().is_empty() {
+                    true => v.id(),
+                    false => value,
+                };
+                self.writer.tag(name, value, span);
+            }
+            _ => self.writer.tag(name, value, span),
         }
     }
 
@@ -382,24 +392,16 @@ impl<W: GameWriter> Visitor for Checked<W> {
     }
 
     fn comment(&mut self, text: &str, span: Span) {
-        match self.choice {
-            Choice::Chosen => {
-                self.watch.comment(text, span);
-                self.writer.comment(text, span);
-            }
-            Choice::Deciding => self.held.push(Held::Comment(text.to_owned(), span)),
-            Choice::Skipped => {}
+        if self.passes(|| Held::Comment(text.to_owned(), span)) {
+            self.watch.comment(text, span);
+            self.writer.comment(text, span);
         }
     }
 
     fn line_comment(&mut self, text: &str, span: Span) {
-        match self.choice {
-            Choice::Chosen => {
-                self.watch.line_comment(text, span);
-                self.writer.line_comment(text, span);
-            }
-            Choice::Deciding => self.held.push(Held::LineComment(text.to_owned(), span)),
-            Choice::Skipped => {}
+        if self.passes(|| Held::LineComment(text.to_owned(), span)) {
+            self.watch.line_comment(text, span);
+            self.writer.line_comment(text, span);
         }
     }
 

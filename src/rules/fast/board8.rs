@@ -9,7 +9,7 @@ use cozy_chess::{
     Color as CColor, Square as CSquare,
 };
 
-use super::SquareSet;
+use super::{Onto, SquareSet};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{decode, encode, Castling, Position, HOLE};
 use crate::rules::movegen::counters_after;
@@ -91,6 +91,25 @@ fn cozy_color(c: Color) -> CColor {
 #[inline]
 pub(crate) fn role_index(role: Role) -> Option<usize> {
     ROLES.iter().position(|&r| r == role)
+}
+
+/// The role, target and promotion of `onto` as board indices, for a side
+/// whose pawns promote on rank `last`; `None` when one of them has no index
+/// or the promotion does not fit: a pawn promotes exactly when it reaches
+/// `last`, to a knight, bishop, rook or queen, and no other piece promotes.
+pub(crate) fn onto_indices(onto: Onto, last: u8) -> Option<(usize, u8, Option<usize>)> {
+    let role = role_index(onto.role)?;
+    let to = index_of(onto.to)?;
+    let promotion = match onto.promotion {
+        Some(p) => Some(role_index(p)?),
+        None => None,
+    };
+    let on_last = to >> 3 == last;
+    let fits = match promotion {
+        None => role != PAWN || !on_last,
+        Some(p) => role == PAWN && on_last && matches!(p, KNIGHT | BISHOP | ROOK | QUEEN),
+    };
+    fits.then_some((role, to, promotion))
 }
 
 /// The squares `role` reaches from `i` (pawns: captures, of `color`),

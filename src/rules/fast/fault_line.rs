@@ -29,8 +29,8 @@
 use std::sync::OnceLock;
 
 use super::board8::{
-    bit, bits, castle_squares, index_of, pattern, role_index, square_of, Pieces8, Squares64,
-    BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
+    bit, bits, castle_squares, index_of, onto_indices, pattern, role_index, square_of, Pieces8,
+    Squares64, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
 use super::{game_end, Accelerator, Board, CheckMark, Onto, SquareSet};
 
@@ -331,25 +331,15 @@ impl Accelerator for FastFaultLine {
     type Squares = Squares64;
 
     fn origins(&self, onto: Onto) -> Option<Squares64> {
-        let (role, to, capture, promotion) = onto.parts();
         let us = self.pieces.turn;
-        let role = role_index(role)?;
-        let to = index_of(to)?;
+        let (role, to, _) = onto_indices(onto, far_rank(us))?;
         let target = bit(to);
         if self.cells & target == 0 || self.pieces.colors[us.index()] & target != 0 || self.over() {
             return None;
         }
         let enemy = self.pieces.colors[us.other().index()] & target != 0;
         if role == PAWN {
-            let last = to >> 3 == far_rank(us);
-            let to_piece = matches!(
-                promotion,
-                Some(Role::Queen | Role::Rook | Role::Bishop | Role::Knight)
-            );
-            if last != promotion.is_some() || (last && !to_piece) {
-                return None;
-            }
-            if capture {
+            if onto.capture {
                 // FL3: no en passant, so a pawn captures only what stands there.
                 let from = pattern(PAWN, to, us.other(), 0) & self.pieces.ours(PAWN);
                 return enemy.then_some(Squares64(from));
@@ -363,9 +353,6 @@ impl Accelerator for FastFaultLine {
                 Color::Black => to + 8,
             };
             return Some(Squares64(self.pieces.ours(PAWN) & bit(from)));
-        }
-        if promotion.is_some() {
-            return None;
         }
         Some(Squares64(
             pattern(role, to, us, self.blockers()) & self.pieces.ours(role),

@@ -85,13 +85,7 @@ impl Rules for Quake {
                 ["R", "N", "N", "K", "B", "B", "R", "*"],
             )
         };
-        movegen::place_rank(&mut pos, 0, Color::White, &white);
-        movegen::place_rank(&mut pos, 1, Color::White, &["P"; 8]);
-        for r in 2..4 {
-            movegen::place_rank(&mut pos, r, Color::White, &[""; 8]);
-        }
-        movegen::place_rank(&mut pos, 4, Color::Black, &["P"; 8]);
-        movegen::place_rank(&mut pos, 5, Color::Black, &black);
+        movegen::place_start_ranks(&mut pos, 0, &white, &["P"; 8], &[[""; 8]; 2], &black);
         pos
     }
 

@@ -346,25 +346,30 @@ fn write_node<W: Write>(node: &Node, f: &mut LineState, w: &mut Wrap<W>) -> io::
     Ok(())
 }
 
-/// `prefix`, `n` in decimal and `suffix` (each of at most three bytes),
-/// written in `buf`: a move number or NAG token without allocating.
-fn decimal<'a>(buf: &'a mut [u8; 16], prefix: &str, n: u32, suffix: &str) -> &'a [u8] {
-    let mut digits = [0; 10];
-    let (mut i, mut v) = (digits.len(), n);
+/// `n` in decimal, written at the end of `buf` without allocating.
+pub(crate) fn decimal_digits(mut n: u64, buf: &mut [u8; 20]) -> &[u8] {
+    let mut at = buf.len();
     loop {
-        i -= 1;
-        digits[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
+        at -= 1;
+        buf[at] = b'0' + (n % 10) as u8;
+        n /= 10;
+        if n == 0 {
             break;
         }
     }
+    &buf[at..]
+}
+
+/// `prefix`, `n` in decimal and `suffix` (each of at most three bytes),
+/// written in `buf`: a move number or NAG token without allocating.
+fn decimal<'a>(buf: &'a mut [u8; 16], prefix: &str, n: u32, suffix: &str) -> &'a [u8] {
+    let mut digits = [0; 20];
     let mut len = 0;
     // Byte by byte: a few bytes, no copy call.
     for &b in prefix
         .as_bytes()
         .iter()
-        .chain(&digits[i..])
+        .chain(decimal_digits(u64::from(n), &mut digits))
         .chain(suffix.as_bytes())
     {
         if let Some(slot) = buf.get_mut(len) {

@@ -33,8 +33,8 @@
 use std::sync::OnceLock;
 
 use super::board8::{
-    bit, bits, castle_squares, index_of, pattern, role_index, square_of, Pieces8, Squares64,
-    BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
+    bit, bits, castle_squares, index_of, onto_indices, pattern, role_index, square_of, Pieces8,
+    Squares64, BISHOP, KING, KNIGHT, PAWN, QUEEN, ROOK,
 };
 use super::{game_end, Accelerator, Board, CheckMark, Onto, SquareSet};
 
@@ -428,14 +428,12 @@ impl Accelerator for FastMasked {
     type Squares = Squares64;
 
     fn origins(&self, onto: Onto) -> Option<Squares64> {
-        let (role, to, capture, promotion) = onto.parts();
         let us = self.pieces.turn;
-        let role = role_index(role)?;
-        let to = index_of(to)?;
-        let promotion = match promotion {
-            Some(p) => Some(role_index(p)?),
-            None => None,
+        let last = match us {
+            Color::White => 7,
+            Color::Black => 0,
         };
+        let (role, to, promotion) = onto_indices(onto, last)?;
         if (self.pieces.colors[us.index()] | self.pieces.roles[KING]) & bit(to) != 0 {
             return None;
         }
@@ -443,12 +441,7 @@ impl Accelerator for FastMasked {
         let enemy = self.pieces.colors[us.other().index()] & bit(to) != 0;
         let mut kind = Kind::Normal;
         let origins = if role == PAWN {
-            let last = (to >> 3) == if us == Color::White { 7 } else { 0 };
-            let to_piece = matches!(promotion, Some(KNIGHT | BISHOP | ROOK | QUEEN));
-            if last != promotion.is_some() || (last && !to_piece) {
-                return None;
-            }
-            if capture {
+            if onto.capture {
                 if self.ep == Some(to) && !enemy {
                     kind = Kind::EnPassant;
                 } else if !enemy {
@@ -461,9 +454,6 @@ impl Accelerator for FastMasked {
                 self.push_origins(to, occupied)
             }
         } else {
-            if promotion.is_some() {
-                return None;
-            }
             pattern(role, to, us, occupied) & self.pieces.ours(role)
         };
         let movers = self.movers();

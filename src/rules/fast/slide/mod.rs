@@ -135,20 +135,25 @@ fn ray(d: usize, sq: u8, blockers: u128) -> u128 {
     ray ^ RAYS[d][first as usize]
 }
 
+/// The squares along each line of `dirs` from `sq`, as [`ray`] gives them.
+#[inline]
+fn lines(dirs: [usize; 4], sq: u8, blockers: u128) -> u128 {
+    dirs.into_iter()
+        .fold(0, |set, d| set | ray(d, sq, blockers))
+}
+
 #[inline]
 fn rook_lines(sq: u8, blockers: u128) -> u128 {
-    ray(NORTH, sq, blockers)
-        | ray(EAST, sq, blockers)
-        | ray(SOUTH, sq, blockers)
-        | ray(WEST, sq, blockers)
+    lines([NORTH, EAST, SOUTH, WEST], sq, blockers)
 }
 
 #[inline]
 fn bishop_lines(sq: u8, blockers: u128) -> u128 {
-    ray(NORTH_EAST, sq, blockers)
-        | ray(NORTH_WEST, sq, blockers)
-        | ray(SOUTH_WEST, sq, blockers)
-        | ray(SOUTH_EAST, sq, blockers)
+    lines(
+        [NORTH_EAST, NORTH_WEST, SOUTH_WEST, SOUTH_EAST],
+        sq,
+        blockers,
+    )
 }
 
 /// `b` moved one step of `step` squares (an insertion's shift).
