@@ -121,6 +121,35 @@ fn in_place_rewrites_only_the_files_that_lost_a_game_and_o_never_an_input() {
     );
 }
 
+/// The comments after an archive's last game belong to no game: `dedup`
+/// keeps them, on standard output, with `-o` and `--in-place`.
+#[test]
+fn the_comments_after_the_last_game_are_kept() {
+    let one = game(&[("Event", "a")], "1. e4 e5 *");
+    let pgn = format!("{one}{one}{{the end of the archive}}\n");
+    let kept = format!("{one}{{the end of the archive}}\n");
+    let (out, _) = dedup(&pgn);
+    assert_eq!(out, kept);
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("in.pgn");
+    std::fs::write(&path, &pgn).unwrap();
+    let o = dir.path().join("out.pgn");
+    fvnote()
+        .arg("dedup")
+        .arg(&path)
+        .arg("-o")
+        .arg(&o)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&o).unwrap(), kept);
+    fvnote()
+        .args(["dedup", "--in-place"])
+        .arg(&path)
+        .assert()
+        .success();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), kept);
+}
+
 #[test]
 fn validate_splits_an_archive_into_valid_and_invalid_games_byte_for_byte() {
     let names = [

@@ -108,6 +108,20 @@ struct Keep<'a> {
     last: Option<u8>,
 }
 
+impl Keep<'_> {
+    /// Writes `bytes` as read, after a line break if the last did not end
+    /// one.
+    fn put(&mut self, bytes: &[u8]) -> io::Result<()> {
+        let out = &mut self.outs[if self.by_input { self.input } else { 0 }];
+        if self.last.is_some_and(|b| b != b'\n') && !bytes.is_empty() {
+            out.write_all(b"\n")?;
+        }
+        out.write_all(bytes)?;
+        self.last = bytes.last().copied().or(self.last);
+        Ok(())
+    }
+}
+
 impl Sink<()> for Keep<'_> {
     fn wants_text(&self) -> bool {
         true
@@ -124,14 +138,11 @@ impl Sink<()> for Keep<'_> {
         if self.dropped.get(i).copied().unwrap_or(false) {
             return Ok(());
         }
-        let out = &mut self.outs[if self.by_input { self.input } else { 0 }];
-        let bytes = text.map_or(&[][..], |t| t.bytes);
-        if self.last.is_some_and(|b| b != b'\n') && !bytes.is_empty() {
-            out.write_all(b"\n")?;
-        }
-        out.write_all(bytes)?;
-        self.last = bytes.last().copied().or(self.last);
-        Ok(())
+        self.put(text.map_or(&[][..], |t| t.bytes))
+    }
+    fn trailer(&mut self, _: &Input, text: Option<&[u8]>) -> io::Result<()> {
+        // The comments after an input's last game are no game's: kept.
+        self.put(text.unwrap_or_default())
     }
     fn input_end(&mut self, _: &Input) -> io::Result<()> {
         self.input += 1;
