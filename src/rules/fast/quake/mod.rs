@@ -55,7 +55,7 @@ mod shape;
 pub use onto::{OntoList, Origins};
 
 /// A Quake Chess position (either army) on the accelerator.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct FastQuake {
     pos: Position,
     /// Whether the side to move is in check: known from the mark of the
@@ -395,6 +395,30 @@ impl Board for FastQuake {
     }
     fn differences(&self, other: &FastQuake) -> impl Iterator<Item = Square> {
         self.pos.differences(&other.pos)
+    }
+}
+
+impl Clone for FastQuake {
+    fn clone(&self) -> FastQuake {
+        FastQuake {
+            pos: self.pos.clone(),
+            in_check: self.in_check,
+            rows: self.rows,
+            rows_id: self.rows_id,
+            shape_ok: self.shape_ok,
+        }
+    }
+
+    /// Copies only the mailbox rows of the frame, and the cell rows only
+    /// when they differ: a replay adopts one position per ply this way.
+    fn clone_from(&mut self, src: &FastQuake) {
+        self.pos.clone_frame_from(&src.pos);
+        if self.rows_id != src.rows_id || src.rows_id == STALE_ROWS {
+            self.rows = src.rows;
+            self.rows_id = src.rows_id;
+        }
+        self.in_check = src.in_check;
+        self.shape_ok = src.shape_ok;
     }
 }
 
