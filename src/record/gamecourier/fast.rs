@@ -104,13 +104,13 @@ impl FastTurns {
         let played = with_fast!(
             now,
             [next_slot, spare_slot],
-            |a, b, c| match_turn(a, ops, b, c).and_then(|(mv, fast, mark, origins)| {
+            |a, b, c| match_turn(a, ops, b, c).and_then(|(mv, fast, mark, hints)| {
                 let suffix = match mark {
                     CheckMark::None => None,
                     CheckMark::Check => Some(Suffix::Check),
                     CheckMark::Mate => Some(Suffix::Mate),
                 };
-                Some((san_of(&mv, origins, a)?, suffix, a.needs_permission(fast)))
+                Some((san_of(&mv, hints, a)?, suffix, a.needs_permission(fast)))
             }),
             else None
         );
@@ -126,16 +126,9 @@ impl FastTurns {
 }
 
 /// The canonical SAN of `mv`, legal on `now`, as the rules write it
-/// (`write_san`) but for its mark: a piece move told apart from its legal
-/// rivals (the other `origins` of the moves onto its target) by its file,
-/// else its rank, else both. `None` for a move it does not write (a pass).
-fn san_of<A: Accelerator>(mv: &Move, origins: A::Squares, now: &A) -> Option<San> {
-    let hints = match mv.piece_move() {
-        Some(m) if m.role != Role::Pawn => {
-            told_apart(m.from, origins.iter().filter(|&s| s != m.from))
-        }
-        _ => (false, false),
-    };
+/// (`write_san`) but for its mark, with the `hints` of [`legal`]. `None`
+/// for a move it does not write (a pass).
+fn san_of<A: Accelerator>(mv: &Move, hints: Hints, now: &A) -> Option<San> {
     let promoted: Vec<Square> = match mv {
         Move::Null => return None,
         // SC3: the squares the push promotes on, ascending.
@@ -146,13 +139,12 @@ fn san_of<A: Accelerator>(mv: &Move, origins: A::Squares, now: &A) -> Option<San
 }
 
 /// A turn matched: the move, the accelerator's, the mark its play gave,
-/// and for a piece move the legal origins of the moves onto its target.
-type Found<A> = (
-    Move,
-    <A as Accelerator>::Move,
-    CheckMark,
-    <A as Accelerator>::Squares,
-);
+/// and its SAN's hints.
+type Found<A> = (Move, <A as Accelerator>::Move, CheckMark, Hints);
+
+/// SAN's (file, rank) hints for a move: which of its origin's coordinates
+/// tell it apart from its legal rivals ([`told_apart`]).
+type Hints = (bool, bool);
 
 /// Matches a turn on `now`, leaving the position after it in `next`
 /// (`spare` is scratch space) when it is exactly one legal move. A move
@@ -179,7 +171,7 @@ fn match_turn<A: Accelerator>(
         if !reach.admits(&mv) || !may_match(&mv, &changed, &eff, now, still) {
             continue;
         }
-        let Some((fast, origins)) = legal(now, &mv) else {
+        let Some((fast, hints)) = legal(now, &mv) else {
             continue;
         };
         let Some(mark) = now.play_into(fast, spare) else {
@@ -193,7 +185,7 @@ fn match_turn<A: Accelerator>(
             return None;
         }
         std::mem::swap(next, spare);
-        found = Some((mv, fast, mark, origins));
+        found = Some((mv, fast, mark, hints));
     }
     found.filter(|(mv, fast, ..)| !now.needs_permission(*fast) || matches!(mv, Move::Slide { .. }))
 }
@@ -280,7 +272,7 @@ fn one_operation<A: Accelerator>(now: &A, ops: &[Op], next: &mut A) -> Option<Op
         }
         _ => return None,
     };
-    let Some((fast, origins)) = legal(now, &mv) else {
+    let Some((fast, hints)) = legal(now, &mv) else {
         return Some(None);
     };
     let mark = now.play_into(fast, next)?;
@@ -290,7 +282,7 @@ fn one_operation<A: Accelerator>(now: &A, ops: &[Op], next: &mut A) -> Option<Op
         (None, Some(p)) => p.role == Role::Pawn && lacks_forward_cell(next, to, p.color),
         _ => false,
     };
-    Some(landed.then_some((mv, fast, mark, origins)))
+    Some(landed.then_some((mv, fast, mark, hints)))
 }
 
 /// Whether a quake (QK1) could leave the pieces as the mover's king's step
@@ -429,9 +421,10 @@ fn candidates<A: Accelerator>(now: &A, eff: &TurnEffect, changed: &[Coord]) -> S
 }
 
 /// The accelerator's move for `mv` when it proves it legal (a quake, and
-/// a cage move's check, are judged when played), and for a piece move the
-/// legal origins of the moves onto its target (its SAN's rivals).
-fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<(A::Move, A::Squares)> {
+/// a cage move's check, are judged when played), and its SAN's hints: for
+/// a piece other than a pawn, those that tell it apart from the other
+/// legal origins of the moves onto its target; none for any other move.
+fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<(A::Move, Hints)> {
     match *mv {
         Move::Normal {
             role,
@@ -446,16 +439,18 @@ fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<(A::Move, A::Squares)> {
             if capture && now.piece_at(to).is_none() {
                 return None;
             }
-            let origins = now.legal_origins(Onto {
+            let onto = Onto {
                 role,
                 to,
                 capture,
                 promotion,
-            });
-            if !origins.contains(from) {
-                return None;
-            }
-            Some((now.piece_move(from, to, promotion)?, origins))
+            };
+            let (fast, origins) = now.legal_move_from(onto, from)?;
+            let hints = match role {
+                Role::Pawn => (false, false),
+                _ => told_apart(from, origins.iter().filter(|&s| s != from)),
+            };
+            Some((fast, hints))
         }
         Move::EnPassant { from, to } => {
             let origins = now.legal_origins(Onto {
@@ -467,7 +462,7 @@ fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<(A::Move, A::Squares)> {
             if now.piece_at(to).is_some() || !origins.contains(from) {
                 return None;
             }
-            Some((now.piece_move(from, to, None)?, origins))
+            Some((now.piece_move(from, to, None)?, (false, false)))
         }
         Move::Castle { king, rook } => {
             let side = if rook > king {
@@ -475,8 +470,8 @@ fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<(A::Move, A::Squares)> {
             } else {
                 CastleSide::Queen
             };
-            Some((now.castle(side)?, A::Squares::default()))
+            Some((now.castle(side)?, (false, false)))
         }
-        _ => Some((now.special(mv)?, A::Squares::default())),
+        _ => Some((now.special(mv)?, (false, false))),
     }
 }

@@ -26,14 +26,14 @@ fn shown(text: &str) -> String {
 }
 
 pub(super) fn read_label(text: &str, variant: Variant) -> Result<Label, String> {
-    if text == "#" {
-        return Ok(Label::Hole);
-    }
-    if text == "." {
-        return Ok(Label::Cell);
-    }
-    // One letter (nearly every label): its role straight from the letter.
+    // One byte (nearly every label): a mark, or a role straight from the
+    // letter.
     if let &[b] = text.as_bytes() {
+        match b {
+            b'#' => return Ok(Label::Hole),
+            b'.' => return Ok(Label::Cell),
+            _ => {}
+        }
         let role = Role::from_char(char::from(b));
         let color = if b.is_ascii_uppercase() {
             Color::White

@@ -189,6 +189,17 @@ pub trait Accelerator: Board + Clone {
     /// squares are on this board. Legal only if `from` came from
     /// [`Accelerator::legal_origins`] for the same `to` and `promotion`.
     fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Self::Move>;
+    /// The legal move from `from` that [`Onto`] names, with the legal
+    /// origins SAN tells it apart from: all of them for a piece other than
+    /// a pawn, and at least `from` for a pawn (whose SAN names its file
+    /// whatever its rivals). What a matcher asks when it knows the origin.
+    fn legal_move_from(&self, onto: Onto, from: Square) -> Option<(Self::Move, Self::Squares)> {
+        let origins = self.legal_origins(onto);
+        if !origins.contains(from) {
+            return None;
+        }
+        Some((self.piece_move(from, onto.to, onto.promotion)?, origins))
+    }
     /// Whether a piece move captures (en passant included).
     fn is_capture(&self, mv: Self::Move) -> bool;
     /// The castling move towards `side`, if it is legal.

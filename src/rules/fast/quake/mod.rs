@@ -55,7 +55,7 @@ mod shape;
 pub use onto::{OntoList, Origins};
 
 /// A Quake Chess position (either army) on the accelerator.
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct FastQuake {
     pos: Position,
     /// Whether the side to move is in check: known from the mark of the
@@ -112,6 +112,32 @@ impl Accelerator for FastQuake {
                 .for_each(|from| out.push(from));
             out
         })
+    }
+
+    /// The move's legality alone, and its rivals' only where SAN needs
+    /// them: a piece other than a pawn with another candidate origin.
+    fn legal_move_from(&self, onto: Onto, from: Square) -> Option<(Move, Origins)> {
+        let (role, to, _, promotion) = onto.parts();
+        if promotion.is_some() {
+            return None;
+        }
+        let (mv, candidates) = self.between(role, from, to)?;
+        let mut origins = Origins::default();
+        origins.push(from);
+        if role != Role::Pawn {
+            candidates
+                .iter()
+                .filter(|m| m.from() != Some(from) && self.legal_candidate(m))
+                .filter_map(Move::from)
+                .for_each(|sq| origins.push(sq));
+        }
+        // The same as every legal origin, but for a pawn's rivals.
+        debug_assert!(self.origins(onto).is_some_and(|all| {
+            use super::SquareSet;
+            let rivals = |set: Origins| set.iter().filter(|&sq| sq != from).count();
+            all.contains(from) && (role == Role::Pawn || rivals(all) == rivals(origins))
+        }));
+        Some((mv, origins))
     }
 
     fn piece_move(&self, from: Square, to: Square, promotion: Option<Role>) -> Option<Move> {
@@ -204,44 +230,43 @@ impl FastQuake {
         let pos = &self.pos;
         let mut out = OntoList::new();
         onto::candidates_onto(pos, role, to, &mut out);
-        out.retain(|m| match *m {
+        out.retain(|m| self.legal_candidate(m));
+        out
+    }
+
+    /// Whether a candidate of `onto::candidates_onto` is legal.
+    fn legal_candidate(&self, m: &Move) -> bool {
+        let pos = &self.pos;
+        match *m {
             // QK4: only a quake's legality reads whether the mover is in
             // check; a piece move is judged on the board after it (G6).
             Move::Normal {
                 role: Role::King,
                 from,
+                to,
                 ..
             } => check::king_step_safe(pos, from, to),
-            Move::Normal { role, from, .. } => {
+            Move::Normal { role, from, to, .. } => {
                 check::surely_safe(pos, self.in_check, role, from, to)
                     || pos.is_legal_candidate_in(m, false)
             }
             _ => false,
-        });
-        out
+        }
     }
 
     /// The legal piece move of a `role` from `from` onto `to`, if there is
     /// one: [`FastQuake::legal_moves_onto`]'s move from `from`, the other
     /// origins' legality not asked.
     pub fn legal_move_between(&self, role: Role, from: Square, to: Square) -> Option<Move> {
-        let pos = &self.pos;
-        let mut out = OntoList::new();
-        onto::candidates_onto(pos, role, to, &mut out);
-        let legal = out
-            .into_iter()
-            .find(|m| m.from() == Some(from))
-            .filter(|m| {
-                check::surely_safe(pos, self.in_check, role, from, to)
-                    || pos.is_legal_candidate_in(m, false)
-            });
-        debug_assert_eq!(
-            legal,
-            self.legal_moves_onto(role, to)
-                .into_iter()
-                .find(|m| m.from() == Some(from))
-        );
-        legal
+        self.between(role, from, to).map(|(mv, _)| mv)
+    }
+
+    /// [`FastQuake::legal_move_between`], with the candidates onto `to`.
+    fn between(&self, role: Role, from: Square, to: Square) -> Option<(Move, OntoList)> {
+        let mut candidates = OntoList::new();
+        onto::candidates_onto(&self.pos, role, to, &mut candidates);
+        let mv = *candidates.iter().find(|m| m.from() == Some(from))?;
+        self.legal_candidate(&mv).then_some((mv, candidates))
     }
 
     /// The drop of `role` on `to` when it is legal (QK7: a piece in hand,
@@ -370,6 +395,30 @@ impl Board for FastQuake {
     }
     fn differences(&self, other: &FastQuake) -> impl Iterator<Item = Square> {
         self.pos.differences(&other.pos)
+    }
+}
+
+impl Clone for FastQuake {
+    fn clone(&self) -> FastQuake {
+        FastQuake {
+            pos: self.pos.clone(),
+            in_check: self.in_check,
+            rows: self.rows,
+            rows_id: self.rows_id,
+            shape_ok: self.shape_ok,
+        }
+    }
+
+    /// Copies only the mailbox rows of the frame, and the cell rows only
+    /// when they differ: a replay adopts one position per ply this way.
+    fn clone_from(&mut self, src: &FastQuake) {
+        self.pos.clone_frame_from(&src.pos);
+        if self.rows_id != src.rows_id || src.rows_id == STALE_ROWS {
+            self.rows = src.rows;
+            self.rows_id = src.rows_id;
+        }
+        self.in_check = src.in_check;
+        self.shape_ok = src.shape_ok;
     }
 }
 

@@ -103,17 +103,21 @@ pub(super) fn candidates_onto(pos: &Position, role: Role, to: Square, out: &mut 
 }
 
 /// The origins of the legal moves onto one square: at most 16 (eight lines
-/// and eight leaps), in a list that is copied, not allocated.
+/// and eight leaps), in a list that is copied, not allocated; kept as
+/// mailbox indices, half the bytes of optional squares to copy.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Origins {
-    squares: [Option<Square>; 16],
+    squares: [u16; 16],
     len: u8,
 }
 
 impl Origins {
     pub(super) fn push(&mut self, sq: Square) {
-        if let Some(slot) = self.squares.get_mut(usize::from(self.len)) {
-            *slot = Some(sq);
+        if let (Some(slot), Ok(index)) = (
+            self.squares.get_mut(usize::from(self.len)),
+            u16::try_from(sq.index()),
+        ) {
+            *slot = index;
             self.len += 1;
         }
     }
@@ -142,7 +146,7 @@ impl SquareSet for Origins {
     }
     fn single(self) -> Option<Square> {
         match self.len {
-            1 => self.squares[0],
+            1 => Some(Square::from_index(usize::from(self.squares[0]))),
             _ => None,
         }
     }
@@ -150,6 +154,6 @@ impl SquareSet for Origins {
         self.squares
             .into_iter()
             .take(usize::from(self.len))
-            .flatten()
+            .map(|i| Square::from_index(usize::from(i)))
     }
 }
