@@ -430,6 +430,18 @@ fn a_long_game_holds_its_prelude_before_its_moves() {
         "{}",
         e.error.message
     );
+    // Between plies: a comma or the end of the line, else an error there.
+    let text =
+        br#"{"format": "fvnote-record", "version": 1, "tags": [], "moves": [{"san": "e4"} x]}"#;
+    let mut reader = JsonReader::new(&text[..]).hold_up_to(0);
+    let e = reader.read_game(&mut RecordBuilder::new()).unwrap_err();
+    assert_eq!(e.error.message, "JSON: found 'x' (expected ',' or ']')");
+    let x = text.iter().position(|&b| b == b'x').unwrap() as u32;
+    assert_eq!(e.error.span.column, x + 1);
+    assert!(reader
+        .read_game(&mut RecordBuilder::new())
+        .unwrap()
+        .is_none());
     // Members in another order (as `jq -S` sorts them) are read whole.
     let sorted = br#"{"format": "fvnote-record", "moves": [{"san": "e4"}], "prelude": [{"text": "early"}], "result": "*", "tags": [], "version": 1}"#;
     assert_eq!(

@@ -467,6 +467,22 @@ impl<R: BufRead> JsonReader<R> {
         )
     }
 
+    /// The next byte that is not white space, one of `wanted` (not
+    /// consumed); else an error saying what was `expected`, in the game
+    /// object at `base`.
+    fn expect(&mut self, wanted: &[u8], expected: &str, base: Span) -> Result<u8, ReadError> {
+        match self.peek() {
+            Ok(Some(b)) if wanted.contains(&b) => Ok(b),
+            Ok(Some(b)) => {
+                let at = self.pos;
+                let found = char::from(b);
+                Err(self.error(at, format!("found {found:?} (expected {expected})")))
+            }
+            Ok(None) => Err(self.cut(base)),
+            Err(e) => Err(ReadError::io(self.span(self.pos, 0), e)),
+        }
+    }
+
     /// Reads a game object longer than the window (see [`Framed::Moves`]):
     /// its head, then its main line one ply at a time, then its end.
     fn stream<V: Visitor>(
@@ -519,17 +535,7 @@ impl<R: BufRead> JsonReader<R> {
             self.pos += 1;
         }
         while more {
-            match self.peek().map_err(|e| io(e, self))? {
-                Some(b'{') => {}
-                Some(b) => {
-                    let at = self.pos;
-                    return Err(self.error(
-                        at,
-                        format!("found {:?} (expected a ply object '{{')", char::from(b)),
-                    ));
-                }
-                None => return Err(self.cut(base)),
-            }
+            self.expect(b"{", "a ply object '{'", base)?;
             let from = self.pos;
             let Some(end) = self.close(from, 0).map_err(|e| io(e, self))? else {
                 return Err(self.cut(base));
@@ -541,21 +547,8 @@ impl<R: BufRead> JsonReader<R> {
             let raw: Raw<'_> = serde_json::from_str(json).map_err(|e| serde_error(&e, at, text))?;
             let mut locator = Locator::new(text, at, &mut self.ignored);
             visit::ply_tree(raw, v, &mut locator, &mut last)?;
-            match self.peek().map_err(|e| io(e, self))? {
-                Some(b',') => self.pos += 1,
-                Some(b']') => {
-                    self.pos += 1;
-                    more = false;
-                }
-                Some(b) => {
-                    let at = self.pos;
-                    return Err(self.error(
-                        at,
-                        format!("found {:?} (expected ',' or ']')", char::from(b)),
-                    ));
-                }
-                None => return Err(self.cut(base)),
-            }
+            more = self.expect(b",]", "',' or ']'", base)? == b',';
+            self.pos += 1;
             if self.pos > self.window {
                 self.forget();
                 self.last = 0..0;
