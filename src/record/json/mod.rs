@@ -17,6 +17,7 @@
 //! ```
 
 pub mod describe;
+mod frame;
 pub mod read;
 pub mod schema;
 mod visit;

@@ -6,7 +6,7 @@
 //! Each game object is framed in the input (an array of games, one game, or
 //! a sequence of them: JSON Lines), so memory holds one game's text; serde
 //! reads the object with its plies and tags left as raw text, which tells
-//! where each one is before it is read in turn ([`super::visit`]). A game
+//! where each one is before it is read in turn (`json/visit.rs`). A game
 //! that does not parse is an error at its place, and reading goes on with
 //! the next game.
 //!
@@ -22,6 +22,7 @@ use std::ops::Range;
 
 use crate::model::{advance, Comment as ModelComment, Span};
 use crate::notation::pgn::Visitor;
+use crate::record::json::frame::{Framed, Members, MovesAt};
 use crate::record::json::schema::Raw;
 use crate::record::json::visit::{self, at_game, serde_error, Locator};
 use crate::record::pipeline::read::{GameReader, GameText, ReadError};
@@ -45,104 +46,6 @@ enum State {
     Objects,
     /// The end.
     Done,
-}
-
-/// How a game object stands in the input.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Framed {
-    /// Whole in the buffer, up to (one past) its `}`.
-    Whole(usize),
-    /// Longer than the window and inside a `moves` array that can be read
-    /// as it comes: the comma before `"moves"` and the `[` after it.
-    Moves { comma: usize, array: usize },
-    /// The input ends inside it.
-    Cut,
-}
-
-/// Where a game object's `moves` member stands, as framing sees it.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-enum MovesAt {
-    /// Not reached.
-    #[default]
-    Before,
-    /// After `"moves":`.
-    Key,
-    /// Inside its array.
-    Inside,
-    /// After it, or it cannot be streamed.
-    Past,
-}
-
-/// What framing has seen of a game object's members (at depth 1).
-#[derive(Clone, Debug, Default)]
-struct Members {
-    /// Where the last string opened and closed (a key when a ':' at depth
-    /// 1 follows), and where the last escape stood.
-    string: (usize, usize),
-    escape: usize,
-    /// The last comma at depth 1.
-    comma: Option<usize>,
-    /// `format`, `version` and `tags` seen (one bit each).
-    head: u8,
-    /// A member that keeps the main line from being streamed was seen:
-    /// `unreadable`, `trailing_comments`, or a key with an escape.
-    odd: bool,
-    moves: MovesAt,
-    /// The comma before `"moves"` and the `[` after it.
-    comma_before: usize,
-    array: usize,
-}
-
-impl Members {
-    /// A key was read (its `:` at depth 1).
-    fn key(&mut self, buf: &[u8]) {
-        let (open, close) = self.string;
-        let key = buf.get(open + 1..close).unwrap_or_default();
-        let escaped = self.escape > open && self.escape < close;
-        match (escaped, key) {
-            (true, _) | (_, b"unreadable" | b"trailing_comments") => self.odd = true,
-            (_, b"format") => self.head |= 1,
-            (_, b"version") => self.head |= 2,
-            (_, b"tags") => self.head |= 4,
-            (_, b"moves") => {
-                self.moves = match (self.moves, self.head, self.odd, self.comma) {
-                    (MovesAt::Before, 7, false, Some(comma)) => {
-                        self.comma_before = comma;
-                        MovesAt::Key
-                    }
-                    _ => MovesAt::Past,
-                };
-            }
-            _ => {}
-        }
-    }
-
-    /// A `[` at depth 1, at `i`: whether it opens a streamable `moves`.
-    fn array_opens(&mut self, i: usize) -> bool {
-        if self.moves != MovesAt::Key {
-            return false;
-        }
-        self.array = i;
-        self.moves = MovesAt::Inside;
-        true
-    }
-
-    /// A comma at depth 1, at `i`: a member ended.
-    fn member_ends(&mut self, i: usize) {
-        self.comma = Some(i);
-        if self.moves == MovesAt::Key {
-            // `moves` held no array.
-            self.moves = MovesAt::Past;
-        }
-    }
-
-    /// The object's main line, to be streamed.
-    fn streamable(&self) -> Framed {
-        Framed::Moves {
-            comma: self.comma_before,
-            array: self.array,
-        }
-    }
 }
 
 /// JSON games read one at a time from any `BufRead` (see the module).
