@@ -13,12 +13,12 @@ use std::io::Write;
 use fvnote::notation::san::write_san;
 use fvnote::record::gen::SplitMix64;
 use fvnote::variant::Variant;
-use fvnote::{Move, Position};
+use fvnote::{Move, PieceMove, Position};
 
 /// Whether `mv` is one of the moves that make a variant what it is.
 fn special(mv: &Move) -> bool {
     match mv {
-        Move::Normal { promotion, .. } => promotion.is_some(),
+        Move::Normal(PieceMove { promotion, .. }) => promotion.is_some(),
         _ => true,
     }
 }

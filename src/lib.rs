@@ -100,7 +100,7 @@ pub mod rules;
 pub mod square;
 pub mod variant;
 
-pub use moves::{Dir, Move, MoveList};
+pub use moves::{Dir, Move, MoveList, PieceMove};
 pub use piece::{Color, Piece, Role};
 pub use position::{CastleSide, Castling, Position};
 pub use rules::{Illegal, Outcome, Rules};

@@ -60,18 +60,7 @@ impl Dir {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Move {
     /// A piece moves, possibly capturing and promoting.
-    Normal {
-        /// The piece that moves.
-        role: Role,
-        /// Where it starts.
-        from: Square,
-        /// Where it lands.
-        to: Square,
-        /// The piece captured on `to`, if any.
-        capture: Option<Role>,
-        /// What a pawn promotes to, if it does.
-        promotion: Option<Role>,
-    },
+    Normal(PieceMove),
     /// A pawn captures en passant; `to` is the square it lands on.
     EnPassant {
         /// Where the pawn starts.
@@ -124,8 +113,8 @@ pub enum Move {
 }
 
 /// A piece going from one square to another, with what it captures and what
-/// it promotes to: the fields of [`Move::Normal`], as [`Move::piece_move`]
-/// gives them.
+/// it promotes to: a [`Move::Normal`], and an en passant capture as
+/// [`Move::piece_move`] gives it.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct PieceMove {
     /// The piece that moves.
@@ -145,19 +134,7 @@ impl Move {
     /// pawn; `None` for the other kinds.
     pub fn piece_move(&self) -> Option<PieceMove> {
         match *self {
-            Move::Normal {
-                role,
-                from,
-                to,
-                capture,
-                promotion,
-            } => Some(PieceMove {
-                role,
-                from,
-                to,
-                capture,
-                promotion,
-            }),
+            Move::Normal(m) => Some(m),
             Move::EnPassant { from, to } => Some(PieceMove {
                 role: Role::Pawn,
                 from,
@@ -172,7 +149,7 @@ impl Move {
     /// The origin square of a piece move.
     pub fn from(&self) -> Option<Square> {
         match *self {
-            Move::Normal { from, .. } | Move::EnPassant { from, .. } => Some(from),
+            Move::Normal(PieceMove { from, .. }) | Move::EnPassant { from, .. } => Some(from),
             Move::Castle { king, .. } => Some(king),
             _ => None,
         }
@@ -182,24 +159,24 @@ impl Move {
     pub fn is_capture(&self) -> bool {
         matches!(
             self,
-            Move::Normal {
+            Move::Normal(PieceMove {
                 capture: Some(_),
                 ..
-            } | Move::EnPassant { .. }
+            }) | Move::EnPassant { .. }
         )
     }
 
     /// A short name of the kind of move, as used in JSON (`move`, `capture` …).
     pub fn kind_name(&self) -> &'static str {
         match self {
-            Move::Normal {
+            Move::Normal(PieceMove {
                 promotion: Some(_), ..
-            } => "promotion",
-            Move::Normal {
+            }) => "promotion",
+            Move::Normal(PieceMove {
                 capture: Some(_), ..
-            }
+            })
             | Move::EnPassant { .. } => "capture",
-            Move::Normal { .. } => "move",
+            Move::Normal(_) => "move",
             Move::Castle { .. } => "castle",
             Move::Drop { .. } => "drop",
             Move::Slide { .. } => "slide",

@@ -15,7 +15,7 @@ use fvnote::record::json::write::JsonOptions;
 use fvnote::record::replay::{replay, ReplayOptions};
 use fvnote::rules::promotion_squares;
 use fvnote::variant::Variant;
-use fvnote::{Move, Position};
+use fvnote::{Move, PieceMove, Position};
 use serde_json::{json, Value};
 
 /// The derived fields of a ply played as `mv` from `pos` (the reference's
@@ -30,13 +30,13 @@ fn described(pos: &Position, mv: &Move, san: &str, permission: bool) -> Value {
         "check": if san.ends_with('#') { json!("#") } else if san.ends_with('+') { json!("+") } else { Value::Null },
     });
     match *mv {
-        Move::Normal {
+        Move::Normal(PieceMove {
             role,
             from,
             to,
             capture,
             promotion,
-        } => {
+        }) => {
             v["piece"] = json!(role.code());
             v["from"] = sq(from);
             v["to"] = sq(to);
@@ -100,7 +100,7 @@ fn described(pos: &Position, mv: &Move, san: &str, permission: bool) -> Value {
 /// Whether `mv` is one of a variant's own moves (as `examples/special_games`).
 fn special(mv: &Move) -> bool {
     match mv {
-        Move::Normal { promotion, .. } => promotion.is_some(),
+        Move::Normal(PieceMove { promotion, .. }) => promotion.is_some(),
         _ => true,
     }
 }

@@ -282,7 +282,7 @@ fn a_refused_quake_does_not_leave_its_rows_to_the_next_move() {
             continue;
         };
         let legal = start.legal_moves();
-        let Some(mv) = legal.iter().find(|m| matches!(m, Move::Normal { .. })) else {
+        let Some(mv) = legal.iter().find(|m| matches!(m, Move::Normal(_))) else {
             continue;
         };
         for dir in Dir::ALL {

@@ -34,7 +34,7 @@ fn compare_position(pos: &Position, at: &str) -> Vec<Move> {
         .filter(|m| {
             !matches!(
                 m,
-                Move::Normal { .. } | Move::EnPassant { .. } | Move::Castle { .. }
+                Move::Normal(_) | Move::EnPassant { .. } | Move::Castle { .. }
             )
         })
         .copied()

@@ -3,7 +3,7 @@
 use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::rules::fault_line::{control, deny_is_valid, slide_needs_permission};
 use fvnote::variant::Variant;
-use fvnote::{CastleSide, Color, Dir, Move, Outcome, Piece, Position, Role, Square};
+use fvnote::{CastleSide, Color, Dir, Move, Outcome, Piece, PieceMove, Position, Role, Square};
 
 const START: &str = "*rnbkbnr/*pppppp*/*7/7*/*PPPPPP*/RNBKBNR* w KQkq - 0 1";
 
@@ -194,13 +194,13 @@ fn fl1_white_king_walking_onto_rank_6_wins() {
         })
     );
     assert!(after.legal_moves().is_empty());
-    let black_king = Move::Normal {
+    let black_king = Move::Normal(PieceMove {
         role: Role::King,
         from: sq("h6"),
         to: sq("g6"),
         capture: None,
         promotion: None,
-    };
+    });
     assert_illegal(&after, &black_king, "G5");
     assert_eq!(fen(&write_fen(&after)), after);
 }
@@ -284,13 +284,13 @@ fn fl2_no_moves_while_attacked_is_stalemate_not_mate() {
 fn fl3_single_steps_only() {
     let pos = Position::start(Variant::FaultLine);
     assert_legal(&pos, "c2c3");
-    let double = Move::Normal {
+    let double = Move::Normal(PieceMove {
         role: Role::Pawn,
         from: sq("c2"),
         to: sq("c4"),
         capture: None,
         promotion: None,
-    };
+    });
     assert_illegal(&pos, &double, "G3");
     // After c2c3 no en passant square is written.
     let after = play(&pos, "c2c3");
@@ -312,13 +312,13 @@ fn fl3_white_promotes_on_rank_6_with_four_choices() {
         pawn,
         ["d5c6b", "d5c6n", "d5c6q", "d5c6r", "d5d6b", "d5d6n", "d5d6q", "d5d6r"]
     );
-    let plain = Move::Normal {
+    let plain = Move::Normal(PieceMove {
         role: Role::Pawn,
         from: sq("d5"),
         to: sq("d6"),
         capture: None,
         promotion: None,
-    };
+    });
     assert_illegal(&pos, &plain, "G3");
     let after = play(&pos, "d5d6q");
     assert_eq!(

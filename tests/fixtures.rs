@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use fvnote::notation::pgn::read_all;
 use fvnote::record::replay::{replay, GameReport, ReplayOptions};
 use fvnote::variant::{MoveKind, Variant};
-use fvnote::{Move, Outcome, Position, Role};
+use fvnote::{Move, Outcome, PieceMove, Position, Role};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures")
@@ -151,10 +151,10 @@ fn features(report: &GameReport, record_text: &str, out: &mut BTreeSet<&'static 
             let mover = pos.turn();
             let captured_pawn = matches!(
                 ply.mv,
-                Move::Normal {
+                Move::Normal(PieceMove {
                     capture: Some(Role::Pawn),
                     ..
-                }
+                })
             );
             let gained = i32::from(next.in_hand(mover, Role::Pawn))
                 - i32::from(pos.in_hand(mover, Role::Pawn));

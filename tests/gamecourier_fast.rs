@@ -253,7 +253,7 @@ fn slide_turns() {
         .legal_moves()
         .iter()
         .copied()
-        .find(|m| matches!(m, fvnote::moves::Move::Normal { from, to, .. } if from.rank() != 4 && to.rank() != 4))
+        .find(|m| matches!(m, fvnote::Move::Normal(m) if m.from.rank() != 4 && m.to.rank() != 4))
         .unwrap();
     pos = pos.play(&quiet);
     let crossing = turns("C a5-b5; C b5-i5").remove(0);

@@ -2,7 +2,7 @@
 //! and FEN out.
 use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::variant::Variant;
-use fvnote::{Color, Move, Outcome, Position, Role, Square};
+use fvnote::{Color, Move, Outcome, PieceMove, Position, Role, Square};
 
 const DF_START: &str = "rnnkbbr*/pppppppp/8/8/PPPPPPPP/*RBBKNNR[] w - - 0 1";
 const LB_START: &str =
@@ -48,13 +48,13 @@ fn ruling(pos: &Position, s: &str) -> &'static str {
 }
 
 fn plain(role: Role, from: &str, to: &str) -> Move {
-    Move::Normal {
+    Move::Normal(PieceMove {
         role,
         from: sq(from),
         to: sq(to),
         capture: None,
         promotion: None,
-    }
+    })
 }
 
 // ---- QK0: board, armies, FEN ----
@@ -111,13 +111,13 @@ fn qk0_lb_compound_moves_like_carrier_captures_like_hunter() {
     assert!(is_legal(&pos, "b1b2")); // quiet rook step
     assert!(is_legal(&pos, "b1g1"));
     assert!(is_legal(&pos, "b1d3")); // bishop capture
-    let rook_capture = Move::Normal {
+    let rook_capture = Move::Normal(PieceMove {
         role: Role::BishopRook,
         from: sq("b1"),
         to: sq("b3"),
         capture: Some(Role::Pawn),
         promotion: None,
-    };
+    });
     assert_eq!(pos.check_move(&rook_capture).unwrap_err().ruling, "G3");
     let bishop_quiet = plain(Role::BishopRook, "b1", "c2");
     assert_eq!(pos.check_move(&bishop_quiet).unwrap_err().ruling, "G3");

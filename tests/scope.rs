@@ -2,7 +2,7 @@
 //! full candidate list, in every variant.
 use fvnote::rules::Scope;
 use fvnote::variant::Variant;
-use fvnote::{Move, Position, Role, Square};
+use fvnote::{Move, PieceMove, Position, Role, Square};
 
 fn sorted(v: impl IntoIterator<Item = Move>) -> Vec<String> {
     let mut s: Vec<String> = v.into_iter().map(|m| format!("{m:?}")).collect();
@@ -29,7 +29,7 @@ fn target_and_role_scopes_equal_filtered_candidates() {
                     .iter()
                     .copied()
                     .filter(|m| match m {
-                        Move::Normal { role: r, .. } => *r == role,
+                        Move::Normal(PieceMove { role: r, .. }) => *r == role,
                         Move::EnPassant { .. } => role == Role::Pawn,
                         Move::Castle { .. } => role == Role::King,
                         _ => false,
@@ -47,9 +47,8 @@ fn target_and_role_scopes_equal_filtered_candidates() {
                             .iter()
                             .copied()
                             .filter(|m| match m {
-                                Move::Normal { to: t, .. } | Move::EnPassant { to: t, .. } => {
-                                    *t == to
-                                }
+                                Move::Normal(PieceMove { to: t, .. })
+                                | Move::EnPassant { to: t, .. } => *t == to,
                                 Move::Castle { .. } => true,
                                 _ => false,
                             })

@@ -29,7 +29,7 @@ use nom::multi::many_m_n;
 use nom::sequence::{pair, preceded, terminated, tuple};
 use nom::{Finish, IResult};
 
-use crate::moves::{Dir, Move};
+use crate::moves::{Dir, Move, PieceMove};
 use crate::notation::expected::Expected;
 use crate::notation::san::San;
 use crate::piece::Role;
@@ -64,12 +64,12 @@ impl fmt::Display for Move {
 
 fn short(mv: &Move, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match *mv {
-        Move::Normal {
+        Move::Normal(PieceMove {
             from,
             to,
             promotion,
             ..
-        } => {
+        }) => {
             write!(f, "{from}{to}")?;
             if let Some(p) = promotion {
                 write!(f, "{}", p.code().to_ascii_lowercase())?;
@@ -95,19 +95,13 @@ fn short(mv: &Move, f: &mut fmt::Formatter<'_>) -> fmt::Result {
 fn long(mv: &Move, f: &mut fmt::Formatter<'_>) -> fmt::Result {
     match *mv {
         Move::Null => f.write_str("--"),
-        Move::Normal {
-            role,
-            from,
-            to,
-            capture,
-            promotion,
-        } => {
-            write!(f, "{}{from}", role.code())?;
-            match capture {
-                Some(c) => write!(f, "x{}{to}", c.code())?,
-                None => write!(f, "-{to}")?,
+        Move::Normal(m) => {
+            write!(f, "{}{}", m.role.code(), m.from)?;
+            match m.capture {
+                Some(c) => write!(f, "x{}{}", c.code(), m.to)?,
+                None => write!(f, "-{}", m.to)?,
             }
-            if let Some(p) = promotion {
+            if let Some(p) = m.promotion {
                 write!(f, "={}", p.code())?;
             }
             Ok(())
@@ -214,12 +208,14 @@ fn long_move(i: In<'_>) -> Res<'_, Move> {
                 cut(square),
                 opt(preceded(char('='), cut(promotion))),
             )),
-            |(role, from, capture, to, promotion)| Move::Normal {
-                role,
-                from,
-                to,
-                capture,
-                promotion,
+            |(role, from, capture, to, promotion)| {
+                Move::Normal(PieceMove {
+                    role,
+                    from,
+                    to,
+                    capture,
+                    promotion,
+                })
             },
         ),
     ));

@@ -21,7 +21,7 @@
 use std::collections::BTreeSet;
 
 use crate::model::{Comment, CommentKind, Node, Record, Span, Tag};
-use crate::moves::Move;
+use crate::moves::{Move, PieceMove};
 use crate::notation::san::write_san;
 use crate::position::Position;
 use crate::rules::Outcome;
@@ -66,9 +66,9 @@ impl MoveKind {
     /// The kinds of a move; a capturing promotion is both.
     pub fn of_move(mv: &Move) -> Vec<MoveKind> {
         match *mv {
-            Move::Normal {
+            Move::Normal(PieceMove {
                 capture, promotion, ..
-            } => {
+            }) => {
                 let mut v = Vec::new();
                 if capture.is_some() {
                     v.push(MoveKind::Capture);

@@ -25,7 +25,7 @@
 
 use std::collections::HashMap;
 
-use crate::moves::Move;
+use crate::moves::{Move, PieceMove};
 use crate::piece::{Piece, Role};
 use crate::position::Position;
 use crate::rules::carry::carry;
@@ -196,9 +196,9 @@ fn step(
     let mut moves: Vec<(Square, Square)> = Vec::new();
     let mut taken = None;
     match *mv {
-        Move::Normal {
+        Move::Normal(PieceMove {
             from, to, capture, ..
-        } => {
+        }) => {
             moves.push((from, to));
             taken = capture.map(|_| to);
         }

@@ -1,7 +1,7 @@
 //! Which cells a diagram marks: the last move (its from and to cells, a slid
 //! rank, a quaked strip, a cage's path) and a king in check.
 
-use crate::moves::{Dir, Move};
+use crate::moves::{Dir, Move, PieceMove};
 use crate::position::Position;
 use crate::rules::carry::carry;
 use crate::square::Square;
@@ -11,7 +11,7 @@ use crate::square::Square;
 /// shifted (QK5).
 pub fn last_move(before: &Position, mv: &Move, after: &Position) -> Vec<Square> {
     match *mv {
-        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => vec![from, to],
+        Move::Normal(PieceMove { from, to, .. }) | Move::EnPassant { from, to } => vec![from, to],
         Move::Castle { king, rook } => vec![king, before.castle_targets(king, rook).0, rook],
         Move::Drop { to, .. } => vec![to],
         Move::Null => Vec::new(),

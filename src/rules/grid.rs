@@ -16,7 +16,7 @@
 //!   onto the last rank (it promotes only by capturing across a file boundary,
 //!   e.g. f7xg8=Q but never g7xh8); the double step e2-e4 crosses, e3-e4 does not.
 
-use crate::moves::Move;
+use crate::moves::{Move, PieceMove};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::rules::chess::validate_orthodox;
@@ -43,7 +43,7 @@ pub fn crosses(from: Square, to: Square) -> bool {
 /// The GR2 test of a candidate move.
 pub(crate) fn grid_filter(mv: &Move) -> Result<(), Illegal> {
     match *mv {
-        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => {
+        Move::Normal(PieceMove { from, to, .. }) | Move::EnPassant { from, to } => {
             if crosses(from, to) {
                 Ok(())
             } else {
@@ -113,7 +113,7 @@ impl Rules for Grid {
             format!("{sq} is in section ({f},{r})")
         };
         match *mv {
-            Move::Normal { from, to, .. } | Move::EnPassant { from, to } => {
+            Move::Normal(PieceMove { from, to, .. }) | Move::EnPassant { from, to } => {
                 format!("{}: {} and {} too (GR1)", ill.reason, show(from), to)
             }
             Move::Castle { king, rook } => {

@@ -4,7 +4,7 @@
 //! on cells: a slider stops at the first hole or piece, a knight leaps to any cell,
 //! a diagonal step is never blocked by holes beside it.
 
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveList, PieceMove};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{decode, Position, EMPTY, HOLE};
 use crate::rules::{castling, Illegal, Rules, Scope};
@@ -132,7 +132,7 @@ pub fn king_safe_overlay(
 ) -> Option<bool> {
     let us = pos.turn;
     let (from, to, gone, moved) = match *mv {
-        Move::Normal { from, to, .. } => (from, to, to, pos.cells[from.index()]),
+        Move::Normal(PieceMove { from, to, .. }) => (from, to, to, pos.cells[from.index()]),
         Move::EnPassant { from, to } => {
             (from, to, to.offset(-forward(us)), pos.cells[from.index()])
         }
@@ -170,7 +170,7 @@ pub fn safe_without_scan(pos: &Position, mv: &Move, in_check: bool) -> Option<bo
     if in_check {
         return None;
     }
-    let Move::Normal { role, from, .. } = *mv else {
+    let Move::Normal(PieceMove { role, from, .. }) = *mv else {
         return None;
     };
     let king = pos.king(pos.turn)?;
@@ -205,22 +205,22 @@ fn push_move(
 ) {
     if promote {
         for p in Role::PROMOTIONS {
-            out.push(Move::Normal {
+            out.push(Move::Normal(PieceMove {
                 role,
                 from,
                 to,
                 capture,
                 promotion: Some(p),
-            });
+            }));
         }
     } else {
-        out.push(Move::Normal {
+        out.push(Move::Normal(PieceMove {
             role,
             from,
             to,
             capture,
             promotion: None,
-        });
+        }));
     }
 }
 
@@ -379,7 +379,7 @@ pub fn all_piece_moves(
                 let mut k = start;
                 for i in start..out.len() {
                     let m = out[i];
-                    if matches!(m, Move::Normal { to: t, .. } | Move::EnPassant { to: t, .. } if t == to)
+                    if matches!(m, Move::Normal(PieceMove { to: t, .. }) | Move::EnPassant { to: t, .. } if t == to)
                     {
                         out[k] = m;
                         k += 1;
@@ -471,30 +471,24 @@ pub fn play_piece_move(pos: &mut Position, mv: &Move) {
     let mut reset_clock = false;
     pos.ep = None;
     match *mv {
-        Move::Normal {
-            role,
-            from,
-            to,
-            capture,
-            promotion,
-        } => {
-            let piece = Piece::new(us, promotion.unwrap_or(role));
-            pos.set(from, None);
-            pos.set(to, Some(piece));
-            if role == Role::King {
+        Move::Normal(m) => {
+            let piece = Piece::new(us, m.promotion.unwrap_or(m.role));
+            pos.set(m.from, None);
+            pos.set(m.to, Some(piece));
+            if m.role == Role::King {
                 pos.castling.clear_color(us);
             }
             if !pos.castling.is_empty() {
-                castling::touch(pos, from);
-                castling::touch(pos, to);
+                castling::touch(pos, m.from);
+                castling::touch(pos, m.to);
             }
-            if role == Role::Pawn
-                && from.file() == to.file()
-                && from.rank().abs_diff(to.rank()) == 2
+            if m.role == Role::Pawn
+                && m.from.file() == m.to.file()
+                && m.from.rank().abs_diff(m.to.rank()) == 2
             {
-                pos.ep = Some(Square::from_index((from.index() + to.index()) / 2));
+                pos.ep = Some(Square::from_index((m.from.index() + m.to.index()) / 2));
             }
-            reset_clock = role == Role::Pawn || capture.is_some();
+            reset_clock = m.role == Role::Pawn || m.capture.is_some();
         }
         Move::EnPassant { from, to } => {
             pos.set(from, None);

@@ -23,7 +23,7 @@
 //!   permitted; `+`/`#` use RF3 attacks by the mover in the new position
 //!   ([`Rules::gives_check`]).
 
-use crate::moves::Move;
+use crate::moves::{Move, PieceMove};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::chess::validate_orthodox;
@@ -177,12 +177,12 @@ pub fn permitted(pos: &Position, color: Color) -> Lines {
 /// copy.
 fn king_safe_overlay(pos: &Position, mv: &Move) -> Option<bool> {
     let gone = match *mv {
-        Move::Normal {
+        Move::Normal(PieceMove {
             to,
             capture: Some(_),
             ..
-        } => Some(to),
-        Move::Normal { .. } => None,
+        }) => Some(to),
+        Move::Normal(_) => None,
         Move::EnPassant { to, .. } => Some(to.offset(-movegen::forward(pos.turn))),
         _ => return None,
     };
@@ -208,10 +208,10 @@ fn check_with(pos: &Position, mv: &Move, in_check: impl Fn() -> bool) -> Result<
         // RF2: only a king move (not castling) escapes the rule, and only in check.
         let king_step = matches!(
             mv,
-            Move::Normal {
+            Move::Normal(PieceMove {
                 role: Role::King,
                 ..
-            }
+            })
         );
         if !(king_step && in_check()) {
             return Err(NOT_PERMITTED);
@@ -222,10 +222,10 @@ fn check_with(pos: &Position, mv: &Move, in_check: impl Fn() -> bool) -> Result<
     // it. A king is never captured (RF7), so the capture is not a move.
     if matches!(
         mv,
-        Move::Normal {
+        Move::Normal(PieceMove {
             capture: Some(Role::King),
             ..
-        }
+        })
     ) {
         return Err(Illegal::new("RF7", "a king is never captured"));
     }
@@ -235,7 +235,7 @@ fn check_with(pos: &Position, mv: &Move, in_check: impl Fn() -> bool) -> Result<
     // RF4: the opponent's lines are recomputed in the new position. A
     // quiet move cannot change them, and one from off every line through
     // a king not in check opens no line onto it.
-    let quiet = matches!(mv, Move::Normal { capture: None, .. });
+    let quiet = matches!(mv, Move::Normal(PieceMove { capture: None, .. }));
     if quiet && movegen::safe_without_scan(pos, mv, in_check()) == Some(true) {
         return Ok(());
     }

@@ -31,7 +31,7 @@
 //! - Halfmove clock (draw claims only, G5): reset by pawn moves, captures and by an
 //!   insertion that displaces a pawn; relocations never reset it.
 
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveList, PieceMove};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::rules::fit::Unfit;
@@ -318,11 +318,11 @@ impl Rules for Slide {
     fn check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
         let us = pos.turn;
         match *mv {
-            Move::Normal {
+            Move::Normal(PieceMove {
                 role: Role::King,
                 to,
                 ..
-            } if pos.cage_owner(to).is_some() => return Err(KING_ENTERS_CAGE),
+            }) if pos.cage_owner(to).is_some() => return Err(KING_ENTERS_CAGE),
             Move::CageMove { .. } if pos.relocated[us.index()] => return Err(TWICE),
             Move::CageInsert { .. } => insertion_allowed(pos)?,
             _ => {}
@@ -440,7 +440,7 @@ impl Rules for Slide {
         let us = pos.turn;
         let owner = |sq: Square| pos.cage_owner(sq).map_or("a", |c| c.name());
         match (*mv, ill.ruling) {
-            (Move::Normal { to, .. }, "SC4") => {
+            (Move::Normal(PieceMove { to, .. }), "SC4") => {
                 format!("{}: {to} is {}'s cage", ill.reason, owner(to))
             }
             (Move::CageInsert { to, .. }, "SC2") => {

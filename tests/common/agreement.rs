@@ -6,7 +6,7 @@
 
 use fvnote::notation::san::{San, SanError};
 use fvnote::record::gen::SplitMix64;
-use fvnote::{Move, Position};
+use fvnote::{Move, PieceMove, Position};
 
 /// What a token resolves to: the move, or the ruling that refuses it (`None`
 /// for refusals without one: no match, ambiguity, syntax).
@@ -29,10 +29,10 @@ pub fn pick(legal: &[Move], rng: &mut SplitMix64) -> Move {
         .filter(|m| {
             !matches!(
                 m,
-                Move::Normal {
+                Move::Normal(PieceMove {
                     promotion: None,
                     ..
-                }
+                })
             )
         })
         .collect();

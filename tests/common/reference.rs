@@ -12,7 +12,7 @@
 
 use crate::quake_by_cells::{self, coord, Coord};
 
-use fvnote::moves::{Dir, Move, MoveList};
+use fvnote::moves::{Dir, Move, MoveList, PieceMove};
 use fvnote::piece::{Color, Role};
 use fvnote::rules::chess960::Chess960;
 use fvnote::rules::fault_line::FaultLine;
@@ -76,10 +76,10 @@ impl Rules for PlainRankAndFile {
         if !permitted(pos, pos.turn()).contains(from) {
             let king_step = matches!(
                 mv,
-                Move::Normal {
+                Move::Normal(PieceMove {
                     role: Role::King,
                     ..
-                }
+                })
             );
             if !(king_step && Self::in_check(pos)) {
                 return Err(Illegal::new(
@@ -90,10 +90,10 @@ impl Rules for PlainRankAndFile {
         }
         if matches!(
             mv,
-            Move::Normal {
+            Move::Normal(PieceMove {
                 capture: Some(Role::King),
                 ..
-            }
+            })
         ) {
             return Err(Illegal::new("RF7", "a king is never captured"));
         }
@@ -179,10 +179,12 @@ fn vertical_strip_has_pawn(pos: &Position, sq: Square) -> bool {
 /// GR2 for a candidate move, both parts of castling.
 fn grid_filter(mv: &Move) -> Result<(), Illegal> {
     match *mv {
-        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => match crosses(from, to) {
-            true => Ok(()),
-            false => Err(Illegal::new("GR2", "does not cross a grid line")),
-        },
+        Move::Normal(PieceMove { from, to, .. }) | Move::EnPassant { from, to } => {
+            match crosses(from, to) {
+                true => Ok(()),
+                false => Err(Illegal::new("GR2", "does not cross a grid line")),
+            }
+        }
         Move::Castle { king, rook } => {
             let (land, cross) = castling::fide_targets(king, rook);
             if !crosses(king, land) {
@@ -287,7 +289,7 @@ fn quake_check(pos: &Position, mv: &Move) -> Result<(), Illegal> {
                 ))
             }
         }
-        Move::Normal { .. } => safe_on_copy::<Quake>(pos, mv),
+        Move::Normal(_) => safe_on_copy::<Quake>(pos, mv),
         _ => Err(Illegal::new("QK7", "no such move in Quake Chess")),
     }
 }

@@ -10,12 +10,12 @@ use fvnote::notation::san::{long_form, write_san, ParsedSan, San};
 use fvnote::record::gen::SplitMix64;
 use fvnote::record::replay::{replay, GameReport, ReplayMode, ReplayOptions};
 use fvnote::variant::Variant;
-use fvnote::{Move, Position};
+use fvnote::{Move, PieceMove, Position};
 
 /// Whether `mv` is one of the moves that make a variant what it is.
 fn special(mv: &Move) -> bool {
     match mv {
-        Move::Normal { promotion, .. } => promotion.is_some(),
+        Move::Normal(PieceMove { promotion, .. }) => promotion.is_some(),
         _ => true,
     }
 }

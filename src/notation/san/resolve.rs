@@ -5,7 +5,7 @@ use compact_str::CompactString;
 
 use super::types::{Lenient, ParsedSan, San, Suffix};
 use super::write::{disambiguation, long_form, push_suffix, suffix_after, write_body, write_san};
-use crate::moves::{Dir, Move};
+use crate::moves::{Dir, Move, PieceMove};
 use crate::piece::Role;
 use crate::position::{CastleSide, Position};
 use crate::rules::Scope;
@@ -115,13 +115,13 @@ impl San {
                 _,
             ) => {
                 let (mrole, from, mto, mpromo) = match *mv {
-                    Move::Normal {
+                    Move::Normal(PieceMove {
                         role,
                         from,
                         to,
                         promotion,
                         ..
-                    } => (role, from, to, promotion),
+                    }) => (role, from, to, promotion),
                     Move::EnPassant { from, to } => (Role::Pawn, from, to, None),
                     Move::Castle { king, rook } => {
                         // Lenient: castling written as the king's move (Ke1g1, e1g1).
@@ -236,11 +236,11 @@ impl ParsedSan {
             let pawn_capture = matches!(
                 mv,
                 Move::EnPassant { .. }
-                    | Move::Normal {
+                    | Move::Normal(PieceMove {
                         role: Role::Pawn,
                         capture: Some(_),
                         ..
-                    }
+                    })
             );
             let needless =
                 (file.is_some() && !hints.0 && !pawn_capture) || (rank.is_some() && !hints.1);
@@ -287,7 +287,7 @@ impl ParsedSan {
         if let San::Normal { promotion, to, .. } = &self.san {
             let promo_needed = cands
                 .iter()
-                .any(|m| matches!(m, Move::Normal { to: t, promotion: Some(_), .. } if t == to));
+                .any(|m| matches!(m, Move::Normal(n) if n.to == *to && n.promotion.is_some()));
             if promotion.is_none() && promo_needed {
                 return SanError::Promotion {
                     expected: "a promotion piece, e.g. e8=Q",
@@ -443,7 +443,7 @@ fn reach(pos: &Position, role: Role, file: Option<u8>, to: Square) -> String {
             .filter(|m| m.from() == Some(from))
             .map(|m| match *m {
                 Move::Castle { king, rook } => pos.castle_targets(king, rook).0,
-                Move::Normal { to, .. } | Move::EnPassant { to, .. } => to,
+                Move::Normal(PieceMove { to, .. }) | Move::EnPassant { to, .. } => to,
                 _ => from,
             })
             .collect();

@@ -6,7 +6,7 @@ use std::fmt::Write as _;
 use compact_str::CompactString;
 
 use super::types::{San, SanPlus, Suffix};
-use crate::moves::Move;
+use crate::moves::{Move, PieceMove};
 use crate::piece::Role;
 use crate::position::{CastleSide, Position};
 use crate::square::Square;
@@ -18,7 +18,7 @@ pub(super) fn disambiguation(
     cands: &[Move],
     in_check: bool,
 ) -> (bool, bool) {
-    let Move::Normal { role, from, to, .. } = *mv else {
+    let Move::Normal(PieceMove { role, from, to, .. }) = *mv else {
         return (false, false);
     };
     if role == Role::Pawn {
@@ -27,20 +27,14 @@ pub(super) fn disambiguation(
     // Rivals: other legal moves of the same piece type to the same square.
     let mut rivals = Vec::new();
     for m in cands {
-        if let Move::Normal {
-            role: r,
-            from: f,
-            to: t,
-            ..
-        } = *m
-        {
-            if r == role
-                && t == to
-                && f != from
-                && !rivals.contains(&f)
+        if let Move::Normal(rival) = *m {
+            if rival.role == role
+                && rival.to == to
+                && rival.from != from
+                && !rivals.contains(&rival.from)
                 && pos.is_legal_candidate_in(m, in_check)
             {
-                rivals.push(f);
+                rivals.push(rival.from);
             }
         }
     }
@@ -94,7 +88,7 @@ pub fn canonical_with(
     }
     match *mv {
         // A pass; the piece moves are above.
-        Move::Null | Move::Normal { .. } | Move::EnPassant { .. } => San::Null,
+        Move::Null | Move::Normal(_) | Move::EnPassant { .. } => San::Null,
         Move::Castle { king, rook } => San::Castle(if rook > king {
             CastleSide::King
         } else {

@@ -23,7 +23,7 @@ use super::coord::{coord, named, square_at, Coord};
 use super::effect::TurnEffect;
 use super::label::{read_label, Label};
 use super::matching::{may_match, same, slide_ends, Reach};
-use crate::moves::{Dir, Move};
+use crate::moves::{Dir, Move, PieceMove};
 use crate::notation::gamecourier::{Op, OpKind};
 use crate::notation::san::{canonical_with, told_apart, San, Suffix};
 use crate::piece::{Color, Role};
@@ -250,13 +250,13 @@ fn one_operation<A: Accelerator>(now: &A, ops: &[Op], next: &mut A) -> Option<Op
             if from == to || target == Some(p) || !named_right || slide || quake || en_passant {
                 return None;
             }
-            let mv = Move::Normal {
+            let mv = Move::Normal(PieceMove {
                 role: p.role,
                 from,
                 to,
                 capture: target.map(|q| q.role),
                 promotion: None,
-            };
+            });
             (mv, to, Some(p))
         }
         OpKind::Drop { label, sq } => {
@@ -341,13 +341,13 @@ fn candidates<A: Accelerator>(now: &A, eff: &TurnEffect, changed: &[Coord]) -> S
             let promotion = landed
                 .map(|q| q.role)
                 .filter(|&r| p.role == Role::Pawn && r != Role::Pawn);
-            out.push(Move::Normal {
+            out.push(Move::Normal(PieceMove {
                 role: p.role,
                 from,
                 to,
                 capture: now.piece_at(to).map(|q| q.role),
                 promotion,
-            });
+            }));
             if p.role == Role::Pawn && has(MoveKind::EnPassant) && from.file() != to.file() {
                 out.push(Move::EnPassant { from, to });
             }
@@ -360,13 +360,13 @@ fn candidates<A: Accelerator>(now: &A, eff: &TurnEffect, changed: &[Coord]) -> S
                 Color::Black => from.rank().checked_sub(1),
             };
             if let Some(to) = ahead.and_then(|r| Square::new(from.file(), r)) {
-                out.push(Move::Normal {
+                out.push(Move::Normal(PieceMove {
                     role: p.role,
                     from,
                     to,
                     capture: None,
                     promotion: None,
-                });
+                }));
             }
         }
         if p.role == Role::King && has(MoveKind::Castle) {
@@ -426,13 +426,13 @@ fn candidates<A: Accelerator>(now: &A, eff: &TurnEffect, changed: &[Coord]) -> S
 /// legal origins of the moves onto its target; none for any other move.
 fn legal<A: Accelerator>(now: &A, mv: &Move) -> Option<(A::Move, Hints)> {
     match *mv {
-        Move::Normal {
+        Move::Normal(PieceMove {
             role,
             from,
             to,
             promotion,
             ..
-        } => {
+        }) => {
             // A pawn onto an empty square of another file is en passant,
             // its own candidate.
             let capture = role == Role::Pawn && from.file() != to.file();

@@ -5,7 +5,7 @@
 
 use smallvec::{smallvec, SmallVec};
 
-use crate::moves::{Dir, Move, MoveList};
+use crate::moves::{Dir, Move, MoveList, PieceMove};
 use crate::notation::san::{write_san, write_san_among};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
@@ -50,7 +50,7 @@ pub(super) fn may_match<B: Board>(
             && changed.iter().all(|c| own.iter().any(|&s| coord(s) == *c))
     };
     match *mv {
-        Move::Normal { from, to, .. } => within(&[from, to], from, 2),
+        Move::Normal(PieceMove { from, to, .. }) => within(&[from, to], from, 2),
         Move::Drop { to, .. } => within(&[to], to, 1),
         Move::EnPassant { from, .. } => {
             still && changed.len() <= 3 && changed.contains(&coord(from))
@@ -100,7 +100,7 @@ pub(super) fn may_match<B: Board>(
 /// are compared.
 pub(super) fn same<B: Board>(pos: &B, eff: &TurnEffect, mv: &Move, after: &B) -> bool {
     match *mv {
-        Move::Normal { from, to, .. } => {
+        Move::Normal(PieceMove { from, to, .. }) => {
             eff.distance_on(pos, after, &[coord(from), coord(to)]) == 0
         }
         Move::Drop { to, .. } => eff.distance_on(pos, after, &[coord(to)]) == 0,
@@ -162,7 +162,7 @@ impl Reach {
     /// Whether `mv` is among these moves.
     pub(super) fn admits(self, mv: &Move) -> bool {
         let onto = |m: &Move| match *m {
-            Move::Normal { role, to, .. } => Some((role, to)),
+            Move::Normal(PieceMove { role, to, .. }) => Some((role, to)),
             Move::EnPassant { to, .. } => Some((Role::Pawn, to)),
             _ => None,
         };
@@ -180,14 +180,14 @@ impl Reach {
                 onto: two,
                 castling,
             } => match *mv {
-                Move::Normal { to, .. } => two.is_some_and(|t| t.contains(&to)),
+                Move::Normal(PieceMove { to, .. }) => two.is_some_and(|t| t.contains(&to)),
                 Move::Castle { .. } => castling,
                 Move::Slide { rank: r, .. } => r == rank,
                 _ => false,
             },
             Reach::Extras => !matches!(
                 mv,
-                Move::Normal { .. } | Move::EnPassant { .. } | Move::Castle { .. }
+                Move::Normal(_) | Move::EnPassant { .. } | Move::Castle { .. }
             ),
             Reach::All => true,
         }
@@ -226,7 +226,7 @@ impl Reach {
                     let moves = target(None, to);
                     moves
                         .iter()
-                        .filter(|m| matches!(m, Move::Normal { .. }))
+                        .filter(|m| matches!(m, Move::Normal(_)))
                         .for_each(&mut add);
                 }
                 if castling {
@@ -338,7 +338,7 @@ pub(super) fn scoped_san(
     after: &Position,
     scoped: &[Move],
 ) -> Option<String> {
-    if !matches!(mv, Move::Normal { .. }) {
+    if !matches!(mv, Move::Normal(_)) {
         return None;
     }
     let san = write_san_among(pos, mv, after, scoped).to_string();

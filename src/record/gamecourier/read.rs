@@ -58,14 +58,8 @@ fn diagnostic(span: Span, token: &str, message: String) -> Diagnostic {
 pub(super) trait Sink {
     /// A `//` comment; `own_line` when nothing but blanks precede it.
     fn comment(&mut self, text: &str, own_line: bool, span: Span);
-    /// A turn resolved to its move, played from `before` to `after`.
-    fn turn(
-        &mut self,
-        before: &Position,
-        after: &Position,
-        turn: &TurnRef<'_>,
-        resolved: &Resolved,
-    );
+    /// A turn, at `span`, resolved to its move and played.
+    fn turn(&mut self, span: Span, turn: ResolvedTurn<'_>);
     /// Whether [`Sink::turn`] needs every turn: if not, turns may be
     /// matched on the variant's accelerator ([`FastTurns`]) and told by
     /// [`Sink::fast_turn`].
@@ -76,6 +70,23 @@ pub(super) trait Sink {
     /// position after it, and whether it was a Fault Line slide played with
     /// permission, FL6, whose note is filed at `span`).
     fn fast_turn(&mut self, span: Span, proof: Proof<'_>);
+}
+
+/// A turn resolved to its move, played from `before` to `after`.
+pub(super) struct ResolvedTurn<'a> {
+    /// The position the move is played from.
+    pub(super) before: &'a Position,
+    /// The position after it.
+    pub(super) after: &'a Position,
+    /// The move.
+    pub(super) resolved: &'a Resolved,
+}
+
+impl ResolvedTurn<'_> {
+    /// The move's canonical SAN ([`Resolved::san`]).
+    pub(super) fn san(&self) -> String {
+        self.resolved.san(self.before, self.after)
+    }
 }
 
 /// How a walk over a list ended.
@@ -190,7 +201,12 @@ pub(super) fn walk(text: &str, start: Position, sink: &mut impl Sink) -> Walked 
                 }
                 match resolve(&pos, turn.ops, &mut boards) {
                     Ok(resolved) => {
-                        sink.turn(&pos, &boards.after, &turn, &resolved);
+                        let played = ResolvedTurn {
+                            before: &pos,
+                            after: &boards.after,
+                            resolved: &resolved,
+                        };
+                        sink.turn(turn.span, played);
                         std::mem::swap(&mut pos, &mut boards.after);
                         if back_to_fast {
                             fast = FastTurns::new(&pos);
@@ -266,14 +282,8 @@ impl Sink for RecordSink {
         self.pending.push(text.to_owned());
     }
 
-    fn turn(
-        &mut self,
-        before: &Position,
-        after: &Position,
-        turn: &TurnRef<'_>,
-        resolved: &Resolved,
-    ) {
-        self.push(resolved.san(before, after).into(), turn.span);
+    fn turn(&mut self, span: Span, turn: ResolvedTurn<'_>) {
+        self.push(turn.san().into(), span);
     }
 
     fn fast_turn(&mut self, span: Span, proof: Proof<'_>) {
@@ -410,16 +420,10 @@ impl<V: Visitor> Sink for Told<'_, V> {
         }
     }
 
-    fn turn(
-        &mut self,
-        before: &Position,
-        after: &Position,
-        turn: &TurnRef<'_>,
-        resolved: &Resolved,
-    ) {
+    fn turn(&mut self, span: Span, turn: ResolvedTurn<'_>) {
         self.flush();
         self.moved = true;
-        self.v.san(&resolved.san(before, after), turn.span);
+        self.v.san(&turn.san(), span);
     }
 
     fn fast_turn(&mut self, span: Span, proof: Proof<'_>) {

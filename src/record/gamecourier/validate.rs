@@ -4,9 +4,7 @@ use compact_str::CompactString;
 
 use crate::model::Span;
 use crate::notation::fen::write_fen;
-use crate::notation::gamecourier::TurnRef;
 use crate::notation::pgn::Proof;
-use crate::position::Position;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{
     check_result, empty_report, permission_note, replay, Diagnostic, GameReport, PlyInfo,
@@ -15,8 +13,7 @@ use crate::record::replay::{
 use crate::rules::fault_line::move_needs_permission;
 use crate::variant::Variant;
 
-use super::read::{list_span, read, start_position, walk, Sink};
-use super::resolve::Resolved;
+use super::read::{list_span, read, start_position, walk, ResolvedTurn, Sink};
 
 /// Validates a move list: the report every output format prints, the same
 /// as replaying the record [`read`](super::read()) makes (the turns that
@@ -121,33 +118,27 @@ impl Sink for ReportSink<'_> {
         }
     }
 
-    fn turn(
-        &mut self,
-        before: &Position,
-        after: &Position,
-        turn: &TurnRef<'_>,
-        resolved: &Resolved,
-    ) {
+    fn turn(&mut self, span: Span, turn: ResolvedTurn<'_>) {
         let report = &mut self.report;
         report.plies += 1;
         let ply = report.plies;
+        let mv = turn.resolved.mv;
         let with_permission =
-            self.variant == Variant::FaultLine && move_needs_permission(before, &resolved.mv);
+            self.variant == Variant::FaultLine && move_needs_permission(turn.before, &mv);
         let full = !self.opts.verdict_only();
         // SAN only where it is shown: a verdict's notes, or the main line.
-        let san = (with_permission || full).then(|| resolved.san(before, after));
+        let san = (with_permission || full).then(|| turn.san());
         if let (true, Some(san)) = (with_permission, &san) {
-            let span = turn.span;
             let note = || permission_note(span, san, ply, false);
             report.file(Severity::Note, span, false, note);
         }
         if let (true, Some(san)) = (full, san) {
             let san = CompactString::from(san);
             report.main_line.push(PlyInfo {
-                mv: resolved.mv,
+                mv,
                 san: san.clone(),
                 with_permission,
-                fen_after: self.opts.fens.then(|| write_fen(after)),
+                fen_after: self.opts.fens.then(|| write_fen(turn.after)),
             });
             report.canonical.push(Some(san));
         }

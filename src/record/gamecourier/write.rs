@@ -3,7 +3,7 @@
 use compact_str::CompactString;
 
 use crate::model::{Comment, Node, Record, Span, Tag};
-use crate::moves::Move;
+use crate::moves::{Move, PieceMove};
 use crate::notation::gamecourier::{OpKind, SquareName};
 use crate::notation::san::{write_san, San};
 use crate::piece::{Color, Piece};
@@ -75,7 +75,7 @@ fn motion(pos: &Position, mv: &Move, after: &Position) -> Option<(Vec<OpKind>, C
     let us = pos.turn();
     let at = |sq: Square| pos.piece_at(sq).map(label_of);
     Some(match *mv {
-        Move::Normal { from, to, .. } | Move::EnPassant { from, to } => {
+        Move::Normal(PieceMove { from, to, .. }) | Move::EnPassant { from, to } => {
             (vec![mv_op(at(from)?, coord(from), coord(to))?], (0, 0))
         }
         Move::Castle { king, rook } => {

@@ -14,7 +14,7 @@
 //! asked for); that token is resolved there, as before, and the
 //! accelerator takes the position after it anew.
 
-use crate::moves::Move;
+use crate::moves::{Move, PieceMove};
 use crate::notation::fen::write_fen;
 use crate::notation::san::{ParsedSan, San, Suffix};
 use crate::piece::{Color, Role};
@@ -173,13 +173,13 @@ fn play_parsed(parsed: &ParsedSan, t: &mut Track, facts: &mut Facts) -> bool {
             },
         ) => match (role, capture, captured) {
             (Role::Pawn, true, None) => Move::EnPassant { from, to },
-            _ => Move::Normal {
+            _ => Move::Normal(PieceMove {
                 role,
                 from,
                 to,
                 capture: captured,
                 promotion,
-            },
+            }),
         },
         (Played::Slide { permission }, &San::Slide { rank, dir }) => {
             facts.rank = Some(u32::from(rank) + 1);
@@ -354,7 +354,7 @@ fn describe(
             );
         }
         // A pass: no piece, no square; the piece moves are above.
-        (Move::Null | Move::Normal { .. } | Move::EnPassant { .. }, _) => {}
+        (Move::Null | Move::Normal(_) | Move::EnPassant { .. }, _) => {}
         // Not played with the position before it (see `reference`).
         (
             Move::Slide { .. }

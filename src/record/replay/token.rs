@@ -1,7 +1,7 @@
 //! Playing one move token on the reference position, with its diagnostics.
 
 use crate::model::Span;
-use crate::moves::Move;
+use crate::moves::{Move, PieceMove};
 use crate::notation::fen::write_fen;
 use crate::notation::san::{write_san, ParseSanError, ParsedSan, San, SanError};
 use crate::position::Position;
@@ -161,10 +161,10 @@ fn suggestions(pos: &Position, san: &San, illegal: Option<&Move>) -> Vec<String>
         San::Normal { to, .. } => Some(*to),
         _ => None,
     };
-    let lands_on = |m: &Move, sq| matches!(m, Move::Normal { to, .. } | Move::EnPassant { to, .. } if *to == sq);
+    let lands_on = |m: &Move, sq| matches!(m, Move::Normal(PieceMove { to, .. }) | Move::EnPassant { to, .. } if *to == sq);
     let same_kind = |m: &Move| match (san, m) {
-        (San::Normal { role: Some(r), .. }, Move::Normal { role, .. }) => r == role,
-        (San::Normal { role: None, .. }, Move::Normal { .. }) => true,
+        (San::Normal { role: Some(r), .. }, Move::Normal(PieceMove { role, .. })) => r == role,
+        (San::Normal { role: None, .. }, Move::Normal(_)) => true,
         (San::Castle(_), Move::Castle { .. })
         | (San::Drop { .. }, Move::Drop { .. })
         | (San::Slide { .. }, Move::Slide { .. })

@@ -10,7 +10,7 @@
 //! ```
 //! use fvnote::rules::fast::chess::FastChess;
 //! use fvnote::rules::fast::{Accelerator, CheckMark, Onto, SquareSet};
-//! use fvnote::{Move, Position, Role, Square};
+//! use fvnote::{Move, PieceMove, Position, Role, Square};
 //! use fvnote::variant::Variant;
 //! let start = Position::start(Variant::Chess);
 //! let fast = FastChess::from_position(&start).unwrap();
@@ -22,7 +22,7 @@
 //! let mut next = fast.clone();
 //! assert_eq!(fast.play_into(mv, &mut next), Some(CheckMark::None));
 //! let (role, from, to) = (Role::Pawn, Square::new(4, 1).unwrap(), e4);
-//! let e2e4 = Move::Normal { role, from, to, capture: None, promotion: None };
+//! let e2e4 = Move::Normal(PieceMove { role, from, to, capture: None, promotion: None });
 //! assert_eq!(next.to_position(), start.play(&e2e4));
 //! ```
 

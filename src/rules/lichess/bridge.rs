@@ -8,7 +8,7 @@ use std::num::NonZeroU32;
 use shakmaty as sm;
 use shakmaty::{CastlingMode, FromSetup};
 
-use crate::moves::Move;
+use crate::moves::{Move, PieceMove};
 use crate::piece::{Color, Piece, Role};
 use crate::position::{CastleSide, Position};
 use crate::rules::castling::{castle_corner, castle_rook, SIDES};
@@ -81,16 +81,13 @@ fn side_to(side: CastleSide) -> sm::CastlingSide {
 /// (slides, quakes, cages, null moves) or a square off the 8×8 board.
 pub(crate) fn move_to(mv: &Move) -> Option<sm::Move> {
     Some(match *mv {
-        Move::Normal { .. } => {
-            let m = mv.piece_move()?;
-            sm::Move::Normal {
-                role: role_to(m.role)?,
-                from: square_to(m.from)?,
-                capture: maybe_role_to(m.capture)?,
-                to: square_to(m.to)?,
-                promotion: maybe_role_to(m.promotion)?,
-            }
-        }
+        Move::Normal(m) => sm::Move::Normal {
+            role: role_to(m.role)?,
+            from: square_to(m.from)?,
+            capture: maybe_role_to(m.capture)?,
+            to: square_to(m.to)?,
+            promotion: maybe_role_to(m.promotion)?,
+        },
         Move::EnPassant { from, to } => sm::Move::EnPassant {
             from: square_to(from)?,
             to: square_to(to)?,
@@ -116,13 +113,13 @@ pub(crate) fn move_from(m: &sm::Move) -> Move {
             capture,
             to,
             promotion,
-        } => Move::Normal {
+        } => Move::Normal(PieceMove {
             role: role_from(role),
             from: square_from(from),
             to: square_from(to),
             capture: capture.map(role_from),
             promotion: promotion.map(role_from),
-        },
+        }),
         sm::Move::EnPassant { from, to } => Move::EnPassant {
             from: square_from(from),
             to: square_from(to),

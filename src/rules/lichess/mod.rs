@@ -18,7 +18,7 @@ use std::marker::PhantomData;
 
 use shakmaty as sm;
 
-use crate::moves::{Move, MoveList};
+use crate::moves::{Move, MoveList, PieceMove};
 use crate::piece::{Color, Role};
 use crate::position::Position;
 use crate::rules::fit::{Field, Unfit};
@@ -67,7 +67,7 @@ fn in_scope(scope: Scope, mv: &Move) -> bool {
     match *mv {
         Move::Drop { .. } => scope.extras(),
         Move::Castle { .. } => scope.castling(),
-        Move::Normal { role, to, .. } => scope.pieces(role) && lands(scope, to),
+        Move::Normal(PieceMove { role, to, .. }) => scope.pieces(role) && lands(scope, to),
         Move::EnPassant { to, .. } => scope.pieces(Role::Pawn) && lands(scope, to),
         _ => false,
     }

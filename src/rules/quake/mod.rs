@@ -34,7 +34,7 @@ pub use rows::Coord;
 pub(crate) use rows::{apply as apply_plan, plan, plan_on, read_rows, Plan, Rows, MARGIN, ROWS};
 pub(crate) use shape::{shape_violation, DIAG_STEPS, KNIGHT_STEPS, ORTH_STEPS};
 
-use crate::moves::{Dir, Move, MoveList};
+use crate::moves::{Dir, Move, MoveList, PieceMove};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::rules::fit::{Field, Unfit};
@@ -116,7 +116,7 @@ impl Rules for Quake {
     fn play(pos: &mut Position, mv: &Move) {
         let us = pos.turn;
         match *mv {
-            Move::Normal { capture, .. } => {
+            Move::Normal(PieceMove { capture, .. }) => {
                 // QK7: the capturer pockets the piece in its own colour.
                 if let Some(role) = capture.filter(|&r| r != Role::King) {
                     pos.add_to_hand(us, role, 1);
@@ -124,11 +124,11 @@ impl Rules for Quake {
                 movegen::play_piece_move(pos, mv);
                 // QK6: the cells stay as they are, so only a pawn that
                 // stepped onto a cell without a forward cell is pocketed.
-                if let Move::Normal {
+                if let Move::Normal(PieceMove {
                     role: Role::Pawn,
                     to,
                     ..
-                } = *mv
+                }) = *mv
                 {
                     pocket_pawn_at(pos, to, us);
                 }
@@ -255,13 +255,13 @@ fn checked(pos: &Position, mv: &Move, in_check: impl FnOnce() -> bool) -> Result
             let mut next = quake_board(pos, dir)?;
             return quake_safe(pos.turn, &mut next);
         }
-        Move::Normal { .. } => {}
+        Move::Normal(_) => {}
         _ => return Err(Illegal::new("QK7", "no such move in Quake Chess")),
     }
     // Normal moves and drops leave the cells as they are, so QK6 can pocket
     // only a pawn that steps onto a cell without a forward cell; everything
     // else is tested on an overlay of the move instead of a copy.
-    let pockets_itself = matches!(*mv, Move::Normal { role: Role::Pawn, to, .. }
+    let pockets_itself = matches!(*mv, Move::Normal(PieceMove { role: Role::Pawn, to, .. })
         if lacks_forward_cell(pos, to, pos.turn));
     let overlay = match pockets_itself {
         false => movegen::king_safe_overlay(pos, mv, |_, _| true),

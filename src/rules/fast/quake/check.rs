@@ -8,7 +8,7 @@
 //! square the move emptied: its origin, or its target when the pawn that
 //! arrived there was pocketed (QK6).
 
-use crate::moves::Move;
+use crate::moves::{Move, PieceMove};
 use crate::piece::{Color, Role};
 use crate::position::{decode, Position, EMPTY};
 use crate::rules::movegen::{forward, king_safe_overlay};
@@ -144,12 +144,12 @@ pub(super) fn surely_safe(
 /// there (G6): the rules' own overlay test of a move, without the variant
 /// dispatch (Quake Chess attacks depend on nothing but the cells).
 pub(super) fn king_step_safe(pos: &Position, from: Square, to: Square) -> bool {
-    let step = Move::Normal {
+    let step = Move::Normal(PieceMove {
         role: Role::King,
         from,
         to,
         capture: decode(pos.raw(to)).map(|p| p.role),
         promotion: None,
-    };
+    });
     king_safe_overlay(pos, &step, |_, _| true) == Some(true)
 }

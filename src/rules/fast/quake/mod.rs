@@ -37,7 +37,7 @@
 //! ```
 
 use super::{game_end, Accelerator, Board, CheckMark, Onto};
-use crate::moves::{Dir, Move};
+use crate::moves::{Dir, Move, PieceMove};
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::rules::quake::{self, Quake, Rows};
@@ -144,13 +144,13 @@ impl Accelerator for FastQuake {
         let pos = &self.pos;
         let p = pos.piece_at(from).filter(|p| p.color == pos.turn())?;
         let capture = pos.piece_at(to).map(|q| q.role);
-        Some(Move::Normal {
+        Some(Move::Normal(PieceMove {
             role: p.role,
             from,
             to,
             capture,
             promotion,
-        })
+        }))
     }
 
     fn is_capture(&self, mv: Move) -> bool {
@@ -240,13 +240,13 @@ impl FastQuake {
         match *m {
             // QK4: only a quake's legality reads whether the mover is in
             // check; a piece move is judged on the board after it (G6).
-            Move::Normal {
+            Move::Normal(PieceMove {
                 role: Role::King,
                 from,
                 to,
                 ..
-            } => check::king_step_safe(pos, from, to),
-            Move::Normal { role, from, to, .. } => {
+            }) => check::king_step_safe(pos, from, to),
+            Move::Normal(PieceMove { role, from, to, .. }) => {
                 check::surely_safe(pos, self.in_check, role, from, to)
                     || pos.is_legal_candidate_in(m, false)
             }
@@ -342,7 +342,7 @@ impl FastQuake {
         }
         next.shape_ok = self.shape_ok;
         let touched = match *mv {
-            Move::Normal { from, to, .. } => Some((Some(from), to)),
+            Move::Normal(PieceMove { from, to, .. }) => Some((Some(from), to)),
             Move::Drop { to, .. } => Some((None, to)),
             _ => None,
         };

@@ -10,7 +10,7 @@
 
 use smallvec::SmallVec;
 
-use crate::moves::Move;
+use crate::moves::{Move, PieceMove};
 use crate::piece::{Piece, Role};
 use crate::position::{decode, encode, Position, EMPTY, HOLE};
 use crate::rules::fast::SquareSet;
@@ -36,13 +36,13 @@ pub(super) fn candidates_onto(pos: &Position, role: Role, to: Square, out: &mut 
     let code = encode(Piece::new(us, role));
     let mine = |sq: Square| pos.raw(sq) == code;
     let push = |out: &mut OntoList, from: Square| {
-        out.push(Move::Normal {
+        out.push(Move::Normal(PieceMove {
             role,
             from,
             to,
             capture: captured,
             promotion: None,
-        })
+        }))
     };
     if role == Role::Pawn {
         let back = to.offset(-forward(us));
