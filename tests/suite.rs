@@ -68,6 +68,7 @@ mod fast_quake_tokens;
 mod fast_slide;
 mod fast_variants;
 mod fault_line;
+mod fault_line_records;
 mod fen_fit;
 mod findings_documented;
 mod fix_result;
