@@ -117,7 +117,10 @@ enum State {
     Movetext,
 }
 
-/// Read every game from an in-memory buffer.
+/// Read every game from an in-memory buffer. Comments after the last game
+/// belong to no game and are not in any record: a caller that writes the
+/// games back and must keep them reads with a [`Reader`] and asks
+/// [`Reader::take_trailer`].
 pub fn read_all(bytes: &[u8]) -> Vec<Result<Record, PgnError>> {
     Reader::new(bytes).collect()
 }
