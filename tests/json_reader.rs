@@ -349,31 +349,13 @@ fn read_within(text: &[u8], window: usize, step: usize) -> Vec<String> {
     out
 }
 
-/// The PGN files the tests ship (fixtures of every variant, peers' files).
-fn shipped_pgn_files() -> Vec<std::path::PathBuf> {
-    let mut files = Vec::new();
-    let mut dirs = vec![std::path::PathBuf::from("fixtures"), "tests/data".into()];
-    while let Some(dir) = dirs.pop() {
-        for entry in std::fs::read_dir(&dir).unwrap() {
-            let path = entry.unwrap().path();
-            if path.is_dir() {
-                dirs.push(path);
-            } else if path.extension().is_some_and(|e| e == "pgn") {
-                files.push(path);
-            }
-        }
-    }
-    files.sort();
-    files
-}
-
 /// A game longer than the reader's window is read one main-line ply at a
 /// time: every record, span and verdict is what reading it whole gives,
 /// in JSON Lines and pretty JSON, for every game the tests ship.
 #[test]
 fn a_game_longer_than_the_window_reads_as_a_whole_one() {
     let mut compared = 0;
-    for path in shipped_pgn_files() {
+    for path in crate::common::pgn_files(&["fixtures", "tests/data"]) {
         let bytes = std::fs::read(&path).unwrap();
         let records: Vec<_> = read_all(&bytes).into_iter().flatten().collect();
         if records.is_empty() {
