@@ -424,6 +424,20 @@ fn a_long_game_holds_its_prelude_before_its_moves() {
         .read_game(&mut RecordBuilder::new())
         .unwrap()
         .is_none());
+    // A game after the `trailing_comments` object is refused either way.
+    let text =
+        br#"{"format": "fvnote-record", "version": 1, "trailing_comments": [{"text": "end"}]}
+{"format": "fvnote-record", "version": 1, "tags": [], "moves": [{"san": "e4"}], "result": "*"}"#;
+    for window in [usize::MAX, 0] {
+        let mut reader = JsonReader::new(&text[..]).hold_up_to(window);
+        let e = reader.read_game(&mut RecordBuilder::new()).unwrap_err();
+        assert!(
+            e.error.message.contains("a game after `trailing_comments`"),
+            "{window}: {}",
+            e.error.message
+        );
+        assert_eq!(e.error.span.line, 2);
+    }
     // Members in another order (as `jq -S` sorts them) are read whole.
     let sorted = br#"{"format": "fvnote-record", "moves": [{"san": "e4"}], "prelude": [{"text": "early"}], "result": "*", "tags": [], "version": 1}"#;
     assert_eq!(

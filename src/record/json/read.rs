@@ -429,6 +429,7 @@ impl<R: BufRead> JsonReader<R> {
         head.push(b'}');
         let game = visit::game_object(&head, base, &mut self.ignored)?;
         visit::check_form(&game, base)?;
+        visit::no_game_after(&self.trailer, base)?;
         visit::head(&game, v, &mut Locator::new(&head, base, &mut self.ignored))?;
         self.last = start..start;
         let mut last = base;

@@ -210,12 +210,7 @@ pub(super) fn visit<V: Visitor>(
         }
         return Ok(None);
     }
-    if !trailer.is_empty() {
-        return Err(at_game(
-            base,
-            "a game after `trailing_comments`: they hold the comments after the last game",
-        ));
-    }
+    no_game_after(trailer, base)?;
     if let Some(pgn) = &game.unreadable {
         *kept = Some(pgn.to_string());
         // Read again as the PGN it is: the same error, at this game.
@@ -236,6 +231,18 @@ pub(super) fn visit<V: Visitor>(
         ply_tree(raw, v, &mut at, &mut last)?;
     }
     end(&game, text, v, &mut at, last).map(Some)
+}
+
+/// A game at `base` may not follow the `trailing_comments` object (its
+/// comments, `trailer`): they are the comments after the last game.
+pub(super) fn no_game_after(trailer: &[ModelComment], base: Span) -> Result<(), ReadError> {
+    match trailer.is_empty() {
+        true => Ok(()),
+        false => Err(at_game(
+            base,
+            "a game after `trailing_comments`: they hold the comments after the last game",
+        )),
+    }
 }
 
 /// `format` and `version` say the object is a game of this form.
