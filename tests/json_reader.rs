@@ -424,6 +424,11 @@ fn a_long_game_holds_its_prelude_before_its_moves() {
         .read_game(&mut RecordBuilder::new())
         .unwrap()
         .is_none());
+    // A result (or trailing move number) before `moves` is the game's end.
+    let early = br#"{"format": "fvnote-record", "version": 1, "tags": [], "result": "1-0", "trailing_move_number": 2, "moves": [{"san": "e4"}]}"#;
+    let whole = read_within(early, usize::MAX, 8192);
+    assert!(whole[0].contains("1-0"), "{whole:?}");
+    assert_eq!(read_within(early, 0, 8), whole);
     // A game after the `trailing_comments` object is refused either way.
     let text =
         br#"{"format": "fvnote-record", "version": 1, "trailing_comments": [{"text": "end"}]}

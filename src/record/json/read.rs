@@ -485,6 +485,12 @@ impl<R: BufRead> JsonReader<R> {
             ),
             ("unreadable", after.unreadable.is_some()),
             ("trailing_comments", after.trailing_comments.is_some()),
+            // The game's end stands on one side of `moves` or the other.
+            ("result", after.result.is_some() && ends(&game)),
+            (
+                "trailing_move_number",
+                after.trailing_move_number.is_some() && ends(&game),
+            ),
         ];
         let mut locator = Locator::new(&rest, at, &mut self.ignored);
         if let Some((name, _)) = misplaced.iter().find(|(_, here)| *here) {
@@ -500,8 +506,19 @@ impl<R: BufRead> JsonReader<R> {
                 ),
             ));
         }
-        visit::end(&after, &rest, v, &mut locator, last)
+        match ends(&game) {
+            true => {
+                let mut locator = Locator::new(&head, base, &mut self.ignored);
+                visit::end(&game, &head, v, &mut locator, last)
+            }
+            false => visit::end(&after, &rest, v, &mut locator, last),
+        }
     }
+}
+
+/// Whether `game` holds its end: a result or a trailing move number.
+fn ends(game: &visit::GameIn<'_>) -> bool {
+    game.result.is_some() || game.trailing_move_number.is_some()
 }
 
 impl<R: BufRead> GameReader for JsonReader<R> {
