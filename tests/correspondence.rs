@@ -97,6 +97,8 @@ fn dates_with_unknown_parts_are_well_formed() {
         "1998.1.01",
         "98.01.01",
         "1998.01.32",
+        "1998.01.01.01",
+        "1998.01.",
         "",
     ] {
         assert!(!date_ok(bad), "{bad}");

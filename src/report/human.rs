@@ -279,6 +279,9 @@ impl Printer for Human {
         }
         if !self.opts.quiet {
             for (level, list) in [(Level::WARNING, &v.warnings), (Level::NOTE, &v.notes)] {
+                if list.is_empty() {
+                    continue;
+                }
                 // Each kind once, at its first place, with the others' lines.
                 let mut groups: BTreeMap<Kind, (usize, Vec<u32>)> = BTreeMap::new();
                 for (i, d) in list.iter().enumerate() {

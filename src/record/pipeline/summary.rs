@@ -36,7 +36,11 @@ impl RunSummary {
     /// Counts one verdict.
     pub fn add(&mut self, v: &Verdict) {
         self.counts.add(v);
-        let c = self.by_variant.entry(v.variant.clone()).or_default();
+        // The name is copied once per variant, not per game.
+        let c = match self.by_variant.get_mut(&v.variant) {
+            Some(c) => c,
+            None => self.by_variant.entry(v.variant.clone()).or_default(),
+        };
         c.games += 1;
         if !v.valid {
             c.invalid += 1;

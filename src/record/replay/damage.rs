@@ -144,6 +144,20 @@ fn damage(
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
+/// The index of `name` in [`SEVEN_TAG_ROSTER`], if it is one of them.
+fn roster_index(name: &str) -> Option<usize> {
+    Some(match name {
+        "Event" => 0,
+        "Site" => 1,
+        "Date" => 2,
+        "Round" => 3,
+        "White" => 4,
+        "Black" => 5,
+        "Result" => 6,
+        _ => return None,
+    })
+}
+
 /// What a game's movetext ended with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Last {
@@ -234,7 +248,7 @@ impl Visitor for Watch {
         let s = &mut self.seen;
         s.tags += 1;
         s.first_tag.get_or_insert(span);
-        match SEVEN_TAG_ROSTER.iter().position(|&t| t == name) {
+        match roster_index(name) {
             Some(i) if !s.roster[i] => {
                 s.roster[i] = true;
                 if s.disorder.is_none() && (s.other_seen || s.highest.is_some_and(|h| h > i)) {
@@ -326,8 +340,10 @@ impl Watch {
 /// Whether `value` is a PGN date: `YYYY.MM.DD`, each digit or `?`, and the
 /// known parts in range (month 1–12, day 1–31).
 pub fn date_ok(value: &str) -> bool {
-    let parts: Vec<&str> = value.split('.').collect();
-    let [y, m, d] = parts[..] else {
+    let mut parts = value.split('.');
+    let (Some(y), Some(m), Some(d), None) =
+        (parts.next(), parts.next(), parts.next(), parts.next())
+    else {
         return false;
     };
     let field = |s: &str, len: usize, max: u32| {
@@ -555,4 +571,19 @@ pub fn relabel_syntax(e: &PgnError) -> Option<Diagnostic> {
         "",
         format!("truncated game: {message}"),
     ))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn roster_index_is_the_place_in_the_roster() {
+        for (i, name) in SEVEN_TAG_ROSTER.iter().enumerate() {
+            assert_eq!(roster_index(name), Some(i), "{name}");
+        }
+        for other in ["event", "Variant", "FEN", "", "Results"] {
+            assert_eq!(roster_index(other), None, "{other}");
+        }
+    }
 }

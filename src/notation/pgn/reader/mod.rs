@@ -331,7 +331,7 @@ impl<R: BufRead> Reader<R> {
                         self.trailer.append(&mut held.0);
                         Ok(None)
                     }
-                    _ => self.finish(v, "end of input"),
+                    _ => self.finish(v, || "end of input".into()),
                 };
             };
             if state == State::Start && after_result && (b == b'{' || b == b';') {
@@ -354,7 +354,7 @@ impl<R: BufRead> Reader<R> {
             }
             if b == b'[' {
                 if state == State::Movetext {
-                    return self.finish(v, "a new tag section '['");
+                    return self.finish(v, || "a new tag section '['".into());
                 }
                 self.tag(v)?;
                 continue;
@@ -426,7 +426,7 @@ impl<R: BufRead> Reader<R> {
                         self.lines.moved();
                     }
                     if let Some(res) = ended {
-                        let finished = self.finish(v, &format!("result '{res}'"));
+                        let finished = self.finish(v, || format!("result '{res}'"));
                         self.after_result = finished.is_ok();
                         return finished;
                     }
@@ -445,17 +445,16 @@ impl<R: BufRead> Reader<R> {
 
     /// End the game; an error if a variation is still open. The game's
     /// extent is known here, so no resynchronisation is needed.
+    /// `found`: what ended it, for that error (worded only then).
     fn finish<V: Visitor>(
         &mut self,
         v: &mut V,
-        found: &str,
+        found: impl FnOnce() -> String,
     ) -> Result<Option<V::Output>, PgnError> {
         if let Some(line) = self.lines.open.last() {
             return Err(PgnError {
                 span: line.at,
-                kind: PgnErrorKind::UnterminatedVariation {
-                    found: found.to_string(),
-                },
+                kind: PgnErrorKind::UnterminatedVariation { found: found() },
             });
         }
         Ok(Some(v.end_game()))
