@@ -190,7 +190,7 @@ fn check(variant: Variant, count: usize) {
         let rec = rec.unwrap();
         let game: Value = serde_json::from_slice(&convert_record(&rec, &opts).unwrap()).unwrap();
         let report = replay(&rec, &ReplayOptions::default());
-        let mut pos = report.start.clone().unwrap();
+        let mut pos = *report.start.clone().unwrap();
         let plies = game["moves"].as_array().unwrap();
         // Plies after a move that does not resolve keep what was written.
         assert!(

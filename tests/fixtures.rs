@@ -121,7 +121,7 @@ fn features(report: &GameReport, record_text: &str, out: &mut BTreeSet<&'static 
     let Some(start) = report.start.clone() else {
         return;
     };
-    let mut pos: Position = start;
+    let mut pos: Position = *start;
     for ply in &report.main_line {
         let next = pos.play(&ply.mv);
         match ply.mv {

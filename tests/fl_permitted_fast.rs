@@ -5,9 +5,9 @@
 use crate::mailbox_fast;
 
 use fvnote::notation::pgn::read_all;
-use fvnote::record::replay::{replay, GameReport, ReplayMode, ReplayOptions};
+use fvnote::record::replay::GameReport;
 use fvnote::variant::Variant;
-use mailbox_fast::{compare_verdicts, special_games, to_pgn, verdict};
+use mailbox_fast::{compare_verdicts, fast_against_reference, special_games, to_pgn};
 
 const NOTE: &str = "a slide of an uncontrolled rank, played with permission";
 
@@ -17,21 +17,7 @@ fn fast_reports(pgn: &str) -> Vec<GameReport> {
     let mut out = Vec::new();
     for rec in read_all(pgn.as_bytes()) {
         let rec = rec.expect("a game");
-        let opts = |verdict_only: bool| ReplayOptions {
-            strict: false,
-            mode: if verdict_only {
-                ReplayMode::Verdict
-            } else {
-                ReplayMode::Full
-            },
-            fens: false,
-            variant: None,
-        };
-        let fast = replay(&rec, &opts(true));
-        let mut reference = replay(&rec, &opts(false));
-        reference.limit_diagnostics();
-        assert_eq!(verdict(&fast), verdict(&reference), "{pgn}");
-        out.push(fast);
+        out.push(fast_against_reference(&rec, false, pgn));
     }
     out
 }

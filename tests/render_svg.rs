@@ -22,7 +22,7 @@ fn fixture(path: &str, plies: usize) -> (Position, Options) {
     let games = read_all(&text);
     let record = games[0].as_ref().unwrap();
     let report = replay(record, &ReplayOptions::default());
-    let mut pos = report.start.clone().unwrap();
+    let mut pos = *report.start.clone().unwrap();
     let mut opts = Options::default();
     for info in report.main_line.iter().take(plies) {
         let next = pos.play(&info.mv);

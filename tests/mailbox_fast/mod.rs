@@ -5,6 +5,7 @@
 //! verdict-by-verdict comparisons of an accelerator with the reference.
 #![allow(dead_code)]
 
+use fvnote::model::Record;
 use fvnote::notation::pgn::read_all;
 use fvnote::notation::san::{long_form, write_san, ParsedSan, San};
 use fvnote::record::gen::SplitMix64;
@@ -184,16 +185,34 @@ pub fn compare_along_games(
 pub fn verdict(r: &GameReport) -> String {
     let json = |d: &Vec<_>| serde_json::to_string(d).unwrap();
     format!(
-        "{} {:?} {:?} {:?} {} {} {} {:?}",
+        "{} {:?} {:?} {} {} {} {:?}",
         r.plies,
         r.outcome,
         r.result,
-        r.final_position,
         json(&r.errors),
         json(&r.warnings),
         json(&r.notes),
         r.omitted,
     )
+}
+
+/// `rec` replayed on the accelerator as `validate` does (verdict only)
+/// and on the reference engine (full report, then limited as a verdict
+/// is): the verdicts must be identical, and so must the final positions,
+/// the accelerator's as a writer's replay (canonical SAN) keeps it (a
+/// verdict keeps none). Returns the verdict-only report.
+pub fn fast_against_reference(rec: &Record, strict: bool, what: &str) -> GameReport {
+    let opts = |mode| ReplayOptions {
+        strict,
+        ..ReplayOptions::new(mode)
+    };
+    let fast = replay(rec, &opts(ReplayMode::Verdict));
+    let written = replay(rec, &opts(ReplayMode::Canonical));
+    let mut reference = replay(rec, &opts(ReplayMode::Full));
+    assert_eq!(written.final_position, reference.final_position, "{what}");
+    reference.limit_diagnostics();
+    assert_eq!(verdict(&fast), verdict(&reference), "{what}");
+    fast
 }
 
 /// Every game of `texts` replayed with the accelerator (verdict only) and
@@ -205,20 +224,8 @@ pub fn compare_verdicts(texts: &[(String, Vec<u8>)]) -> usize {
         for (i, rec) in read_all(bytes).iter().enumerate() {
             let Ok(rec) = rec else { continue };
             for strict in [false, true] {
-                let opts = |verdict_only: bool| ReplayOptions {
-                    strict,
-                    mode: if verdict_only {
-                        ReplayMode::Verdict
-                    } else {
-                        ReplayMode::Full
-                    },
-                    fens: false,
-                    variant: None,
-                };
-                let fast = replay(rec, &opts(true));
-                let mut reference = replay(rec, &opts(false));
-                reference.limit_diagnostics();
-                assert_eq!(verdict(&fast), verdict(&reference), "{name} game {}", i + 1);
+                let what = format!("{name} game {}", i + 1);
+                fast_against_reference(rec, strict, &what);
                 compared += 1;
             }
         }

@@ -37,7 +37,7 @@ pub fn validate_list(
         let mut report = empty_report(opts.verdict_only());
         report.variant = variant;
         if !opts.verdict_only() {
-            report.start = Some(start.clone());
+            report.start = Some(Box::new(start.clone()));
         }
         report
     };
@@ -60,8 +60,11 @@ pub fn validate_list(
     let outcome = walked.outcome();
     let result = (walked.result_of(outcome).to_owned(), span);
     report.result = Some(result.0.clone());
-    report.final_position = Some(walked.end);
-    check_result(&mut report, Some(outcome), Some(&result), None, span);
+    let fen = || write_fen(&walked.end);
+    check_result(&mut report, || outcome, fen, Some(&result), None, span);
+    if !opts.verdict_only() {
+        report.final_position = Some(Box::new(walked.end));
+    }
     report.errors.sort_by_key(|d| d.span.offset);
     report.error = report.errors.first().cloned();
     Ok((with_read_error(report, walked.error), walked.syntax_error))

@@ -1,6 +1,7 @@
 //! The replayer: a PGN [`Visitor`] that replays a game as its tokens arrive.
 
 use crate::model::{comment_commands, Span};
+use crate::notation::fen::write_fen;
 use crate::notation::pgn::{Proof, Visitor};
 use crate::notation::san::San;
 use crate::position::Position;
@@ -197,7 +198,7 @@ impl Replayer {
         match start {
             Ok(pos) => {
                 if self.opts.mode == ReplayMode::Full {
-                    self.report.start = Some(pos.clone());
+                    self.report.start = Some(Box::new(pos.clone()));
                 }
                 let fast = self.opts.mode != ReplayMode::Full;
                 let frame = self.open_frame(|| pos.clone());
@@ -239,15 +240,22 @@ impl Replayer {
         // no main line: the start position could not be set up.
         let open = std::mem::take(&mut self.depth);
         if let Some(main) = self.frames.first().filter(|_| open > 0) {
-            // On bitboards the outcome is cheap and known at once; on the
-            // reference engine it is left to `check_result`, which may not
-            // need it.
-            let (last, outcome) = match &main.fast {
-                Some(fast) => (fast.now().to_position(), Some(fast.now().outcome())),
-                None => (main.pos.clone(), None),
+            // The last position is built only when asked for: a verdict
+            // needs its outcome, and its FEN only to report a wrong result.
+            let now = main.fast.as_ref().map(|f| f.now());
+            let last = || match now {
+                Some(fast) => fast.to_position(),
+                None => main.pos.clone(),
             };
-            report.final_position = Some(last);
-            check_result(&mut report, outcome, movetext, tag, self.game_span());
+            let outcome = || match now {
+                Some(fast) => fast.outcome(),
+                None => main.pos.outcome(),
+            };
+            let fen = || write_fen(&last());
+            check_result(&mut report, outcome, fen, movetext, tag, self.game_span());
+            if !self.opts.verdict_only() {
+                report.final_position = Some(Box::new(last()));
+            }
         }
         report.errors.sort_by_key(|d| d.span.offset);
         report.error = report.errors.first().cloned();

@@ -105,9 +105,9 @@ pub struct GameReport {
     /// The result written (movetext, else the Result tag).
     pub result: Option<String>,
     /// The start position; `None` with [`ReplayMode::Verdict`](super::ReplayMode::Verdict).
-    pub start: Option<Position>,
-    /// The last position of the main line.
-    pub final_position: Option<Position>,
+    pub start: Option<Box<Position>>,
+    /// The last position of the main line; `None` with [`ReplayMode::Verdict`](super::ReplayMode::Verdict).
+    pub final_position: Option<Box<Position>>,
     /// Canonical SAN of every node in document order (None where it failed).
     pub canonical: Vec<Option<CompactString>>,
     /// An error was filed outside variations (kept or not).

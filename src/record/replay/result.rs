@@ -1,26 +1,24 @@
 //! Checking the result against the end of the game (G5).
 
 use crate::model::Span;
-use crate::notation::fen::write_fen;
 use crate::record::replay::report::{diag, GameReport, Severity};
 use crate::rules::Outcome;
 
 /// Checks the result against the final position (G5) and the Result tag.
-/// `outcome`: the final position's, when already known.
+/// The final position is asked for only as needed: its `outcome`, unless
+/// the main line failed, and its `fen` for a diagnostic.
 pub(crate) fn check_result(
     report: &mut GameReport,
-    outcome: Option<Option<Outcome>>,
+    outcome: impl FnOnce() -> Option<Outcome>,
+    fen: impl FnOnce() -> String,
     movetext: Option<&(String, Span)>,
     tag: Option<&(String, Span)>,
     game_span: Span,
 ) {
-    let Some(final_pos) = report.final_position.as_ref() else {
-        return;
-    };
     if report.main_failed {
         return;
     }
-    report.outcome = outcome.unwrap_or_else(|| final_pos.outcome());
+    report.outcome = outcome();
     // Point at the result token, else at the Result tag, else at the game.
     let result_span = movetext.or(tag).map_or(game_span, |r| r.1);
     let tag = tag.map(|t| t.0.trim());
@@ -52,7 +50,7 @@ pub(crate) fn check_result(
             );
             d.ruling = Some(outcome.ruling());
             d.ply = Some(report.plies);
-            d.fen = report.final_position.as_ref().map(write_fen);
+            d.fen = Some(fen());
             report.file(Severity::Error, result_span, false, || d);
         }
     }
