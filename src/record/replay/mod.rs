@@ -47,7 +47,8 @@ use crate::variant::Variant;
 pub enum ReplayMode {
     /// The verdict alone (`validate`): lines are replayed on their
     /// variant's accelerator where one takes them, and a game keeps its
-    /// first error and the first [`KEPT_DIAGNOSTICS`] warnings and notes.
+    /// first error and the first [`KEPT_DIAGNOSTICS`] warnings and notes
+    /// (no start or last position).
     Verdict,
     /// The verdict and each move token's canonical SAN, taken as the game
     /// is read ([`Replayer::take_verdict`]): writers of canonical PGN and
