@@ -36,11 +36,7 @@ impl RunSummary {
     /// Counts one verdict.
     pub fn add(&mut self, v: &Verdict) {
         self.counts.add(v);
-        // The name is copied once per variant, not per game.
-        let c = match self.by_variant.get_mut(&v.variant) {
-            Some(c) => c,
-            None => self.by_variant.entry(v.variant.clone()).or_default(),
-        };
+        let c = self.by_variant.entry(v.variant.clone()).or_default();
         c.games += 1;
         if !v.valid {
             c.invalid += 1;

@@ -144,20 +144,6 @@ fn damage(
 pub const SEVEN_TAG_ROSTER: [&str; 7] =
     ["Event", "Site", "Date", "Round", "White", "Black", "Result"];
 
-/// The index of `name` in [`SEVEN_TAG_ROSTER`], if it is one of them.
-fn roster_index(name: &str) -> Option<usize> {
-    Some(match name {
-        "Event" => 0,
-        "Site" => 1,
-        "Date" => 2,
-        "Round" => 3,
-        "White" => 4,
-        "Black" => 5,
-        "Result" => 6,
-        _ => return None,
-    })
-}
-
 /// What a game's movetext ended with.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 enum Last {
@@ -248,7 +234,7 @@ impl Visitor for Watch {
         let s = &mut self.seen;
         s.tags += 1;
         s.first_tag.get_or_insert(span);
-        match roster_index(name) {
+        match SEVEN_TAG_ROSTER.iter().position(|&t| t == name) {
             Some(i) if !s.roster[i] => {
                 s.roster[i] = true;
                 if s.disorder.is_none() && (s.other_seen || s.highest.is_some_and(|h| h > i)) {
@@ -571,19 +557,4 @@ pub fn relabel_syntax(e: &PgnError) -> Option<Diagnostic> {
         "",
         format!("truncated game: {message}"),
     ))
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn roster_index_is_the_place_in_the_roster() {
-        for (i, name) in SEVEN_TAG_ROSTER.iter().enumerate() {
-            assert_eq!(roster_index(name), Some(i), "{name}");
-        }
-        for other in ["event", "Variant", "FEN", "", "Results"] {
-            assert_eq!(roster_index(other), None, "{other}");
-        }
-    }
 }
