@@ -7,7 +7,7 @@ use crate::notation::fen::write_fen;
 use crate::notation::pgn::Proof;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{
-    check_result, empty_report, permission_note, replay, Diagnostic, GameReport, PlyInfo,
+    empty_report, end_main_line, permission_note, replay, Diagnostic, GameReport, PlyInfo,
     ReplayMode, ReplayOptions, Severity,
 };
 use crate::rules::fault_line::move_needs_permission;
@@ -60,11 +60,16 @@ pub fn validate_list(
     let outcome = walked.outcome();
     let result = (walked.result_of(outcome).to_owned(), span);
     report.result = Some(result.0.clone());
-    let fen = || write_fen(&walked.end);
-    check_result(&mut report, || outcome, fen, Some(&result), None, span);
-    if !opts.verdict_only() {
-        report.final_position = Some(Box::new(walked.end));
-    }
+    let (last, keep) = (|| walked.end.clone(), !opts.verdict_only());
+    end_main_line(
+        &mut report,
+        last,
+        || outcome,
+        Some(&result),
+        None,
+        span,
+        keep,
+    );
     report.errors.sort_by_key(|d| d.span.offset);
     report.error = report.errors.first().cloned();
     Ok((with_read_error(report, walked.error), walked.syntax_error))

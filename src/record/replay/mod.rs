@@ -36,7 +36,7 @@ pub use setup::{record_start, record_variant, tags_start};
 pub(crate) use report::{empty_report, permission_note};
 // For the streamed JSON form, which describes moves on the accelerators.
 pub(crate) use fast_engine::{FastPos, Played};
-pub(crate) use result::check_result;
+pub(crate) use result::end_main_line;
 
 use crate::model::Record;
 use crate::notation::pgn::visit_record;

@@ -1,7 +1,6 @@
 //! The replayer: a PGN [`Visitor`] that replays a game as its tokens arrive.
 
 use crate::model::{comment_commands, Span};
-use crate::notation::fen::write_fen;
 use crate::notation::pgn::{Proof, Visitor};
 use crate::notation::san::San;
 use crate::position::Position;
@@ -11,7 +10,7 @@ use crate::record::replay::frame::{innermost, FastLine, Frame};
 use crate::record::replay::report::{
     diag, empty_report, permission_note, Diagnostic, GameReport, Severity,
 };
-use crate::record::replay::result::check_result;
+use crate::record::replay::result::end_main_line;
 use crate::record::replay::setup::{fen_in_force, start_from, variant_named};
 use crate::record::replay::token::play_token;
 use crate::record::replay::{ReplayMode, ReplayOptions};
@@ -240,8 +239,6 @@ impl Replayer {
         // no main line: the start position could not be set up.
         let open = std::mem::take(&mut self.depth);
         if let Some(main) = self.frames.first().filter(|_| open > 0) {
-            // The last position is built only when asked for: a verdict
-            // needs its outcome, and its FEN only to report a wrong result.
             let now = main.fast.as_ref().map(|f| f.now());
             let last = || match now {
                 Some(fast) => fast.to_position(),
@@ -251,11 +248,8 @@ impl Replayer {
                 Some(fast) => fast.outcome(),
                 None => main.pos.outcome(),
             };
-            let fen = || write_fen(&last());
-            check_result(&mut report, outcome, fen, movetext, tag, self.game_span());
-            if !self.opts.verdict_only() {
-                report.final_position = Some(Box::new(last()));
-            }
+            let (span, keep) = (self.game_span(), !self.opts.verdict_only());
+            end_main_line(&mut report, last, outcome, movetext, tag, span, keep);
         }
         report.errors.sort_by_key(|d| d.span.offset);
         report.error = report.errors.first().cloned();

@@ -1,13 +1,40 @@
 //! Checking the result against the end of the game (G5).
 
 use crate::model::Span;
+use crate::notation::fen::write_fen;
+use crate::position::Position;
 use crate::record::replay::report::{diag, GameReport, Severity};
 use crate::rules::Outcome;
 
+/// Ends a main line that reached its last position, as every replay does:
+/// checks the result against that position (G5) and the Result tag, and
+/// keeps the position when `keep` (a verdict keeps none). The position is
+/// built by `last` only as needed: for `keep`, and for the FEN of a wrong
+/// result; `outcome` is asked unless the main line failed.
+pub(crate) fn end_main_line(
+    report: &mut GameReport,
+    last: impl Fn() -> Position,
+    outcome: impl FnOnce() -> Option<Outcome>,
+    movetext: Option<&(String, Span)>,
+    tag: Option<&(String, Span)>,
+    game_span: Span,
+    keep: bool,
+) {
+    check_result(
+        report,
+        outcome,
+        || write_fen(&last()),
+        movetext,
+        tag,
+        game_span,
+    );
+    if keep {
+        report.final_position = Some(Box::new(last()));
+    }
+}
+
 /// Checks the result against the final position (G5) and the Result tag.
-/// The final position is asked for only as needed: its `outcome`, unless
-/// the main line failed, and its `fen` for a diagnostic.
-pub(crate) fn check_result(
+fn check_result(
     report: &mut GameReport,
     outcome: impl FnOnce() -> Option<Outcome>,
     fen: impl FnOnce() -> String,
