@@ -136,3 +136,42 @@ fn valid_out_writes_only_the_chosen_games() {
     let first_game = &ARCHIVE[..ARCHIVE.find("[White \"Brandt").unwrap()];
     assert_eq!(std::fs::read_to_string(&good).unwrap(), first_game);
 }
+
+/// How each argument is looked at once: a file whose name ends in `:N` is
+/// that file, `FILE:N` of a file without that name is its game N, and a
+/// directory's games are not chosen by number.
+#[test]
+fn a_name_with_a_colon_a_choice_and_a_directory_are_told_apart() {
+    let (d, p) = archive();
+    let json = |args: &[&str]| {
+        let out = fvnote().args(args).current_dir(d.path()).output().unwrap();
+        (out.status.code(), String::from_utf8(out.stdout).unwrap())
+    };
+    // `archive.pgn:2` names no file: game 2 of the archive, alone.
+    let (code, out) = json(&["validate", "--format", "json", &format!("{p}:2")]);
+    assert_eq!(code, Some(1));
+    assert_eq!(out.matches("\"game\":").count(), 1, "{out}");
+    assert!(out.contains("\"game\":2") && out.contains("Ke3"), "{out}");
+    // A file named `archive.pgn:2` is read whole: its own one game.
+    let named = format!("{p}:2");
+    std::fs::write(&named, "[Result \"1-0\"]\n\n1. f3 e5 2. g4 Qh4# 0-1\n").unwrap();
+    let (code, out) = json(&["validate", "--format", "json", &named]);
+    assert_eq!(code, Some(1));
+    assert_eq!(out.matches("\"game\":").count(), 1, "{out}");
+    assert!(
+        out.contains("\"ruling\":\"G5\"") && !out.contains("Ke3"),
+        "{out}"
+    );
+    // A directory's games are not numbered.
+    let dir = d.path().display().to_string();
+    let out = fvnote()
+        .args(["validate", &format!("{dir}:1")])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(
+        err.contains("games are chosen by number in a file, not a directory"),
+        "{err}"
+    );
+}

@@ -106,6 +106,10 @@ pub enum Clash {
 /// (`/dev/stdout`) is the file behind it: `-o /dev/stdout >> IN.pgn` is
 /// refused.
 pub fn check_outputs(inputs: &[&Path], outputs: &[(&str, &Path)]) -> Result<(), Clash> {
+    if outputs.is_empty() {
+        // Nothing is written: no input is looked up.
+        return Ok(());
+    }
     let inputs: Vec<(&Path, FileIdentity)> = inputs
         .iter()
         .filter(|p| p.as_os_str() != "-")

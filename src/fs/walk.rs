@@ -82,14 +82,16 @@ fn wanted(p: &Path, extensions: &[&str]) -> bool {
 /// case ignored), also before a compression's (`games.pgn.gz`), in order:
 /// see the module documentation.
 pub fn walk(roots: &[PathBuf], extensions: &[&str], opts: &WalkOptions) -> Vec<WalkEvent> {
+    let dirs: Vec<bool> = roots.iter().map(|r| r.is_dir()).collect();
     let canonical: Vec<PathBuf> = roots
         .iter()
-        .filter(|r| r.is_dir())
-        .filter_map(|r| std::fs::canonicalize(r).ok())
+        .zip(&dirs)
+        .filter(|(_, &dir)| dir)
+        .filter_map(|(r, _)| std::fs::canonicalize(r).ok())
         .collect();
     let mut events = Vec::new();
-    for root in roots {
-        if !root.is_dir() {
+    for (root, &dir) in roots.iter().zip(&dirs) {
+        if !dir {
             events.push(WalkEvent::File(root.clone()));
             continue;
         }

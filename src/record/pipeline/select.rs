@@ -180,7 +180,7 @@ pub fn looks_numbered(nums: &str) -> bool {
 /// before the last `:` is (or is `-`). `Err` for numbers out of order or 0.
 pub fn split_path(
     arg: &str,
-    exists: impl Fn(&str) -> bool,
+    mut exists: impl FnMut(&str) -> bool,
 ) -> Result<(String, Option<RangeInclusive<usize>>), String> {
     if exists(arg) {
         return Ok((arg.to_owned(), None));

@@ -284,7 +284,17 @@ pub fn gather(
     }
     let mut stdin_seen = false;
     for arg in args {
-        let (file, games) = split_path(arg, |p| Path::new(p).exists()).map_err(Refused)?;
+        // One look at each path tells whether it exists (`FILE:N` or a
+        // name with a colon) and whether it is a directory.
+        let mut looked = None;
+        let exists = |p: &str| match std::fs::metadata(p) {
+            Ok(m) => {
+                looked = Some((p.to_owned(), m.is_dir()));
+                true
+            }
+            Err(_) => false,
+        };
+        let (file, games) = split_path(arg, exists).map_err(Refused)?;
         if file == "-" {
             if std::mem::replace(&mut stdin_seen, true) {
                 return Err(Refused("standard input ('-') given twice".into()));
@@ -296,10 +306,21 @@ pub fn gather(
             continue;
         }
         let path = PathBuf::from(&file);
-        if games.is_some() && path.is_dir() {
+        let is_dir = match looked {
+            Some((p, dir)) if p == file => dir,
+            _ => path.is_dir(),
+        };
+        if games.is_some() && is_dir {
             return Err(Refused(format!(
                 "{file}: games are chosen by number in a file, not a directory"
             )));
+        }
+        if !is_dir {
+            inputs.list.push(Input {
+                games,
+                ..Input::file(path)
+            });
+            continue;
         }
         for event in walk(std::slice::from_ref(&path), extensions, walk_opts) {
             match event {
