@@ -182,6 +182,27 @@ impl Driver {
         self.call(method, &format!("/session/{}/{what}", self.session), body)
     }
 
+    /// The page as a PNG. Under load, Chromium now and then answers a
+    /// screenshot with a renderer timeout ("aborted by navigation"), a
+    /// hiccup of the browser and not of the page: asked up to three times.
+    pub(crate) fn screenshot(&self) -> Vec<u8> {
+        let path = format!("/session/{}/screenshot", self.session);
+        let mut last = String::new();
+        for _ in 0..3 {
+            match http(self.port, "GET", &path, None) {
+                Ok(reply) => {
+                    let png = reply["value"].as_str().expect("a screenshot in base64");
+                    return base64::engine::general_purpose::STANDARD
+                        .decode(png)
+                        .expect("base64");
+                }
+                Err(e) if e.contains("\"error\":\"timeout\"") => last = e,
+                Err(e) => panic!("{e}"),
+            }
+        }
+        panic!("{last}")
+    }
+
     pub(crate) fn open(&self, page: &Path) {
         let url = format!("file://{}", page.canonicalize().unwrap().display());
         self.cmd("POST", "url", Some(&json!({ "url": url })));
@@ -420,10 +441,7 @@ fn stepping_through_games_changes_the_board_as_the_rules_say() {
     assert!(errors.is_empty(), "console errors: {errors:?}");
 
     // A screenshot that is not blank: many colours, not all white.
-    let shot = driver.cmd("GET", "screenshot", None);
-    let bytes = base64::engine::general_purpose::STANDARD
-        .decode(shot.as_str().unwrap())
-        .unwrap();
+    let bytes = driver.screenshot();
     let decoder = png::Decoder::new(std::io::Cursor::new(bytes));
     let mut reader = decoder.read_info().unwrap();
     let mut buf = vec![0; reader.output_buffer_size().unwrap()];

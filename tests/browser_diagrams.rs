@@ -14,7 +14,6 @@ use crate::cli::fvnote_std;
 
 use std::path::Path;
 
-use base64::Engine as _;
 use fvnote::piece::{Color, Role};
 use fvnote::render::svg::{svg, DARK, LIGHT};
 use fvnote::render::Options;
@@ -38,10 +37,7 @@ struct Shot {
 impl Shot {
     fn take(driver: &Driver, page: &Path) -> Shot {
         driver.open(page);
-        let shot = driver.cmd("GET", "screenshot", None);
-        let bytes = base64::engine::general_purpose::STANDARD
-            .decode(shot.as_str().unwrap())
-            .unwrap();
+        let bytes = driver.screenshot();
         let mut reader = png::Decoder::new(std::io::Cursor::new(bytes))
             .read_info()
             .unwrap();
