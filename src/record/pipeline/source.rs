@@ -285,11 +285,15 @@ pub fn gather(
     let mut stdin_seen = false;
     for arg in args {
         // One look at each path tells whether it exists (`FILE:N` or a
-        // name with a colon) and whether it is a directory.
-        let mut looked = None;
+        // name with a colon) and whether it is a directory: the directories
+        // it found, by path. A path it settles on without having found it
+        // (a name that does not exist) is no directory.
+        let mut dirs = Vec::new();
         let exists = |p: &str| match std::fs::metadata(p) {
             Ok(m) => {
-                looked = Some((p.to_owned(), m.is_dir()));
+                if m.is_dir() {
+                    dirs.push(p.to_owned());
+                }
                 true
             }
             Err(_) => false,
@@ -306,10 +310,7 @@ pub fn gather(
             continue;
         }
         let path = PathBuf::from(&file);
-        let is_dir = match looked {
-            Some((p, dir)) if p == file => dir,
-            _ => path.is_dir(),
-        };
+        let is_dir = dirs.contains(&file);
         if games.is_some() && is_dir {
             return Err(Refused(format!(
                 "{file}: games are chosen by number in a file, not a directory"
