@@ -11,6 +11,7 @@
 //! [`mod@walk`] (so symbolic links, loops, unreadable entries and FIFOs are
 //! handled alike). This module depends on nothing else in the crate.
 
+mod chunk;
 pub mod compressed;
 mod identity;
 mod keep;
@@ -20,6 +21,7 @@ mod temp;
 pub mod walk;
 pub mod write;
 
+pub(crate) use chunk::{read_chunk, read_rest};
 pub use identity::{check_outputs, file_identity, same_file, Clash, FileIdentity};
 pub use read_ahead::ReadAhead;
 pub use temp::{cleanup_on_signals, on_signal, remove_stale_beside};

@@ -111,22 +111,9 @@ impl<R: BufRead> JsonReader<R> {
         if self.eof {
             return Ok(false);
         }
-        loop {
-            match self.input.fill_buf() {
-                Ok([]) => {
-                    self.eof = true;
-                    return Ok(false);
-                }
-                Ok(chunk) => {
-                    let n = chunk.len();
-                    self.buf.extend_from_slice(chunk);
-                    self.input.consume(n);
-                    return Ok(true);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
-                Err(e) => return Err(e),
-            }
-        }
+        let more = crate::fs::read_chunk(&mut self.input, &mut self.buf)? > 0;
+        self.eof = !more;
+        Ok(more)
     }
 
     /// The line and column of byte `at` of `buf`.

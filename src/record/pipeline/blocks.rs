@@ -365,18 +365,7 @@ impl Cutter {
                 let bytes = std::mem::take(&mut self.buf);
                 return Ok(Some(self.block(bytes)));
             }
-            let chunk = match input.fill_buf() {
-                Ok(c) => c,
-                Err(e) if e.kind() == std::io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if chunk.is_empty() {
-                self.eof = true;
-                continue;
-            }
-            let n = chunk.len();
-            self.buf.extend_from_slice(chunk);
-            input.consume(n);
+            self.eof = crate::fs::read_chunk(input, &mut self.buf)? == 0;
         }
         Ok(None)
     }

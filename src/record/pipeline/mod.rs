@@ -532,25 +532,6 @@ fn stopped<T>(
     }
 }
 
-/// Appends the rest of `input` to `out`, through its buffer: a buffered
-/// file's `read_to_end` first asks the file's size and place (two system
-/// calls), which costs more than a list of a few hundred bytes takes to read.
-fn read_all(input: &mut impl BufRead, out: &mut Vec<u8>) -> io::Result<()> {
-    loop {
-        let chunk = match input.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
-        if chunk.is_empty() {
-            return Ok(());
-        }
-        out.extend_from_slice(chunk);
-        let n = chunk.len();
-        input.consume(n);
-    }
-}
-
 /// A Game Courier move list: one game, the whole input, its turns matched
 /// to moves and handed on as canonical SAN at the turns' places, as they
 /// are matched (a turn matched on the accelerator with the position after
@@ -579,7 +560,7 @@ impl<R: BufRead> GameReader for ListGames<R> {
             return Ok(None);
         };
         self.text.clear();
-        if let Err(e) = read_all(&mut input, &mut self.text) {
+        if let Err(e) = crate::fs::read_rest(&mut input, &mut self.text) {
             return Err(ReadError::io(Span::default(), e));
         }
         let text = match std::str::from_utf8(&self.text) {

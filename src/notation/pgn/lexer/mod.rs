@@ -58,22 +58,9 @@ impl<R: BufRead> Window<R> {
             self.buf.drain(..self.pos);
             self.pos = 0;
         }
-        loop {
-            match self.src.fill_buf() {
-                Ok(chunk) => {
-                    if chunk.is_empty() {
-                        self.eof = true;
-                        return Ok(false);
-                    }
-                    let n = chunk.len();
-                    self.buf.extend_from_slice(chunk);
-                    self.src.consume(n);
-                    return Ok(true);
-                }
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            }
-        }
+        let more = crate::fs::read_chunk(&mut self.src, &mut self.buf)? > 0;
+        self.eof = !more;
+        Ok(more)
     }
 
     /// The input being read.
