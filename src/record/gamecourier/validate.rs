@@ -60,7 +60,7 @@ pub fn validate_list(
     let outcome = walked.outcome();
     let result = (walked.result_of(outcome).to_owned(), span);
     report.result = Some(result.0.clone());
-    let (last, keep) = (|| walked.end.clone(), !opts.verdict_only());
+    let (last, keep) = (move || walked.end, !opts.verdict_only());
     end_main_line(
         &mut report,
         last,

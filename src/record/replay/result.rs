@@ -9,27 +9,28 @@ use crate::rules::Outcome;
 /// Ends a main line that reached its last position, as every replay does:
 /// checks the result against that position (G5) and the Result tag, and
 /// keeps the position when `keep` (a verdict keeps none). The position is
-/// built by `last` only as needed: for `keep`, and for the FEN of a wrong
-/// result; `outcome` is asked unless the main line failed.
+/// built by `last`, at most once, only as needed: for `keep`, and for the
+/// FEN of a wrong result; `outcome` is asked unless the main line failed.
 pub(crate) fn end_main_line(
     report: &mut GameReport,
-    last: impl Fn() -> Position,
+    last: impl FnOnce() -> Position,
     outcome: impl FnOnce() -> Option<Outcome>,
     movetext: Option<&(String, Span)>,
     tag: Option<&(String, Span)>,
     game_span: Span,
     keep: bool,
 ) {
-    check_result(
-        report,
-        outcome,
-        || write_fen(&last()),
-        movetext,
-        tag,
-        game_span,
-    );
+    let mut last = Some(last);
+    let mut built = None;
+    let fen = || {
+        let position = last.take().map(|f| f());
+        let fen = position.as_ref().map(write_fen).unwrap_or_default();
+        built = position;
+        fen
+    };
+    check_result(report, outcome, fen, movetext, tag, game_span);
     if keep {
-        report.final_position = Some(Box::new(last()));
+        report.final_position = built.or_else(|| last.map(|f| f())).map(Box::new);
     }
 }
 
