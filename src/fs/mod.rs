@@ -1,6 +1,7 @@
 //! The file system boundary: the one write path, the one directory walker,
-//! standard input read ahead ([`ReadAhead`]), and compressed inputs
-//! decompressed as they are read ([`mod@compressed`]).
+//! standard input read ahead ([`ReadAhead`]), compressed inputs
+//! decompressed as they are read ([`mod@compressed`]), and the one loop that
+//! gathers a buffered input into a reader's own buffer (`chunk.rs`).
 //!
 //! Every command that writes a file goes through [`mod@write`] (so in-place
 //! rewrites keep the file's mode, owner, extended attributes, links and
