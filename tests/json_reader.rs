@@ -450,3 +450,38 @@ fn a_long_game_holds_its_prelude_before_its_moves() {
         read_within(sorted, usize::MAX, 8192)
     );
 }
+
+/// Found by `mutated_texts_read_as_serde_reads_them` in CI: a game read as
+/// it comes (longer than the window) was framed from the last comma before
+/// `"moves"` to the `[` after it, and whatever else stood there (a member
+/// with its comma lost, a stray value) was skipped unread, as was a missing
+/// comma after the main line. Each is now refused where holding the game
+/// whole refuses it.
+#[test]
+fn a_long_game_skips_nothing_around_its_moves() {
+    let head = r#"{"format": "fvnote-record", "version": 1, "tags": []"#;
+    for middle in [
+        r#", "prelude": [{"text": "lost"}] "moves": [{"san": "e4"}], "result": "*"}"#,
+        r#", "moves": [{"san": "e4"}] "result": "*"}"#,
+        r#", "moves" 1: [{"san": "e4"}], "result": "*"}"#,
+        r#", "moves": 1 [{"san": "e4"}], "result": "*"}"#,
+        r#", 1 "moves": [{"san": "e4"}], "result": "*"}"#,
+    ] {
+        let text = format!("{head}{middle}");
+        let held = json_oracle::streamed_within(text.as_bytes(), 8192, usize::MAX);
+        assert!(held.1.is_some(), "{text}");
+        for step in [1, 7, 8192] {
+            let streamed = json_oracle::streamed_within(text.as_bytes(), step, 0);
+            assert_eq!((streamed.0.len(), streamed.1), (0, held.1), "{text}");
+        }
+        assert_same(text.as_bytes());
+    }
+    // White space around the key and its colon is no damage.
+    let text =
+        format!("{head},\n \"moves\"\t:\r\n [{{\"san\": \"e4\"}}]\n , \"result\": \"*\"\n}}");
+    assert_eq!(
+        read_within(text.as_bytes(), 0, 1),
+        read_within(text.as_bytes(), usize::MAX, 8192)
+    );
+    assert_same(text.as_bytes());
+}

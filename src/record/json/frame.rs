@@ -78,9 +78,17 @@ impl Members {
         }
     }
 
-    /// A `[` at depth 1, at `i`: whether it opens a streamable `moves`.
-    pub(super) fn array_opens(&mut self, i: usize) -> bool {
+    /// A `[` at depth 1, at `i` in `buf`: whether it opens a streamable
+    /// `moves`. Streaming reads the head up to the comma and the main line
+    /// from the `[`, so only `"moves":` may stand between them; anything
+    /// else would be skipped unread, and the object is read whole instead.
+    pub(super) fn array_opens(&mut self, buf: &[u8], i: usize) -> bool {
         if self.moves != MovesAt::Key {
+            return false;
+        }
+        let between = buf.get(self.comma_before + 1..i).unwrap_or_default();
+        if !only_the_moves_key(between) {
+            self.moves = MovesAt::Past;
             return false;
         }
         self.array = i;
@@ -102,6 +110,42 @@ impl Members {
         Framed::Moves {
             comma: self.comma_before,
             array: self.array,
+        }
+    }
+}
+
+/// Whether `text` is `"moves"` and a colon, with JSON's white space only.
+fn only_the_moves_key(text: &[u8]) -> bool {
+    let words: Vec<&[u8]> = text
+        .split(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    matches!(words[..], [b"\"moves\":"] | [b"\"moves\"", b":"])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::only_the_moves_key;
+
+    #[test]
+    fn only_the_key_and_its_colon_may_stand_between_comma_and_array() {
+        for ok in [
+            &b"\"moves\":"[..],
+            b" \"moves\" : ",
+            b"\n\t\"moves\"\r\n:\n",
+        ] {
+            assert!(only_the_moves_key(ok), "{}", String::from_utf8_lossy(ok));
+        }
+        for bad in [
+            &b"\"moves\""[..],
+            b"1 \"moves\":",
+            b"\"moves\" 1:",
+            b"\"moves\": 1",
+            b"\"moves\"::",
+            b"\"x\": [] \"moves\":",
+            b"\"moves\"\x0c:",
+        ] {
+            assert!(!only_the_moves_key(bad), "{}", String::from_utf8_lossy(bad));
         }
     }
 }

@@ -245,7 +245,7 @@ impl<R: BufRead> JsonReader<R> {
                     b',' if depth == 1 => members.member_ends(i),
                     b'[' if depth == 1 => {
                         depth += 1;
-                        if members.array_opens(i) && i - start >= self.window {
+                        if members.array_opens(&self.buf, i) && i - start >= self.window {
                             return Ok(members.streamable());
                         }
                     }
@@ -445,8 +445,9 @@ impl<R: BufRead> JsonReader<R> {
                 self.last = 0..0;
             }
         }
-        // The rest of the object: what may follow `moves`.
+        // The rest of the object: what may follow `moves`, after a comma.
         self.open = 1;
+        self.expect(b",}", "',' or '}'", base)?;
         let from = self.pos;
         let Some(end) = self.close(from, 1).map_err(|e| ReadError::io(base, e))? else {
             return Err(self.cut(base));
@@ -455,9 +456,9 @@ impl<R: BufRead> JsonReader<R> {
         self.open = 0;
         let at = self.span(from, 1);
         let mut rest = self.buf[from..end].to_vec();
-        match rest.iter().position(|b| !b" \t\r\n".contains(b)) {
-            // `,` becomes `{`: the members after `moves`, at their places.
-            Some(k) if rest[k] == b',' => rest[k] = b'{',
+        // `,` becomes `{`: the members after `moves`, at their places.
+        match rest.first_mut() {
+            Some(comma @ b',') => *comma = b'{',
             _ => rest = b"{}".to_vec(),
         }
         let after = visit::game_object(&rest, at, &mut self.ignored)?;
