@@ -417,7 +417,10 @@ fn a_long_game_holds_its_prelude_before_its_moves() {
         br#"{"format": "fvnote-record", "version": 1, "tags": [], "moves": [{"san": "e4"} x]}"#;
     let mut reader = JsonReader::new(&text[..]).hold_up_to(0);
     let e = reader.read_game(&mut RecordBuilder::new()).unwrap_err();
-    assert_eq!(e.error.message, "JSON: found 'x' (expected ',' or ']')");
+    // In the words serde gives the game held whole.
+    assert_eq!(e.error.message, "JSON: expected `,` or `]`");
+    let held = JsonReader::new(&text[..]).read_game(&mut RecordBuilder::new());
+    assert_eq!(held.unwrap_err().error, e.error);
     let x = text.iter().position(|&b| b == b'x').unwrap() as u32;
     assert_eq!(e.error.span.column, x + 1);
     assert!(reader
@@ -474,6 +477,15 @@ fn a_long_game_skips_nothing_around_its_moves() {
             let streamed = json_oracle::streamed_within(text.as_bytes(), step, 0);
             assert_eq!((streamed.0.len(), streamed.1), (0, held.1), "{text}");
         }
+        // The same message too.
+        let message = |window| {
+            let mut reader = JsonReader::new(text.as_bytes()).hold_up_to(window);
+            reader
+                .read_game(&mut RecordBuilder::new())
+                .unwrap_err()
+                .error
+        };
+        assert_eq!(message(0), message(usize::MAX), "{text}");
         assert_same(text.as_bytes());
     }
     // White space around the key and its colon is no damage.

@@ -31,6 +31,11 @@ use crate::record::pipeline::read::{GameReader, GameText, ReadError};
 /// is read one main-line ply at a time (see the module).
 pub const WINDOW: usize = 4 << 20;
 
+/// serde_json's words for a missing separator, which a game held whole
+/// gets: a streamed game says the same at the same place.
+const SERDE_NO_COMMA_IN_ARRAY: &str = "expected `,` or `]`";
+const SERDE_NO_COMMA_IN_OBJECT: &str = "expected `,` or `}`";
+
 /// Where the reader is in the document.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum State {
@@ -358,15 +363,19 @@ impl<R: BufRead> JsonReader<R> {
     }
 
     /// The next byte that is not white space, one of `wanted` (not
-    /// consumed); else an error saying what was `expected`, in the game
-    /// object at `base`.
-    fn expect(&mut self, wanted: &[u8], expected: &str, base: Span) -> Result<u8, ReadError> {
+    /// consumed); else the error `message` makes of the byte found, in the
+    /// game object at `base`.
+    fn expect(
+        &mut self,
+        wanted: &[u8],
+        message: impl FnOnce(char) -> String,
+        base: Span,
+    ) -> Result<u8, ReadError> {
         match self.peek() {
             Ok(Some(b)) if wanted.contains(&b) => Ok(b),
             Ok(Some(b)) => {
                 let at = self.pos;
-                let found = char::from(b);
-                Err(self.error(at, format!("found {found:?} (expected {expected})")))
+                Err(self.error(at, message(char::from(b))))
             }
             Ok(None) => Err(self.cut(base)),
             Err(e) => Err(ReadError::io(self.span(self.pos, 0), e)),
@@ -426,7 +435,8 @@ impl<R: BufRead> JsonReader<R> {
             self.pos += 1;
         }
         while more {
-            self.expect(b"{", "a ply object '{'", base)?;
+            let ply = |found| format!("found {found:?} (expected a ply object '{{')");
+            self.expect(b"{", ply, base)?;
             let from = self.pos;
             let Some(end) = self.close(from, 0).map_err(|e| io(e, self))? else {
                 return Err(self.cut(base));
@@ -438,7 +448,7 @@ impl<R: BufRead> JsonReader<R> {
             let raw: Raw<'_> = serde_json::from_str(json).map_err(|e| serde_error(&e, at, text))?;
             let mut locator = Locator::new(text, at, &mut self.ignored);
             visit::ply_tree(raw, v, &mut locator, &mut last)?;
-            more = self.expect(b",]", "',' or ']'", base)? == b',';
+            more = self.expect(b",]", |_| SERDE_NO_COMMA_IN_ARRAY.into(), base)? == b',';
             self.pos += 1;
             if self.pos > self.window {
                 self.forget();
@@ -447,7 +457,7 @@ impl<R: BufRead> JsonReader<R> {
         }
         // The rest of the object: what may follow `moves`, after a comma.
         self.open = 1;
-        self.expect(b",}", "',' or '}'", base)?;
+        self.expect(b",}", |_| SERDE_NO_COMMA_IN_OBJECT.into(), base)?;
         let from = self.pos;
         let Some(end) = self.close(from, 1).map_err(|e| ReadError::io(base, e))? else {
             return Err(self.cut(base));
