@@ -114,10 +114,15 @@ impl Members {
     }
 }
 
+/// JSON's white space (not form feed, unlike ASCII's).
+pub(super) fn is_json_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r')
+}
+
 /// Whether `text` is `"moves"` and a colon, with JSON's white space only.
 fn only_the_moves_key(text: &[u8]) -> bool {
     let words: Vec<&[u8]> = text
-        .split(|b| matches!(b, b' ' | b'\t' | b'\n' | b'\r'))
+        .split(|&b| is_json_space(b))
         .filter(|w| !w.is_empty())
         .collect();
     matches!(words[..], [b"\"moves\":"] | [b"\"moves\"", b":"])

@@ -22,7 +22,7 @@ use std::ops::Range;
 
 use crate::model::{advance, Comment as ModelComment, Span};
 use crate::notation::pgn::Visitor;
-use crate::record::json::frame::{Framed, Members, MovesAt};
+use crate::record::json::frame::{is_json_space, Framed, Members, MovesAt};
 use crate::record::json::schema::Raw;
 use crate::record::json::visit::{self, at_game, serde_error, Locator};
 use crate::record::pipeline::read::{GameReader, GameText, ReadError};
@@ -145,8 +145,7 @@ impl<R: BufRead> JsonReader<R> {
     fn peek(&mut self) -> io::Result<Option<u8>> {
         loop {
             while let Some(&b) = self.buf.get(self.pos) {
-                // JSON's white space (not form feed, unlike ASCII's).
-                if !matches!(b, b' ' | b'\t' | b'\n' | b'\r') {
+                if !is_json_space(b) {
                     return Ok(Some(b));
                 }
                 self.pos += 1;
