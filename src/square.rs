@@ -38,12 +38,14 @@ impl Square {
 
     /// 0-based file (`a` = 0).
     pub fn file(self) -> u8 {
-        (self.0 as i16 % STRIDE - PAD) as u8
+        // Unsigned: a mask and a shift, where `i16` needed sign fixes (a
+        // border hole's file or rank wraps past 200 either way).
+        ((self.0 % STRIDE as u16) as u8).wrapping_sub(PAD as u8)
     }
 
     /// 0-based rank (`1` = 0).
     pub fn rank(self) -> u8 {
-        (self.0 as i16 / STRIDE - PAD) as u8
+        ((self.0 / STRIDE as u16) as u8).wrapping_sub(PAD as u8)
     }
 
     /// The mailbox index.
@@ -159,6 +161,22 @@ mod tests {
                 assert!(Square::in_limits(sq.index()));
             }
         }
+    }
+
+    #[test]
+    fn border_holes_have_coordinates_below_zero_wrapped() {
+        // Leaps from a cell end on holes; their file and rank must stay
+        // off the frame (the first two columns and rows wrap to 254, 255).
+        for i in 0..MAILBOX {
+            let (row, col) = (i / STRIDE as usize, i % STRIDE as usize);
+            let hole = Square::from_index(i);
+            assert_eq!(hole.file(), (col as u8).wrapping_sub(2), "{i}");
+            assert_eq!(hole.rank(), (row as u8).wrapping_sub(2), "{i}");
+            let on_frame = hole.file() < MAX_FILES && hole.rank() < MAX_RANKS;
+            assert_eq!(on_frame, Square::in_limits(i), "{i}");
+        }
+        assert_eq!(Square::from_index(0).file(), 254);
+        assert_eq!(Square::from_index(STRIDE as usize + 1).rank(), 255);
     }
 
     #[test]

@@ -59,6 +59,15 @@ pub(super) fn parse_plain(t: &[u8]) -> Option<ParsedSan> {
         _ => None,
     };
     let san = match *body {
+        // Pawn moves first, the commonest tokens, ahead of the compounds'
+        // guarded arm. No shape below reads a body these arms take (two
+        // bytes; `=` third of four; a lowercase letter, then `x`).
+        [f, r] => pawn(None, false, square(f, r)?, None),
+        [f, r, b'=', p] => pawn(None, false, square(f, r)?, Some(promotion(p)?)),
+        [from @ b'a'..=b'z', b'x', f, r] => pawn(Some(file(from)?), true, square(f, r)?, None),
+        [from @ b'a'..=b'z', b'x', f, r, b'=', p] => {
+            pawn(Some(file(from)?), true, square(f, r)?, Some(promotion(p)?))
+        }
         // Quakes (`K-qn`, QK1) and drops (`N@e4`, `RN@c3`, QK7; never a king).
         [b'K', b'-', b'q', d] => San::Quake {
             dir: Dir::from_char(char::from(d))?,
@@ -80,12 +89,6 @@ pub(super) fn parse_plain(t: &[u8]) -> Option<ParsedSan> {
         [b'C', b'-', f, r] => San::CageMove { to: square(f, r)? },
         [h, c, ref rest @ ..] if compound(h, c).is_some() => {
             return piece_move(compound(h, c), rest, suffix);
-        }
-        [f, r] => pawn(None, false, square(f, r)?, None),
-        [f, r, b'=', p] => pawn(None, false, square(f, r)?, Some(promotion(p)?)),
-        [from @ b'a'..=b'z', b'x', f, r] => pawn(Some(file(from)?), true, square(f, r)?, None),
-        [from @ b'a'..=b'z', b'x', f, r, b'=', p] => {
-            pawn(Some(file(from)?), true, square(f, r)?, Some(promotion(p)?))
         }
         [p, ref rest @ ..] => return piece_move(piece(p), rest, suffix),
         _ => return None,
