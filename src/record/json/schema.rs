@@ -12,6 +12,7 @@
 
 use std::borrow::Cow;
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
@@ -176,7 +177,7 @@ pub struct Ply<'a, P, C = Comment<'a>> {
     pub move_number: Option<Option<u32>>,
     /// Derived: the move as canonical SAN.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub canonical: Option<String>,
+    pub canonical: Option<CompactString>,
     /// Derived: `move`, `capture`, `castle` … (`Move::kind_name`).
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub kind: Option<&'static str>,
@@ -188,10 +189,10 @@ pub struct Ply<'a, P, C = Comment<'a>> {
     pub piece: Option<&'static str>,
     /// Derived: the origin square.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub from: Option<String>,
+    pub from: Option<CompactString>,
     /// Derived: the destination square.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub to: Option<String>,
+    pub to: Option<CompactString>,
     /// Derived: slides, the rank (1-based).
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub rank: Option<u32>,

@@ -27,8 +27,10 @@ use crate::record::json::schema::{
     Written, FORMAT, MAX_VARIATION_DEPTH, VERSION,
 };
 use crate::record::pipeline::read::GameText;
+use crate::record::replay::fast::push_square;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{record_start, record_variant, ReplayMode};
+use crate::square::Square;
 
 /// How games are laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +91,10 @@ impl Formatter for Lent<'_> {
 /// Writes games in the JSON form to `W` (see the module).
 pub struct JsonGames<W> {
     out: W,
+    /// What is being written, passed to `out` at the end of each event:
+    /// serde_json writes a value in many small pieces, each a call through
+    /// `out`'s layers otherwise.
+    buf: Vec<u8>,
     fmt: Fmt,
     layout: Layout,
     opts: JsonOptions,
@@ -117,6 +123,7 @@ impl<W: GameOut> JsonGames<W> {
         };
         JsonGames {
             out,
+            buf: Vec::new(),
             fmt,
             layout,
             opts,
@@ -140,40 +147,48 @@ impl<W: GameOut> JsonGames<W> {
     pub fn finish(&mut self) -> io::Result<()> {
         if self.layout == Layout::Array {
             if self.games == 0 {
-                Lent(&mut self.fmt).begin_array(&mut self.out)?;
+                Lent(&mut self.fmt).begin_array(&mut self.buf)?;
             }
-            Lent(&mut self.fmt).end_array(&mut self.out)?;
-            self.out.write_all(b"\n")?;
+            Lent(&mut self.fmt).end_array(&mut self.buf)?;
+            self.buf.push(b'\n');
         }
-        Ok(())
+        self.pass_on()
+    }
+
+    /// Passes what was written on to the output.
+    fn pass_on(&mut self) -> io::Result<()> {
+        let r = self.out.write_all(&self.buf);
+        self.buf.clear();
+        r
     }
 
     /// `value` serialized by serde_json with the kept formatter.
     fn value(&mut self, value: &impl Serialize) -> io::Result<()> {
-        let mut ser = serde_json::Serializer::with_formatter(&mut self.out, Lent(&mut self.fmt));
+        let mut ser = serde_json::Serializer::with_formatter(&mut self.buf, Lent(&mut self.fmt));
         value.serialize(&mut ser).map_err(io::Error::from)
     }
 
     /// `"key": ` as the next member of the game object.
     fn key(&mut self, key: &str) -> io::Result<()> {
         let mut f = Lent(&mut self.fmt);
-        f.begin_object_key(&mut self.out, self.members == 0)?;
+        f.begin_object_key(&mut self.buf, self.members == 0)?;
         self.members += 1;
-        serde_json::to_writer(&mut self.out, key)?;
+        serde_json::to_writer(&mut self.buf, key)?;
         let mut f = Lent(&mut self.fmt);
-        f.end_object_key(&mut self.out)?;
-        f.begin_object_value(&mut self.out)
+        f.end_object_key(&mut self.buf)?;
+        f.begin_object_value(&mut self.buf)
     }
 
     /// A member of the game object.
     fn member(&mut self, key: &str, value: &impl Serialize) -> io::Result<()> {
         self.key(key)?;
         self.value(value)?;
-        Lent(&mut self.fmt).end_object_value(&mut self.out)
+        Lent(&mut self.fmt).end_object_value(&mut self.buf)
     }
 
     /// The formatter as it was before the game (its output is dropped).
     fn restore(&mut self) {
+        self.buf.clear();
         if let Some(fmt) = self.before.take() {
             self.fmt = fmt;
         }
@@ -185,21 +200,21 @@ impl<W: GameOut> JsonGames<W> {
         if self.layout == Layout::Array {
             let mut f = Lent(&mut self.fmt);
             if self.games == 0 {
-                f.begin_array(&mut self.out)?;
+                f.begin_array(&mut self.buf)?;
             }
-            f.begin_array_value(&mut self.out, self.games == 0)?;
+            f.begin_array_value(&mut self.buf, self.games == 0)?;
         }
         self.members = 0;
-        Lent(&mut self.fmt).begin_object(&mut self.out)
+        Lent(&mut self.fmt).begin_object(&mut self.buf)
     }
 
     /// Ends the game object.
     fn close_game(&mut self) -> io::Result<()> {
         let mut f = Lent(&mut self.fmt);
-        f.end_object(&mut self.out)?;
+        f.end_object(&mut self.buf)?;
         match self.layout {
-            Layout::Array => f.end_array_value(&mut self.out)?,
-            Layout::Lines => self.out.write_all(b"\n")?,
+            Layout::Array => f.end_array_value(&mut self.buf)?,
+            Layout::Lines => self.buf.push(b'\n'),
         }
         self.games += 1;
         self.before = None;
@@ -209,21 +224,21 @@ impl<W: GameOut> JsonGames<W> {
     /// Opens an array member (`prelude`, `moves`).
     fn open_array(&mut self, key: &str) -> io::Result<()> {
         self.key(key)?;
-        Lent(&mut self.fmt).begin_array(&mut self.out)
+        Lent(&mut self.fmt).begin_array(&mut self.buf)
     }
 
     /// An element of the open array.
     fn element(&mut self, first: bool, value: &impl Serialize) -> io::Result<()> {
-        Lent(&mut self.fmt).begin_array_value(&mut self.out, first)?;
+        Lent(&mut self.fmt).begin_array_value(&mut self.buf, first)?;
         self.value(value)?;
-        Lent(&mut self.fmt).end_array_value(&mut self.out)
+        Lent(&mut self.fmt).end_array_value(&mut self.buf)
     }
 
     /// Closes the open array member.
     fn close_array(&mut self) -> io::Result<()> {
         let mut f = Lent(&mut self.fmt);
-        f.end_array(&mut self.out)?;
-        f.end_object_value(&mut self.out)
+        f.end_array(&mut self.buf)?;
+        f.end_object_value(&mut self.buf)
     }
 
     /// Closes the prelude (the full form writes it even when empty) and
@@ -243,13 +258,15 @@ impl<W: GameOut> JsonGames<W> {
         self.open_array("moves")
     }
 
-    /// Runs `f` unless the game already failed.
+    /// Runs `f` unless the game already failed, and passes on what it
+    /// wrote.
     fn write(&mut self, f: impl FnOnce(&mut Self) -> io::Result<()>) {
         if self.error.is_none() {
-            if let Err(e) = f(self) {
+            if let Err(e) = f(self).and_then(|()| self.pass_on()) {
                 self.error = Some(GameError::Io(e));
             }
         }
+        self.buf.clear();
     }
 
     /// The ply of `node` and its variations, played on `track` (the
@@ -314,12 +331,12 @@ fn described<'n>(node: &'n Node, f: Option<&Facts>, compact: bool) -> Ply<'n, Wr
         },
         canonical: f
             .filter(|f| derived || f.canonical.as_str() != node.san.as_str())
-            .map(|f| f.canonical.clone()),
+            .map(|f| f.canonical.as_str().into()),
         kind: f.filter(|_| derived).map(|f| f.kind),
         color: f.filter(|_| derived).map(|f| f.color),
         piece: f.filter(|_| derived).and_then(|f| f.piece),
-        from: f.and_then(|f| f.from).map(|s| s.to_string()),
-        to: f.and_then(|f| f.to).map(|s| s.to_string()),
+        from: f.and_then(|f| f.from).map(square_name),
+        to: f.and_then(|f| f.to).map(square_name),
         rank: f.and_then(|f| f.rank),
         direction: f.and_then(|f| f.direction),
         promotion: f.and_then(|f| match (f.promotion, f.cage.is_empty()) {
@@ -354,6 +371,13 @@ fn described<'n>(node: &'n Node, f: Option<&Facts>, compact: bool) -> Ply<'n, Wr
         fen_after: f.and_then(|f| f.fen_after.clone()),
     }
     .typed(&node.comments)
+}
+
+/// A square's name, held inline (no allocation per ply).
+fn square_name(sq: Square) -> CompactString {
+    let mut name = CompactString::default();
+    push_square(sq, &mut name);
+    name
 }
 
 impl<'n, P> Ply<'n, P> {
@@ -540,6 +564,7 @@ impl<W: GameOut> GameSink for JsonGames<W> {
         self.member("version", &VERSION)?;
         self.member("trailing_comments", &comments(list, compact))?;
         self.close_game()?;
+        self.pass_on()?;
         self.out.commit_game()
     }
 
@@ -572,8 +597,10 @@ impl<W: GameOut> GameSink for JsonGames<W> {
             if let Some(v) = Self::verdict(verdict) {
                 self.member("verdict", &v)?;
             }
-            self.close_game()
+            self.close_game()?;
+            self.pass_on()
         })();
+        self.buf.clear();
         end_in(&mut self.out, r.map(|()| None).map_err(GameError::Io))
     }
 }
