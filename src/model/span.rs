@@ -59,12 +59,18 @@ impl Span {
 
 /// How many columns `bytes` take: one per character, and one per byte that
 /// is not part of a well-formed UTF-8 character (a byte of an 8-bit
-/// encoding is one character).
+/// encoding is one character, so a Latin-1 file's columns are the same
+/// whether or not `--encoding latin1` names it).
 pub fn width(bytes: &[u8]) -> u32 {
-    let n: usize = bytes
-        .utf8_chunks()
-        .map(|c| c.valid().chars().count() + c.invalid().len())
-        .sum();
+    // ASCII, most text, is told a word at a time.
+    let n = if bytes.is_ascii() {
+        bytes.len()
+    } else {
+        bytes
+            .utf8_chunks()
+            .map(|c| c.valid().chars().count() + c.invalid().len())
+            .sum()
+    };
     u32::try_from(n).unwrap_or(u32::MAX)
 }
 

@@ -117,14 +117,24 @@ fn from_json<'t, T: serde::Deserialize<'t>>(
 ) -> serde_json::Result<T> {
     let mut de = serde_json::Deserializer::from_str(json);
     let value = serde_ignored::deserialize(&mut de, |path| {
-        let path = path.to_string();
-        let field = path.rsplit('.').next().unwrap_or(&path);
-        if !DERIVED_FIELDS.contains(&field) {
-            ignored.get_or_insert(path);
+        // A field's own name (the path's last) tells a derived one; the
+        // path is spelled only for the first other (this runs per ply).
+        let derived = matches!(&path, serde_ignored::Path::Map { key, .. }
+            if DERIVED_FIELDS.contains(&last_name(key)));
+        if !derived && ignored.is_none() {
+            *ignored = Some(path.to_string());
         }
     })?;
     de.end()?;
     Ok(value)
+}
+
+/// The last `.`-separated name of `key`, as the path's spelling ends.
+fn last_name(key: &str) -> &str {
+    match key.bytes().rposition(|b| b == b'.') {
+        Some(dot) => &key[dot + 1..],
+        None => key,
+    }
 }
 
 /// A value read from its raw text, and where that text is.

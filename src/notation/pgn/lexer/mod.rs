@@ -13,7 +13,7 @@ use nom::character::complete::char;
 use nom::combinator::opt;
 use nom::IResult;
 
-use crate::model::Span;
+use crate::model::{width, Span};
 
 /// Outcome of an incremental scan.
 pub(crate) enum Scan {
@@ -168,7 +168,7 @@ impl<R: BufRead> Window<R> {
     pub(crate) fn advance_in_line(&mut self, n: usize) {
         let end = (self.pos + n).min(self.buf.len());
         let bytes = self.buf.get(self.pos..end).unwrap_or(&[]);
-        self.consume_in_line(end, chars(bytes));
+        self.consume_in_line(end, width(bytes));
     }
 
     /// [`Window::advance_in_line`] over ASCII bytes (spaces), whose columns
@@ -283,7 +283,7 @@ impl Tracker {
         // `memchr` searches and counts with SIMD: parallel validation walks
         // every byte of the archive here once more, to number its blocks.
         match memchr::memrchr2(b'\n', b'\r', bytes) {
-            None => self.column = self.column.saturating_add(chars(bytes)),
+            None => self.column = self.column.saturating_add(width(bytes)),
             Some(end) => {
                 let (head, tail) = bytes.split_at(end + 1);
                 let count = |x: u8| memchr::memchr_iter(x, head).count();
@@ -299,7 +299,7 @@ impl Tracker {
                 self.line = self
                     .line
                     .saturating_add(u32::try_from(breaks).unwrap_or(u32::MAX));
-                self.column = chars(tail).saturating_add(1);
+                self.column = width(tail).saturating_add(1);
             }
         }
         self.after_cr = last == b'\r';
@@ -327,22 +327,6 @@ impl Tracker {
             }
         }
     }
-}
-
-/// Characters in `bytes`, so columns count characters; each byte that is
-/// not part of a well-formed UTF-8 character counts as one, so the columns
-/// of a Latin-1 file are the same whether or not `--encoding latin1` names
-/// it (a byte of an 8-bit encoding is one character).
-fn chars(bytes: &[u8]) -> u32 {
-    let n = if bytes.is_ascii() {
-        bytes.len()
-    } else {
-        bytes
-            .utf8_chunks()
-            .map(|c| c.valid().chars().count() + c.invalid().len())
-            .sum()
-    };
-    u32::try_from(n).unwrap_or(u32::MAX)
 }
 
 /// PGN whitespace.

@@ -87,10 +87,11 @@ fn reference_chars(mut bytes: &[u8]) -> u32 {
 #[test]
 fn a_byte_that_is_not_utf8_is_one_column() {
     // « é t é » in Latin-1: five bytes, five columns, as when decoded.
-    assert_eq!(chars(b"\xab\xe9t\xe9\xbb"), 5);
-    assert_eq!(chars("«été»".as_bytes()), 5);
-    assert_eq!(chars(b"\xe2\x82"), 2);
-    assert_eq!(chars("€".as_bytes()), 1);
+    assert_eq!(width(b"\xab\xe9t\xe9\xbb"), 5);
+    assert_eq!(width("«été»".as_bytes()), 5);
+    assert_eq!(width(b"\xe2\x82"), 2);
+    assert_eq!(width("€".as_bytes()), 1);
+    assert_eq!(width(b"Nf3 e4"), 6);
 }
 
 proptest::proptest! {
