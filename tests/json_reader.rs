@@ -56,10 +56,16 @@ fn well_formed_texts_read_the_same_games() {
         .collect();
     let pretty = serde_json::to_string_pretty(&values).unwrap();
     let lines = games.join("\n") + "\n";
+    // JSON Lines as other tools leave it: CRLF and spaces at line ends,
+    // two games on a line, a pretty game among one-line ones, no last
+    // newline.
+    let (g, one_pretty) = (&games[0], serde_json::to_string_pretty(&values[1]).unwrap());
+    let mixed = format!("{g} \r\n{g} {g}\n{one_pretty}\n{g}\t\n\n{g}");
     for text in [
         array.as_str(),
         &pretty,
         &lines,
+        &mixed,
         "",
         " \n\t\r ",
         "[]",

@@ -276,6 +276,33 @@ impl<R: BufRead> JsonReader<R> {
         }
     }
 
+    /// The end of the game object at `start` if it stands alone on its
+    /// line, as in JSON Lines (the line without its trailing white space);
+    /// `None` for a line longer than the window, or one the input ends
+    /// in. A line that does not parse as one game object is framed byte
+    /// by byte ([`Self::frame`]) instead.
+    fn line_end(&mut self, start: usize) -> io::Result<Option<usize>> {
+        if self.state != State::Objects {
+            return Ok(None);
+        }
+        let mut from = start;
+        loop {
+            if let Some(k) = memchr::memchr(b'\n', &self.buf[from..]) {
+                let line = &self.buf[start..from + k];
+                let kept =
+                    line.len() - line.iter().rev().take_while(|&&b| is_json_space(b)).count();
+                return Ok((line.len() <= self.window).then_some(start + kept));
+            }
+            from = self.buf.len();
+            if from - start > self.window {
+                return Ok(None);
+            }
+            if !self.fill()? {
+                return Ok(None);
+            }
+        }
+    }
+
     /// Finds the `{` of the next game object, keeping track of the array
     /// around the games; `None` at the end.
     fn next_start(&mut self) -> Result<Option<usize>, ReadError> {
@@ -529,6 +556,30 @@ impl<R: BufRead> GameReader for JsonReader<R> {
             let base = self.span(start, 1);
             self.unreadable = None;
             self.ignored = None;
+            if let Some(end) = self.line_end(start).map_err(|e| ReadError::io(base, e))? {
+                let text = &self.buf[start..end];
+                if let Ok(game) = visit::game_object(text, base, &mut self.ignored) {
+                    self.pos = end;
+                    self.last = start..end;
+                    let (kept, ignored) = (&mut self.unreadable, &mut self.ignored);
+                    let read = visit::visit_parsed(
+                        &game,
+                        text,
+                        base,
+                        v,
+                        kept,
+                        ignored,
+                        &mut self.trailer,
+                    )?;
+                    match read {
+                        Some(out) => return Ok(Some(out)),
+                        None => continue,
+                    }
+                }
+                // Framed byte by byte, to find where it ends, and told
+                // as before.
+                self.ignored = None;
+            }
             match self.frame(start).map_err(|e| ReadError::io(base, e))? {
                 Framed::Cut => return Err(self.cut(base)),
                 Framed::Moves { comma, array } => {

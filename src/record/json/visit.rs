@@ -190,7 +190,20 @@ pub(super) fn visit<V: Visitor>(
     trailer: &mut Vec<ModelComment>,
 ) -> Result<Option<V::Output>, ReadError> {
     let game = game_object(text, base, ignored)?;
-    check_form(&game, base)?;
+    visit_parsed(&game, text, base, v, kept, ignored, trailer)
+}
+
+/// [`visit`] for a game object already parsed from `text`.
+pub(super) fn visit_parsed<V: Visitor>(
+    game: &GameIn<'_>,
+    text: &[u8],
+    base: Span,
+    v: &mut V,
+    kept: &mut Option<String>,
+    ignored: &mut Option<String>,
+    trailer: &mut Vec<ModelComment>,
+) -> Result<Option<V::Output>, ReadError> {
+    check_form(game, base)?;
     if let Some(list) = &game.trailing_comments {
         let alone = game.tags.is_empty()
             && game.moves.is_empty()
@@ -235,12 +248,12 @@ pub(super) fn visit<V: Visitor>(
         };
     }
     let mut at = Locator::new(text, base, ignored);
-    head(&game, v, &mut at)?;
+    head(game, v, &mut at)?;
     let mut last = base;
     for &raw in &game.moves {
         ply_tree(raw, v, &mut at, &mut last)?;
     }
-    end(&game, text, v, &mut at, last).map(Some)
+    end(game, text, v, &mut at, last).map(Some)
 }
 
 /// A game at `base` may not follow the `trailing_comments` object (its
