@@ -17,6 +17,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::notation::annotation::{Annotations, EvalValue};
+use crate::record::replay::fast::push_square;
+use crate::square::Square;
 
 /// The value of `format`.
 pub const FORMAT: &str = "fvnote-record";
@@ -189,10 +191,10 @@ pub struct Ply<'a, P, C = Comment<'a>> {
     pub piece: Option<&'static str>,
     /// Derived: the origin square.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub from: Option<CompactString>,
+    pub from: Option<SquareName>,
     /// Derived: the destination square.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub to: Option<CompactString>,
+    pub to: Option<SquareName>,
     /// Derived: slides, the rank (1-based).
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub rank: Option<u32>,
@@ -243,6 +245,31 @@ pub struct Ply<'a, P, C = Comment<'a>> {
     /// Derived: the FEN after the ply (`--fens`).
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub fen_after: Option<String>,
+}
+
+/// A square, written as its name (made on the stack: no allocation per
+/// ply).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SquareName(pub Square);
+
+impl Serialize for SquareName {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        /// A file letter and a rank of up to two digits.
+        struct Name([u8; 3], usize);
+        impl std::fmt::Write for Name {
+            fn write_str(&mut self, part: &str) -> std::fmt::Result {
+                let end = self.1 + part.len();
+                let to = self.0.get_mut(self.1..end).ok_or(std::fmt::Error)?;
+                to.copy_from_slice(part.as_bytes());
+                self.1 = end;
+                Ok(())
+            }
+        }
+        let mut name = Name([0; 3], 0);
+        push_square(self.0, &mut name);
+        let text = std::str::from_utf8(&name.0[..name.1]).map_err(serde::ser::Error::custom)?;
+        s.serialize_str(text)
+    }
 }
 
 /// A time in seconds, written as an integer when it is whole.
