@@ -330,9 +330,17 @@ fn an_array_after_a_game_object_is_refused_at_its_bracket() {
 /// `window` bytes, `step` bytes a read: each record (with its spans) and
 /// its replay's report, or the error.
 fn read_within(text: &[u8], window: usize, step: usize) -> Vec<String> {
+    read_as(text, window, step, false)
+}
+
+/// [`read_within`], by serde alone when `serde_only`.
+fn read_as(text: &[u8], window: usize, step: usize, serde_only: bool) -> Vec<String> {
     let read = |checked: bool| {
         let input = std::io::BufReader::with_capacity(step, text);
         let mut reader = JsonReader::new(input).hold_up_to(window);
+        if serde_only {
+            reader = reader.serde_only();
+        }
         let mut out = Vec::new();
         loop {
             let got = match checked {
@@ -502,4 +510,180 @@ fn a_long_game_skips_nothing_around_its_moves() {
         read_within(text.as_bytes(), usize::MAX, 8192)
     );
     assert_same(text.as_bytes());
+}
+
+/// A few games of every variant as JSON Lines without comments or
+/// variations: what the hand-written reader reads.
+fn plain_games() -> Vec<String> {
+    Variant::ALL
+        .iter()
+        .flat_map(|&variant| {
+            generate(&GenOptions {
+                variant,
+                games: 2,
+                seed: 5,
+                max_plies: 8,
+            })
+        })
+        .map(|g| {
+            let mut record = g.record;
+            record.prelude.clear();
+            for node in &mut record.moves {
+                node.comments.clear();
+                node.comments_before.clear();
+                node.variations.clear();
+            }
+            jsonl(&record).trim_end().to_owned()
+        })
+        .collect()
+}
+
+/// Pieces that fvnote's own layout holds or must refuse, for the
+/// hand-written reader of it (`record::json::laid`).
+const LAID_PIECES: [&str; 28] = [
+    "\\u0065",
+    "\"a\u{1}b\"",
+    "[99999]",
+    "[65535,65536]",
+    "x",
+    "null",
+    "0",
+    "01",
+    "1.5",
+    "1e2",
+    "-1",
+    "99999",
+    "4294967296",
+    "true",
+    "[]",
+    "[1]",
+    "{}",
+    "\"\"",
+    ",\"x\":1",
+    ",\"canonical\":\"e4\"",
+    ",\"san\":\"e4\"",
+    ",\"clock\":60",
+    ",\"comments\":[]",
+    "\u{1}",
+    "\u{e9}",
+    " ",
+    "\"",
+    ",",
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(512))]
+    /// JSON Lines as fvnote writes it, edited anywhere: the hand-written
+    /// reader of that layout reads every text as serde alone does, to the
+    /// same records, spans, verdicts and errors.
+    #[test]
+    fn fvnote_s_layout_reads_as_serde_reads_it(
+        pick in 0usize..64,
+        edits in prop::collection::vec((any::<prop::sample::Index>(), 0usize..5, 0usize..LAID_PIECES.len()), 0..3),
+    ) {
+        let games = plain_games();
+        let chosen: Vec<&str> = games.iter().cycle().skip(pick).take(1 + pick % 2).map(String::as_str).collect();
+        let mut text = (chosen.join("\n") + "\n").into_bytes();
+        for (at, op, piece) in edits {
+            let i = at.index(text.len() + 1);
+            let piece = LAID_PIECES[piece].bytes();
+            match op {
+                0 => {
+                    let n = (text.len() - i).min(1 + piece.len() % 4);
+                    text.drain(i..i + n);
+                }
+                1 => {
+                    text.splice(i..i, piece);
+                }
+                2 => {
+                    // After a game, on its line.
+                    let ends: Vec<usize> = text.iter().enumerate().filter(|(_, &b)| b == b'\n').map(|(i, _)| i).collect();
+                    if let Some(&end) = ends.get(at.index(ends.len().max(1))) {
+                        text.splice(end..end, piece);
+                    }
+                }
+                _ => {
+                    // A value replaced: the one after the chosen `:`.
+                    let colons: Vec<usize> = text.iter().enumerate().filter(|(_, &b)| b == b':').map(|(i, _)| i + 1).collect();
+                    if let Some(&from) = colons.get(at.index(colons.len().max(1))) {
+                        // A list of numbers to its `]`, anything else to the next delimiter.
+                        let list = text.get(from) == Some(&b'[');
+                        let stops: &[u8] = if list { b"]" } else { b",}]" };
+                        let len = text[from..].iter().position(|b| stops.contains(b)).map_or(0, |n| n + usize::from(list));
+                        text.splice(from..from + len, piece);
+                    }
+                }
+            }
+        }
+        let by_hand = read_as(&text, usize::MAX, 8192, false);
+        prop_assert_eq!(by_hand, read_as(&text, usize::MAX, 8192, true));
+    }
+}
+
+/// Each value of a game in fvnote's layout replaced by each piece: read by
+/// hand as by serde alone.
+#[test]
+fn every_value_of_fvnote_s_layout_reads_as_serde_reads_it() {
+    let game = plain_games().swap_remove(0);
+    let keys = [
+        "format",
+        "version",
+        "tags",
+        "name",
+        "value",
+        "variant",
+        "prelude",
+        "moves",
+        "san",
+        "move_number",
+        "canonical",
+        "from",
+        "check",
+        "nags",
+        "comments",
+        "variations",
+        "result",
+    ];
+    let mut compared = 0;
+    for key in keys {
+        let Some(at) = game.find(&format!("\"{key}\":")) else {
+            continue;
+        };
+        let from = at + key.len() + 3;
+        let list = game.as_bytes()[from] == b'[';
+        let len = match list {
+            true => game[from..].find(']').map_or(0, |n| n + 1),
+            false => game[from..].find([',', '}', ']']).unwrap_or(0),
+        };
+        for piece in LAID_PIECES
+            .iter()
+            .chain(&["[1,2]", "[]", "\"e4\"", "\"*\""])
+        {
+            let edited = format!("{}{piece}{}\n", &game[..from], &game[from + len..]);
+            let by_hand = read_as(edited.as_bytes(), usize::MAX, 8192, false);
+            assert_eq!(
+                by_hand,
+                read_as(edited.as_bytes(), usize::MAX, 8192, true),
+                "{edited}"
+            );
+            compared += 1;
+        }
+    }
+    assert!(compared > 400, "{compared}");
+}
+
+/// Every game the tests ship, as JSON Lines, reads the same by hand as by
+/// serde alone.
+#[test]
+fn shipped_games_read_by_hand_as_by_serde() {
+    let mut lines = String::new();
+    for path in crate::common::pgn_files(&["fixtures", "tests/data"]) {
+        let bytes = std::fs::read(&path).unwrap();
+        for record in read_all(&bytes).into_iter().flatten() {
+            lines.push_str(&jsonl(&record));
+        }
+    }
+    assert!(lines.lines().count() > 100, "{}", lines.lines().count());
+    let by_hand = read_as(lines.as_bytes(), usize::MAX, 8192, false);
+    assert_eq!(by_hand, read_as(lines.as_bytes(), usize::MAX, 8192, true));
 }

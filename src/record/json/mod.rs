@@ -18,6 +18,7 @@
 
 pub mod describe;
 mod frame;
+mod laid;
 pub mod read;
 pub mod schema;
 mod visit;

@@ -23,6 +23,7 @@ use std::ops::Range;
 use crate::model::{advance, Comment as ModelComment, Span};
 use crate::notation::pgn::Visitor;
 use crate::record::json::frame::{is_json_space, Framed, Members, MovesAt};
+use crate::record::json::laid;
 use crate::record::json::schema::Raw;
 use crate::record::json::visit::{self, at_game, serde_error, Locator};
 use crate::record::pipeline::read::{GameReader, GameText, ReadError};
@@ -70,6 +71,9 @@ pub struct JsonReader<R> {
     state: State,
     /// Game objects longer than this are streamed.
     window: usize,
+    /// Whether a game in fvnote's own JSON Lines layout is read by hand
+    /// (`json/laid.rs`) before serde.
+    by_hand: bool,
     /// How deep inside a streamed game object reading stands (0: none).
     open: usize,
     /// The last game's text in `buf` (of a streamed game: what is held).
@@ -96,6 +100,7 @@ impl<R: BufRead> JsonReader<R> {
             eof: false,
             state: State::Start,
             window: WINDOW,
+            by_hand: true,
             open: 0,
             last: 0..0,
             unreadable: None,
@@ -108,6 +113,14 @@ impl<R: BufRead> JsonReader<R> {
     /// unless set); a longer game is read one main-line ply at a time.
     pub fn hold_up_to(mut self, bytes: usize) -> JsonReader<R> {
         self.window = bytes;
+        self
+    }
+
+    /// Reads every game with serde, also those in fvnote's own layout,
+    /// which are otherwise read by hand: the reference the hand-written
+    /// reader is tested against.
+    pub fn serde_only(mut self) -> JsonReader<R> {
+        self.by_hand = false;
         self
     }
 
@@ -558,19 +571,21 @@ impl<R: BufRead> GameReader for JsonReader<R> {
             self.ignored = None;
             if let Some(end) = self.line_end(start).map_err(|e| ReadError::io(base, e))? {
                 let text = &self.buf[start..end];
+                let (ignored, trailer) = (&mut self.ignored, &self.trailer);
+                let by_hand = self
+                    .by_hand
+                    .then(|| laid::visit(text, base, v, ignored, trailer));
+                if let Some(read) = by_hand.flatten() {
+                    self.pos = end;
+                    self.last = start..end;
+                    return read.map(Some);
+                }
                 if let Ok(game) = visit::game_object(text, base, &mut self.ignored) {
                     self.pos = end;
                     self.last = start..end;
                     let (kept, ignored) = (&mut self.unreadable, &mut self.ignored);
-                    let read = visit::visit_parsed(
-                        &game,
-                        text,
-                        base,
-                        v,
-                        kept,
-                        ignored,
-                        &mut self.trailer,
-                    )?;
+                    let read =
+                        visit::visit(&game, text, base, v, kept, ignored, &mut self.trailer)?;
                     match read {
                         Some(out) => return Ok(Some(out)),
                         None => continue,
@@ -591,8 +606,9 @@ impl<R: BufRead> GameReader for JsonReader<R> {
                     self.last = start..end;
                     let text = &self.buf[start..end];
                     let (kept, ignored) = (&mut self.unreadable, &mut self.ignored);
+                    let game = visit::game_object(text, base, ignored)?;
                     if let Some(out) =
-                        visit::visit(text, base, v, kept, ignored, &mut self.trailer)?
+                        visit::visit(&game, text, base, v, kept, ignored, &mut self.trailer)?
                     {
                         return Ok(Some(out));
                     }

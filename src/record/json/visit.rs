@@ -46,7 +46,7 @@ impl<'t, 'k> Locator<'t, 'k> {
     }
 
     /// Parts found from now on stand after the last one found.
-    fn mark(&mut self) {
+    pub(super) fn mark(&mut self) {
         self.mark = (self.at, self.line, self.column);
     }
 
@@ -179,22 +179,10 @@ pub(super) fn at_game(base: Span, message: impl std::fmt::Display) -> ReadError 
     ReadError::json(Span { len: 1, ..base }, message)
 }
 
-/// Drives `v` over one whole game object (`text`, at `base`); `None` for
-/// the `trailing_comments` object, whose comments go to `trailer`.
+/// Drives `v` over one whole game object `game`, read by
+/// [`game_object`] from `text` (at `base`); `None` for the
+/// `trailing_comments` object, whose comments go to `trailer`.
 pub(super) fn visit<V: Visitor>(
-    text: &[u8],
-    base: Span,
-    v: &mut V,
-    kept: &mut Option<String>,
-    ignored: &mut Option<String>,
-    trailer: &mut Vec<ModelComment>,
-) -> Result<Option<V::Output>, ReadError> {
-    let game = game_object(text, base, ignored)?;
-    visit_parsed(&game, text, base, v, kept, ignored, trailer)
-}
-
-/// [`visit`] for a game object already parsed from `text`.
-pub(super) fn visit_parsed<V: Visitor>(
     game: &GameIn<'_>,
     text: &[u8],
     base: Span,

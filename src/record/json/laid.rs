@@ -1,0 +1,396 @@
+//! A game object as fvnote lays out JSON Lines, read by hand: one line, no
+//! white space, strings without escapes, plies without comments,
+//! variations or typed fields. That is most of what `convert --to jsonl`
+//! writes, and serde takes four to five times as long over it
+//! (BENCHMARKS.md, "JSON Lines → PGN"), so this reader goes first.
+//!
+//! It accepts a subset of what serde accepts, meaning the same, and
+//! declines anything else (another layout, an escape, a comment, a field it
+//! does not know, a value out of range, a duplicate) before the visitor
+//! hears of the game: serde then reads it (`visit`), errors and all.
+
+use std::ops::Range;
+
+use crate::model::{Comment as ModelComment, Span};
+use crate::notation::pgn::Visitor;
+use crate::record::json::schema::{DERIVED_FIELDS, FORMAT, VERSION};
+use crate::record::json::visit::{no_game_after, Locator};
+use crate::record::pipeline::read::ReadError;
+
+/// The game object `text` (at `base`) told to `v`, or `None`: not laid
+/// out as this module reads (serde reads it).
+pub(super) fn visit<V: Visitor>(
+    text: &[u8],
+    base: Span,
+    v: &mut V,
+    ignored: &mut Option<String>,
+    trailer: &[ModelComment],
+) -> Option<Result<V::Output, ReadError>> {
+    let text = std::str::from_utf8(text).ok()?;
+    let game = Laid::read(text)?;
+    Some(game.tell(text, base, v, ignored, trailer))
+}
+
+/// A tag pair: its object's text (from its `{`), name and value.
+struct LaidTag<'t> {
+    at: &'t str,
+    name: &'t str,
+    value: &'t str,
+}
+
+/// A ply: its object's text (from its `{`), token, move number and NAGs
+/// (a range of [`Laid::nags`]).
+struct LaidPly<'t> {
+    at: &'t str,
+    san: &'t str,
+    move_number: Option<u32>,
+    nags: Range<usize>,
+}
+
+/// What a laid-out game holds.
+#[derive(Default)]
+struct Laid<'t> {
+    tags: Vec<LaidTag<'t>>,
+    plies: Vec<LaidPly<'t>>,
+    nags: Vec<u16>,
+    /// `Some(None)`: `"result":null`.
+    result: Option<Option<&'t str>>,
+    trailing_move_number: Option<u32>,
+}
+
+impl<'t> Laid<'t> {
+    /// The game of `text`, if laid out as the module reads.
+    fn read(text: &'t str) -> Option<Laid<'t>> {
+        let mut c = Cursor { text, pos: 0 };
+        let mut game = Laid::default();
+        let (mut format, mut version) = (None, None);
+        let mut seen = Seen::default();
+        c.object(|c, key| {
+            match key {
+                "format" => {
+                    seen.once(0)?;
+                    format = Some(c.string()?);
+                }
+                "version" => {
+                    seen.once(1)?;
+                    version = Some(u32::try_from(c.uint()?).ok()?);
+                }
+                "tags" => {
+                    seen.once(2)?;
+                    c.list(|c| {
+                        let tag = c.tag()?;
+                        game.tags.push(tag);
+                        Some(())
+                    })?;
+                }
+                "prelude" => {
+                    seen.once(3)?;
+                    c.empty_list()?;
+                }
+                "moves" => {
+                    seen.once(4)?;
+                    c.list(|c| {
+                        let ply = c.ply(&mut game.nags)?;
+                        game.plies.push(ply);
+                        Some(())
+                    })?;
+                }
+                "result" => {
+                    seen.once(5)?;
+                    game.result = Some(match c.null() {
+                        true => None,
+                        false => Some(c.string()?),
+                    });
+                }
+                "trailing_move_number" => {
+                    seen.once(6)?;
+                    game.trailing_move_number = Some(u32::try_from(c.uint()?).ok()?);
+                }
+                key if DERIVED_FIELDS.contains(&key) => c.scalar()?,
+                _ => return None,
+            }
+            Some(())
+        })?;
+        let results = [None, Some("1-0"), Some("0-1"), Some("1/2-1/2"), Some("*")];
+        let known = game.result.is_none_or(|r| results.contains(&r));
+        let form = format == Some(FORMAT) && version == Some(VERSION);
+        (c.pos == text.len() && known && form).then_some(game)
+    }
+
+    /// Tells the game to `v`, each token at its place, as `visit` does.
+    fn tell<V: Visitor>(
+        &self,
+        text: &str,
+        base: Span,
+        v: &mut V,
+        ignored: &mut Option<String>,
+        trailer: &[ModelComment],
+    ) -> Result<V::Output, ReadError> {
+        no_game_after(trailer, base)?;
+        let mut at = Locator::new(text.as_bytes(), base, ignored);
+        v.begin_game();
+        for tag in &self.tags {
+            let span = at.of(tag.at.as_bytes());
+            at.mark();
+            v.tag(tag.name, tag.value, span);
+        }
+        v.begin_movetext();
+        let mut last = base;
+        for ply in &self.plies {
+            let span = at.of(ply.at.as_bytes());
+            at.mark();
+            last = span;
+            if let Some(n) = ply.move_number {
+                v.move_number(n, span);
+            }
+            v.san(ply.san, Span { len: 1, ..span });
+            for &nag in &self.nags[ply.nags.clone()] {
+                v.nag(nag, span);
+            }
+        }
+        if let Some(n) = self.trailing_move_number {
+            v.move_number(n, last);
+        }
+        if let Some(Some(result)) = self.result {
+            let bytes = text.as_bytes();
+            let key = memchr::memmem::rfind(bytes, b"\"result\"").map_or(bytes, |i| &bytes[i..]);
+            v.outcome(result, at.of(key));
+        }
+        Ok(v.end_game())
+    }
+}
+
+/// The fields of an object read so far (serde refuses a duplicate).
+#[derive(Default)]
+struct Seen(u8);
+
+impl Seen {
+    fn once(&mut self, field: u8) -> Option<()> {
+        let bit = 1 << field;
+        let first = self.0 & bit == 0;
+        self.0 |= bit;
+        first.then_some(())
+    }
+}
+
+/// A place in the text; each method reads what it names there, or gives
+/// `None` (and the game is declined).
+struct Cursor<'t> {
+    text: &'t str,
+    pos: usize,
+}
+
+impl<'t> Cursor<'t> {
+    fn byte(&mut self, b: u8) -> Option<()> {
+        let here = self.text.as_bytes().get(self.pos) == Some(&b);
+        here.then(|| self.pos += 1)
+    }
+
+    fn word(&mut self, word: &str) -> bool {
+        let here = self.text.as_bytes()[self.pos..].starts_with(word.as_bytes());
+        if here {
+            self.pos += word.len();
+        }
+        here
+    }
+
+    fn null(&mut self) -> bool {
+        self.word("null")
+    }
+
+    /// A string without escapes or control characters (serde's own
+    /// reading of one).
+    fn string(&mut self) -> Option<&'t str> {
+        self.byte(b'"')?;
+        // Strings here are a few bytes long: a plain loop beats memchr.
+        let rest = &self.text.as_bytes()[self.pos..];
+        let end = rest
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
+        if rest[end] != b'"' {
+            return None;
+        }
+        let s = &self.text[self.pos..self.pos + end];
+        self.pos += end + 1;
+        Some(s)
+    }
+
+    /// A whole number without sign, fraction or exponent, as JSON writes
+    /// one (no leading zero).
+    fn uint(&mut self) -> Option<u64> {
+        let rest = &self.text.as_bytes()[self.pos..];
+        let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
+        if digits == 0 || digits > 19 || (digits > 1 && rest[0] == b'0') {
+            return None;
+        }
+        let n = self.text[self.pos..self.pos + digits].parse().ok()?;
+        self.pos += digits;
+        Some(n)
+    }
+
+    /// A string, whole number, `null`, `true` or `false` (a derived
+    /// field's value, read past).
+    fn scalar(&mut self) -> Option<()> {
+        let read = match self.text.as_bytes().get(self.pos)? {
+            b'"' => self.string().is_some(),
+            b'0'..=b'9' => self.uint().is_some(),
+            _ => self.null() || self.word("true") || self.word("false"),
+        };
+        read.then_some(())
+    }
+
+    /// An object with at least one member, each read by `member` after
+    /// its key.
+    fn object(&mut self, mut member: impl FnMut(&mut Self, &'t str) -> Option<()>) -> Option<()> {
+        self.byte(b'{')?;
+        loop {
+            let key = self.string()?;
+            self.byte(b':')?;
+            member(self, key)?;
+            if self.byte(b'}').is_some() {
+                return Some(());
+            }
+            self.byte(b',')?;
+        }
+    }
+
+    /// An array, each element read by `element`.
+    fn list(&mut self, mut element: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
+        self.byte(b'[')?;
+        if self.byte(b']').is_some() {
+            return Some(());
+        }
+        loop {
+            element(self)?;
+            if self.byte(b']').is_some() {
+                return Some(());
+            }
+            self.byte(b',')?;
+        }
+    }
+
+    fn empty_list(&mut self) -> Option<()> {
+        self.byte(b'[')?;
+        self.byte(b']')
+    }
+
+    /// `{"name":…,"value":…}`.
+    fn tag(&mut self) -> Option<LaidTag<'t>> {
+        let start = self.pos;
+        let (mut name, mut value, mut seen) = (None, None, Seen::default());
+        self.object(|c, key| {
+            match key {
+                "name" => {
+                    seen.once(0)?;
+                    name = Some(c.string()?);
+                }
+                "value" => {
+                    seen.once(1)?;
+                    value = Some(c.string()?);
+                }
+                _ => return None,
+            }
+            Some(())
+        })?;
+        Some(LaidTag {
+            at: &self.text[start..self.pos],
+            name: name?,
+            value: value?,
+        })
+    }
+
+    /// A ply with its token, move number, NAGs (pushed on `nags`) and
+    /// derived fields; empty comment and variation lists.
+    fn ply(&mut self, nags: &mut Vec<u16>) -> Option<LaidPly<'t>> {
+        let start = self.pos;
+        let from = nags.len();
+        let (mut san, mut move_number, mut seen) = (None, None, Seen::default());
+        self.object(|c, key| {
+            match key {
+                "san" => {
+                    seen.once(0)?;
+                    san = Some(c.string()?);
+                }
+                "move_number" => {
+                    seen.once(1)?;
+                    if !c.null() {
+                        move_number = Some(u32::try_from(c.uint()?).ok()?);
+                    }
+                }
+                "nags" => {
+                    seen.once(2)?;
+                    c.list(|c| {
+                        nags.push(u16::try_from(c.uint()?).ok()?);
+                        Some(())
+                    })?;
+                }
+                "comments" => {
+                    seen.once(3)?;
+                    c.empty_list()?;
+                }
+                "comments_before" => {
+                    seen.once(4)?;
+                    c.empty_list()?;
+                }
+                "variations" => {
+                    seen.once(5)?;
+                    c.empty_list()?;
+                }
+                key if DERIVED_FIELDS.contains(&key) => c.scalar()?,
+                _ => return None,
+            }
+            Some(())
+        })?;
+        Some(LaidPly {
+            at: &self.text[start..self.pos],
+            san: san?,
+            move_number,
+            nags: from..nags.len(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GAME: &str = r#"{"format":"fvnote-record","version":1,"tags":[{"name":"Variant","value":"chess"}],"variant":"chess","prelude":[],"moves":[{"san":"e4","move_number":1,"canonical":"e4","kind":"move","color":"white","piece":"P","from":"e2","to":"e4","check":null,"nags":[1,2],"comments":[],"variations":[]}],"result":"*"}"#;
+
+    #[test]
+    fn fvnote_s_own_layout_is_read() {
+        let game = Laid::read(GAME).expect("laid out as fvnote writes it");
+        assert_eq!(game.plies.len(), 1);
+        assert_eq!(
+            (game.plies[0].san, game.plies[0].move_number),
+            ("e4", Some(1))
+        );
+        assert_eq!(game.nags, [1, 2]);
+        assert_eq!(game.result, Some(Some("*")));
+    }
+
+    #[test]
+    fn anything_else_is_declined() {
+        let changes = [
+            (r#""san":"e4""#, r#""san":"e\u0034""#),
+            (r#""san":"e4""#, r#""san" :"e4""#),
+            (r#""nags":[1,2]"#, r#""nags":[1,70000]"#),
+            (r#""nags":[1,2]"#, r#""nags":[01]"#),
+            (r#""move_number":1"#, r#""move_number":1.0"#),
+            (r#""move_number":1"#, r#""move_number":1,"move_number":2"#),
+            (r#""comments":[]"#, r#""comments":[{"text":"x"}]"#),
+            (r#""variations":[]"#, r#""variations":null"#),
+            (r#""check":null"#, r#""check":null,"clock":60"#),
+            (r#""check":null"#, r#""check":null,"extra":1"#),
+            (r#""result":"*""#, r#""result":"2-0""#),
+            (r#""version":1"#, r#""version":2"#),
+            (r#""format":"fvnote-record","#, ""),
+            (r#""piece":"P""#, r#""piece":{"role":"P"}"#),
+        ];
+        for (from, to) in changes {
+            let text = GAME.replacen(from, to, 1);
+            assert_ne!(text, GAME, "{to}");
+            assert!(Laid::read(&text).is_none(), "{text}");
+        }
+        assert!(Laid::read(&format!("{GAME} ")).is_none());
+    }
+}
