@@ -106,7 +106,7 @@ impl<'t> Laid<'t> {
                     seen.once(6)?;
                     game.trailing_move_number = Some(u32::try_from(c.uint()?).ok()?);
                 }
-                key if DERIVED_FIELDS.contains(&key) => c.scalar()?,
+                key if DERIVED_FIELDS.contains(&key) => c.derived(2)?,
                 _ => return None,
             }
             Some(())
@@ -254,6 +254,17 @@ impl<'t> Cursor<'t> {
         }
     }
 
+    /// A derived field's value, read past: a scalar, or up to `depth`
+    /// levels of arrays and objects of them (a cage insertion's
+    /// promotions are a list of objects).
+    fn derived(&mut self, depth: u8) -> Option<()> {
+        match (self.text.as_bytes().get(self.pos)?, depth.checked_sub(1)) {
+            (b'[', Some(inner)) => self.list(|c| c.derived(inner)),
+            (b'{', Some(inner)) => self.object(|c, _| c.derived(inner)),
+            _ => self.scalar(),
+        }
+    }
+
     /// An array, each element read by `element`.
     fn list(&mut self, mut element: impl FnMut(&mut Self) -> Option<()>) -> Option<()> {
         self.byte(b'[')?;
@@ -336,7 +347,7 @@ impl<'t> Cursor<'t> {
                     seen.once(5)?;
                     c.empty_list()?;
                 }
-                key if DERIVED_FIELDS.contains(&key) => c.scalar()?,
+                key if DERIVED_FIELDS.contains(&key) => c.derived(2)?,
                 _ => return None,
             }
             Some(())
@@ -369,6 +380,12 @@ mod tests {
     }
 
     #[test]
+    fn a_derived_list_of_objects_is_read_past() {
+        let cage = r#""piece":[{"square":"b2","piece":"Q"}]"#;
+        assert!(Laid::read(&GAME.replacen(r#""piece":"P""#, cage, 1)).is_some());
+    }
+
+    #[test]
     fn anything_else_is_declined() {
         let changes = [
             (r#""san":"e4""#, r#""san":"e\u0034""#),
@@ -384,7 +401,7 @@ mod tests {
             (r#""result":"*""#, r#""result":"2-0""#),
             (r#""version":1"#, r#""version":2"#),
             (r#""format":"fvnote-record","#, ""),
-            (r#""piece":"P""#, r#""piece":{"role":"P"}"#),
+            (r#""piece":"P""#, r#""piece":[{"role":["P"]}]"#),
         ];
         for (from, to) in changes {
             let text = GAME.replacen(from, to, 1);
