@@ -643,6 +643,8 @@ fn every_value_of_fvnote_s_layout_reads_as_serde_reads_it() {
         "comments",
         "variations",
         "result",
+        "comments_before",
+        "trailing_move_number",
     ];
     let mut compared = 0;
     for key in keys {
@@ -655,6 +657,15 @@ fn every_value_of_fvnote_s_layout_reads_as_serde_reads_it() {
             true => game[from..].find(']').map_or(0, |n| n + 1),
             false => game[from..].find([',', '}', ']']).unwrap_or(0),
         };
+        // The key twice, with the same value: serde refuses the game.
+        let (head, value, tail) = (&game[..from], &game[from..from + len], &game[from + len..]);
+        let twice = format!("{head}{value},\"{key}\":{value}{tail}\n");
+        let by_hand = read_as(twice.as_bytes(), usize::MAX, 8192, false);
+        assert_eq!(
+            by_hand,
+            read_as(twice.as_bytes(), usize::MAX, 8192, true),
+            "{twice}"
+        );
         for piece in LAID_PIECES
             .iter()
             .chain(&["[1,2]", "[]", "\"e4\"", "\"*\""])

@@ -63,53 +63,32 @@ impl<'t> Laid<'t> {
     fn read(text: &'t str) -> Option<Laid<'t>> {
         let mut c = Cursor { text, pos: 0 };
         let mut game = Laid::default();
-        let (mut format, mut version) = (None, None);
-        let mut seen = Seen::default();
-        c.object(|c, key| {
-            match key {
-                "format" => {
-                    seen.once(0)?;
-                    format = Some(c.string()?);
-                }
-                "version" => {
-                    seen.once(1)?;
-                    version = Some(u32::try_from(c.uint()?).ok()?);
-                }
-                "tags" => {
-                    seen.once(2)?;
-                    c.list(|c| {
-                        let tag = c.tag()?;
-                        game.tags.push(tag);
-                        Some(())
-                    })?;
-                }
-                "prelude" => {
-                    seen.once(3)?;
-                    c.empty_list()?;
-                }
-                "moves" => {
-                    seen.once(4)?;
-                    c.list(|c| {
-                        let ply = c.ply(&mut game.nags)?;
-                        game.plies.push(ply);
-                        Some(())
-                    })?;
-                }
-                "result" => {
-                    seen.once(5)?;
-                    game.result = Some(match c.null() {
-                        true => None,
-                        false => Some(c.string()?),
-                    });
-                }
-                "trailing_move_number" => {
-                    seen.once(6)?;
-                    game.trailing_move_number = Some(u32::try_from(c.uint()?).ok()?);
-                }
-                key if DERIVED_FIELDS.contains(&key) => c.derived(2)?,
-                _ => return None,
+        let (mut format, mut version, mut lists) = (None, None, Seen::default());
+        c.object(|c, key| match key {
+            "format" => once(&mut format, c.string()?),
+            "version" => once(&mut version, u32::try_from(c.uint()?).ok()?),
+            "tags" => {
+                lists.once(0)?;
+                c.list_into(&mut game.tags, Cursor::tag)
             }
-            Some(())
+            "prelude" => {
+                lists.once(1)?;
+                c.empty_list()
+            }
+            "moves" => {
+                lists.once(2)?;
+                c.list_into(&mut game.plies, |c| c.ply(&mut game.nags))
+            }
+            "result" => {
+                let result = if c.null() { None } else { Some(c.string()?) };
+                once(&mut game.result, result)
+            }
+            "trailing_move_number" => {
+                let n = u32::try_from(c.uint()?).ok()?;
+                once(&mut game.trailing_move_number, n)
+            }
+            key if DERIVED_FIELDS.contains(&key) => c.derived(2),
+            _ => None,
         })?;
         let results = [None, Some("1-0"), Some("0-1"), Some("1/2-1/2"), Some("*")];
         let known = game.result.is_none_or(|r| results.contains(&r));
@@ -160,7 +139,12 @@ impl<'t> Laid<'t> {
     }
 }
 
-/// The fields of an object read so far (serde refuses a duplicate).
+/// `value` put in `slot`, which must be empty (serde refuses a duplicate).
+fn once<T>(slot: &mut Option<T>, value: T) -> Option<()> {
+    slot.is_none().then(|| *slot = Some(value))
+}
+
+/// The list fields of an object read so far (serde refuses a duplicate).
 #[derive(Default)]
 struct Seen(u8);
 
@@ -280,6 +264,18 @@ impl<'t> Cursor<'t> {
         }
     }
 
+    /// An array whose elements, each read by `element`, go to `out`.
+    fn list_into<T>(
+        &mut self,
+        out: &mut Vec<T>,
+        mut element: impl FnMut(&mut Self) -> Option<T>,
+    ) -> Option<()> {
+        self.list(|c| {
+            out.push(element(c)?);
+            Some(())
+        })
+    }
+
     fn empty_list(&mut self) -> Option<()> {
         self.byte(b'[')?;
         self.byte(b']')
@@ -288,20 +284,11 @@ impl<'t> Cursor<'t> {
     /// `{"name":…,"value":…}`.
     fn tag(&mut self) -> Option<LaidTag<'t>> {
         let start = self.pos;
-        let (mut name, mut value, mut seen) = (None, None, Seen::default());
-        self.object(|c, key| {
-            match key {
-                "name" => {
-                    seen.once(0)?;
-                    name = Some(c.string()?);
-                }
-                "value" => {
-                    seen.once(1)?;
-                    value = Some(c.string()?);
-                }
-                _ => return None,
-            }
-            Some(())
+        let (mut name, mut value) = (None, None);
+        self.object(|c, key| match key {
+            "name" => once(&mut name, c.string()?),
+            "value" => once(&mut value, c.string()?),
+            _ => None,
         })?;
         Some(LaidTag {
             at: &self.text[start..self.pos],
@@ -315,47 +302,40 @@ impl<'t> Cursor<'t> {
     fn ply(&mut self, nags: &mut Vec<u16>) -> Option<LaidPly<'t>> {
         let start = self.pos;
         let from = nags.len();
-        let (mut san, mut move_number, mut seen) = (None, None, Seen::default());
-        self.object(|c, key| {
-            match key {
-                "san" => {
-                    seen.once(0)?;
-                    san = Some(c.string()?);
-                }
-                "move_number" => {
-                    seen.once(1)?;
-                    if !c.null() {
-                        move_number = Some(u32::try_from(c.uint()?).ok()?);
-                    }
-                }
-                "nags" => {
-                    seen.once(2)?;
-                    c.list(|c| {
-                        nags.push(u16::try_from(c.uint()?).ok()?);
-                        Some(())
-                    })?;
-                }
-                "comments" => {
-                    seen.once(3)?;
-                    c.empty_list()?;
-                }
-                "comments_before" => {
-                    seen.once(4)?;
-                    c.empty_list()?;
-                }
-                "variations" => {
-                    seen.once(5)?;
-                    c.empty_list()?;
-                }
-                key if DERIVED_FIELDS.contains(&key) => c.derived(2)?,
-                _ => return None,
+        let (mut san, mut move_number, mut lists) = (None, None, Seen::default());
+        self.object(|c, key| match key {
+            "san" => once(&mut san, c.string()?),
+            "move_number" => {
+                let n = if c.null() {
+                    None
+                } else {
+                    Some(u32::try_from(c.uint()?).ok()?)
+                };
+                once(&mut move_number, n)
             }
-            Some(())
+            "nags" => {
+                lists.once(0)?;
+                c.list_into(nags, |c| u16::try_from(c.uint()?).ok())
+            }
+            "comments" => {
+                lists.once(1)?;
+                c.empty_list()
+            }
+            "comments_before" => {
+                lists.once(2)?;
+                c.empty_list()
+            }
+            "variations" => {
+                lists.once(3)?;
+                c.empty_list()
+            }
+            key if DERIVED_FIELDS.contains(&key) => c.derived(2),
+            _ => None,
         })?;
         Some(LaidPly {
             at: &self.text[start..self.pos],
             san: san?,
-            move_number,
+            move_number: move_number.flatten(),
             nags: from..nags.len(),
         })
     }
