@@ -359,6 +359,43 @@ mod tests {
         assert_eq!(game.result, Some(Some("*")));
     }
 
+    /// The module keeps in step with the writer: what `convert --to jsonl`
+    /// writes for a game without comments or variations, of every variant
+    /// and in every form, is read by hand.
+    #[test]
+    fn what_fvnote_writes_is_read_by_hand() {
+        use crate::record::convert::{convert_record, ConvertOptions, Target};
+        use crate::record::gen::{generate, GenOptions};
+        use crate::record::json::write::JsonOptions;
+        use crate::variant::Variant;
+        for variant in Variant::ALL {
+            let options = GenOptions {
+                variant,
+                games: 1,
+                seed: 7,
+                max_plies: 16,
+            };
+            let mut record = generate(&options).remove(0).record;
+            record.prelude.clear();
+            for node in &mut record.moves {
+                node.comments.clear();
+                node.comments_before.clear();
+                node.variations.clear();
+            }
+            for (fens, compact) in [(false, false), (true, false), (false, true), (true, true)] {
+                let opts = ConvertOptions {
+                    to: Target::Jsonl,
+                    json: JsonOptions { fens, compact },
+                    fix_result: false,
+                };
+                let json = String::from_utf8(convert_record(&record, &opts).unwrap()).unwrap();
+                let game =
+                    Laid::read(json.trim_end()).unwrap_or_else(|| panic!("declined: {json}"));
+                assert_eq!(game.plies.len(), record.moves.len(), "{json}");
+            }
+        }
+    }
+
     #[test]
     fn a_derived_list_of_objects_is_read_past() {
         let cage = r#""piece":[{"square":"b2","piece":"Q"}]"#;
