@@ -1,8 +1,8 @@
 //! A game object as fvnote lays out JSON Lines, read by hand: one line, no
 //! white space, strings without escapes, plies without comments,
 //! variations or typed fields. That is most of what `convert --to jsonl`
-//! writes, and serde takes four to five times as long over it
-//! (BENCHMARKS.md, "JSON Lines → PGN"), so this reader goes first.
+//! writes, and serde takes several times as long over it (BENCHMARKS.md,
+//! "JSON → PGN"), so this reader goes first.
 //!
 //! It accepts a subset of what serde accepts, meaning the same, and
 //! declines anything else (another layout, an escape, a comment, a field it
