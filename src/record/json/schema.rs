@@ -13,11 +13,13 @@
 use std::borrow::Cow;
 
 use compact_str::CompactString;
+use serde::ser::Error as _;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::notation::annotation::{Annotations, EvalValue};
 use crate::record::replay::fast::push_square;
+use crate::record::replay::san_buf::SanBuf;
 use crate::square::Square;
 
 /// The value of `format`.
@@ -254,20 +256,11 @@ pub struct SquareName(pub Square);
 
 impl Serialize for SquareName {
     fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        /// A file letter and a rank of up to two digits.
-        struct Name([u8; 3], usize);
-        impl std::fmt::Write for Name {
-            fn write_str(&mut self, part: &str) -> std::fmt::Result {
-                let end = self.1 + part.len();
-                let to = self.0.get_mut(self.1..end).ok_or(std::fmt::Error)?;
-                to.copy_from_slice(part.as_bytes());
-                self.1 = end;
-                Ok(())
-            }
-        }
-        let mut name = Name([0; 3], 0);
+        let mut name = SanBuf::new();
         push_square(self.0, &mut name);
-        let text = std::str::from_utf8(&name.0[..name.1]).map_err(serde::ser::Error::custom)?;
+        // A square's name is three bytes at most, and ASCII.
+        let text = name.bytes().map(std::str::from_utf8);
+        let text = text.and_then(Result::ok).ok_or_else(|| S::Error::custom("a square"))?;
         s.serialize_str(text)
     }
 }

@@ -22,7 +22,7 @@ mod frame;
 mod replayer;
 mod report;
 mod result;
-mod san_buf;
+pub(crate) mod san_buf;
 mod setup;
 mod token;
 pub mod verdict;
