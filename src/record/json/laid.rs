@@ -13,8 +13,8 @@ use std::ops::Range;
 
 use crate::model::{Comment as ModelComment, Span};
 use crate::notation::pgn::Visitor;
-use crate::record::json::schema::{DERIVED_FIELDS, FORMAT, VERSION};
-use crate::record::json::visit::{no_game_after, Locator};
+use crate::record::json::schema::DERIVED_FIELDS;
+use crate::record::json::visit::{check_form, end, no_game_after, tell_move, Locator};
 use crate::record::pipeline::read::ReadError;
 
 /// The game object `text` (at `base`) told to `v`, or `None`: not laid
@@ -50,6 +50,8 @@ struct LaidPly<'t> {
 /// What a laid-out game holds.
 #[derive(Default)]
 struct Laid<'t> {
+    format: Option<&'t str>,
+    version: Option<u32>,
     tags: Vec<LaidTag<'t>>,
     plies: Vec<LaidPly<'t>>,
     nags: Vec<u16>,
@@ -63,20 +65,21 @@ impl<'t> Laid<'t> {
     fn read(text: &'t str) -> Option<Laid<'t>> {
         let mut c = Cursor { text, pos: 0 };
         let mut game = Laid::default();
-        let (mut format, mut version, mut lists) = (None, None, Seen::default());
+        // Each list read once, as each other field (serde refuses a duplicate).
+        let mut lists = [None; 3];
         c.object(|c, key| match key {
-            "format" => once(&mut format, c.string()?),
-            "version" => once(&mut version, u32::try_from(c.uint()?).ok()?),
+            "format" => once(&mut game.format, c.string()?),
+            "version" => once(&mut game.version, u32::try_from(c.uint()?).ok()?),
             "tags" => {
-                lists.once(0)?;
+                once(&mut lists[0], ())?;
                 c.list_into(&mut game.tags, Cursor::tag)
             }
             "prelude" => {
-                lists.once(1)?;
+                once(&mut lists[1], ())?;
                 c.empty_list()
             }
             "moves" => {
-                lists.once(2)?;
+                once(&mut lists[2], ())?;
                 c.list_into(&mut game.plies, |c| c.ply(&mut game.nags))
             }
             "result" => {
@@ -90,10 +93,7 @@ impl<'t> Laid<'t> {
             key if DERIVED_FIELDS.contains(&key) => c.derived(2),
             _ => None,
         })?;
-        let results = [None, Some("1-0"), Some("0-1"), Some("1/2-1/2"), Some("*")];
-        let known = game.result.is_none_or(|r| results.contains(&r));
-        let form = format == Some(FORMAT) && version == Some(VERSION);
-        (c.pos == text.len() && known && form).then_some(game)
+        (c.pos == text.len()).then_some(game)
     }
 
     /// Tells the game to `v`, each token at its place, as `visit` does.
@@ -105,6 +105,8 @@ impl<'t> Laid<'t> {
         ignored: &mut Option<String>,
         trailer: &[ModelComment],
     ) -> Result<V::Output, ReadError> {
+        // What `visit` checks and tells, in its order, by its functions.
+        check_form(self.format, self.version, base)?;
         no_game_after(trailer, base)?;
         let mut at = Locator::new(text.as_bytes(), base, ignored);
         v.begin_game();
@@ -119,42 +121,17 @@ impl<'t> Laid<'t> {
             let span = at.of(ply.at.as_bytes());
             at.mark();
             last = span;
-            if let Some(n) = ply.move_number {
-                v.move_number(n, span);
-            }
-            v.san(ply.san, Span { len: 1, ..span });
-            for &nag in &self.nags[ply.nags.clone()] {
-                v.nag(nag, span);
-            }
+            let nags = &self.nags[ply.nags.clone()];
+            tell_move(v, span, ply.move_number, ply.san, nags);
         }
-        if let Some(n) = self.trailing_move_number {
-            v.move_number(n, last);
-        }
-        if let Some(Some(result)) = self.result {
-            let bytes = text.as_bytes();
-            let key = memchr::memmem::rfind(bytes, b"\"result\"").map_or(bytes, |i| &bytes[i..]);
-            v.outcome(result, at.of(key));
-        }
-        Ok(v.end_game())
+        let ending = (self.trailing_move_number, self.result.flatten());
+        end(ending, text.as_bytes(), v, &mut at, last)
     }
 }
 
 /// `value` put in `slot`, which must be empty (serde refuses a duplicate).
 fn once<T>(slot: &mut Option<T>, value: T) -> Option<()> {
     slot.is_none().then(|| *slot = Some(value))
-}
-
-/// The list fields of an object read so far (serde refuses a duplicate).
-#[derive(Default)]
-struct Seen(u8);
-
-impl Seen {
-    fn once(&mut self, field: u8) -> Option<()> {
-        let bit = 1 << field;
-        let first = self.0 & bit == 0;
-        self.0 |= bit;
-        first.then_some(())
-    }
 }
 
 /// A place in the text; each method reads what it names there, or gives
@@ -302,7 +279,7 @@ impl<'t> Cursor<'t> {
     fn ply(&mut self, nags: &mut Vec<u16>) -> Option<LaidPly<'t>> {
         let start = self.pos;
         let from = nags.len();
-        let (mut san, mut move_number, mut lists) = (None, None, Seen::default());
+        let (mut san, mut move_number, mut lists) = (None, None, [None; 4]);
         self.object(|c, key| match key {
             "san" => once(&mut san, c.string()?),
             "move_number" => {
@@ -314,19 +291,19 @@ impl<'t> Cursor<'t> {
                 once(&mut move_number, n)
             }
             "nags" => {
-                lists.once(0)?;
+                once(&mut lists[0], ())?;
                 c.list_into(nags, |c| u16::try_from(c.uint()?).ok())
             }
             "comments" => {
-                lists.once(1)?;
+                once(&mut lists[1], ())?;
                 c.empty_list()
             }
             "comments_before" => {
-                lists.once(2)?;
+                once(&mut lists[2], ())?;
                 c.empty_list()
             }
             "variations" => {
-                lists.once(3)?;
+                once(&mut lists[3], ())?;
                 c.empty_list()
             }
             key if DERIVED_FIELDS.contains(&key) => c.derived(2),
@@ -415,9 +392,6 @@ mod tests {
             (r#""variations":[]"#, r#""variations":null"#),
             (r#""check":null"#, r#""check":null,"clock":60"#),
             (r#""check":null"#, r#""check":null,"extra":1"#),
-            (r#""result":"*""#, r#""result":"2-0""#),
-            (r#""version":1"#, r#""version":2"#),
-            (r#""format":"fvnote-record","#, ""),
             (r#""piece":"P""#, r#""piece":[{"role":["P"]}]"#),
         ];
         for (from, to) in changes {

@@ -463,7 +463,7 @@ impl<R: BufRead> JsonReader<R> {
         let mut head = self.buf[start..comma].to_vec();
         head.push(b'}');
         let game = visit::game_object(&head, base, &mut self.ignored)?;
-        visit::check_form(&game, base)?;
+        visit::check_form(game.format.as_deref(), game.version, base)?;
         visit::no_game_after(&self.trailer, base)?;
         visit::head(&game, v, &mut Locator::new(&head, base, &mut self.ignored))?;
         self.last = start..start;
@@ -546,9 +546,9 @@ impl<R: BufRead> JsonReader<R> {
         match ends(&game) {
             true => {
                 let mut locator = Locator::new(&head, base, &mut self.ignored);
-                visit::end(&game, &head, v, &mut locator, last)
+                visit::end(visit::ending(&game), &head, v, &mut locator, last)
             }
-            false => visit::end(&after, &rest, v, &mut locator, last),
+            false => visit::end(visit::ending(&after), &rest, v, &mut locator, last),
         }
     }
 }

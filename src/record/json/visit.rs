@@ -191,7 +191,7 @@ pub(super) fn visit<V: Visitor>(
     ignored: &mut Option<String>,
     trailer: &mut Vec<ModelComment>,
 ) -> Result<Option<V::Output>, ReadError> {
-    check_form(game, base)?;
+    check_form(game.format.as_deref(), game.version, base)?;
     if let Some(list) = &game.trailing_comments {
         let alone = game.tags.is_empty()
             && game.moves.is_empty()
@@ -241,7 +241,7 @@ pub(super) fn visit<V: Visitor>(
     for &raw in &game.moves {
         ply_tree(raw, v, &mut at, &mut last)?;
     }
-    end(game, text, v, &mut at, last).map(Some)
+    end(ending(game), text, v, &mut at, last).map(Some)
 }
 
 /// A game at `base` may not follow the `trailing_comments` object (its
@@ -256,14 +256,18 @@ pub(super) fn no_game_after(trailer: &[ModelComment], base: Span) -> Result<(), 
     }
 }
 
-/// `format` and `version` say the object is a game of this form.
-pub(super) fn check_form(game: &GameIn<'_>, base: Span) -> Result<(), ReadError> {
-    match game.format.as_deref() {
+/// `format` and `version` say the object at `base` is a game of this form.
+pub(super) fn check_form(
+    format: Option<&str>,
+    version: Option<u32>,
+    base: Span,
+) -> Result<(), ReadError> {
+    match format {
         Some(FORMAT) => {}
         Some(other) => return Err(at_game(base, format!("format {other:?} is not {FORMAT:?}"))),
         None => return Err(at_game(base, format!("no `format` (expected {FORMAT:?})"))),
     }
-    match game.version {
+    match version {
         Some(VERSION) => Ok(()),
         Some(other) => Err(at_game(
             base,
@@ -364,13 +368,8 @@ fn ply<'t, V: Visitor>(
     for &c in &ply.comments_before {
         comment(v, c, at)?;
     }
-    if let Some(Some(n)) = ply.move_number {
-        v.move_number(n, span);
-    }
-    v.san(&ply.san, Span { len: 1, ..span });
-    for &nag in ply.nags.iter().flatten() {
-        v.nag(nag, span);
-    }
+    let nags = ply.nags.as_deref().unwrap_or_default();
+    tell_move(v, span, ply.move_number.flatten(), &ply.san, nags);
     let mut notes = Annotations::default();
     for &c in ply.comments.iter().flatten() {
         notes.add(&comment(v, c, at)?.text);
@@ -381,22 +380,45 @@ fn ply<'t, V: Visitor>(
     Ok(siblings)
 }
 
-/// The game's end: a trailing move number, its result (`text` is the
+/// What ends `game`: its trailing move number and its result, if any.
+pub(super) fn ending<'g>(game: &'g GameIn<'_>) -> (Option<u32>, Option<&'g str>) {
+    let result = game.result.as_ref().and_then(|r| r.as_deref());
+    (game.trailing_move_number, result)
+}
+
+/// A ply's move told, its number, token and NAGs at the ply's `span`.
+pub(super) fn tell_move<V: Visitor>(
+    v: &mut V,
+    span: Span,
+    move_number: Option<u32>,
+    san: &str,
+    nags: &[u16],
+) {
+    if let Some(n) = move_number {
+        v.move_number(n, span);
+    }
+    v.san(san, Span { len: 1, ..span });
+    for &nag in nags {
+        v.nag(nag, span);
+    }
+}
+
+/// The game's end, its trailing move number and result (`text` is the
 /// part of the object that holds `result`), and the game told.
 pub(super) fn end<V: Visitor>(
-    game: &GameIn<'_>,
+    (trailing_move_number, result): (Option<u32>, Option<&str>),
     text: &[u8],
     v: &mut V,
     at: &mut Locator<'_, '_>,
     last: Span,
 ) -> Result<V::Output, ReadError> {
-    if let Some(n) = game.trailing_move_number {
+    if let Some(n) = trailing_move_number {
         v.move_number(n, last);
     }
-    if let Some(Some(result)) = &game.result {
+    if let Some(result) = result {
         let key = memchr::memmem::rfind(text, b"\"result\"").map_or(text, |i| &text[i..]);
         let span = at.of(key);
-        if !matches!(&**result, "1-0" | "0-1" | "1/2-1/2" | "*") {
+        if !matches!(result, "1-0" | "0-1" | "1/2-1/2" | "*") {
             return Err(ReadError::json(
                 span,
                 format!(
