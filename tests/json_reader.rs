@@ -5,6 +5,7 @@
 
 use crate::json_oracle;
 
+use fvnote::model::Record;
 use fvnote::notation::pgn::{read_all, RecordBuilder};
 use fvnote::record::convert::{convert_record, ConvertOptions, Target};
 use fvnote::record::gen::{generate, GenOptions};
@@ -30,19 +31,23 @@ fn jsonl(record: &fvnote::model::Record) -> String {
     String::from_utf8(convert_record(record, &opts).unwrap()).unwrap()
 }
 
+/// `games` random games of every variant, of at most `max_plies` plies.
+fn generated(games: usize, seed: u64, max_plies: usize) -> impl Iterator<Item = Record> {
+    Variant::ALL.iter().flat_map(move |&variant| {
+        let options = GenOptions {
+            variant,
+            games,
+            seed,
+            max_plies,
+        };
+        generate(&options).into_iter().map(|g| g.record)
+    })
+}
+
 /// A few small games of every variant, each a JSON object on one line.
 fn games() -> Vec<String> {
-    Variant::ALL
-        .iter()
-        .flat_map(|&variant| {
-            generate(&GenOptions {
-                variant,
-                games: 1,
-                seed: 3,
-                max_plies: 6,
-            })
-        })
-        .map(|g| jsonl(&g.record).trim_end().to_owned())
+    generated(1, 3, 6)
+        .map(|r| jsonl(&r).trim_end().to_owned())
         .collect()
 }
 
@@ -515,18 +520,8 @@ fn a_long_game_skips_nothing_around_its_moves() {
 /// A few games of every variant as JSON Lines without comments or
 /// variations: what the hand-written reader reads.
 fn plain_games() -> Vec<String> {
-    Variant::ALL
-        .iter()
-        .flat_map(|&variant| {
-            generate(&GenOptions {
-                variant,
-                games: 2,
-                seed: 5,
-                max_plies: 8,
-            })
-        })
-        .map(|g| {
-            let mut record = g.record;
+    generated(2, 5, 8)
+        .map(|mut record| {
             record.prelude.clear();
             for node in &mut record.moves {
                 node.comments.clear();
@@ -606,10 +601,7 @@ proptest! {
                     // A value replaced: the one after the chosen `:`.
                     let colons: Vec<usize> = text.iter().enumerate().filter(|(_, &b)| b == b':').map(|(i, _)| i + 1).collect();
                     if let Some(&from) = colons.get(at.index(colons.len().max(1))) {
-                        // A list of numbers to its `]`, anything else to the next delimiter.
-                        let list = text.get(from) == Some(&b'[');
-                        let stops: &[u8] = if list { b"]" } else { b",}]" };
-                        let len = text[from..].iter().position(|b| stops.contains(b)).map_or(0, |n| n + usize::from(list));
+                        let len = value_len(&text[from..]);
                         text.splice(from..from + len, piece);
                     }
                 }
@@ -652,11 +644,7 @@ fn every_value_of_fvnote_s_layout_reads_as_serde_reads_it() {
             continue;
         };
         let from = at + key.len() + 3;
-        let list = game.as_bytes()[from] == b'[';
-        let len = match list {
-            true => game[from..].find(']').map_or(0, |n| n + 1),
-            false => game[from..].find([',', '}', ']']).unwrap_or(0),
-        };
+        let len = value_len(&game.as_bytes()[from..]);
         // The key twice, with the same value: serde refuses the game.
         let (head, value, tail) = (&game[..from], &game[from..from + len], &game[from + len..]);
         let twice = format!("{head}{value},\"{key}\":{value}{tail}\n");
@@ -681,6 +669,28 @@ fn every_value_of_fvnote_s_layout_reads_as_serde_reads_it() {
         }
     }
     assert!(compared > 400, "{compared}");
+}
+
+/// The length of the JSON value `text` starts with (a list or object to
+/// its closing bracket; its strings hold no escapes).
+fn value_len(text: &[u8]) -> usize {
+    let (mut depth, mut in_string) = (0usize, false);
+    for (i, &b) in text.iter().enumerate() {
+        match (b, in_string) {
+            (b'"', _) => in_string = !in_string,
+            (_, true) => {}
+            (b'[' | b'{', _) => depth += 1,
+            (b']' | b'}', _) if depth > 0 => {
+                depth -= 1;
+                if depth == 0 {
+                    return i + 1;
+                }
+            }
+            (b',' | b']' | b'}', _) if depth == 0 => return i,
+            _ => {}
+        }
+    }
+    text.len()
 }
 
 /// Every game the tests ship, as JSON Lines, reads the same by hand as by
