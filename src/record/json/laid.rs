@@ -4,10 +4,13 @@
 //! writes, and serde takes several times as long over it (BENCHMARKS.md,
 //! "JSON → PGN"), so this reader goes first.
 //!
-//! It accepts a subset of what serde accepts, meaning the same, and
-//! declines anything else (another layout, an escape, a comment, a field it
-//! does not know, a value out of range, a duplicate) before the visitor
-//! hears of the game: serde then reads it (`visit`), errors and all.
+//! It parses a subset of what serde parses, meaning the same, and declines
+//! anything else (another layout, an escape, a comment, a field it does not
+//! know, a value out of range, a duplicate) before the visitor hears of the
+//! game: serde then reads it (`visit`), errors and all. What it parses goes
+//! through `visit`'s own checks and telling (the form, the game after the
+//! trailer, each move, the end), so both readers say the same at the same
+//! place.
 
 use std::ops::Range;
 
