@@ -13,14 +13,10 @@
 use std::borrow::Cow;
 
 use compact_str::CompactString;
-use serde::ser::Error as _;
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 
 use crate::notation::annotation::{Annotations, EvalValue};
-use crate::record::replay::fast::push_square;
-use crate::record::replay::san_buf::SanBuf;
-use crate::square::Square;
 
 /// The value of `format`.
 pub const FORMAT: &str = "fvnote-record";
@@ -193,10 +189,10 @@ pub struct Ply<'a, P, C = Comment<'a>> {
     pub piece: Option<&'static str>,
     /// Derived: the origin square.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub from: Option<SquareName>,
+    pub from: Option<CompactString>,
     /// Derived: the destination square.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub to: Option<SquareName>,
+    pub to: Option<CompactString>,
     /// Derived: slides, the rank (1-based).
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub rank: Option<u32>,
@@ -247,22 +243,6 @@ pub struct Ply<'a, P, C = Comment<'a>> {
     /// Derived: the FEN after the ply (`--fens`).
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub fen_after: Option<String>,
-}
-
-/// A square, written as its name (made on the stack: no allocation per
-/// ply).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SquareName(pub Square);
-
-impl Serialize for SquareName {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut name = SanBuf::new();
-        push_square(self.0, &mut name);
-        // A square's name is three bytes at most, and ASCII.
-        let text = name.bytes().map(std::str::from_utf8);
-        let text = text.and_then(Result::ok).ok_or_else(|| S::Error::custom("a square"))?;
-        s.serialize_str(text)
-    }
 }
 
 /// A time in seconds, written as an integer when it is whole.

@@ -23,12 +23,14 @@ use crate::record::convert::stream::{GameEnd, GameSink};
 use crate::record::convert::{end_in, Converted, GameError};
 use crate::record::json::describe::{play, Facts, Track};
 use crate::record::json::schema::{
-    CagePromotion, Command, Comment, ErrorJson, Ply, Promotion, SquareName, Tag, TypedFields,
-    VerdictJson, Written, FORMAT, MAX_VARIATION_DEPTH, VERSION,
+    CagePromotion, Command, Comment, ErrorJson, Ply, Promotion, Tag, TypedFields, VerdictJson,
+    Written, FORMAT, MAX_VARIATION_DEPTH, VERSION,
 };
 use crate::record::pipeline::read::GameText;
+use crate::record::replay::fast::push_square;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{record_start, record_variant, ReplayMode};
+use crate::square::Square;
 
 /// How games are laid out.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -333,8 +335,8 @@ fn described<'n>(node: &'n Node, f: Option<&Facts>, compact: bool) -> Ply<'n, Wr
         kind: f.filter(|_| derived).map(|f| f.kind),
         color: f.filter(|_| derived).map(|f| f.color),
         piece: f.filter(|_| derived).and_then(|f| f.piece),
-        from: f.and_then(|f| f.from).map(SquareName),
-        to: f.and_then(|f| f.to).map(SquareName),
+        from: f.and_then(|f| f.from).map(square_name),
+        to: f.and_then(|f| f.to).map(square_name),
         rank: f.and_then(|f| f.rank),
         direction: f.and_then(|f| f.direction),
         promotion: f.and_then(|f| match (f.promotion, f.cage.is_empty()) {
@@ -369,6 +371,13 @@ fn described<'n>(node: &'n Node, f: Option<&Facts>, compact: bool) -> Ply<'n, Wr
         fen_after: f.and_then(|f| f.fen_after.clone()),
     }
     .typed(&node.comments)
+}
+
+/// A square's name, held inline (no allocation per ply).
+fn square_name(sq: Square) -> CompactString {
+    let mut name = CompactString::default();
+    push_square(sq, &mut name);
+    name
 }
 
 impl<'n, P> Ply<'n, P> {

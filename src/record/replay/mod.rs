@@ -22,7 +22,7 @@ mod frame;
 mod replayer;
 mod report;
 mod result;
-pub(crate) mod san_buf;
+mod san_buf;
 mod setup;
 mod token;
 pub mod verdict;
