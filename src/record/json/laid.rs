@@ -29,14 +29,18 @@ pub(super) fn visit<V: Visitor>(
     ignored: &mut Option<String>,
     trailer: &[ModelComment],
 ) -> Option<Result<V::Output, ReadError>> {
-    let text = std::str::from_utf8(text).ok()?;
     let game = Laid::read(text)?;
+    // Strings read past may hold any character: the whole line must be
+    // UTF-8, as serde reads it.
+    if !game.ascii {
+        std::str::from_utf8(text).ok()?;
+    }
     Some(game.tell(text, base, v, ignored, trailer))
 }
 
 /// A tag pair: its object's text (from its `{`), name and value.
 struct LaidTag<'t> {
-    at: &'t str,
+    at: &'t [u8],
     name: &'t str,
     value: &'t str,
 }
@@ -44,7 +48,7 @@ struct LaidTag<'t> {
 /// A ply: its object's text (from its `{`), token, move number and NAGs
 /// (a range of [`Laid::nags`]).
 struct LaidPly<'t> {
-    at: &'t str,
+    at: &'t [u8],
     san: &'t str,
     move_number: Option<u32>,
     nags: Range<usize>,
@@ -61,48 +65,55 @@ struct Laid<'t> {
     /// `Some(None)`: `"result":null`.
     result: Option<Option<&'t str>>,
     trailing_move_number: Option<u32>,
+    /// No byte of the text is beyond ASCII.
+    ascii: bool,
 }
 
 impl<'t> Laid<'t> {
     /// The game of `text`, if laid out as the module reads.
-    fn read(text: &'t str) -> Option<Laid<'t>> {
-        let mut c = Cursor { text, pos: 0 };
+    fn read(text: &'t [u8]) -> Option<Laid<'t>> {
+        let mut c = Cursor {
+            text,
+            pos: 0,
+            ascii: true,
+        };
         let mut game = Laid::default();
         // Each list read once, as each other field (serde refuses a duplicate).
         let mut lists = [None; 3];
         c.object(|c, key| match key {
-            "format" => once(&mut game.format, c.string()?),
-            "version" => once(&mut game.version, u32::try_from(c.uint()?).ok()?),
-            "tags" => {
+            b"format" => once(&mut game.format, c.text()?),
+            b"version" => once(&mut game.version, u32::try_from(c.uint()?).ok()?),
+            b"tags" => {
                 once(&mut lists[0], ())?;
                 c.list_into(&mut game.tags, Cursor::tag)
             }
-            "prelude" => {
+            b"prelude" => {
                 once(&mut lists[1], ())?;
                 c.empty_list()
             }
-            "moves" => {
+            b"moves" => {
                 once(&mut lists[2], ())?;
                 c.list_into(&mut game.plies, |c| c.ply(&mut game.nags))
             }
-            "result" => {
-                let result = if c.null() { None } else { Some(c.string()?) };
+            b"result" => {
+                let result = if c.null() { None } else { Some(c.text()?) };
                 once(&mut game.result, result)
             }
-            "trailing_move_number" => {
+            b"trailing_move_number" => {
                 let n = u32::try_from(c.uint()?).ok()?;
                 once(&mut game.trailing_move_number, n)
             }
-            key if DERIVED_FIELDS.contains(&key) => c.derived(2),
+            key if derived(key) => c.derived(2),
             _ => None,
         })?;
+        game.ascii = c.ascii;
         (c.pos == text.len()).then_some(game)
     }
 
     /// Tells the game to `v`, each token at its place, as `visit` does.
     fn tell<V: Visitor>(
         &self,
-        text: &str,
+        text: &[u8],
         base: Span,
         v: &mut V,
         ignored: &mut Option<String>,
@@ -111,24 +122,29 @@ impl<'t> Laid<'t> {
         // What `visit` checks and tells, in its order, by its functions.
         check_form(self.format, self.version, base)?;
         no_game_after(trailer, base)?;
-        let mut at = Locator::new(text.as_bytes(), base, ignored);
+        let mut at = match self.ascii {
+            // One line (the layout has no white space, a string no
+            // control character): a column is a byte.
+            true => Locator::ascii_line(text, base, ignored),
+            false => Locator::new(text, base, ignored),
+        };
         v.begin_game();
         for tag in &self.tags {
-            let span = at.of(tag.at.as_bytes());
+            let span = at.of(tag.at);
             at.mark();
             v.tag(tag.name, tag.value, span);
         }
         v.begin_movetext();
         let mut last = base;
         for ply in &self.plies {
-            let span = at.of(ply.at.as_bytes());
+            let span = at.of(ply.at);
             at.mark();
             last = span;
             let nags = &self.nags[ply.nags.clone()];
             tell_move(v, span, ply.move_number, ply.san, nags);
         }
         let ending = (self.trailing_move_number, self.result.flatten());
-        end(ending, text.as_bytes(), v, &mut at, last)
+        end(ending, text, v, &mut at, last)
     }
 }
 
@@ -140,18 +156,47 @@ fn once<T>(slot: &mut Option<T>, value: T) -> Option<()> {
 /// A place in the text; each method reads what it names there, or gives
 /// `None` (and the game is declined).
 struct Cursor<'t> {
-    text: &'t str,
+    text: &'t [u8],
     pos: usize,
+    /// No string so far held a byte beyond ASCII (nothing else may).
+    ascii: bool,
 }
+
+/// A derived field's name (read past).
+fn derived(key: &[u8]) -> bool {
+    DERIVED_FIELDS.iter().any(|name| name.as_bytes() == key)
+}
+
+/// What a byte is inside a string: plain ASCII, the closing quote, part of
+/// a character beyond ASCII, or anything else (an escape, a control
+/// character: declined). One lookup and one branch per byte.
+const PLAIN: u8 = 0;
+const QUOTE: u8 = 1;
+const WIDE: u8 = 2;
+const OTHER: u8 = 3;
+static IN_STRING: [u8; 256] = {
+    let mut class = [PLAIN; 256];
+    let mut b = 0;
+    while b < 256 {
+        class[b] = match b as u8 {
+            b'"' => QUOTE,
+            b'\\' | 0..=0x1f => OTHER,
+            0x80..=0xff => WIDE,
+            _ => PLAIN,
+        };
+        b += 1;
+    }
+    class
+};
 
 impl<'t> Cursor<'t> {
     fn byte(&mut self, b: u8) -> Option<()> {
-        let here = self.text.as_bytes().get(self.pos) == Some(&b);
+        let here = self.text.get(self.pos) == Some(&b);
         here.then(|| self.pos += 1)
     }
 
     fn word(&mut self, word: &str) -> bool {
-        let here = self.text.as_bytes()[self.pos..].starts_with(word.as_bytes());
+        let here = self.text[self.pos..].starts_with(word.as_bytes());
         if here {
             self.pos += word.len();
         }
@@ -163,31 +208,38 @@ impl<'t> Cursor<'t> {
     }
 
     /// A string without escapes or control characters (serde's own
-    /// reading of one).
-    fn string(&mut self) -> Option<&'t str> {
+    /// reading of one), its bytes.
+    fn string(&mut self) -> Option<&'t [u8]> {
         self.byte(b'"')?;
-        // Strings here are a few bytes long: a plain loop beats memchr.
-        let rest = &self.text.as_bytes()[self.pos..];
-        let end = rest
-            .iter()
-            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)?;
-        if rest[end] != b'"' {
-            return None;
+        let start = self.pos;
+        loop {
+            let b = *self.text.get(self.pos)?;
+            self.pos += 1;
+            match IN_STRING[usize::from(b)] {
+                PLAIN => {}
+                QUOTE => return Some(&self.text[start..self.pos - 1]),
+                WIDE => self.ascii = false,
+                _ => return None,
+            }
         }
-        let s = &self.text[self.pos..self.pos + end];
-        self.pos += end + 1;
-        Some(s)
+    }
+
+    /// A string that is told, as text.
+    fn text(&mut self) -> Option<&'t str> {
+        std::str::from_utf8(self.string()?).ok()
     }
 
     /// A whole number without sign, fraction or exponent, as JSON writes
     /// one (no leading zero).
     fn uint(&mut self) -> Option<u64> {
-        let rest = &self.text.as_bytes()[self.pos..];
+        let rest = &self.text[self.pos..];
         let digits = rest.iter().take_while(|b| b.is_ascii_digit()).count();
         if digits == 0 || digits > 19 || (digits > 1 && rest[0] == b'0') {
             return None;
         }
-        let n = self.text[self.pos..self.pos + digits].parse().ok()?;
+        let n = rest[..digits]
+            .iter()
+            .fold(0u64, |n, d| n * 10 + u64::from(d - b'0'));
         self.pos += digits;
         Some(n)
     }
@@ -195,7 +247,7 @@ impl<'t> Cursor<'t> {
     /// A string, whole number, `null`, `true` or `false` (a derived
     /// field's value, read past).
     fn scalar(&mut self) -> Option<()> {
-        let read = match self.text.as_bytes().get(self.pos)? {
+        let read = match self.text.get(self.pos)? {
             b'"' => self.string().is_some(),
             b'0'..=b'9' => self.uint().is_some(),
             _ => self.null() || self.word("true") || self.word("false"),
@@ -205,7 +257,7 @@ impl<'t> Cursor<'t> {
 
     /// An object with at least one member, each read by `member` after
     /// its key.
-    fn object(&mut self, mut member: impl FnMut(&mut Self, &'t str) -> Option<()>) -> Option<()> {
+    fn object(&mut self, mut member: impl FnMut(&mut Self, &'t [u8]) -> Option<()>) -> Option<()> {
         self.byte(b'{')?;
         loop {
             let key = self.string()?;
@@ -222,7 +274,7 @@ impl<'t> Cursor<'t> {
     /// levels of arrays and objects of them (a cage insertion's
     /// promotions are a list of objects).
     fn derived(&mut self, depth: u8) -> Option<()> {
-        match (self.text.as_bytes().get(self.pos)?, depth.checked_sub(1)) {
+        match (self.text.get(self.pos)?, depth.checked_sub(1)) {
             (b'[', Some(inner)) => self.list(|c| c.derived(inner)),
             (b'{', Some(inner)) => self.object(|c, _| c.derived(inner)),
             _ => self.scalar(),
@@ -266,8 +318,8 @@ impl<'t> Cursor<'t> {
         let start = self.pos;
         let (mut name, mut value) = (None, None);
         self.object(|c, key| match key {
-            "name" => once(&mut name, c.string()?),
-            "value" => once(&mut value, c.string()?),
+            b"name" => once(&mut name, c.text()?),
+            b"value" => once(&mut value, c.text()?),
             _ => None,
         })?;
         Some(LaidTag {
@@ -284,8 +336,8 @@ impl<'t> Cursor<'t> {
         let from = nags.len();
         let (mut san, mut move_number, mut lists) = (None, None, [None; 4]);
         self.object(|c, key| match key {
-            "san" => once(&mut san, c.string()?),
-            "move_number" => {
+            b"san" => once(&mut san, c.text()?),
+            b"move_number" => {
                 let n = if c.null() {
                     None
                 } else {
@@ -293,23 +345,23 @@ impl<'t> Cursor<'t> {
                 };
                 once(&mut move_number, n)
             }
-            "nags" => {
+            b"nags" => {
                 once(&mut lists[0], ())?;
                 c.list_into(nags, |c| u16::try_from(c.uint()?).ok())
             }
-            "comments" => {
+            b"comments" => {
                 once(&mut lists[1], ())?;
                 c.empty_list()
             }
-            "comments_before" => {
+            b"comments_before" => {
                 once(&mut lists[2], ())?;
                 c.empty_list()
             }
-            "variations" => {
+            b"variations" => {
                 once(&mut lists[3], ())?;
                 c.empty_list()
             }
-            key if DERIVED_FIELDS.contains(&key) => c.derived(2),
+            key if derived(key) => c.derived(2),
             _ => None,
         })?;
         Some(LaidPly {
@@ -329,7 +381,7 @@ mod tests {
 
     #[test]
     fn fvnote_s_own_layout_is_read() {
-        let game = Laid::read(GAME).expect("laid out as fvnote writes it");
+        let game = Laid::read(GAME.as_bytes()).expect("laid out as fvnote writes it");
         assert_eq!(game.plies.len(), 1);
         assert_eq!(
             (game.plies[0].san, game.plies[0].move_number),
@@ -369,17 +421,54 @@ mod tests {
                     fix_result: false,
                 };
                 let json = String::from_utf8(convert_record(&record, &opts).unwrap()).unwrap();
-                let game =
-                    Laid::read(json.trim_end()).unwrap_or_else(|| panic!("declined: {json}"));
+                let game = Laid::read(json.trim_end().as_bytes())
+                    .unwrap_or_else(|| panic!("declined: {json}"));
                 assert_eq!(game.plies.len(), record.moves.len(), "{json}");
             }
         }
     }
 
+    /// Reads `text` by hand into a record, at line 3 column 5.
+    fn told(text: &[u8]) -> Option<crate::model::Record> {
+        let base = Span {
+            offset: 100,
+            line: 3,
+            column: 5,
+            len: 1,
+        };
+        let mut builder = crate::notation::pgn::RecordBuilder::new();
+        let read = visit(text, base, &mut builder, &mut None, &[])?;
+        Some(read.expect("a well-formed game"))
+    }
+
+    #[test]
+    fn a_column_is_a_character() {
+        let ply = GAME.find(r#"{"san""#).expect("a ply") as u32;
+        let ascii = told(GAME.as_bytes()).expect("read by hand");
+        let at = ascii.moves[0].span;
+        assert_eq!((at.line, at.column), (3, 5 + ply));
+        // `é` is two bytes, one character: the ply's column stays.
+        let wide = GAME.replacen(r#""value":"chess""#, r#""value":"chéss""#, 1);
+        let read = told(wide.as_bytes()).expect("read by hand");
+        assert_eq!(read.tags[0].value, "chéss");
+        let at = read.moves[0].span;
+        assert_eq!((at.line, at.column), (3, 5 + ply));
+    }
+
+    #[test]
+    fn a_string_read_past_must_be_utf8_too() {
+        let text = GAME.replacen(r#""kind":"move""#, r#""kind":"mo?e""#, 1);
+        let mut text = text.into_bytes();
+        let at = text.iter().position(|&b| b == b'?').expect("placed");
+        text[at] = 0xff;
+        assert!(Laid::read(&text).is_some(), "the layout reads");
+        assert!(told(&text).is_none(), "declined: serde reports it");
+    }
+
     #[test]
     fn a_derived_list_of_objects_is_read_past() {
         let cage = r#""piece":[{"square":"b2","piece":"Q"}]"#;
-        assert!(Laid::read(&GAME.replacen(r#""piece":"P""#, cage, 1)).is_some());
+        assert!(Laid::read(GAME.replacen(r#""piece":"P""#, cage, 1).as_bytes()).is_some());
     }
 
     #[test]
@@ -400,8 +489,8 @@ mod tests {
         for (from, to) in changes {
             let text = GAME.replacen(from, to, 1);
             assert_ne!(text, GAME, "{to}");
-            assert!(Laid::read(&text).is_none(), "{text}");
+            assert!(Laid::read(text.as_bytes()).is_none(), "{text}");
         }
-        assert!(Laid::read(&format!("{GAME} ")).is_none());
+        assert!(Laid::read(format!("{GAME} ").as_bytes()).is_none());
     }
 }

@@ -26,6 +26,9 @@ pub(super) struct Locator<'t, 'k> {
     /// Where a search that would go back starts again: the start of the
     /// value whose parts are being found.
     mark: (usize, u32, u32),
+    /// The text is one line of ASCII: a column is a byte, found without
+    /// counting.
+    ascii_line: bool,
 }
 
 impl<'t, 'k> Locator<'t, 'k> {
@@ -42,6 +45,19 @@ impl<'t, 'k> Locator<'t, 'k> {
             line: base.line,
             column: base.column,
             mark: (0, base.line, base.column),
+            ascii_line: false,
+        }
+    }
+
+    /// Positions in `text`, known to be one line of ASCII.
+    pub(super) fn ascii_line(
+        text: &'t [u8],
+        base: Span,
+        ignored: &'k mut Option<String>,
+    ) -> Locator<'t, 'k> {
+        Locator {
+            ascii_line: true,
+            ..Locator::new(text, base, ignored)
         }
     }
 
@@ -55,13 +71,18 @@ impl<'t, 'k> Locator<'t, 'k> {
         let rel = (part.as_ptr() as usize)
             .saturating_sub(self.text.as_ptr() as usize)
             .min(self.text.len());
-        if rel < self.at {
-            (self.at, self.line, self.column) = match self.mark {
-                m if m.0 <= rel => m,
-                _ => (0, self.base.line, self.base.column),
-            };
+        if self.ascii_line {
+            let bytes = u32::try_from(rel).unwrap_or(u32::MAX);
+            self.column = self.base.column.saturating_add(bytes);
+        } else {
+            if rel < self.at {
+                (self.at, self.line, self.column) = match self.mark {
+                    m if m.0 <= rel => m,
+                    _ => (0, self.base.line, self.base.column),
+                };
+            }
+            (self.line, self.column) = advance(&self.text[self.at..rel], self.line, self.column);
         }
-        (self.line, self.column) = advance(&self.text[self.at..rel], self.line, self.column);
         self.at = rel;
         Span {
             offset: self.base.offset + rel as u64,
