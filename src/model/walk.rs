@@ -36,30 +36,47 @@ pub enum Step<'a> {
 /// The iterator of [`Record::steps`].
 #[derive(Clone, Debug)]
 pub struct Steps<'a> {
-    /// Open lines, innermost last: their remaining moves, and for a
-    /// variation whether it has been entered yet (`None`: the main line).
-    lines: Vec<(std::slice::Iter<'a, Node>, Option<bool>)>,
+    /// The innermost open line: its remaining moves, and for a variation
+    /// whether it has been entered yet (`None`: the main line).
+    line: Option<OpenLine<'a>>,
+    /// The lines open around it, innermost last (allocated only once a
+    /// move has variations: most walks are of one plain move).
+    outer: Vec<OpenLine<'a>>,
+}
+
+type OpenLine<'a> = (std::slice::Iter<'a, Node>, Option<bool>);
+
+impl<'a> Steps<'a> {
+    fn open(&mut self, line: OpenLine<'a>) {
+        if let Some(outer) = self.line.replace(line) {
+            self.outer.push(outer);
+        }
+    }
+
+    fn close(&mut self) -> Option<OpenLine<'a>> {
+        std::mem::replace(&mut self.line, self.outer.pop())
+    }
 }
 
 impl<'a> Iterator for Steps<'a> {
     type Item = Step<'a>;
     fn next(&mut self) -> Option<Step<'a>> {
         loop {
-            let (nodes, open) = self.lines.last_mut()?;
+            let (nodes, open) = self.line.as_mut()?;
             if *open == Some(false) {
                 *open = Some(true);
                 return Some(Step::Enter);
             }
             match nodes.next() {
                 Some(node) => {
-                    // Alternatives to this move, the first one on top.
-                    let variations = node.variations.iter().rev();
-                    self.lines
-                        .extend(variations.map(|v| (v.iter(), Some(false))));
+                    // Alternatives to this move, the first one innermost.
+                    for v in node.variations.iter().rev() {
+                        self.open((v.iter(), Some(false)));
+                    }
                     return Some(Step::Move(node));
                 }
                 None => {
-                    if self.lines.pop().is_some_and(|l| l.1.is_some()) {
+                    if self.close().is_some_and(|l| l.1.is_some()) {
                         return Some(Step::Leave);
                     }
                 }
@@ -85,22 +102,30 @@ impl Record {
 /// [`Record::steps`] of a line and its variations.
 pub fn steps(line: &[Node]) -> Steps<'_> {
     Steps {
-        lines: vec![(line.iter(), None)],
+        line: Some((line.iter(), None)),
+        outer: Vec::new(),
     }
 }
 
 /// [`Record::for_each_node_mut`] of a line and its variations.
 pub fn for_each_node_mut(line: &mut [Node], mut f: impl FnMut(&mut Node)) {
-    let mut stack = vec![line.iter_mut()];
-    while let Some(nodes) = stack.last_mut() {
-        match nodes.next() {
-            None => {
-                stack.pop();
+    // The line being walked, and the lines to come back to, innermost
+    // last (allocated only once a move has variations).
+    let mut nodes = line.iter_mut();
+    let mut outer = Vec::new();
+    loop {
+        let Some(node) = nodes.next() else {
+            match outer.pop() {
+                Some(line) => nodes = line,
+                None => return,
             }
-            Some(node) => {
-                f(node);
-                stack.extend(node.variations.iter_mut().rev().map(|v| v.iter_mut()));
-            }
+            continue;
+        };
+        f(node);
+        let mut variations = node.variations.iter_mut();
+        if let Some(first) = variations.next() {
+            outer.push(std::mem::replace(&mut nodes, first.iter_mut()));
+            outer.extend(variations.rev().map(|v| v.iter_mut()));
         }
     }
 }

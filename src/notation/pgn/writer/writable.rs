@@ -100,9 +100,10 @@ pub fn comments_writable(ply: Option<usize>, list: &[Comment]) -> Result<(), Unw
 /// their comments and variations.
 pub fn line_writable(moves: &[Node], first: usize) -> Result<(), Unwritable> {
     let limit = ReaderOptions::default().max_token_len;
-    // (line, ply of its first node)
-    let mut stack: Vec<(&[Node], usize)> = vec![(moves, first)];
-    while let Some((line, first)) = stack.pop() {
+    // (line, ply of its first node); allocated only for variations
+    let mut stack: Vec<(&[Node], usize)> = Vec::new();
+    let mut main = Some((moves, first));
+    while let Some((line, first)) = main.take().or_else(|| stack.pop()) {
         for (i, node) in line.iter().enumerate() {
             let ply = first + i;
             if let Err(message) = token_writable(&node.san, limit) {
