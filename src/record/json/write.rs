@@ -164,8 +164,18 @@ impl<W: GameOut> JsonGames<W> {
 
     /// `value` serialized by serde_json with the kept formatter.
     fn value(&mut self, value: &impl Serialize) -> io::Result<()> {
-        let mut ser = serde_json::Serializer::with_formatter(&mut self.buf, Lent(&mut self.fmt));
-        value.serialize(&mut ser).map_err(io::Error::from)
+        let written = match &mut self.fmt {
+            // Stateless: serde_json's own, each call inlined.
+            Fmt::Compact(_) => serde_json::to_writer(&mut self.buf, value),
+            Fmt::Pretty(_) => {
+                let f = Lent(&mut self.fmt);
+                value.serialize(&mut serde_json::Serializer::with_formatter(
+                    &mut self.buf,
+                    f,
+                ))
+            }
+        };
+        written.map_err(io::Error::from)
     }
 
     /// `"key": ` as the next member of the game object.
