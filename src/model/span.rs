@@ -62,13 +62,18 @@ impl Span {
 /// encoding is one character, so a Latin-1 file's columns are the same
 /// whether or not `--encoding latin1` names it).
 pub fn width(bytes: &[u8]) -> u32 {
-    // Well-formed text, most of it, is counted a word at a time.
-    let n = match std::str::from_utf8(bytes) {
-        Ok(text) => text.chars().count(),
-        Err(_) => bytes
-            .utf8_chunks()
-            .map(|c| c.valid().chars().count() + c.invalid().len())
-            .sum(),
+    // ASCII (most tokens, short) is its length; other well-formed text is
+    // counted a word at a time.
+    let n = if bytes.is_ascii() {
+        bytes.len()
+    } else {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => text.chars().count(),
+            Err(_) => bytes
+                .utf8_chunks()
+                .map(|c| c.valid().chars().count() + c.invalid().len())
+                .sum(),
+        }
     };
     u32::try_from(n).unwrap_or(u32::MAX)
 }
