@@ -122,12 +122,12 @@ impl<'t> Laid<'t> {
         // What `visit` checks and tells, in its order, by its functions.
         check_form(self.format, self.version, base)?;
         no_game_after(trailer, base)?;
-        let mut at = match self.ascii {
+        let mut at = Locator::new(text, base, ignored);
+        if self.ascii {
             // One line (the layout has no white space, a string no
             // control character): a column is a byte.
-            true => Locator::ascii_line(text, base, ignored),
-            false => Locator::new(text, base, ignored),
-        };
+            at = at.of_ascii_line();
+        }
         v.begin_game();
         for tag in &self.tags {
             let span = at.of(tag.at);

@@ -49,15 +49,11 @@ impl<'t, 'k> Locator<'t, 'k> {
         }
     }
 
-    /// Positions in `text`, known to be one line of ASCII.
-    pub(super) fn ascii_line(
-        text: &'t [u8],
-        base: Span,
-        ignored: &'k mut Option<String>,
-    ) -> Locator<'t, 'k> {
+    /// The text is known to be one line of ASCII.
+    pub(super) fn of_ascii_line(self) -> Locator<'t, 'k> {
         Locator {
             ascii_line: true,
-            ..Locator::new(text, base, ignored)
+            ..self
         }
     }
 
