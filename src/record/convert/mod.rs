@@ -174,6 +174,9 @@ impl<O: GameOut> GameWriter for Writer<O> {
     fn wants_text(&self) -> bool {
         each!(self, w => GameWriter::wants_text(w))
     }
+    fn input(&mut self, syntax: &crate::record::pipeline::source::Syntax) {
+        each!(self, w => w.input(syntax))
+    }
     fn begin_game(&mut self) {
         each!(self, w => w.begin_game())
     }

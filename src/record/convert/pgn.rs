@@ -29,12 +29,17 @@ use crate::record::convert::held::GameOut;
 use crate::record::convert::stream::{GameEnd, GameSink};
 use crate::record::convert::{end_in, Converted, GameError};
 use crate::record::pipeline::read::GameText;
+use crate::record::pipeline::source::Syntax;
 use crate::record::replay::verdict::Verdict;
 
 /// Writes games in canonical PGN (see the module) to `O`.
 pub struct CanonicalPgn<O> {
     out: O,
     fix_result: bool,
+    /// Each node and prelude comment is checked for what PGN cannot hold;
+    /// not for games read from PGN text, which holds nothing else
+    /// (`notation::pgn::writer`'s `check_writable`).
+    check_nodes: bool,
     /// While `game.as_written` is not apart: where the main line stands, as
     /// the writer numbers it.
     line: Numbering,
@@ -119,6 +124,7 @@ impl<O: GameOut> CanonicalPgn<O> {
         CanonicalPgn {
             out,
             fix_result,
+            check_nodes: true,
             line: Numbering {
                 fullmove: 1,
                 black: false,
@@ -143,6 +149,10 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
         true
     }
 
+    fn input(&mut self, syntax: &Syntax) {
+        self.check_nodes = *syntax != Syntax::Pgn;
+    }
+
     fn begin_game(&mut self) {
         self.game = Game::default();
     }
@@ -156,7 +166,7 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
     }
 
     fn prelude(&mut self, c: &Comment) {
-        if self.game.unwritable.is_none() {
+        if self.check_nodes && self.game.unwritable.is_none() {
             self.game.unwritable = comments_writable(None, std::slice::from_ref(c)).err();
         }
         // Writing to memory cannot fail.
@@ -171,7 +181,7 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
     fn node(&mut self, mut node: Node, verdicts: &[Option<CompactString>]) {
         self.game.any_node = true;
         self.game.plies += 1;
-        if self.game.unwritable.is_none() {
+        if self.check_nodes && self.game.unwritable.is_none() {
             self.game.unwritable =
                 line_writable(std::slice::from_ref(&node), self.game.plies).err();
         }

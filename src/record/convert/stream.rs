@@ -15,6 +15,7 @@ use crate::model::{Comment, Node, Span, Tag};
 use crate::notation::pgn::{RecordBuilder, Visitor};
 use crate::record::pipeline::game::GameWriter;
 use crate::record::pipeline::read::GameText;
+use crate::record::pipeline::source::Syntax;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::ReplayMode;
 
@@ -47,6 +48,8 @@ pub trait GameSink {
     fn wants_text(&self) -> bool {
         false
     }
+    /// The games that follow are read from an input of `syntax`.
+    fn input(&mut self, _syntax: &Syntax) {}
     /// The next game read is number `n` of its input (chosen or not).
     fn game_number(&mut self, _n: usize) {}
     /// A new game starts.
@@ -142,6 +145,10 @@ impl<S: GameSink> GameWriter for GameStream<S> {
 
     fn wants_text(&self) -> bool {
         self.sink.wants_text()
+    }
+
+    fn input(&mut self, syntax: &Syntax) {
+        self.sink.input(syntax);
     }
 
     fn game_number(&mut self, n: usize) {

@@ -21,6 +21,7 @@ use compact_str::CompactString;
 use crate::model::{Comment, Span};
 use crate::record::pipeline::game::GameWriter;
 use crate::record::pipeline::read::GameText;
+use crate::record::pipeline::source::Syntax;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::ReplayMode;
 use crate::variant::Variant;
@@ -107,6 +108,9 @@ impl<W: GameWriter> GameWriter for Stripped<W> {
     }
     fn wants_text(&self) -> bool {
         self.inner.wants_text()
+    }
+    fn input(&mut self, syntax: &Syntax) {
+        self.inner.input(syntax);
     }
     fn game_number(&mut self, n: usize) {
         self.inner.game_number(n);

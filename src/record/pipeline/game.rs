@@ -9,6 +9,7 @@ use crate::model::{Comment, Span, Tag};
 use crate::notation::pgn::{Proof, Visitor};
 use crate::record::pipeline::read::GameText;
 use crate::record::pipeline::select::Selection;
+use crate::record::pipeline::source::Syntax;
 use crate::record::replay::damage::Watch;
 use crate::record::replay::fast::clean_san_into;
 use crate::record::replay::verdict::Verdict;
@@ -35,6 +36,8 @@ pub trait GameWriter {
     fn wants_text(&self) -> bool {
         false
     }
+    /// The games that follow are read from an input of `syntax`.
+    fn input(&mut self, _syntax: &Syntax) {}
     /// The next game read is number `n` of its input (chosen or not).
     fn game_number(&mut self, _n: usize) {}
     /// A new game starts.
@@ -191,10 +194,12 @@ impl<W: GameWriter> Checked<W> {
         self.skip_next = skip;
     }
 
-    /// Reads Game Courier move lists (`true`) or records: a list has no
-    /// termination marker and no tag roster to check.
-    pub fn for_lists(&mut self, lists: bool) {
-        self.watch.for_lists(lists);
+    /// The games that follow are read from an input of `syntax` (a Game
+    /// Courier list has no termination marker and no tag roster to check).
+    pub fn input(&mut self, syntax: &Syntax) {
+        self.watch
+            .for_lists(matches!(syntax, Syntax::GameCourier(_)));
+        self.writer.input(syntax);
     }
 
     /// Ends the game being read with `error`, filed as the replay's: the

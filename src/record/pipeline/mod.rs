@@ -451,7 +451,7 @@ fn read_with<W: GameWriter>(
     summary.counts.files += 1;
     let keep = sink.wants_text() || checked.writer().wants_text();
     let numbers = input.games.as_ref();
-    checked.for_lists(matches!(syntax, Syntax::GameCourier(_)));
+    checked.input(&syntax);
     let mut each = |_: usize, f: Finished<W::Output>, text: Option<GameText<'_>>| {
         summary.add(&f.verdict);
         sink.game(input, f, text).map(|()| true)
