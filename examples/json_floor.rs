@@ -3,7 +3,7 @@
 //! (`record::json::schema`), strings borrowed, derived and unknown fields
 //! skipped, and nothing else done (no replay, no PGN written). Issue 42
 //! keeps a hand-written scanner only where it beats such a reader by 1.5×;
-//! BENCHMARKS.md ("JSON → PGN") times this against `convert --to pgn`.
+//! BENCHMARKS.md ("JSON Lines, both ways") times this against `convert --to pgn`.
 //!
 //! `cargo run --release --example json_floor -- FILE.jsonl` prints the
 //! games and plies read.

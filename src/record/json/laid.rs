@@ -2,7 +2,7 @@
 //! white space, strings without escapes, plies without comments,
 //! variations or typed fields. That is most of what `convert --to jsonl`
 //! writes, and serde takes several times as long over it (BENCHMARKS.md,
-//! "JSON → PGN"), so this reader goes first.
+//! "JSON Lines, both ways"), so this reader goes first.
 //!
 //! It parses a subset of what serde parses, meaning the same, and declines
 //! anything else (another layout, an escape, a comment, a field it does not
