@@ -437,29 +437,20 @@ fn json_that_pgn_cannot_hold_is_refused() {
 #[test]
 fn json_after_pgn_is_still_checked() {
     let dir = tempfile::tempdir().unwrap();
-    let pgn = write(dir.path(), "a.pgn", "1. d4 d5 *\n");
-    let json = write(
+    write(dir.path(), "a.pgn", "1. d4 d5 *\n");
+    write(
         dir.path(),
         "b.jsonl",
         "{\"format\": \"fvnote-record\", \"version\": 1, \"tags\": [], \
          \"moves\": [{\"san\": \"d4\"}, {\"san\": \"e4 e5\"}], \"result\": \"*\"}\n",
     );
-    for order in [[&pgn, &json], [&json, &pgn]] {
-        let out = fvnote()
-            .args(["convert", "--to", "pgn"])
-            .args(order)
-            .output()
-            .unwrap();
-        let (stdout, stderr) = (
-            String::from_utf8_lossy(&out.stdout),
-            String::from_utf8_lossy(&out.stderr),
-        );
-        assert_eq!(out.status.code(), Some(1), "{stderr}");
+    for order in [["a.pgn", "b.jsonl"], ["b.jsonl", "a.pgn"]] {
+        let args = ["convert", "--to", "pgn", order[0], order[1]];
+        let (code, stdout, stderr) = cli::run_in(dir.path(), &args, b"");
+        assert_eq!(code, 1, "{stderr}");
         assert!(stdout.contains("1. d4 d5 *"), "{stdout}");
         assert!(!stdout.contains("e4 e5"), "{stdout}");
-        assert!(
-            stderr.contains("PGN cannot hold this game as it is: ply 2, move `e4 e5`"),
-            "{stderr}"
-        );
+        let refused = "PGN cannot hold this game as it is: ply 2, move `e4 e5`";
+        assert!(stderr.contains(refused), "{stderr}");
     }
 }

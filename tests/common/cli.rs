@@ -21,7 +21,6 @@ pub fn fvnote() -> Command {
     c
 }
 
-/// The same set-up as a `std::process::Command`, for tests that spawn and
 /// Runs fvnote with `args` in `dir`, `stdin` on its standard input: the
 /// exit code, standard output and standard error.
 pub fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) {
@@ -38,6 +37,7 @@ pub fn run_in(dir: &Path, args: &[&str], stdin: &[u8]) -> (i32, String, String) 
     )
 }
 
+/// The same set-up as a `std::process::Command`, for tests that spawn and
 /// signal the process themselves.
 pub fn fvnote_std() -> std::process::Command {
     let mut c = std::process::Command::new(bin());
