@@ -129,3 +129,42 @@ pub fn for_each_node_mut(line: &mut [Node], mut f: impl FnMut(&mut Node)) {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `e4 (d4 (c4) Nf3) (b3) (g3) e5 (c5)`: three variations on one move,
+    /// one nested, one on the last move.
+    fn tree() -> Vec<Node> {
+        let mut d4 = Node::new("d4");
+        d4.variations.push(vec![Node::new("c4")]);
+        let mut e4 = Node::new("e4");
+        e4.variations.push(vec![d4, Node::new("Nf3")]);
+        e4.variations.push(vec![Node::new("b3")]);
+        e4.variations.push(vec![Node::new("g3")]);
+        let mut e5 = Node::new("e5");
+        e5.variations.push(vec![Node::new("c5")]);
+        vec![e4, e5]
+    }
+
+    #[test]
+    fn both_walks_go_in_document_order() {
+        let line = tree();
+        let written: Vec<String> = steps(&line)
+            .map(|s| match s {
+                Step::Move(n) => n.san.to_string(),
+                Step::Enter => "(".into(),
+                Step::Leave => ")".into(),
+            })
+            .collect();
+        assert_eq!(
+            written.join(" "),
+            "e4 ( d4 ( c4 ) Nf3 ) ( b3 ) ( g3 ) e5 ( c5 )"
+        );
+        let mut line = tree();
+        let mut visited = Vec::new();
+        for_each_node_mut(&mut line, |n| visited.push(n.san.to_string()));
+        assert_eq!(visited, ["e4", "d4", "c4", "Nf3", "b3", "g3", "e5", "c5"]);
+    }
+}
