@@ -454,3 +454,73 @@ fn json_after_pgn_is_still_checked() {
         assert!(stderr.contains(refused), "{stderr}");
     }
 }
+
+/// The JSON form's derived fields and the FEN list come from the replay
+/// that gives the verdict: a lenient token (which the reference plays
+/// inside a line on the accelerator), castling, and a variation are
+/// described by what was played, and read back from the JSON form itself
+/// (whose moves its reader has played already) they are described alike.
+#[test]
+fn json_describes_what_the_replay_played() {
+    let dir = tempfile::tempdir().unwrap();
+    let game = "[Event \"x\"]\n\n1. e4 e5 2. Ng1-f3 Nc6 3. Bc4 (3. Bb5 a6) 3... Bc5 4. O-O Nf6 *\n";
+    write(dir.path(), "g.pgn", game);
+    let args = ["convert", "--to", "jsonl", "--fens", "g.pgn"];
+    let (code, jsonl, stderr) = cli::run_in(dir.path(), &args, b"");
+    assert_eq!(code, 0, "{stderr}");
+    let g: serde_json::Value = serde_json::from_str(&jsonl).unwrap();
+    let plies = g["moves"].as_array().unwrap();
+    let fields = |p: &serde_json::Value| {
+        let f = |k: &str| p[k].as_str().unwrap_or("-").to_owned();
+        [f("san"), f("canonical"), f("kind"), f("from"), f("to")].join(" ")
+    };
+    assert_eq!(fields(&plies[2]), "Ng1-f3 Nf3 move g1 f3");
+    assert_eq!(fields(&plies[6]), "O-O O-O castle e1 g1");
+    let variation = &plies[4]["variations"][0];
+    assert_eq!(fields(&variation[0]), "Bb5 Bb5 move f1 b5");
+    assert_eq!(fields(&variation[1]), "a6 a6 move a7 a6");
+    let after_castling = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4";
+    assert_eq!(plies[6]["fen_after"], after_castling);
+    // The FEN list is the same replay's: the start, then each fen_after.
+    let (code, fens, stderr) = cli::run_in(dir.path(), &["convert", "--to", "fen", "g.pgn"], b"");
+    assert_eq!(code, 0, "{stderr}");
+    let main: Vec<&str> = plies
+        .iter()
+        .map(|p| p["fen_after"].as_str().unwrap())
+        .collect();
+    assert_eq!(fens.lines().skip(1).collect::<Vec<_>>(), main);
+    // From the JSON form, the same form again.
+    let args = ["convert", "--to", "jsonl", "--fens", "-"];
+    let (code, again, stderr) = cli::run_in(dir.path(), &args, jsonl.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    assert_eq!(again, jsonl);
+    // From a Game Courier list, whose reader matches each turn on the
+    // accelerator: the same moves and positions.
+    let (code, list, stderr) = cli::run_in(
+        dir.path(),
+        &["convert", "--to", "gamecourier", "g.pgn"],
+        b"",
+    );
+    assert_eq!(code, 0, "{stderr}");
+    let args = [
+        "convert",
+        "--from",
+        "gamecourier",
+        "--variant",
+        "chess",
+        "--to",
+        "jsonl",
+        "--fens",
+        "-",
+    ];
+    let (code, from_list, stderr) = cli::run_in(dir.path(), &args, list.as_bytes());
+    assert_eq!(code, 0, "{stderr}");
+    let g: serde_json::Value = serde_json::from_str(&from_list).unwrap();
+    let listed = g["moves"].as_array().unwrap();
+    assert_eq!(listed.len(), plies.len());
+    for (l, p) in listed.iter().zip(plies) {
+        for key in ["canonical", "kind", "piece", "from", "to", "fen_after"] {
+            assert_eq!(l[key], p[key], "{key} of {}", p["san"]);
+        }
+    }
+}

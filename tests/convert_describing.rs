@@ -1,7 +1,7 @@
 //! `convert` describes each ply of the JSON form (kind, colour, piece,
 //! squares, captures, promotions, slides with their permission, quakes,
-//! cage moves and insertions), mostly from the accelerator when it knows
-//! the move (`record::json::describe`): every main-line ply must be what
+//! cage moves and insertions), from the replay that gives the verdict,
+//! mostly on the accelerator (`record::replay::facts`): every main-line ply must be what
 //! an independent description from the full replay says (the move the
 //! reference engine played, read off the position before it), on random
 //! games rich in each variant's special moves, with variations and, in

@@ -7,7 +7,7 @@ use pyo3::types::PyString;
 
 use fvnote::notation::fen::{read_fen, write_fen};
 use fvnote::notation::san::{San, SanError};
-use fvnote::record::json::describe::facts;
+use fvnote::record::replay::facts::describe_move;
 use fvnote::render::{self, Options};
 use fvnote::rules::perft::MAX_DEPTH;
 use fvnote::variant::Variant;
@@ -88,7 +88,7 @@ pub struct PyMove {
 
 impl PyMove {
     fn new(pos: &fvnote::Position, mv: fvnote::Move) -> PyMove {
-        let f = facts(pos, &mv);
+        let (san, f) = describe_move(pos, &mv);
         PyMove {
             mv,
             uci: mv.to_string(),
@@ -104,7 +104,7 @@ impl PyMove {
             captured: f.captured,
             check: f.check,
             permission: f.permission,
-            san: f.canonical,
+            san,
         }
     }
 }

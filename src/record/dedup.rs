@@ -27,6 +27,7 @@ use crate::notation::pgn::{write_tags, Movetext};
 use crate::record::convert::stream::{GameEnd, GameSink};
 use crate::record::pipeline::game::GameWriter;
 use crate::record::pipeline::read::GameText;
+use crate::record::replay::facts::Facts;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::ReplayMode;
 
@@ -108,7 +109,7 @@ impl GameSink for Digests {
             let _ = m.comment(c);
         }
     }
-    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]) {
+    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>], _facts: &[Facts]) {
         self.plies += 1;
         // The node's own token comes first among the verdicts.
         let san = verdicts.first().and_then(Option::as_deref);

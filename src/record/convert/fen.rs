@@ -10,16 +10,14 @@ use crate::notation::fen::write_fen;
 use crate::record::convert::held::GameOut;
 use crate::record::convert::stream::{GameEnd, GameSink};
 use crate::record::convert::{end_in, Converted, GameError};
-use crate::record::json::describe::{play, Facts, Track};
 use crate::record::pipeline::read::GameText;
+use crate::record::replay::facts::Facts;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{tags_start, ReplayMode};
 
 /// Writes each game's FENs to `O`.
 pub struct FenList<O> {
     out: O,
-    track: Option<Box<Track>>,
-    facts: Facts,
     /// Games written (a blank line before each but the first).
     games: usize,
     /// The main line stopped replaying, or writing failed.
@@ -31,8 +29,6 @@ impl<O: GameOut> FenList<O> {
     pub fn new(out: O) -> FenList<O> {
         FenList {
             out,
-            track: None,
-            facts: Facts::default(),
             games: 0,
             failed: false,
         }
@@ -56,11 +52,11 @@ impl<O: GameOut> GameSink for FenList<O> {
     type Output = Converted;
 
     fn mode(&self) -> ReplayMode {
-        ReplayMode::Resolved
+        // The replay gives the position after each move.
+        ReplayMode::Described { fens: true }
     }
 
     fn begin_game(&mut self) {
-        self.track = None;
         self.failed = false;
     }
 
@@ -69,24 +65,22 @@ impl<O: GameOut> GameSink for FenList<O> {
             self.failed |= self.out.write_all(b"\n").is_err();
         }
         match tags_start(tags, None) {
-            Ok((_, pos)) => {
-                self.line(&write_fen(&pos));
-                self.track = Some(Box::new(Track::new(pos)));
-            }
+            Ok((_, pos)) => self.line(&write_fen(&pos)),
             Err(_) => self.failed = true,
         }
     }
 
     fn prelude(&mut self, _: &Comment) {}
 
-    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]) {
-        let resolved = matches!(verdicts.first(), Some(Some(_)));
-        if self.failed || !play(&node.san, resolved, &mut self.track, &mut self.facts, true) {
-            self.failed = true;
-            return;
-        }
-        if let Some(fen) = self.facts.fen_after.take() {
-            self.line(&fen);
+    fn node(&mut self, _node: Node, verdicts: &[Option<CompactString>], facts: &[Facts]) {
+        // The node's own move is the first of its tokens.
+        let fen = match verdicts.first() {
+            Some(Some(_)) => facts.first().and_then(|f| f.fen_after.as_deref()),
+            _ => None,
+        };
+        match fen {
+            Some(fen) if !self.failed => self.line(fen),
+            _ => self.failed = true,
         }
     }
 

@@ -197,6 +197,9 @@ impl<O: GameOut> GameWriter for Writer<O> {
     ) {
         each!(self, w => w.san(token, span, verdict))
     }
+    fn facts(&mut self, facts: crate::record::replay::facts::Facts) {
+        each!(self, w => w.facts(facts))
+    }
     fn nag(&mut self, nag: u16, span: crate::model::Span) {
         each!(self, w => w.nag(nag, span))
     }

@@ -30,6 +30,7 @@ use crate::record::convert::stream::{GameEnd, GameSink};
 use crate::record::convert::{end_in, Converted, GameError};
 use crate::record::pipeline::read::GameText;
 use crate::record::pipeline::source::Syntax;
+use crate::record::replay::facts::Facts;
 use crate::record::replay::verdict::Verdict;
 
 /// Writes games in canonical PGN (see the module) to `O`.
@@ -178,7 +179,7 @@ impl<O: GameOut> GameSink for CanonicalPgn<O> {
         }
     }
 
-    fn node(&mut self, mut node: Node, verdicts: &[Option<CompactString>]) {
+    fn node(&mut self, mut node: Node, verdicts: &[Option<CompactString>], _facts: &[Facts]) {
         self.game.any_node = true;
         self.game.plies += 1;
         if self.check_nodes && self.game.unwritable.is_none() {

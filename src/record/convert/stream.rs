@@ -16,6 +16,7 @@ use crate::notation::pgn::{RecordBuilder, Visitor};
 use crate::record::pipeline::game::GameWriter;
 use crate::record::pipeline::read::GameText;
 use crate::record::pipeline::source::Syntax;
+use crate::record::replay::facts::Facts;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::ReplayMode;
 
@@ -60,8 +61,10 @@ pub trait GameSink {
     fn prelude(&mut self, c: &Comment);
     /// The next main-line node, complete; `verdicts`: the replay's verdict
     /// on each of its move tokens in document order (the node's, then its
-    /// variations'), `None` where one did not resolve.
-    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]);
+    /// variations'), `None` where one did not resolve; `facts`: what each
+    /// token that resolved played, in the same order, when the sink's mode
+    /// is [`ReplayMode::Described`].
+    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>], facts: &[Facts]);
     /// The game is complete.
     fn end_game(&mut self, end: GameEnd<'_>) -> Self::Output;
     /// The game could not be read (see [`GameWriter::unreadable`]).
@@ -78,8 +81,10 @@ pub trait GameSink {
 pub struct GameStream<S> {
     sink: S,
     builder: RecordBuilder,
-    /// The verdicts of the main line's waiting node (and its variations).
+    /// The verdicts of the main line's waiting node (and its variations),
+    /// and what those that resolved played.
     verdicts: Vec<Option<CompactString>>,
+    facts: Vec<Facts>,
     /// Prelude comments handed on so far.
     prelude: usize,
     in_movetext: bool,
@@ -92,6 +97,7 @@ impl<S: GameSink> GameStream<S> {
             sink,
             builder: RecordBuilder::new(),
             verdicts: Vec::new(),
+            facts: Vec::new(),
             prelude: 0,
             in_movetext: false,
         }
@@ -130,9 +136,10 @@ impl<S: GameSink> GameStream<S> {
     /// Hands the main line's waiting node on.
     fn flush_main(&mut self) {
         if let Some(node) = self.builder.pop_main() {
-            self.sink.node(node, &self.verdicts);
+            self.sink.node(node, &self.verdicts, &self.facts);
         }
         self.verdicts.clear();
+        self.facts.clear();
     }
 }
 
@@ -158,6 +165,7 @@ impl<S: GameSink> GameWriter for GameStream<S> {
     fn begin_game(&mut self) {
         self.builder.begin_game();
         self.verdicts.clear();
+        self.facts.clear();
         self.prelude = 0;
         self.in_movetext = false;
         self.sink.begin_game();
@@ -183,6 +191,10 @@ impl<S: GameSink> GameWriter for GameStream<S> {
         }
         self.builder.san(token, span);
         self.verdicts.push(verdict);
+    }
+
+    fn facts(&mut self, facts: Facts) {
+        self.facts.push(facts);
     }
 
     fn nag(&mut self, nag: u16, span: Span) {
@@ -229,9 +241,10 @@ impl<S: GameSink> GameWriter for GameStream<S> {
         // rest of the record come back with it.
         let mut rec = self.builder.end_game();
         if let Some(node) = rec.moves.pop() {
-            self.sink.node(node, &self.verdicts);
+            self.sink.node(node, &self.verdicts, &self.facts);
         }
         self.verdicts.clear();
+        self.facts.clear();
         self.sink.end_game(GameEnd {
             tags: rec.tags,
             result: rec.result,

@@ -22,6 +22,7 @@ use crate::model::{Comment, Span};
 use crate::record::pipeline::game::GameWriter;
 use crate::record::pipeline::read::GameText;
 use crate::record::pipeline::source::Syntax;
+use crate::record::replay::facts::Facts;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::ReplayMode;
 use crate::variant::Variant;
@@ -131,6 +132,11 @@ impl<W: GameWriter> GameWriter for Stripped<W> {
     fn san(&mut self, token: &str, span: Span, verdict: Option<CompactString>) {
         if self.passes() {
             self.inner.san(token, span, verdict);
+        }
+    }
+    fn facts(&mut self, facts: Facts) {
+        if self.passes() {
+            self.inner.facts(facts);
         }
     }
     fn nag(&mut self, nag: u16, span: Span) {

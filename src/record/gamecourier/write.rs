@@ -13,6 +13,7 @@ use crate::record::convert::stream::{GameEnd, GameSink};
 use crate::record::convert::{end_in, Converted, GameError};
 use crate::record::gamecourier::read::no_lists;
 use crate::record::pipeline::read::GameText;
+use crate::record::replay::facts::Facts;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{record_start, record_variant};
 use crate::rules::carry::carry;
@@ -376,7 +377,7 @@ impl<O: GameOut> GameSink for ListWriter<O> {
         write_comment(&mut self.text, "", &c.text);
     }
 
-    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]) {
+    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>], _facts: &[Facts]) {
         let (Some(pos), Some(Some(san))) = (&mut self.pos, verdicts.first()) else {
             self.failed = true;
             return;

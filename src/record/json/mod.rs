@@ -1,8 +1,9 @@
 //! The JSON form of a record (`notation/json.md`, schema
 //! `notation/record.schema.json`): its types, written once ([`schema`]),
 //! the reader that drives the pipeline like PGN does ([`read`]), and the
-//! writer of games as they are read ([`write`](mod@write), with [`describe`]: what a
-//! move played, for its derived fields).
+//! writer of games as they are read ([`write`](mod@write); what each move
+//! played, for its derived fields, comes from the replay:
+//! [`facts`](crate::record::replay::facts)).
 //!
 //! ```
 //! use fvnote::notation::pgn::read_all;
@@ -16,7 +17,6 @@
 //! assert_eq!(fvnote::notation::pgn::to_string(&back[0]), fvnote::notation::pgn::to_string(&record));
 //! ```
 
-pub mod describe;
 mod frame;
 mod laid;
 pub mod read;

@@ -21,12 +21,12 @@ use crate::notation::fen::write_fen;
 use crate::record::convert::held::GameOut;
 use crate::record::convert::stream::{GameEnd, GameSink};
 use crate::record::convert::{end_in, Converted, GameError};
-use crate::record::json::describe::{play, Facts, Track};
 use crate::record::json::schema::{
     CagePromotion, Command, Comment, ErrorJson, Ply, Promotion, Tag, TypedFields, VerdictJson,
     Written, FORMAT, MAX_VARIATION_DEPTH, VERSION,
 };
 use crate::record::pipeline::read::GameText;
+use crate::record::replay::facts::Facts;
 use crate::record::replay::fast::push_square;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{record_start, record_variant, ReplayMode};
@@ -101,8 +101,6 @@ pub struct JsonGames<W> {
     /// Games written (the array's separators).
     games: usize,
     // The game being written.
-    track: Option<Box<Track>>,
-    facts: Facts,
     /// Members of the game object written (a comma before the next).
     members: usize,
     /// `prelude` is open; `moves` is open, with its plies so far.
@@ -128,8 +126,6 @@ impl<W: GameOut> JsonGames<W> {
             layout,
             opts,
             games: 0,
-            track: None,
-            facts: Facts::default(),
             members: 0,
             prelude_open: false,
             moves_open: None,
@@ -279,31 +275,27 @@ impl<W: GameOut> JsonGames<W> {
         self.buf.clear();
     }
 
-    /// The ply of `node` and its variations, played on `track` (the
-    /// position before it, which becomes the one after). Recursion is
-    /// bounded: nesting is at most [`MAX_VARIATION_DEPTH`], checked first.
+    /// The ply of `node` and its variations, with the replay's word on
+    /// each token (`verdicts`, and `facts` for those that resolved, in
+    /// document order). Recursion is bounded: nesting is at most
+    /// [`MAX_VARIATION_DEPTH`], checked first.
     fn ply<'n>(
-        &mut self,
+        &self,
         node: &'n Node,
-        verdicts: &mut std::slice::Iter<'_, Option<CompactString>>,
-        track: &mut Option<Box<Track>>,
+        verdicts: &mut std::slice::Iter<'n, Option<CompactString>>,
+        facts: &mut std::slice::Iter<'n, Facts>,
     ) -> Written<'n> {
-        let resolved = matches!(verdicts.next(), Some(Some(_)));
-        let before = (!node.variations.is_empty())
-            .then(|| track.clone())
-            .flatten();
-        let compact = self.opts.compact;
-        let mut ply = {
-            let played = play(&node.san, resolved, track, &mut self.facts, self.opts.fens);
-            let f = played.then_some(&self.facts);
-            described(node, f, compact)
+        let played = match verdicts.next() {
+            Some(Some(canonical)) => facts.next().map(|f| (canonical.as_str(), f)),
+            _ => None,
         };
+        let compact = self.opts.compact;
+        let mut ply = described(node, played, compact);
         let mut lines = Vec::with_capacity(node.variations.len());
         for line in &node.variations {
-            let mut track = before.clone();
             let mut plies = Vec::with_capacity(line.len());
             for n in line {
-                plies.push(self.ply(n, verdicts, &mut track));
+                plies.push(self.ply(n, verdicts, facts));
             }
             lines.push(plies);
         }
@@ -329,19 +321,25 @@ impl<W: GameOut> JsonGames<W> {
     }
 }
 
-/// The ply of `node` as written, with what `f` says it played (`None`:
-/// it did not resolve); its variations are the caller's.
-fn described<'n>(node: &'n Node, f: Option<&Facts>, compact: bool) -> Ply<'n, Written<'n>> {
+/// The ply of `node` as written, with its canonical SAN and what it
+/// played (`None`: it did not resolve); its variations are the caller's.
+fn described<'n>(
+    node: &'n Node,
+    played: Option<(&'n str, &Facts)>,
+    compact: bool,
+) -> Ply<'n, Written<'n>> {
     let derived = !compact;
+    let f = played.map(|(_, f)| f);
     Ply {
         san: node.san.as_str().into(),
         move_number: match compact {
             true => None,
             false => Some(node.move_number),
         },
-        canonical: f
-            .filter(|f| derived || f.canonical.as_str() != node.san.as_str())
-            .map(|f| f.canonical.as_str().into()),
+        canonical: played
+            .map(|(canonical, _)| canonical)
+            .filter(|&canonical| derived || canonical != node.san.as_str())
+            .map(Into::into),
         kind: f.filter(|_| derived).map(|f| f.kind),
         color: f.filter(|_| derived).map(|f| f.color),
         piece: f.filter(|_| derived).and_then(|f| f.piece),
@@ -442,8 +440,9 @@ impl<W: GameOut> GameSink for JsonGames<W> {
     type Output = Converted;
 
     fn mode(&self) -> ReplayMode {
-        // The form plays each move itself, to describe it.
-        ReplayMode::Resolved
+        ReplayMode::Described {
+            fens: self.opts.fens,
+        }
     }
 
     fn wants_text(&self) -> bool {
@@ -452,7 +451,6 @@ impl<W: GameOut> GameSink for JsonGames<W> {
 
     fn begin_game(&mut self) {
         self.before = None;
-        self.track = None;
         self.prelude_open = false;
         self.moves_open = None;
         self.error = None;
@@ -464,16 +462,15 @@ impl<W: GameOut> GameSink for JsonGames<W> {
             ..Default::default()
         };
         let variant = record_variant(&head).ok();
-        let start = variant.and_then(|v| record_start(&head, v).ok());
         let sets_up = head.tag("FEN").is_some() && head.tag("SetUp").map(str::trim) != Some("0");
         let start_fen = match sets_up {
-            true => start
+            true => variant
+                .and_then(|v| record_start(&head, v).ok())
                 .as_ref()
                 .map(write_fen)
                 .or_else(|| head.tag("FEN").map(|f| f.trim().to_owned())),
             false => None,
         };
-        self.track = start.map(|p| Box::new(Track::new(p)));
         let compact = self.opts.compact;
         self.write(|w| {
             w.open_game()?;
@@ -514,7 +511,7 @@ impl<W: GameOut> GameSink for JsonGames<W> {
         });
     }
 
-    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]) {
+    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>], facts: &[Facts]) {
         if self.error.is_some() {
             return;
         }
@@ -525,9 +522,7 @@ impl<W: GameOut> GameSink for JsonGames<W> {
             )));
             return;
         }
-        let mut track = self.track.take();
-        let ply = self.ply(&node, &mut verdicts.iter(), &mut track);
-        self.track = track;
+        let ply = self.ply(&node, &mut verdicts.iter(), &mut facts.iter());
         self.write(|w| {
             w.open_moves()?;
             let n = w.moves_open.unwrap_or(0);

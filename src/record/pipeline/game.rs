@@ -11,6 +11,7 @@ use crate::record::pipeline::read::GameText;
 use crate::record::pipeline::select::Selection;
 use crate::record::pipeline::source::Syntax;
 use crate::record::replay::damage::Watch;
+use crate::record::replay::facts::Facts;
 use crate::record::replay::fast::clean_san_into;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::{Diagnostic, ReplayMode, ReplayOptions};
@@ -27,8 +28,8 @@ pub trait GameWriter {
     /// `str`s for it).
     const READS_TOKENS: bool = true;
     /// What the replay keeps for the writer: [`ReplayMode::Canonical`] for
-    /// each token's canonical SAN, [`ReplayMode::Resolved`] for whether it
-    /// resolved; the verdict alone otherwise.
+    /// each token's canonical SAN, [`ReplayMode::Described`] for that and
+    /// what each move did; the verdict alone otherwise.
     fn mode(&self) -> ReplayMode {
         ReplayMode::Verdict
     }
@@ -53,10 +54,13 @@ pub trait GameWriter {
     fn assume_variant(&mut self, _variant: Variant) {}
     /// The first movetext token follows.
     fn begin_movetext(&mut self) {}
-    /// A move token and the replay's verdict on it: its canonical SAN (an
-    /// empty string under [`ReplayMode::Resolved`]), `None` when it did not
-    /// resolve, and always `None` under [`ReplayMode::Verdict`].
+    /// A move token and the replay's verdict on it: its canonical SAN,
+    /// `None` when it did not resolve, and always `None` under
+    /// [`ReplayMode::Verdict`].
     fn san(&mut self, _token: &str, _span: Span, _verdict: Option<CompactString>) {}
+    /// What the move token just given played: after [`GameWriter::san`],
+    /// under [`ReplayMode::Described`], when the token resolved.
+    fn facts(&mut self, _facts: Facts) {}
     /// A NAG.
     fn nag(&mut self, _nag: u16, _span: Span) {}
     /// A `{…}` comment.
@@ -292,6 +296,18 @@ impl<W: GameWriter> Checked<W> {
         self.choice == Choice::Chosen
     }
 
+    /// The token just played and the replay's verdict on it (and what it
+    /// did, when the writer asks), for the writer.
+    #[inline]
+    fn tell(&mut self, token: &str, span: Span) {
+        let verdict = self.token_verdict();
+        let resolved = verdict.is_some();
+        self.writer.san(token, span, verdict);
+        if resolved && matches!(self.writer.mode(), ReplayMode::Described { .. }) {
+            self.writer.facts(self.watch.inner.take_facts());
+        }
+    }
+
     /// The replay's verdict on the token just played, for the writer.
     #[inline]
     fn token_verdict(&mut self) -> Option<CompactString> {
@@ -359,8 +375,7 @@ impl<W: GameWriter> Visitor for Checked<W> {
     fn san(&mut self, token: &str, span: Span) {
         if self.chosen() {
             self.watch.san(token, span);
-            let verdict = self.token_verdict();
-            self.writer.san(token, span, verdict);
+            self.tell(token, span);
         }
     }
 
@@ -368,10 +383,9 @@ impl<W: GameWriter> Visitor for Checked<W> {
         if self.chosen() {
             self.watch.san_ascii(token, span);
             if W::READS_TOKENS {
-                let verdict = self.token_verdict();
                 // ASCII is UTF-8.
                 if let Ok(token) = std::str::from_utf8(token) {
-                    self.writer.san(token, span, verdict);
+                    self.tell(token, span);
                 }
             }
         }
@@ -381,10 +395,9 @@ impl<W: GameWriter> Visitor for Checked<W> {
         if self.chosen() {
             self.watch.san_proved(span, proof);
             if W::READS_TOKENS {
-                let verdict = self.token_verdict();
                 let mut token = String::with_capacity(8);
                 clean_san_into(proof.san, proof.suffix, &mut token);
-                self.writer.san(&token, span, verdict);
+                self.tell(&token, span);
             }
         }
     }

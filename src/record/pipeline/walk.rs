@@ -16,6 +16,7 @@ use crate::position::Position;
 use crate::record::convert::stream::{GameEnd, GameSink};
 use crate::record::diff::SanLine;
 use crate::record::pipeline::read::GameText;
+use crate::record::replay::facts::Facts;
 use crate::record::replay::tags_start;
 use crate::record::replay::verdict::Verdict;
 
@@ -240,7 +241,7 @@ impl GameSink for Walker {
 
     fn prelude(&mut self, _: &Comment) {}
 
-    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>]) {
+    fn node(&mut self, node: Node, verdicts: &[Option<CompactString>], _facts: &[Facts]) {
         self.walked.written += 1;
         // The node's own move comes first, then its variations'.
         let canonical = verdicts.first().and_then(Option::as_ref);

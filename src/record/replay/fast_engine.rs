@@ -1,10 +1,10 @@
 //! A line replayed on the accelerator of its variant ([`FastPos`]): tokens
 //! played through the one matcher ([`fast::clean_play`]), and what a clean
-//! token played, for conversion ([`Played`]).
+//! token played, for the writers that describe each move ([`Played`]).
 
 use crate::moves::Move;
 use crate::notation::san::{ParsedSan, San};
-use crate::piece::Role;
+use crate::piece::{Color, Role};
 use crate::record::replay::fast::{self, Clean};
 use crate::rules::fast::{with_fast, Board};
 use crate::square::Square;
@@ -19,10 +19,15 @@ impl FastPos {
         with_fast!(self, [next], |a, b| fast::clean_play(a, san, b).map(|c| c.permission), else None)
     }
 
+    /// The side to move.
+    pub(super) fn turn(&self) -> Color {
+        with_fast!(self, |a| a.turn())
+    }
+
     /// [`FastPos::successor`] for conversion, which describes each move:
     /// what the clean token played (its mark is the one written), or None
     /// when the token is not clean.
-    pub(crate) fn clean_play(&self, san: &ParsedSan, next: &mut FastPos) -> Option<Played> {
+    pub(super) fn clean_play(&self, san: &ParsedSan, next: &mut FastPos) -> Option<Played> {
         with_fast!(self, [next], |a, b| {
             let before = Before::read(a, &san.san);
             fast::clean_play(a, san, b).and_then(|c| before.played(&san.san, c))
@@ -33,7 +38,7 @@ impl FastPos {
 /// What a clean token played, as conversion describes it
 /// ([`FastPos::clean_play`]); the rest of the move is in the token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Played {
+pub(super) enum Played {
     /// A piece move from `from`; `captured`: the role on its target before
     /// it (none there on a pawn capture: en passant).
     Piece {

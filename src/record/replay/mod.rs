@@ -16,6 +16,7 @@
 mod canonical;
 pub mod damage;
 mod deny;
+pub mod facts;
 pub mod fast;
 mod fast_engine;
 mod frame;
@@ -34,8 +35,6 @@ pub use report::{Diagnostic, GameReport, Omitted, PlyInfo, Severity, KEPT_DIAGNO
 pub use setup::{record_start, record_variant, tags_start};
 // For the Game Courier matcher, which files its report as it matches.
 pub(crate) use report::{empty_report, permission_note};
-// For the streamed JSON form, which describes moves on the accelerators.
-pub(crate) use fast_engine::{FastPos, Played};
 pub(crate) use result::end_main_line;
 
 use crate::model::Record;
@@ -54,9 +53,13 @@ pub enum ReplayMode {
     /// is read ([`Replayer::take_verdict`]): writers of canonical PGN and
     /// JSON. Clean tokens are played on the accelerator.
     Canonical,
-    /// The verdict and whether each move token resolved (its verdict is an
-    /// empty string, no SAN written): callers that keep tokens as written.
-    Resolved,
+    /// [`ReplayMode::Canonical`], and what each move token that resolved
+    /// played ([`Replayer::take_facts`]): writers of the JSON form and of
+    /// FEN lists; `fens`: with the FEN after each move.
+    Described {
+        /// Each move's facts hold the FEN after it.
+        fens: bool,
+    },
     /// Everything: the start position, every main-line ply, each node's
     /// canonical SAN, and every diagnostic ([`replay`] on a record).
     #[default]

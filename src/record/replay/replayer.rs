@@ -1,10 +1,12 @@
 //! The replayer: a PGN [`Visitor`] that replays a game as its tokens arrive.
 
 use crate::model::{comment_commands, Span};
+use crate::notation::fen::write_fen;
 use crate::notation::pgn::{Proof, Visitor};
 use crate::notation::san::San;
 use crate::position::Position;
 use crate::record::replay::deny::{denied_slide, read_denial, read_denials, EarlyDenial};
+use crate::record::replay::facts::{self, Facts};
 use crate::record::replay::fast::{clean_san_into, clean_verdict};
 use crate::record::replay::frame::{innermost, FastLine, Frame};
 use crate::record::replay::report::{
@@ -55,6 +57,8 @@ pub struct Replayer {
     movetext_result: Option<(String, Span)>,
     /// `[%deny]` arguments read before the set-up, for the set-up to read.
     early_denials: Vec<EarlyDenial>,
+    /// What the last move token did ([`ReplayMode::Described`]).
+    facts: Facts,
     started: bool,
     span: Span,
     pub(super) end: u64,
@@ -72,6 +76,7 @@ impl Replayer {
             set_up: false,
             movetext_result: None,
             early_denials: Vec::new(),
+            facts: Facts::default(),
             started: false,
             span: Span::default(),
             end: 0,
@@ -100,14 +105,20 @@ impl Replayer {
         self.movetext_result.is_some()
     }
 
-    /// Takes the verdict on the move token just replayed
-    /// ([`ReplayMode::Canonical`] or [`ReplayMode::Resolved`]): its
-    /// canonical SAN (empty with `Resolved`), None when it did not resolve.
+    /// Takes the verdict on the move token just replayed (any mode but
+    /// [`ReplayMode::Verdict`]): its canonical SAN, None when it did not
+    /// resolve.
     /// The main line's plies go too, so a caller streaming a huge game holds
     /// neither list whole.
     pub fn take_verdict(&mut self) -> Option<compact_str::CompactString> {
         self.report.main_line.clear();
         self.report.canonical.pop().flatten()
+    }
+
+    /// Takes what the move token just replayed did
+    /// ([`ReplayMode::Described`], when its verdict is not None).
+    pub fn take_facts(&mut self) -> Facts {
+        std::mem::take(&mut self.facts)
     }
 
     /// Files an error found outside the replay (a Game Courier turn that
@@ -294,9 +305,11 @@ impl Replayer {
         let read = San::parse_bytes_plain(token);
         let plain = read.1;
         let fast = read.0.as_ref().ok().and_then(|p| {
-            frame
-                .play_fast(p)
-                .map(|with_permission| (p, with_permission))
+            let with_permission = match self.opts.mode {
+                ReplayMode::Described { fens } => frame.play_described(p, fens, &mut self.facts)?,
+                _ => frame.play_fast(p)?,
+            };
+            Some((p, with_permission))
         });
         if let Some((p, with_permission)) = fast {
             let verdict = || clean_verdict(p, token, text, plain);
@@ -316,6 +329,13 @@ impl Replayer {
         frame.leave_fast();
         let said = self.report.warnings.len() + self.report.errors.len();
         let played = play_token(token, read.0, span, frame, &mut self.report, &self.opts);
+        if let (Some((mv, suffix)), ReplayMode::Described { fens }) = (played, self.opts.mode) {
+            let before = &frame.before;
+            self.facts = facts::describe(before.turn(), Some(before), &mv, suffix);
+            if fens {
+                self.facts.fen_after = Some(write_fen(&frame.pos));
+            }
+        }
         // Back to bitboards after a token that was merely not canonical
         // enough for them (a disambiguation), not after lenient notation.
         if played.is_some()
@@ -350,7 +370,9 @@ impl Replayer {
             let played = parsed.and_then(|p| f.now().successor(&p, &mut next));
             (played, next.to_position())
         });
-        if frame.dead || !frame.adopt(proof) {
+        // A writer that asks what each move did has it from the replay.
+        let described = matches!(self.opts.mode, ReplayMode::Described { .. });
+        if frame.dead || described || !frame.adopt(proof) {
             let token = proof_token(proof);
             return self.play_bytes(token.as_bytes(), Some(&token), span);
         }
@@ -518,11 +540,7 @@ impl Played<'_> {
             report.plies = frame.ply;
         }
         if !opts.verdict_only() {
-            let verdict = match opts.mode {
-                ReplayMode::Resolved => compact_str::CompactString::default(),
-                _ => verdict(),
-            };
-            report.canonical.push(Some(verdict));
+            report.canonical.push(Some(verdict()));
         }
         frame.denied.clear();
         if self.with_permission {

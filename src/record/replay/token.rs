@@ -3,7 +3,7 @@
 use crate::model::Span;
 use crate::moves::{Move, PieceMove};
 use crate::notation::fen::write_fen;
-use crate::notation::san::{write_san, ParseSanError, ParsedSan, San, SanError};
+use crate::notation::san::{write_san, ParseSanError, ParsedSan, San, SanError, Suffix};
 use crate::position::Position;
 use crate::record::replay::frame::Frame;
 use crate::record::replay::report::{diag, permission_note, GameReport, PlyInfo, Severity};
@@ -36,8 +36,10 @@ fn fail(
     }
 }
 
-/// Plays one move token (parsed once, by the caller) in place; on failure records the error, leaves the
-/// frame's position as it was and returns None.
+/// Plays one move token (parsed once, by the caller) in place: the move and
+/// its mark (the position before it is the frame's `before`). On failure
+/// records the error, leaves the frame's position as it was and returns
+/// None.
 pub(super) fn play_token(
     token: &str,
     parsed: Result<ParsedSan, ParseSanError>,
@@ -45,7 +47,7 @@ pub(super) fn play_token(
     frame: &mut Frame,
     report: &mut GameReport,
     opts: &ReplayOptions,
-) -> Option<()> {
+) -> Option<(Move, Option<Suffix>)> {
     let at = (token, span);
     let ply = frame.ply + 1;
     let parsed: ParsedSan = match parsed {
@@ -148,7 +150,7 @@ pub(super) fn play_token(
     }
     frame.ply = ply;
     frame.denied.clear();
-    Some(())
+    Some((resolved.mv, resolved.suffix))
 }
 
 /// Legal moves like the one a token tried ("did you mean"), closest first: the

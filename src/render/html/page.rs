@@ -19,6 +19,7 @@ use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::record::convert::stream::{GameEnd, GameSink};
 use crate::record::pipeline::read::GameText;
+use crate::record::replay::facts::Facts;
 use crate::record::replay::tags_start;
 use crate::record::replay::verdict::Verdict;
 use crate::record::replay::ReplayMode;
@@ -303,7 +304,7 @@ impl<O: PageOut> GameSink for PageSink<O> {
         }
     }
 
-    fn node(&mut self, node: Node, _verdicts: &[Option<CompactString>]) {
+    fn node(&mut self, node: Node, _verdicts: &[Option<CompactString>], _facts: &[Facts]) {
         let Some(steps) = &mut self.steps else { return };
         if !self.no_moves {
             steps.main_node(&node, &mut self.html);
