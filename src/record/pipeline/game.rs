@@ -303,7 +303,7 @@ impl<W: GameWriter> Checked<W> {
         let verdict = self.token_verdict();
         let resolved = verdict.is_some();
         self.writer.san(token, span, verdict);
-        if resolved && matches!(self.writer.mode(), ReplayMode::Described { .. }) {
+        if resolved && matches!(self.watch.inner.mode(), ReplayMode::Described { .. }) {
             self.writer.facts(self.watch.inner.take_facts());
         }
     }
@@ -311,7 +311,7 @@ impl<W: GameWriter> Checked<W> {
     /// The replay's verdict on the token just played, for the writer.
     #[inline]
     fn token_verdict(&mut self) -> Option<CompactString> {
-        match self.writer.mode() {
+        match self.watch.inner.mode() {
             ReplayMode::Verdict => None,
             _ => self.watch.inner.take_verdict(),
         }

@@ -115,6 +115,12 @@ impl Replayer {
         self.report.canonical.pop().flatten()
     }
 
+    /// What the replay keeps besides the verdict (the writer's mode, asked
+    /// once).
+    pub fn mode(&self) -> ReplayMode {
+        self.opts.mode
+    }
+
     /// Takes what the move token just replayed did
     /// ([`ReplayMode::Described`], when its verdict is not None).
     pub fn take_facts(&mut self) -> Facts {
