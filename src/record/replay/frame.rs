@@ -36,12 +36,11 @@ impl FastLine {
         &self.slots[(self.now ^ 1) & 1]
     }
 
-    /// Plays a clean token ([`FastPos::successor`]), or a Fault Line slide
-    /// played with permission, into the `before` slot, which becomes `now`:
-    /// `Some(true)` for the slide, whose note (FL6) the caller files.
-    /// `None` when the token is neither: `now` is unchanged and `before`
-    /// may not be, so the caller leaves the line to the reference engine,
-    /// which sets `before` anew.
+    /// Plays a clean token by `play` (`FastPos::successor`, or
+    /// `FastPos::clean_play` to describe it) from `now` into the `before`
+    /// slot, which becomes `now`. `None` when `play` declines the token:
+    /// `now` is unchanged and `before` may not be, so the caller leaves the
+    /// line to the reference engine, which sets `before` anew.
     fn play<T>(&mut self, play: impl FnOnce(&FastPos, &mut FastPos) -> Option<T>) -> Option<T> {
         let [a, b] = &mut self.slots;
         let (now, next) = if self.now & 1 == 0 {
