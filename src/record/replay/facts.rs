@@ -3,7 +3,7 @@
 //! replay describes each move it plays for a writer that asks
 //! ([`ReplayMode::Described`](super::ReplayMode::Described)), so the verdict
 //! and the description come from one replay: static strings and squares,
-//! no allocation but a FEN asked for.
+//! allocating only for a FEN asked for and a cage insertion's promotions.
 
 use crate::moves::{Move, PieceMove};
 use crate::notation::san::{ParsedSan, San, SanPlus, Suffix};
