@@ -101,13 +101,24 @@ fn outermost(pos: &Position, color: Color, king: Square, rook: Square) -> bool {
         .any(|sq| pos.piece_at(sq) == Some(mine))
 }
 
+/// A piece's letter (a compound's two in parentheses), written a character
+/// at a time: `Piece::code` makes a `String`, one per square of every FEN.
 fn push_piece(out: &mut fmt::Formatter<'_>, p: Piece) -> fmt::Result {
-    let code = p.code();
-    if code.len() > 1 {
-        write!(out, "({code})")
-    } else {
-        out.write_str(&code)
+    let code = p.role.code();
+    let compound = code.len() > 1;
+    if compound {
+        out.write_char('(')?;
     }
+    for c in code.chars() {
+        out.write_char(match p.color {
+            Color::White => c,
+            Color::Black => c.to_ascii_lowercase(),
+        })?;
+    }
+    if compound {
+        out.write_char(')')?;
+    }
+    Ok(())
 }
 
 impl fmt::Display for Fen {
