@@ -201,5 +201,10 @@ pub fn write_board(pos: &Position) -> String {
 
 /// Writes the FEN of `pos`; [`read_fen`](super::read_fen) reads it back to the same position.
 pub fn write_fen(pos: &Position) -> String {
-    Fen::from(pos).to_string()
+    // Room for a usual FEN at once: grown piece by piece, the string was
+    // reallocated several times per FEN.
+    let mut text = String::with_capacity(96);
+    // Writing to a `String` cannot fail.
+    let _ = write!(text, "{}", Fen::from(pos));
+    text
 }
