@@ -121,20 +121,29 @@ fn push_piece(out: &mut fmt::Formatter<'_>, p: Piece) -> fmt::Result {
     Ok(())
 }
 
+/// A run of `n` empty squares: a digit, without `core::fmt`'s integer
+/// formatting, on a board up to 9 files wide.
+fn push_empty(out: &mut fmt::Formatter<'_>, n: u32) -> fmt::Result {
+    match char::from_digit(n, 10) {
+        Some(digit) => out.write_char(digit),
+        None => write!(out, "{n}"),
+    }
+}
+
 impl fmt::Display for Fen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (k, row) in self.board.iter().enumerate() {
             if k > 0 {
                 f.write_char('/')?;
             }
-            let mut empty = 0;
+            let mut empty = 0u32;
             for sq in row {
                 if *sq == FenSquare::Empty {
                     empty += 1;
                     continue;
                 }
                 if empty > 0 {
-                    write!(f, "{empty}")?;
+                    push_empty(f, empty)?;
                     empty = 0;
                 }
                 match *sq {
@@ -147,7 +156,7 @@ impl fmt::Display for Fen {
                 }
             }
             if empty > 0 {
-                write!(f, "{empty}")?;
+                push_empty(f, empty)?;
             }
         }
         if let Some(hand) = &self.pockets {
