@@ -465,9 +465,14 @@ fn json_describes_what_the_replay_played() {
     let dir = tempfile::tempdir().unwrap();
     let game = "[Event \"x\"]\n\n1. e4 e5 2. Ng1-f3 Nc6 3. Bc4 (3. Bb5 a6) 3... Bc5 4. O-O Nf6 *\n";
     write(dir.path(), "g.pgn", game);
-    let args = ["convert", "--to", "jsonl", "--fens", "g.pgn"];
-    let (code, jsonl, stderr) = cli::run_in(dir.path(), &args, b"");
-    assert_eq!(code, 0, "{stderr}");
+    // fvnote with `args` (split at spaces) and `stdin`; it must succeed.
+    let run = |args: &str, stdin: &str| {
+        let args: Vec<&str> = args.split(' ').collect();
+        let (code, stdout, stderr) = cli::run_in(dir.path(), &args, stdin.as_bytes());
+        assert_eq!(code, 0, "{args:?}: {stderr}");
+        stdout
+    };
+    let jsonl = run("convert --to jsonl --fens g.pgn", "");
     let g: serde_json::Value = serde_json::from_str(&jsonl).unwrap();
     let plies = g["moves"].as_array().unwrap();
     let fields = |p: &serde_json::Value| {
@@ -475,6 +480,7 @@ fn json_describes_what_the_replay_played() {
         [f("san"), f("canonical"), f("kind"), f("from"), f("to")].join(" ")
     };
     assert_eq!(fields(&plies[2]), "Ng1-f3 Nf3 move g1 f3");
+    // CH1: the king castles two squares towards the rook, which crosses it.
     assert_eq!(fields(&plies[6]), "O-O O-O castle e1 g1");
     let variation = &plies[4]["variations"][0];
     assert_eq!(fields(&variation[0]), "Bb5 Bb5 move f1 b5");
@@ -482,39 +488,21 @@ fn json_describes_what_the_replay_played() {
     let after_castling = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4";
     assert_eq!(plies[6]["fen_after"], after_castling);
     // The FEN list is the same replay's: the start, then each fen_after.
-    let (code, fens, stderr) = cli::run_in(dir.path(), &["convert", "--to", "fen", "g.pgn"], b"");
-    assert_eq!(code, 0, "{stderr}");
+    let fens = run("convert --to fen g.pgn", "");
     let main: Vec<&str> = plies
         .iter()
         .map(|p| p["fen_after"].as_str().unwrap())
         .collect();
     assert_eq!(fens.lines().skip(1).collect::<Vec<_>>(), main);
     // From the JSON form, the same form again.
-    let args = ["convert", "--to", "jsonl", "--fens", "-"];
-    let (code, again, stderr) = cli::run_in(dir.path(), &args, jsonl.as_bytes());
-    assert_eq!(code, 0, "{stderr}");
-    assert_eq!(again, jsonl);
+    assert_eq!(run("convert --to jsonl --fens -", &jsonl), jsonl);
     // From a Game Courier list, whose reader matches each turn on the
     // accelerator: the same moves and positions.
-    let (code, list, stderr) = cli::run_in(
-        dir.path(),
-        &["convert", "--to", "gamecourier", "g.pgn"],
-        b"",
+    let list = run("convert --to gamecourier g.pgn", "");
+    let from_list = run(
+        "convert --from gamecourier --variant chess --to jsonl --fens -",
+        &list,
     );
-    assert_eq!(code, 0, "{stderr}");
-    let args = [
-        "convert",
-        "--from",
-        "gamecourier",
-        "--variant",
-        "chess",
-        "--to",
-        "jsonl",
-        "--fens",
-        "-",
-    ];
-    let (code, from_list, stderr) = cli::run_in(dir.path(), &args, list.as_bytes());
-    assert_eq!(code, 0, "{stderr}");
     let g: serde_json::Value = serde_json::from_str(&from_list).unwrap();
     let listed = g["moves"].as_array().unwrap();
     assert_eq!(listed.len(), plies.len());
