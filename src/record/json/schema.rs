@@ -177,7 +177,7 @@ pub struct Ply<'a, P, C = Comment<'a>> {
     pub move_number: Option<Option<u32>>,
     /// Derived: the move as canonical SAN.
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
-    pub canonical: Option<CompactString>,
+    pub canonical: Option<&'a str>,
     /// Derived: `move`, `capture`, `castle` … (`Move::kind_name`).
     #[serde(default, skip_deserializing, skip_serializing_if = "Option::is_none")]
     pub kind: Option<&'static str>,

@@ -342,8 +342,7 @@ fn described<'n>(
         },
         canonical: played
             .map(|(canonical, _)| canonical)
-            .filter(|&canonical| derived || canonical != node.san.as_str())
-            .map(Into::into),
+            .filter(|&canonical| derived || canonical != node.san.as_str()),
         kind: f.filter(|_| derived).map(|f| f.kind),
         color: f.filter(|_| derived).map(|f| f.color),
         piece: f.filter(|_| derived).and_then(|f| f.piece),
