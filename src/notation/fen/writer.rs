@@ -15,15 +15,20 @@ impl From<&Position> for Fen {
         let board = (0..ranks)
             .rev()
             .map(|rank| {
-                (0..files)
-                    .filter_map(|file| Square::new(file, rank))
-                    .map(|sq| match pos.piece_at(sq) {
-                        _ if !pos.is_cell(sq) => FenSquare::Hole,
-                        Some(p) if pos.is_promoted(sq) => FenSquare::Promoted(p),
-                        Some(p) => FenSquare::Piece(p),
-                        None => FenSquare::Empty,
-                    })
-                    .collect()
+                // Sized at once: collected from `filter_map`, each rank grew
+                // (and was reallocated) on the way.
+                let mut row = Vec::with_capacity(usize::from(files));
+                row.extend(
+                    (0..files)
+                        .filter_map(|file| Square::new(file, rank))
+                        .map(|sq| match pos.piece_at(sq) {
+                            _ if !pos.is_cell(sq) => FenSquare::Hole,
+                            Some(p) if pos.is_promoted(sq) => FenSquare::Promoted(p),
+                            Some(p) => FenSquare::Piece(p),
+                            None => FenSquare::Empty,
+                        }),
+                );
+                row
             })
             .collect();
         let variant = pos.variant();
