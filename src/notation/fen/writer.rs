@@ -1,6 +1,6 @@
 //! Writing FEN: the fields of a position, and their text.
 
-use std::fmt::{self, Write as _};
+use std::fmt;
 
 use super::{CastleLetter, Fen, FenChecks, FenSquare, Offsets};
 use crate::piece::{Color, Piece, Role};
@@ -11,26 +11,42 @@ use crate::square::Square;
 impl From<&Position> for Fen {
     /// The fields of `pos`, as [`write_fen`] writes them.
     fn from(pos: &Position) -> Fen {
-        let (files, ranks) = pos.frame();
-        let board = (0..ranks)
-            .rev()
-            .map(|rank| {
+        let files = usize::from(pos.frame().0);
+        let board = rows_of(pos)
+            .map(|row| {
                 // Sized at once: collected from `filter_map`, each rank grew
                 // (and was reallocated) on the way.
-                let mut row = Vec::with_capacity(usize::from(files));
-                row.extend(
-                    (0..files)
-                        .filter_map(|file| Square::new(file, rank))
-                        .map(|sq| match pos.piece_at(sq) {
-                            _ if !pos.is_cell(sq) => FenSquare::Hole,
-                            Some(p) if pos.is_promoted(sq) => FenSquare::Promoted(p),
-                            Some(p) => FenSquare::Piece(p),
-                            None => FenSquare::Empty,
-                        }),
-                );
-                row
+                let mut squares = Vec::with_capacity(files);
+                squares.extend(row);
+                squares
             })
             .collect();
+        Fen {
+            board,
+            ..Fen::beside_board(pos)
+        }
+    }
+}
+
+/// The squares of `pos`, ranks from the top, files from `a` (as a FEN
+/// lists them).
+fn rows_of(pos: &Position) -> impl Iterator<Item = impl Iterator<Item = FenSquare> + '_> + '_ {
+    let (files, ranks) = pos.frame();
+    (0..ranks).rev().map(move |rank| {
+        (0..files)
+            .filter_map(move |file| Square::new(file, rank))
+            .map(move |sq| match pos.piece_at(sq) {
+                _ if !pos.is_cell(sq) => FenSquare::Hole,
+                Some(p) if pos.is_promoted(sq) => FenSquare::Promoted(p),
+                Some(p) => FenSquare::Piece(p),
+                None => FenSquare::Empty,
+            })
+    })
+}
+
+impl Fen {
+    /// The fields of `pos` but its board (left empty).
+    fn beside_board(pos: &Position) -> Fen {
         let variant = pos.variant();
         let pockets = variant.has_hands().then(|| {
             let mut hand = Vec::new();
@@ -52,7 +68,7 @@ impl From<&Position> for Fen {
             _ => None,
         };
         Fen {
-            board,
+            board: Vec::new(),
             pockets,
             turn: pos.turn(),
             castling,
@@ -108,7 +124,7 @@ fn outermost(pos: &Position, color: Color, king: Square, rook: Square) -> bool {
 
 /// A piece's letter (a compound's two in parentheses), written a character
 /// at a time: `Piece::code` makes a `String`, one per square of every FEN.
-fn push_piece(out: &mut fmt::Formatter<'_>, p: Piece) -> fmt::Result {
+fn push_piece(out: &mut impl fmt::Write, p: Piece) -> fmt::Result {
     let code = p.role.code();
     let compound = code.len() > 1;
     if compound {
@@ -128,7 +144,7 @@ fn push_piece(out: &mut fmt::Formatter<'_>, p: Piece) -> fmt::Result {
 
 /// A run of `n` empty squares: a digit, without `core::fmt`'s integer
 /// formatting, on a board up to 9 files wide.
-fn push_empty(out: &mut fmt::Formatter<'_>, n: u32) -> fmt::Result {
+fn push_empty(out: &mut impl fmt::Write, n: u32) -> fmt::Result {
     match char::from_digit(n, 10) {
         Some(digit) => out.write_char(digit),
         None => write!(out, "{n}"),
@@ -137,33 +153,50 @@ fn push_empty(out: &mut fmt::Formatter<'_>, n: u32) -> fmt::Result {
 
 impl fmt::Display for Fen {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (k, row) in self.board.iter().enumerate() {
-            if k > 0 {
-                f.write_char('/')?;
-            }
-            let mut empty = 0u32;
-            for sq in row {
-                if *sq == FenSquare::Empty {
-                    empty += 1;
-                    continue;
-                }
-                if empty > 0 {
-                    push_empty(f, empty)?;
-                    empty = 0;
-                }
-                match *sq {
-                    FenSquare::Piece(p) => push_piece(f, p)?,
-                    FenSquare::Promoted(p) => {
-                        push_piece(f, p)?;
-                        f.write_char('~')?;
-                    }
-                    _ => f.write_char('*')?,
-                }
+        write_rows(f, self.board.iter().map(|row| row.iter().copied()))?;
+        self.write_beside_board(f)
+    }
+}
+
+/// The board field: each rank's squares, ranks from the top.
+fn write_rows(
+    f: &mut impl fmt::Write,
+    rows: impl Iterator<Item = impl Iterator<Item = FenSquare>>,
+) -> fmt::Result {
+    for (k, row) in rows.enumerate() {
+        if k > 0 {
+            f.write_char('/')?;
+        }
+        let mut empty = 0u32;
+        for sq in row {
+            if sq == FenSquare::Empty {
+                empty += 1;
+                continue;
             }
             if empty > 0 {
                 push_empty(f, empty)?;
+                empty = 0;
+            }
+            match sq {
+                FenSquare::Piece(p) => push_piece(f, p)?,
+                FenSquare::Promoted(p) => {
+                    push_piece(f, p)?;
+                    f.write_char('~')?;
+                }
+                _ => f.write_char('*')?,
             }
         }
+        if empty > 0 {
+            push_empty(f, empty)?;
+        }
+    }
+    Ok(())
+}
+
+impl Fen {
+    /// Everything after the board field: the pockets, the side to move
+    /// and the fields that follow it.
+    fn write_beside_board(&self, f: &mut impl fmt::Write) -> fmt::Result {
         if let Some(hand) = &self.pockets {
             f.write_char(if self.pocket_rank { '/' } else { '[' })?;
             for &p in hand {
@@ -205,12 +238,10 @@ impl fmt::Display for Fen {
 
 /// The board field (without pockets).
 pub fn write_board(pos: &Position) -> String {
-    let fen = Fen::from(pos);
-    let text = fen.to_string();
-    match text.find([' ', '[']) {
-        Some(end) => text[..end].to_owned(),
-        None => text,
-    }
+    let mut text = String::new();
+    // Writing to a `String` cannot fail.
+    let _ = write_rows(&mut text, rows_of(pos));
+    text
 }
 
 /// Writes the FEN of `pos`; [`read_fen`](super::read_fen) reads it back to the same position.
@@ -218,7 +249,36 @@ pub fn write_fen(pos: &Position) -> String {
     // Room for a usual FEN at once: grown piece by piece, the string was
     // reallocated several times per FEN.
     let mut text = String::with_capacity(96);
-    // Writing to a `String` cannot fail.
-    let _ = write!(text, "{}", Fen::from(pos));
+    // The board straight from `pos` (a `Fen` value holds a vector per
+    // rank); writing to a `String` cannot fail.
+    let _ = write_rows(&mut text, rows_of(pos));
+    let _ = Fen::beside_board(pos).write_beside_board(&mut text);
     text
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::Variant;
+
+    /// `write_fen` writes the board straight from the position, a `Fen`
+    /// value from its ranks: the same text, for every variant's start and
+    /// each position one move from it.
+    #[test]
+    fn write_fen_writes_the_fen_values_text() {
+        for variant in Variant::ALL {
+            let start = Position::start(variant);
+            let next = start.legal_moves().into_iter().map(|mv| start.play(&mv));
+            for pos in std::iter::once(start.clone()).chain(next) {
+                let text = write_fen(&pos);
+                assert_eq!(text, Fen::from(&pos).to_string(), "{variant:?}");
+                let board = write_board(&pos);
+                assert!(
+                    text.starts_with(&format!("{board} "))
+                        || text.starts_with(&format!("{board}[")),
+                    "{text} / {board}"
+                );
+            }
+        }
+    }
 }
