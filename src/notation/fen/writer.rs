@@ -126,6 +126,14 @@ fn outermost(pos: &Position, color: Color, king: Square, rook: Square) -> bool {
 /// at a time: `Piece::code` makes a `String`, one per square of every FEN.
 fn push_piece(out: &mut impl fmt::Write, p: Piece) -> fmt::Result {
     let code = p.role.code();
+    // One letter, the usual piece: written without walking the code.
+    if let &[letter] = code.as_bytes() {
+        let letter = match p.color {
+            Color::White => letter,
+            Color::Black => letter.to_ascii_lowercase(),
+        };
+        return out.write_char(char::from(letter));
+    }
     let compound = code.len() > 1;
     if compound {
         out.write_char('(')?;
