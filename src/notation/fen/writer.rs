@@ -125,29 +125,20 @@ fn outermost(pos: &Position, color: Color, king: Square, rook: Square) -> bool {
 /// A piece's letter (a compound's two in parentheses), written a character
 /// at a time: `Piece::code` makes a `String`, one per square of every FEN.
 fn push_piece(out: &mut impl fmt::Write, p: Piece) -> fmt::Result {
+    let in_case = |c: char| match p.color {
+        Color::White => c,
+        Color::Black => c.to_ascii_lowercase(),
+    };
     let code = p.role.code();
     // One letter, the usual piece: written without walking the code.
-    if let &[letter] = code.as_bytes() {
-        let letter = match p.color {
-            Color::White => letter,
-            Color::Black => letter.to_ascii_lowercase(),
-        };
-        return out.write_char(char::from(letter));
+    if let [letter] = *code.as_bytes() {
+        return out.write_char(in_case(char::from(letter)));
     }
-    let compound = code.len() > 1;
-    if compound {
-        out.write_char('(')?;
-    }
+    out.write_char('(')?;
     for c in code.chars() {
-        out.write_char(match p.color {
-            Color::White => c,
-            Color::Black => c.to_ascii_lowercase(),
-        })?;
+        out.write_char(in_case(c))?;
     }
-    if compound {
-        out.write_char(')')?;
-    }
-    Ok(())
+    out.write_char(')')
 }
 
 /// A run of `n` empty squares: a digit, without `core::fmt`'s integer
