@@ -487,6 +487,18 @@ fn json_describes_what_the_replay_played() {
     assert_eq!(fields(&variation[1]), "a6 a6 move a7 a6");
     let after_castling = "r1bqk1nr/pppp1ppp/2n5/2b1p3/2B1P3/5N2/PPPP1PPP/RNBQ1RK1 b kq - 5 4";
     assert_eq!(plies[6]["fen_after"], after_castling);
+    // Compact: `canonical` only where it differs from `san`, and none of
+    // what a reader can do without (`--compact`'s help).
+    let compact = run("convert --to jsonl --compact g.pgn", "");
+    let c: serde_json::Value = serde_json::from_str(&compact).unwrap();
+    let kept = |p: &serde_json::Value| {
+        // In key order (serde_json's map sorts them).
+        let keys = p.as_object().unwrap().keys();
+        keys.map(String::as_str).collect::<Vec<_>>().join(" ")
+    };
+    assert_eq!(kept(&c["moves"][0]), "from san to");
+    assert_eq!(kept(&c["moves"][2]), "canonical from san to");
+    assert_eq!(c["moves"][2]["canonical"], "Nf3");
     // The FEN list is the same replay's: the start, then each fen_after.
     let fens = run("convert --to fen g.pgn", "");
     let main: Vec<&str> = plies
