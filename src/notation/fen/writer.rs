@@ -11,18 +11,8 @@ use crate::square::Square;
 impl From<&Position> for Fen {
     /// The fields of `pos`, as [`write_fen`] writes them.
     fn from(pos: &Position) -> Fen {
-        let files = usize::from(pos.frame().0);
-        let board = rows_of(pos)
-            .map(|row| {
-                // Sized at once: collected from `filter_map`, each rank grew
-                // (and was reallocated) on the way.
-                let mut squares = Vec::with_capacity(files);
-                squares.extend(row);
-                squares
-            })
-            .collect();
         Fen {
-            board,
+            board: rows_of(pos).map(Iterator::collect).collect(),
             ..Fen::beside_board(pos)
         }
     }
