@@ -248,11 +248,13 @@ pub fn write_fen(pos: &Position) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::notation::fen::read_fen;
     use crate::variant::Variant;
 
     /// `write_fen` writes the board straight from the position, a `Fen`
-    /// value from its ranks: the same text, for every variant's start and
-    /// each position one move from it.
+    /// value from its ranks: the same text, which the reader turns back
+    /// into the position, for every variant's start and each position one
+    /// move from it.
     #[test]
     fn write_fen_writes_the_fen_values_text() {
         for variant in Variant::ALL {
@@ -261,6 +263,8 @@ mod tests {
             for pos in std::iter::once(start.clone()).chain(next) {
                 let text = write_fen(&pos);
                 assert_eq!(text, Fen::from(&pos).to_string(), "{variant:?}");
+                let read = read_fen(&text, variant);
+                assert!(read.as_ref() == Ok(&pos), "{variant:?}: {text}");
                 let board = write_board(&pos);
                 assert!(
                     text.starts_with(&format!("{board} "))
