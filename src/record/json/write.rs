@@ -323,8 +323,8 @@ impl<W: GameOut> JsonGames<W> {
 /// The ply of `node` as written, with its canonical SAN and what it
 /// played (`None`: it did not resolve), and its `variations`.
 ///
-/// Built in one expression, the typed fields first: a `Ply` is 464 bytes,
-/// and one changed after it is built is copied once more on its way out.
+/// Built in one expression, the typed fields first: a `Ply` is large, and
+/// one changed after it is built is copied once more on its way out.
 fn described<'n>(
     node: &'n Node,
     played: Option<(&'n str, &Facts)>,
